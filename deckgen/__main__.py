@@ -1,0 +1,3 @@
+from deckgen.cli import main
+
+main()

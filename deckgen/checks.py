@@ -1,0 +1,43 @@
+"""Results of checks on a deck: static (counting) or from simulation."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from deckgen.errors import DeckgenError
+
+
+@dataclass(frozen=True)
+class Check:
+    name: str
+    ok: bool
+    detail: str = ""
+    seed: int | None = None  # the seed that reproduces a failure found by simulation
+
+    def line(self) -> str:
+        mark = "ok  " if self.ok else "FAIL"
+        extra = f" (seed {self.seed})" if self.seed is not None else ""
+        return f"{mark} {self.name}: {self.detail}{extra}" if self.detail else f"{mark} {self.name}{extra}"
+
+
+def check(name: str, ok: bool, detail: str = "", seed: int | None = None) -> Check:
+    return Check(name=name, ok=bool(ok), detail=detail, seed=seed)
+
+
+def expect_equal(name: str, actual: object, expected: object) -> Check:
+    ok = actual == expected
+    detail = f"{actual}" if ok else f"found {actual}, expected {expected}"
+    return Check(name, ok, detail)
+
+
+def failures(checks: Iterable[Check]) -> list[Check]:
+    return [c for c in checks if not c.ok]
+
+
+def require(checks: Sequence[Check], what: str) -> None:
+    """Raise a DeckgenError naming every failed check."""
+    bad = failures(checks)
+    if bad:
+        reasons = "; ".join(f"{c.name}: {c.detail}" for c in bad)
+        raise DeckgenError(f"{what} is refused: {reasons} (use --force to build it anyway)")

@@ -1,0 +1,196 @@
+"""The command line: parses words and calls the pipeline. Game options come from each game's registry
+entry, so a new game needs no change here."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any, Optional
+
+import typer
+
+try:  # typer >= 0.22 carries its own copy of click
+    from typer._click import exceptions as click_errors
+except ImportError:  # pragma: no cover - older typer uses click itself
+    from click import exceptions as click_errors
+
+from deckgen import pipeline
+from deckgen.errors import DeckgenError
+from deckgen.options import parse_cli_args
+from deckgen.progress import progress
+from deckgen.registry import games, get_game
+from deckgen.spec import DeckSpec, spec_for
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    rich_markup_mode=None,
+    pretty_exceptions_enable=False,
+    help="Print-ready decks, rulebooks and rule engines for five classroom math card games.",
+)
+GAME_ARGS = {"allow_extra_args": True, "ignore_unknown_options": True}
+
+
+def _say(text: str, quiet: bool = False) -> None:
+    if not quiet:
+        typer.echo(text)
+
+
+def _is_file(target: str) -> bool:
+    return target.endswith(".toml") or Path(target).is_file()
+
+
+def load_spec(
+    target: str,
+    extra: list[str],
+    *,
+    players: Optional[int] = None,
+    seed: Optional[int] = None,
+    lang: Optional[str] = None,
+    paper: Optional[str] = None,
+    card_size: Optional[str] = None,
+    bleed: Optional[float] = None,
+    backs: Optional[str] = None,
+) -> DeckSpec:
+    """A spec from GAME (or a deck FILE) plus the common options and the game's own options."""
+    file = Path(target) if _is_file(target) else None
+    game = get_game(_peek_game(file) if file else target)
+    cli: dict[str, Any] = {
+        "options": parse_cli_args(game.options, extra, game=game.id),
+        "players": players,
+        "seed": seed,
+        "lang": lang,
+        "print": {"paper": paper, "card_size": card_size, "bleed": bleed, "backs": backs},
+    }
+    return spec_for(game.id, cli=cli, file=file)
+
+
+def _peek_game(file: Path) -> str:
+    from deckgen.spec import read_toml
+
+    gid = read_toml(file).get("game")
+    if not isinstance(gid, str):
+        raise DeckgenError(f"{file}: the deck file must say which game it is for (game = \"...\")")
+    return gid
+
+
+def _bars(quiet: bool):
+    """A factory of progress callbacks, one per labelled step."""
+
+    def make(label: str) -> "_ProgressTick":
+        return _ProgressTick(label, quiet)
+
+    return make
+
+
+class _ProgressTick:
+    """A progress callback that opens its bar on first use and closes it when complete."""
+
+    def __init__(self, label: str, quiet: bool) -> None:
+        self.label, self.quiet, self._cm, self._tick = label, quiet, None, None
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.quiet:
+            return
+        if self._tick is None:
+            self._cm = progress(self.label, self.quiet)
+            self._tick = self._cm.__enter__()
+        self._tick(done, total)
+        if done >= total and self._cm is not None:
+            self._cm.__exit__(None, None, None)
+            self._cm, self._tick = None, None
+
+
+# ---------------------------------------------------------------- common options
+
+PlayersOpt = typer.Option(None, "--players", help="number of players the deck is checked for")
+SeedOpt = typer.Option(None, "--seed", help="random seed (same seed, same output)")
+LangOpt = typer.Option(None, "--lang", help="es (default), en, or all (rulebooks in both)")
+PaperOpt = typer.Option(None, "--paper", help="a4 (default) or letter")
+SizeOpt = typer.Option(None, "--card-size", help="poker (default), bridge, mini, tarot, or WxH in mm")
+BleedOpt = typer.Option(None, "--bleed", help="bleed in mm (0 default); adds crop marks")
+BacksOpt = typer.Option(None, "--backs", help="duplex-long (default), duplex-short, separate or none")
+OutOpt = typer.Option(None, "--out", help="output folder (default output/<game>-<options>/)")
+QuietOpt = typer.Option(False, "--quiet", "-q", help="no progress bars")
+ForceOpt = typer.Option(False, "--force", help="write the deck even if its checks fail")
+
+
+@app.command("list")
+def list_games() -> None:
+    """Show every game, its player counts and its options with their defaults."""
+    for game in games().values():
+        lo, hi = game.players
+        typer.echo(f"{game.id}  —  {game.title}: {game.summary['en']} ({lo}-{hi} players)")
+        for opt in game.options:
+            flag = f"{opt.cli}/--no-{opt.cli[2:]}" if opt.flag else f"{opt.cli} {opt.metavar}"
+            typer.echo(f"    {flag:<34} {opt.help} [default: {opt.describe_default()}]")
+        typer.echo("")
+
+
+@app.command(context_settings=GAME_ARGS)
+def build(
+    ctx: typer.Context,
+    target: str = typer.Argument(..., metavar="GAME|DECK-FILE", help="a game id (see `deckgen list`) or a deck file"),
+    players: Optional[int] = PlayersOpt,
+    seed: Optional[int] = SeedOpt,
+    lang: Optional[str] = LangOpt,
+    paper: Optional[str] = PaperOpt,
+    card_size: Optional[str] = SizeOpt,
+    bleed: Optional[float] = BleedOpt,
+    backs: Optional[str] = BacksOpt,
+    out: Optional[Path] = OutOpt,
+    quiet: bool = QuietOpt,
+    force: bool = ForceOpt,
+) -> None:
+    """Build a deck: cards.pdf, deck.json (and the rulebook) in the output folder."""
+    spec = load_spec(target, ctx.args, players=players, seed=seed, lang=lang, paper=paper, card_size=card_size, bleed=bleed, backs=backs)
+    result = pipeline.build(spec, out, force=force, progress=_bars(quiet))
+    for c in result.checks:
+        if not c.ok:
+            _say(f"warning: {c.line()}", quiet)
+    _say(f"{spec.game.title}: {len(result.deck)} cards written to {result.out_dir}/", quiet)
+    for f in result.files:
+        _say(f"  {f}", quiet)
+
+
+@app.command(context_settings=GAME_ARGS)
+def preview(
+    ctx: typer.Context,
+    target: str = typer.Argument(..., metavar="GAME|DECK-FILE"),
+    players: Optional[int] = PlayersOpt,
+    seed: Optional[int] = SeedOpt,
+    lang: Optional[str] = LangOpt,
+    card_size: Optional[str] = SizeOpt,
+    out: Optional[Path] = OutOpt,
+    quiet: bool = QuietOpt,
+    force: bool = ForceOpt,
+) -> None:
+    """Write PNG contact sheets of every card, to look at before printing."""
+    spec = load_spec(target, ctx.args, players=players, seed=seed, lang=lang, card_size=card_size)
+    result = pipeline.preview(spec, out, force=force, progress=_bars(quiet))
+    _say(f"{spec.game.title}: {len(result.deck)} cards previewed in {result.out_dir}/", quiet)
+    for f in result.files:
+        _say(f"  {f}", quiet)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point: user mistakes become one line on stderr and exit code 2, never a traceback."""
+    try:
+        app(args=argv, standalone_mode=False, prog_name="deckgen")
+    except DeckgenError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        sys.exit(2)
+    except click_errors.NoArgsIsHelpError as exc:  # pragma: no cover - click >= 8.2
+        typer.echo(exc.ctx.get_help() if exc.ctx else str(exc))
+        sys.exit(0)
+    except click_errors.UsageError as exc:
+        typer.echo(f"error: {exc.format_message()}", err=True)
+        sys.exit(2)
+    except click_errors.Abort:
+        typer.echo("error: aborted", err=True)
+        sys.exit(130)
+    except click_errors.Exit as exc:
+        sys.exit(exc.exit_code)
+    except click_errors.ClickException as exc:
+        typer.echo(f"error: {exc.format_message()}", err=True)
+        sys.exit(exc.exit_code)

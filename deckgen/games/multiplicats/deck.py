@@ -1,0 +1,146 @@
+"""The Multipli Cat's deck: multiplication cards a×b, product cards, and the special cards."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from deckgen.checks import Check, check, expect_equal
+from deckgen.model import Card, Deck
+from deckgen.registry import BuildRequest
+
+MULTIPLICATION, PRODUCT, SPECIAL = "multiplication", "product", "special"
+FACTORS_B = tuple(range(1, 11))  # the second factor always runs 1..10 ("la tabla del a")
+
+# Special cards in rulebook order: id -> names. The Spanish name is the card's name in both languages.
+SPECIALS: dict[str, dict[str, str]] = {
+    "persecucion": {"es": "Persecución", "en": "Chase"},
+    "sin_salida": {"es": "Sin salida", "en": "Dead end"},
+    "magia": {"es": "Magia", "en": "Magic"},
+    "balancin": {"es": "Balancín", "en": "Seesaw"},
+    "emboscada": {"es": "Emboscada", "en": "Ambush"},
+    "regalo": {"es": "Regalo", "en": "Gift"},
+}
+MIN_CARDS_PER_PILE = 5
+
+
+def special_counts(n_tables: int) -> dict[str, int]:
+    """How many of each special a deck with ``n_tables`` tables has.
+
+    The rulebook's ranges: up to 6 tables 10 specials (2,2,2,2,1,1); 7-8 tables 14 (3,3,3,3,1,1);
+    9-10 tables 18 (4,4,4,4,1,1). Other table sets scale the same way with their number of tables.
+    """
+    each = 2 if n_tables <= 6 else 3 if n_tables <= 8 else 4
+    return {"persecucion": each, "sin_salida": each, "magia": each, "balancin": each, "emboscada": 1, "regalo": 1}
+
+
+def products_of(tables: Sequence[int]) -> dict[int, list[tuple[int, int]]]:
+    """Each distinct product of the deck's multiplications, with the (a, b) pairs that give it."""
+    found: dict[int, list[tuple[int, int]]] = {}
+    for a in sorted(tables):
+        for b in FACTORS_B:
+            found.setdefault(a * b, []).append((a, b))
+    return dict(sorted(found.items()))
+
+
+@dataclass(frozen=True)
+class Composition:
+    multiplications: int
+    products: int
+    specials: dict[str, int]
+
+    @property
+    def total(self) -> int:
+        return self.multiplications + self.products + sum(self.specials.values())
+
+
+def composition(options: Mapping[str, Any]) -> Composition:
+    tables = options["tables"]
+    specials = special_counts(len(tables)) if options.get("specials", True) else {k: 0 for k in SPECIALS}
+    return Composition(len(tables) * len(FACTORS_B), len(products_of(tables)), specials)
+
+
+def build(request: BuildRequest) -> Deck:
+    options = request.options
+    tables = options["tables"]
+    cards: list[Card] = [Card(MULTIPLICATION, {"a": a, "b": b, "product": a * b}) for a in tables for b in FACTORS_B]
+    for value, pairs in products_of(tables).items():
+        cards.append(Card(PRODUCT, {"value": value, "multiplications": [list(p) for p in pairs]}))
+    for special, n in composition(options).specials.items():
+        cards.extend(Card(SPECIAL, {"special": special}) for _ in range(n))
+    return Deck("multiplicats", options, request.seed, tuple(cards), request.players)
+
+
+def product_value(card: Card) -> int | None:
+    """The product a card shows (multiplication or product card), or None for a special."""
+    if card.kind == MULTIPLICATION:
+        return card["a"] * card["b"]
+    if card.kind == PRODUCT:
+        return card["value"]
+    return None
+
+
+def checks(deck: Deck) -> list[Check]:
+    """Static checks: composition for the options, reachability both ways, sizes for the players."""
+    expected = composition(deck.options)
+    mults = deck.of_kind(MULTIPLICATION)
+    prods = deck.of_kind(PRODUCT)
+    specials = deck.of_kind(SPECIAL)
+    out = [
+        expect_equal("multiplication cards", len(mults), expected.multiplications),
+        expect_equal("product cards", len(prods), expected.products),
+        expect_equal(
+            "special cards",
+            {k: sum(1 for c in specials if c["special"] == k) for k in SPECIALS},
+            expected.specials,
+        ),
+    ]
+    unknown = sorted({c.kind for c in deck.cards} - {MULTIPLICATION, PRODUCT, SPECIAL})
+    out.append(check("card kinds", not unknown, f"unknown kinds {unknown}" if unknown else "multiplication, product, special"))
+    bad_special = sorted({str(c.get("special")) for c in specials} - set(SPECIALS))
+    out.append(check("special names", not bad_special, f"unknown specials {bad_special}" if bad_special else "all known"))
+    mult_products = {c["a"] * c["b"] for c in mults}
+    prod_values = [c["value"] for c in prods]
+    unreachable = sorted(set(prod_values) - mult_products)
+    out.append(
+        check(
+            "every product card is reached by a multiplication card",
+            not unreachable,
+            f"no multiplication gives {unreachable}" if unreachable else f"{len(prod_values)} products reached",
+        )
+    )
+    missing = sorted(mult_products - set(prod_values))
+    out.append(
+        check(
+            "every multiplication's product has a product card",
+            not missing,
+            f"no product card for {missing}" if missing else f"{len(mult_products)} products have a card",
+        )
+    )
+    dup = sorted({v for v in prod_values if prod_values.count(v) > 1})
+    out.append(check("product cards are distinct", not dup, f"repeated: {dup}" if dup else "no repeats"))
+    wrong = [
+        c["value"]
+        for c in prods
+        if not 1 <= len(c["multiplications"]) <= 4
+        or any(a * b != c["value"] for a, b in c["multiplications"])
+        or sorted(map(tuple, c["multiplications"])) != sorted((m["a"], m["b"]) for m in mults if m["a"] * m["b"] == c["value"])
+    ]
+    out.append(
+        check(
+            "product cards list exactly the deck's multiplications (1 to 4)",
+            not wrong,
+            f"wrong lists on {wrong}" if wrong else "all lists match",
+        )
+    )
+    if deck.players:
+        piles = deck.players * (2 if deck.players == 2 else 1)
+        per = len(deck.cards) // piles
+        out.append(
+            check(
+                f"enough cards for {deck.players} players",
+                per >= MIN_CARDS_PER_PILE,
+                f"{per} cards per pile (at least {MIN_CARDS_PER_PILE} needed)",
+            )
+        )
+    return out

@@ -1,0 +1,90 @@
+"""The game plug-in contract, and discovery of the games under ``deckgen/games/``.
+
+A game plugs in by living in its own package ``deckgen/games/<id>/`` whose ``__init__`` defines
+``GAME = Game(...)``. Nothing in the shared layers names a game: they ask the registry.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
+
+from deckgen.errors import DeckgenError
+from deckgen.options import Option, _did_you_mean
+
+if TYPE_CHECKING:  # pragma: no cover
+    from deckgen.checks import Check
+    from deckgen.engine.game import Engine
+    from deckgen.model import Deck
+    from deckgen.render.faces import Faces
+    from deckgen.rulebook.spec import Rulebook
+
+
+@dataclass(frozen=True)
+class BuildRequest:
+    """What a deck builder receives: canonical option values, the player count (if any) and a seed."""
+
+    options: Mapping[str, Any]
+    seed: int
+    players: int | None = None
+
+
+@dataclass(frozen=True)
+class Game:
+    id: str
+    title: str
+    summary: Mapping[str, str]  # one line per language ("es", "en")
+    players: tuple[int, int]  # fewest and most players
+    default_players: int
+    options: tuple[Option, ...]
+    build: Callable[[BuildRequest], "Deck"]
+    checks: Callable[["Deck"], Sequence["Check"]]
+    faces: "Faces"
+    # A short, file-name-safe tag of the options that matter, e.g. "1-6" -> output/multiplicats-1-6
+    out_tag: Callable[[Mapping[str, Any]], str] = field(default=lambda options: "")
+    # A human label of the options for sheet labels, e.g. "tablas 1-6"
+    describe: Callable[[Mapping[str, Any], str], str] = field(default=lambda options, lang: "")
+    engine: "Engine | None" = None
+    rulebook: "Rulebook | None" = None
+    # Extra capabilities a game may offer to generic commands ("solve", "puzzle"): name -> handler
+    capabilities: Mapping[str, Any] = field(default_factory=dict)
+
+    def option(self, name: str) -> Option:
+        for o in self.options:
+            if o.name == name:
+                return o
+        raise KeyError(name)
+
+    def out_name(self, options: Mapping[str, Any]) -> str:
+        tag = self.out_tag(options)
+        return f"{self.id}-{tag}" if tag else self.id
+
+
+@lru_cache(maxsize=1)
+def games() -> Mapping[str, Game]:
+    """Every game found under ``deckgen.games``, by id, in alphabetical order."""
+    import deckgen.games as pkg
+
+    found: dict[str, Game] = {}
+    for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda i: i.name):
+        if not info.ispkg:
+            continue
+        module = importlib.import_module(f"{pkg.__name__}.{info.name}")
+        game = getattr(module, "GAME", None)
+        if isinstance(game, Game):
+            found[game.id] = game
+    return found
+
+
+def get_game(game_id: str) -> Game:
+    known = games()
+    game = known.get(game_id.strip().lower())
+    if game is None:
+        hint = _did_you_mean(game_id.lower(), known)
+        raise DeckgenError(
+            f"unknown game {game_id!r}{hint}; the games are: {', '.join(known) or 'none'}"
+        )
+    return game

@@ -1,0 +1,54 @@
+"""What a game provides to draw its cards: a front for each card and one back for the deck."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Protocol
+
+from deckgen.model import Card
+from deckgen.render.pen import Pen
+
+SAFE = 3.0  # mm: keep text this far inside the trim
+
+
+@dataclass(frozen=True)
+class Frame:
+    """The card a face is drawn into: trim size and bleed in mm, the language and the deck options."""
+
+    width: float
+    height: float
+    bleed: float = 0.0
+    lang: str = "es"
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def unit(self) -> float:
+        """Scale relative to a poker card (63×88 mm), for sizes that should follow the card."""
+        return min(self.width / 63.0, self.height / 88.0)
+
+    @property
+    def safe(self) -> float:
+        return SAFE * max(0.7, self.unit)
+
+    @property
+    def cx(self) -> float:
+        return self.width / 2
+
+    @property
+    def cy(self) -> float:
+        return self.height / 2
+
+
+class Faces(Protocol):
+    def front(self, pen: Pen, card: Card, frame: Frame) -> None:
+        """Draw ``card``'s face, background first (extend it into the bleed: -bleed .. size+bleed)."""
+        ...
+
+    def back(self, pen: Pen, frame: Frame) -> None:
+        """Draw the deck's back."""
+        ...
+
+
+def background(pen: Pen, frame: Frame, fill: str) -> None:
+    b = frame.bleed
+    pen.rect(-b, -b, frame.width + 2 * b, frame.height + 2 * b, fill=fill)

@@ -1,0 +1,92 @@
+"""The PDF backend of :class:`deckgen.render.pen.Pen`: draws on a reportlab canvas."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from reportlab.pdfgen.canvas import Canvas
+
+from deckgen.render.fonts import PT_PER_MM, font_name, text_width_mm
+from deckgen.render.palette import rgb
+from deckgen.render.pen import Point
+
+MM = PT_PER_MM
+
+
+class PdfPen:
+    """Draws a card whose trim box's top-left corner is at page millimetres (left, top)."""
+
+    def __init__(self, canvas: Canvas, left_mm: float, top_mm: float, scale: float = 1.0) -> None:
+        self.c = canvas
+        self.left = left_mm
+        self.top = top_mm
+        self.scale = scale
+
+    # card mm (y down) -> page points (y up)
+    def _x(self, x: float) -> float:
+        return (self.left + x * self.scale) * MM
+
+    def _y(self, y: float) -> float:
+        return (self.top - y * self.scale) * MM
+
+    def _style(self, fill: str | None, stroke: str | None, width: float) -> tuple[int, int]:
+        if fill:
+            self.c.setFillColorRGB(*rgb(fill))
+        if stroke:
+            self.c.setStrokeColorRGB(*rgb(stroke))
+            self.c.setLineWidth(width * MM * self.scale)
+        return (1 if fill else 0), (1 if stroke else 0)
+
+    def rect(self, x, y, w, h, *, fill=None, stroke=None, width=0.25, radius=0.0) -> None:
+        f, s = self._style(fill, stroke, width)
+        if not (f or s):
+            return
+        px, py = self._x(x), self._y(y + h)
+        pw, ph = w * self.scale * MM, h * self.scale * MM
+        if radius > 0:
+            self.c.roundRect(px, py, pw, ph, radius * self.scale * MM, stroke=s, fill=f)
+        else:
+            self.c.rect(px, py, pw, ph, stroke=s, fill=f)
+
+    def ellipse(self, cx, cy, rx, ry, *, fill=None, stroke=None, width=0.25) -> None:
+        f, s = self._style(fill, stroke, width)
+        if f or s:
+            self.c.ellipse(self._x(cx - rx), self._y(cy + ry), self._x(cx + rx), self._y(cy - ry), stroke=s, fill=f)
+
+    def polygon(self, points: Sequence[Point], *, fill=None, stroke=None, width=0.25) -> None:
+        f, s = self._style(fill, stroke, width)
+        if not (f or s) or len(points) < 2:
+            return
+        path = self.c.beginPath()
+        path.moveTo(self._x(points[0][0]), self._y(points[0][1]))
+        for px, py in points[1:]:
+            path.lineTo(self._x(px), self._y(py))
+        path.close()
+        self.c.drawPath(path, stroke=s, fill=f)
+
+    def polyline(self, points: Sequence[Point], *, stroke: str, width: float = 0.25) -> None:
+        self._style(None, stroke, width)
+        path = self.c.beginPath()
+        path.moveTo(self._x(points[0][0]), self._y(points[0][1]))
+        for px, py in points[1:]:
+            path.lineTo(self._x(px), self._y(py))
+        self.c.setLineCap(1)
+        self.c.setLineJoin(1)
+        self.c.drawPath(path, stroke=1, fill=0)
+
+    def text(self, x, y, s, size, *, align="left", bold=False, color="#000000", angle=0.0) -> None:
+        if not s:
+            return
+        size_pt = size * self.scale
+        w = text_width_mm(s, size, bold)
+        dx = -w / 2 if align == "center" else -w if align == "right" else 0.0
+        self.c.saveState()
+        self.c.setFillColorRGB(*rgb(color))
+        self.c.translate(self._x(x), self._y(y))
+        if angle:
+            self.c.rotate(angle)
+        t = self.c.beginText(dx * self.scale * MM, 0)
+        t.setFont(font_name(bold), size_pt)
+        t.textOut(s)
+        self.c.drawText(t)
+        self.c.restoreState()

@@ -1,0 +1,205 @@
+"""A small drawing vocabulary that card faces use, with a PDF backend and a PNG backend.
+
+Coordinates are millimetres from the card's top-left trim corner, y growing downward (so the bleed
+lies at negative coordinates and beyond width/height). Text sizes are points. Colours are "#rrggbb".
+Faces only ever talk to a :class:`Pen`; they never see reportlab or Pillow.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Iterable, Protocol, Sequence
+
+from deckgen.render.fonts import ascent_mm, text_width_mm
+
+Point = tuple[float, float]
+
+
+class Pen(Protocol):
+    def rect(
+        self,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        *,
+        fill: str | None = None,
+        stroke: str | None = None,
+        width: float = 0.25,
+        radius: float = 0.0,
+    ) -> None: ...
+
+    def ellipse(
+        self,
+        cx: float,
+        cy: float,
+        rx: float,
+        ry: float,
+        *,
+        fill: str | None = None,
+        stroke: str | None = None,
+        width: float = 0.25,
+    ) -> None: ...
+
+    def polygon(
+        self, points: Sequence[Point], *, fill: str | None = None, stroke: str | None = None, width: float = 0.25
+    ) -> None: ...
+
+    def polyline(self, points: Sequence[Point], *, stroke: str, width: float = 0.25) -> None: ...
+
+    def text(
+        self,
+        x: float,
+        y: float,
+        s: str,
+        size: float,
+        *,
+        align: str = "left",
+        bold: bool = False,
+        color: str = "#000000",
+        angle: float = 0.0,
+    ) -> None:
+        """Draw ``s`` with its baseline at ``y``; ``align`` is left/center/right about ``x``.
+
+        ``angle`` (degrees, counter-clockwise as seen on the card) rotates about (x, y).
+        """
+        ...
+
+
+def text_width(s: str, size: float, bold: bool = False) -> float:
+    return text_width_mm(s, size, bold)
+
+
+def cap_height(size: float) -> float:
+    return ascent_mm(size)
+
+
+def fit_size(s: str, max_width: float, size: float, bold: bool = False, min_size: float = 4.0) -> float:
+    """The largest size up to ``size`` at which ``s`` fits in ``max_width`` mm."""
+    w = text_width(s, size, bold)
+    if w <= max_width or w == 0:
+        return size
+    return max(min_size, size * max_width / w)
+
+
+# ---------------------------------------------------------------- rich text: raised exponents
+
+
+@dataclass(frozen=True)
+class Run:
+    text: str
+    sup: bool = False  # drawn smaller and raised: an exponent
+
+
+SUP_SCALE = 0.6
+SUP_RISE = 0.55  # an exponent's baseline sits this fraction of the base cap height above the line
+
+
+def runs_width(runs: Iterable[Run], size: float, bold: bool = False) -> float:
+    return sum(text_width(r.text, size * (SUP_SCALE if r.sup else 1.0), bold) for r in runs)
+
+
+def draw_runs(
+    pen: Pen,
+    x: float,
+    y: float,
+    runs: Sequence[Run],
+    size: float,
+    *,
+    align: str = "center",
+    bold: bool = False,
+    color: str = "#000000",
+) -> float:
+    """Draw a line of runs with exponents raised and smaller; returns its width in mm."""
+    total = runs_width(runs, size, bold)
+    cx = x - total / 2 if align == "center" else x - total if align == "right" else x
+    rise = cap_height(size) * SUP_RISE
+    for r in runs:
+        s = size * (SUP_SCALE if r.sup else 1.0)
+        pen.text(cx, y - (rise if r.sup else 0.0), r.text, s, bold=bold, color=color)
+        cx += text_width(r.text, s, bold)
+    return total
+
+
+# ---------------------------------------------------------------- shapes built from primitives
+
+
+def regular_polygon(cx: float, cy: float, r: float, n: int, rotation: float = -90.0) -> list[Point]:
+    return [
+        (cx + r * math.cos(math.radians(rotation + 360.0 * i / n)), cy + r * math.sin(math.radians(rotation + 360.0 * i / n)))
+        for i in range(n)
+    ]
+
+
+def star(cx: float, cy: float, r_out: float, r_in: float, n: int = 5) -> list[Point]:
+    pts = []
+    for i in range(2 * n):
+        r = r_out if i % 2 == 0 else r_in
+        a = math.radians(-90.0 + 180.0 * i / n)
+        pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    return pts
+
+
+def arc_points(cx: float, cy: float, rx: float, ry: float, start: float, end: float, steps: int = 24) -> list[Point]:
+    """Points along an elliptic arc; angles in degrees, 0 = right, 90 = down (card coordinates)."""
+    return [
+        (cx + rx * math.cos(math.radians(start + (end - start) * i / steps)), cy + ry * math.sin(math.radians(start + (end - start) * i / steps)))
+        for i in range(steps + 1)
+    ]
+
+
+def shape(pen: Pen, kind: str, cx: float, cy: float, r: float, *, fill: str | None, stroke: str | None = None, width: float = 0.3) -> None:
+    """A marker shape of radius ``r``: circle, square, triangle, diamond, star or hexagon."""
+    if kind == "circle":
+        pen.ellipse(cx, cy, r, r, fill=fill, stroke=stroke, width=width)
+    elif kind == "square":
+        s = r * 0.88
+        pen.rect(cx - s, cy - s, 2 * s, 2 * s, fill=fill, stroke=stroke, width=width)
+    elif kind == "triangle":
+        pen.polygon(regular_polygon(cx, cy + r * 0.15, r * 1.12, 3), fill=fill, stroke=stroke, width=width)
+    elif kind == "diamond":
+        pen.polygon(regular_polygon(cx, cy, r * 1.1, 4), fill=fill, stroke=stroke, width=width)
+    elif kind == "star":
+        pen.polygon(star(cx, cy, r * 1.15, r * 0.5), fill=fill, stroke=stroke, width=width)
+    elif kind == "hexagon":
+        pen.polygon(regular_polygon(cx, cy, r, 6, 0.0), fill=fill, stroke=stroke, width=width)
+    else:
+        raise ValueError(f"unknown shape {kind!r}")
+
+
+def wrap(s: str, size: float, max_width: float, bold: bool = False) -> list[str]:
+    """Greedy word wrap to ``max_width`` mm."""
+    lines: list[str] = []
+    current = ""
+    for word in s.split():
+        trial = f"{current} {word}".strip()
+        if current and text_width(trial, size, bold) > max_width:
+            lines.append(current)
+            current = word
+        else:
+            current = trial
+    if current:
+        lines.append(current)
+    return lines
+
+
+def paragraph(
+    pen: Pen,
+    x: float,
+    y: float,
+    s: str,
+    size: float,
+    max_width: float,
+    *,
+    align: str = "center",
+    bold: bool = False,
+    color: str = "#000000",
+    leading: float = 1.2,
+) -> float:
+    """Draw wrapped text whose first baseline is ``y``; returns the y of the last baseline."""
+    step = size * leading * 25.4 / 72.0
+    lines = wrap(s, size, max_width, bold)
+    for i, line in enumerate(lines):
+        pen.text(x, y + i * step, line, size, align=align, bold=bold, color=color)
+    return y + max(0, len(lines) - 1) * step

@@ -1,0 +1,81 @@
+"""PNG previews: contact sheets of card fronts (and the back), drawn by the same faces as the PDF."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import Callable, Sequence
+
+from PIL import Image, ImageDraw
+
+from deckgen.fileio import write_bytes
+from deckgen.model import Card
+from deckgen.render.faces import Faces, Frame
+from deckgen.render.palette import CUT
+from deckgen.render.png_pen import PngPen
+from deckgen.render.settings import PrintSettings
+
+PER_SHEET = 30  # cards per contact sheet (6 × 5)
+COLS = 6
+GAP_MM = 4.0
+
+
+def render_card(card: Card | None, faces: Faces, frame: Frame, px_per_mm: float = 8.0) -> Image.Image:
+    """One card (``None`` draws the back) as an RGB image of its trim box."""
+    w, h = round(frame.width * px_per_mm), round(frame.height * px_per_mm)
+    img = Image.new("RGB", (w, h), "white")
+    pen = PngPen(img, 0, 0, px_per_mm)
+    if card is None:
+        faces.back(pen, frame)
+    else:
+        faces.front(pen, card, frame)
+    return img
+
+
+def contact_sheets(
+    cards: Sequence[Card], faces: Faces, settings: PrintSettings, *, options: dict | None = None, px_per_mm: float = 4.0
+) -> list[Image.Image]:
+    """Contact sheets of every front, the back as the last tile; each holds up to PER_SHEET tiles."""
+    frame = Frame(settings.card.width, settings.card.height, 0.0, settings.lang, options or {})
+    tiles: list[Card | None] = list(cards) + [None]
+    cw, ch = frame.width * px_per_mm, frame.height * px_per_mm
+    gap = GAP_MM * px_per_mm
+    sheets = []
+    for start in range(0, len(tiles), PER_SHEET):
+        chunk = tiles[start : start + PER_SHEET]
+        rows = (len(chunk) + COLS - 1) // COLS
+        cols = min(COLS, len(chunk))
+        img = Image.new("RGB", (round(cols * (cw + gap) + gap), round(rows * (ch + gap) + gap)), "#e9e9e9")
+        draw = ImageDraw.Draw(img)
+        for i, card in enumerate(chunk):
+            r, c = divmod(i, COLS)
+            ox, oy = gap + c * (cw + gap), gap + r * (ch + gap)
+            draw.rectangle([ox, oy, ox + cw, oy + ch], fill="white")
+            pen = PngPen(img, ox, oy, px_per_mm)
+            if card is None:
+                faces.back(pen, frame)
+            else:
+                faces.front(pen, card, frame)
+            draw.rectangle([ox, oy, ox + cw, oy + ch], outline=CUT, width=1)
+        sheets.append(img)
+    return sheets
+
+
+def write_previews(
+    out_dir: Path,
+    cards: Sequence[Card],
+    faces: Faces,
+    settings: PrintSettings,
+    *,
+    options: dict | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[Path]:
+    written = []
+    images = contact_sheets(cards, faces, settings, options=options)
+    for n, img in enumerate(images, 1):
+        buf = io.BytesIO()
+        img.save(buf, format="PNG", optimize=False)
+        written.append(write_bytes(Path(out_dir) / f"preview-{n:02d}.png", buf.getvalue()))
+        if progress:
+            progress(n, len(images))
+    return written

@@ -1,0 +1,34 @@
+"""Print settings shared by every game: card size, paper, bleed, backs and language."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from deckgen.errors import OptionError
+from deckgen.render.geometry import CardSize, SheetLayout, back_mode, bleed_mm, card_size, layout, paper_size
+
+LANGS = ("es", "en")
+
+
+def language(text: str, *, allow_all: bool = False) -> str:
+    key = str(text).strip().lower()
+    allowed = LANGS + (("all",) if allow_all else ())
+    if key not in allowed:
+        raise OptionError(f"unknown language {text!r}: use {', '.join(allowed)}")
+    return key
+
+
+@dataclass(frozen=True)
+class PrintSettings:
+    card: CardSize
+    paper: str = "a4"
+    bleed: float = 0.0
+    backs: str = "duplex-long"
+    lang: str = "es"
+
+    @staticmethod
+    def parse(card: str = "poker", paper: str = "a4", bleed: object = 0.0, backs: str = "duplex-long", lang: str = "es") -> "PrintSettings":
+        return PrintSettings(card_size(card), paper_size(paper)[0], bleed_mm(bleed), back_mode(backs), language(lang))
+
+    def layout(self) -> SheetLayout:
+        return layout(self.card, self.paper, self.bleed)

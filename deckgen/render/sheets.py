@@ -1,0 +1,161 @@
+"""Card sheets as a print-ready PDF: fronts, backs placed to meet them, bleed, crop marks, scale bar."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Sequence
+
+from reportlab.pdfgen.canvas import Canvas
+
+from deckgen.fileio import atomic_path
+from deckgen.model import Card
+from deckgen.render import fonts
+from deckgen.render.faces import Faces, Frame
+from deckgen.render.geometry import SCALE_BAR, Box, SheetLayout, crop_marks
+from deckgen.render.palette import CUT, INK, rgb
+from deckgen.render.pdf_pen import PdfPen
+from deckgen.render.settings import PrintSettings
+
+MM = fonts.PT_PER_MM
+
+WORDS = {
+    "es": {"sheet": "hoja", "fronts": "caras", "backs": "dorsos", "scale": "50 mm: comprueba que la impresión no se ha escalado"},
+    "en": {"sheet": "sheet", "fronts": "fronts", "backs": "backs", "scale": "50 mm: check the printer did not scale the page"},
+}
+
+
+@dataclass(frozen=True)
+class Page:
+    """One PDF page: which cards go in which slots, and whether these are fronts or backs."""
+
+    sheet: int  # 1-based sheet number
+    side: str  # "front" or "back"
+    slots: tuple[tuple[int, int], ...]  # (slot index on the page, card index in the deck)
+
+
+def plan_pages(n_cards: int, lay: SheetLayout, backs: str) -> list[Page]:
+    """The order of pages: per sheet a front page, and (duplex) its back page right after."""
+    per = lay.per_sheet
+    sheets = lay.sheets_for(n_cards)
+    pages: list[Page] = []
+    for s in range(sheets):
+        idx = list(range(s * per, min(n_cards, (s + 1) * per)))
+        fronts = tuple((i - s * per, i) for i in idx)
+        pages.append(Page(s + 1, "front", fronts))
+        if backs.startswith("duplex"):
+            pages.append(Page(s + 1, "back", fronts))
+    if backs == "separate":
+        for s in range(sheets):
+            idx = list(range(s * per, min(n_cards, (s + 1) * per)))
+            pages.append(Page(s + 1, "back", tuple((i - s * per, i) for i in idx)))
+    return pages
+
+
+def write_cards_pdf(
+    target: Path,
+    cards: Sequence[Card],
+    faces: Faces,
+    settings: PrintSettings,
+    *,
+    title: str,
+    label: str,
+    options: dict | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Path:
+    """Write every card of ``cards`` on sheets to ``target`` (atomically)."""
+    lay = settings.layout()
+    pages = plan_pages(len(cards), lay, settings.backs)
+    frame = Frame(lay.card.width, lay.card.height, lay.bleed, settings.lang, options or {})
+    words = WORDS[settings.lang]
+    sheets = lay.sheets_for(len(cards))
+    fonts.register()
+    with atomic_path(Path(target)) as tmp:
+        c = Canvas(
+            str(tmp),
+            pagesize=(lay.page_w * MM, lay.page_h * MM),
+            invariant=1,
+            pageCompression=1,
+            initialFontName=fonts.font_name(False),
+        )
+        c.setTitle(f"{title} — {label}" if label else title)
+        c.setAuthor("deckgen")
+        c.setSubject(f"{len(cards)} cards, {lay.card.label}, {lay.paper}, {settings.backs}")
+        c.setCreator("deckgen")
+        if lay.bleed > 0:
+            t, b = lay.trim_bounds, lay.grid
+            c.setTrimBox((t.x * MM, t.y * MM, t.right * MM, t.top * MM))
+            c.setBleedBox((b.x * MM, b.y * MM, b.right * MM, b.top * MM))
+        for n, page in enumerate(pages, 1):
+            for slot, card_index in page.slots:
+                box = lay.slot(slot) if page.side == "front" else lay.back_slot(slot, settings.backs)
+                _draw_card(c, box, lay, frame, faces, cards[card_index] if page.side == "front" else None)
+            _draw_furniture(c, lay, f"{title} · {label}" if label else title, page, sheets, words)
+            c.showPage()
+            if progress:
+                progress(n, len(pages))
+        c.save()
+    return Path(target)
+
+
+def _draw_card(c: Canvas, box: Box, lay: SheetLayout, frame: Frame, faces: Faces, card: Card | None) -> None:
+    bleed = box.grow(lay.bleed)
+    c.saveState()
+    clip = c.beginPath()
+    clip.rect(bleed.x * MM, bleed.y * MM, bleed.w * MM, bleed.h * MM)
+    c.clipPath(clip, stroke=0, fill=0)
+    pen = PdfPen(c, box.x, box.top)
+    if card is None:
+        faces.back(pen, frame)
+    else:
+        faces.front(pen, card, frame)
+    c.restoreState()
+    if lay.bleed <= 0:  # a hairline cut line on the trim
+        c.saveState()
+        c.setStrokeColorRGB(*rgb(CUT))
+        c.setLineWidth(0.2 * MM)
+        c.rect(box.x * MM, box.y * MM, box.w * MM, box.h * MM, stroke=1, fill=0)
+        c.restoreState()
+
+
+def _draw_furniture(c: Canvas, lay: SheetLayout, title: str, page: Page, sheets: int, words: dict) -> None:
+    """Crop marks, the 50 mm scale bar and the sheet label."""
+    c.saveState()
+    c.setStrokeColorRGB(*rgb(INK))
+    c.setLineWidth(0.25)
+    for x1, y1, x2, y2 in crop_marks(lay):
+        c.line(x1 * MM, y1 * MM, x2 * MM, y2 * MM)
+    side = words["fronts"] if page.side == "front" else words["backs"]
+    label = f"{title} · {words['sheet']} {page.sheet}/{sheets} · {side}"
+    g = lay.grid
+    marks = 4.0 if lay.bleed > 0 else 0.0
+    if lay.footer == "bottom":
+        x0, y0 = g.x, g.y - marks - 3.5
+    else:  # rotated 90° counter-clockwise in the left margin, reading upward
+        c.translate((g.x - marks - 3.5) * MM, g.y * MM)
+        c.rotate(90)
+        x0, y0 = 0.0, 0.0
+    _scale_bar(c, x0, y0, words["scale"])
+    c.setFillColorRGB(*rgb(INK))
+    span = g.w if lay.footer == "bottom" else g.h
+    room = span - SCALE_BAR - 25.0  # the caption under the bar needs about that much
+    size = min(6.5, 6.5 * room / max(1e-6, fonts.text_width_mm(label, 6.5)))
+    c.setFont(fonts.font_name(False), max(3.5, size))
+    c.drawRightString((x0 + span) * MM, (y0 - 1.0) * MM, label)
+    c.restoreState()
+
+
+def _scale_bar(c: Canvas, x: float, y: float, caption: str) -> None:
+    """A 50 mm bar with end ticks and a tick every 10 mm; its caption below."""
+    c.setStrokeColorRGB(*rgb(INK))
+    c.setFillColorRGB(*rgb(INK))
+    c.setLineWidth(0.6)
+    c.line(x * MM, y * MM, (x + SCALE_BAR) * MM, y * MM)
+    c.setLineWidth(0.3)
+    for i in range(0, int(SCALE_BAR) + 1, 10):
+        h = 1.2 if i in (0, int(SCALE_BAR)) else 0.6
+        c.line((x + i) * MM, (y - h) * MM, (x + i) * MM, (y + h) * MM)
+    c.setFont(fonts.font_name(False), 5.0)
+    c.drawString((x + SCALE_BAR + 2.0) * MM, (y - 0.6) * MM, "50 mm")
+    c.setFont(fonts.font_name(False), 4.5)
+    c.drawString(x * MM, (y - 3.2) * MM, caption)

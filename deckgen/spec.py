@@ -1,0 +1,139 @@
+"""Deck specs: what to build. Defaults come from ``decks/<game>.toml``, overridden by the command line.
+
+A spec file (the defaults, or a user's own deck file) looks like::
+
+    game = "multiplicats"
+    seed = 1
+    # players = 4          (optional: the player count the deck is checked for)
+    lang = "es"
+
+    [options]               # the game's options; see `deckgen list`
+    tables = "1-10"
+
+    [print]
+    card_size = "poker"
+    paper = "a4"
+    bleed = 0
+    backs = "duplex-long"
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+from deckgen.errors import DeckgenError, OptionError
+from deckgen.model import Deck
+from deckgen.options import _did_you_mean, integer, resolve
+from deckgen.registry import BuildRequest, Game, get_game
+from deckgen.render.settings import PrintSettings, language
+from deckgen.resources import data_dir
+
+TOP_KEYS = ("game", "seed", "players", "lang", "options", "print", "cards")
+PRINT_KEYS = ("card_size", "paper", "bleed", "backs")
+DEFAULT_PRINT = {"card_size": "poker", "paper": "a4", "bleed": 0, "backs": "duplex-long"}
+MAX_SEED = 2**63 - 1
+
+
+@dataclass(frozen=True)
+class DeckSpec:
+    game: Game
+    options: Mapping[str, Any]
+    seed: int
+    players: int | None
+    print: PrintSettings
+    lang: str  # "es", "en" or "all" (rulebooks in both; cards in Spanish)
+    cards: tuple | None = None  # an explicit card list from a deck file (custom decks)
+    source: str = ""
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def card_lang(self) -> str:
+        return "es" if self.lang == "all" else self.lang
+
+    def build(self) -> Deck:
+        return self.game.build(BuildRequest(self.options, self.seed, self.players))
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise DeckgenError(f"deck file {path} not found") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DeckgenError(f"cannot read deck file {path}: {exc}") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DeckgenError(f"{path}: not valid TOML: {exc}") from None
+
+
+def default_raw(game: Game) -> dict[str, Any]:
+    path = data_dir("decks") / f"{game.id}.toml"
+    return read_toml(path) if path.is_file() else {"game": game.id}
+
+
+def _merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(base)
+    for key, value in over.items():
+        if value is None:
+            continue
+        if isinstance(value, Mapping) and isinstance(out.get(key), Mapping):
+            out[key] = _merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+def _check_keys(raw: Mapping[str, Any], allowed: tuple[str, ...], where: str) -> None:
+    for key in raw:
+        if key not in allowed:
+            raise DeckgenError(f"{where}unknown key {key!r}{_did_you_mean(key, allowed)}")
+
+
+def make_spec(game: Game, *layers: Mapping[str, Any], source: str = "") -> DeckSpec:
+    """Resolve a spec from raw layers (default file, user file, command line), later layers winning."""
+    raw: dict[str, Any] = {}
+    for layer in layers:
+        raw = _merge(raw, layer)
+    _check_keys(raw, TOP_KEYS, f"{source}: " if source else "")
+    if raw.get("game", game.id) != game.id:
+        raise DeckgenError(f"{source}: this deck file is for {raw['game']!r}, not {game.id!r}")
+    options = resolve(game.options, raw.get("options", {}) or {}, where=f"{game.id}: ")
+    seed = integer(0, MAX_SEED)(raw.get("seed", 1)) if "seed" in raw else 1
+    players = raw.get("players")
+    if players is not None:
+        lo, hi = game.players
+        try:
+            players = integer(lo, hi)(players)
+        except OptionError as exc:
+            raise OptionError(f"--players: {game.title} is for {lo} to {hi} players ({exc})") from None
+    prt = _merge(DEFAULT_PRINT, raw.get("print", {}) or {})
+    _check_keys(prt, PRINT_KEYS, "[print]: ")
+    settings = PrintSettings.parse(
+        card=str(prt["card_size"]), paper=str(prt["paper"]), bleed=prt["bleed"], backs=str(prt["backs"]),
+        lang=language(str(raw.get("lang", "es")), allow_all=True).replace("all", "es"),
+    )
+    lang = language(str(raw.get("lang", "es")), allow_all=True)
+    return DeckSpec(game, options, seed, players, settings, lang, raw.get("cards"), source)
+
+
+def spec_for(game_id: str, *, cli: Mapping[str, Any], file: Path | None = None) -> DeckSpec:
+    """The spec for ``game_id`` (or the game named in ``file``) with command-line values on top."""
+    layers: list[Mapping[str, Any]] = []
+    source = "defaults"
+    if file is not None:
+        user = read_toml(file)
+        gid = user.get("game")
+        if not isinstance(gid, str):
+            raise DeckgenError(f"{file}: the deck file must say which game it is for (game = \"...\")")
+        game = get_game(gid)
+        layers = [default_raw(game), user]
+        source = str(file)
+    else:
+        game = get_game(game_id)
+        layers = [default_raw(game)]
+    return make_spec(game, *layers, cli, source=source)
