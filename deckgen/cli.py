@@ -3,6 +3,7 @@ entry, so a new game needs no change here."""
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 from typing import Any, Optional
@@ -171,6 +172,86 @@ def preview(
     _say(f"{spec.game.title}: {len(result.deck)} cards previewed in {result.out_dir}/", quiet)
     for f in result.files:
         _say(f"  {f}", quiet)
+
+
+GamesOpt = typer.Option(None, "--games", help="number of games to play")
+WorkersOpt = typer.Option(1, "--workers", help="worker processes (results do not depend on it)")
+JsonOpt = typer.Option(False, "--json", help="print JSON instead of a table")
+
+
+def _engine(spec: DeckSpec):
+    if spec.game.engine is None:
+        raise DeckgenError(f"{spec.game.title} has no rule engine yet")
+    return spec.game.engine
+
+
+@app.command(context_settings=GAME_ARGS)
+def simulate(
+    ctx: typer.Context,
+    target: str = typer.Argument(..., metavar="GAME|DECK-FILE"),
+    players: Optional[int] = PlayersOpt,
+    games: Optional[int] = GamesOpt,
+    seed: Optional[int] = SeedOpt,
+    workers: int = WorkersOpt,
+    policy: str = typer.Option("heuristic", "--policy", help="random or heuristic"),
+    as_json: bool = JsonOpt,
+    quiet: bool = QuietOpt,
+) -> None:
+    """Play many games and print their length, wins by seat and the game's own measures."""
+    from deckgen.engine.report import summary_lines
+    from deckgen.engine.simulate import run_games, summarize
+
+    spec = load_spec(target, ctx.args, players=players, seed=seed)
+    engine = _engine(spec)
+    if policy not in engine.policies:
+        raise DeckgenError(f"unknown --policy {policy!r}: use {', '.join(engine.policies)}")
+    n_players = spec.players or spec.game.default_players
+    n_games = 1000 if games is None else games
+    if not 1 <= n_games <= 10_000_000:
+        raise DeckgenError("--games must be 1 to 10000000")
+    if not 1 <= workers <= 256:
+        raise DeckgenError("--workers must be 1 to 256")
+    deck, checks = pipeline.make_deck(spec)
+    bad = [c for c in checks if not c.ok]
+    if bad:
+        raise DeckgenError("the deck fails its checks: " + "; ".join(f"{c.name}: {c.detail}" for c in bad))
+    records = run_games(engine, deck, n_players, n_games, spec.seed, workers=workers, policy=policy, progress=_ProgressTick("games", quiet or as_json))
+    summary = summarize(engine, deck, n_players, policy, spec.seed, records)
+    if as_json:
+        typer.echo(json.dumps(summary.to_json(), indent=1))
+    else:
+        typer.echo("\n".join(summary_lines(engine, summary)))
+
+
+@app.command(context_settings=GAME_ARGS)
+def validate(
+    ctx: typer.Context,
+    target: str = typer.Argument(..., metavar="GAME|DECK-FILE"),
+    players: Optional[int] = PlayersOpt,
+    games: Optional[int] = GamesOpt,
+    seed: Optional[int] = SeedOpt,
+    workers: int = WorkersOpt,
+    as_json: bool = JsonOpt,
+    quiet: bool = QuietOpt,
+) -> None:
+    """Check that a deck is playable: exit 0 when it is, 1 when it is not, 2 on bad input."""
+    from deckgen.engine.report import report_json, report_lines
+    from deckgen.engine.validate import validate as run_validation
+
+    spec = load_spec(target, ctx.args, seed=seed)
+    n_games = 400 if games is None else games
+    if not 1 <= n_games <= 1_000_000:
+        raise DeckgenError("--games must be 1 to 1000000")
+    deck = spec.build()
+    report = run_validation(
+        spec.game, deck, players=[players] if players else None, games=n_games, seed=spec.seed, workers=workers,
+        progress=lambda label: _ProgressTick(f"validating, {label}", quiet or as_json),
+    )
+    if as_json:
+        typer.echo(json.dumps(report_json(report), indent=1))
+    else:
+        typer.echo("\n".join(report_lines(spec.game.engine, report)))
+    raise typer.Exit(0 if report.ok else 1)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -1,0 +1,124 @@
+"""Play one game to its end and keep a record of it."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Mapping, Sequence
+
+from deckgen.engine.game import Engine, Policy
+from deckgen.engine.state import CHANCE, IllegalAction, State
+from deckgen.model import Deck
+
+
+class InvariantBroken(AssertionError):
+    """A rule engine broke one of its own invariants (cards created or lost, an illegal move)."""
+
+
+@dataclass
+class GameRecord:
+    seed: int
+    players: int
+    ended: bool  # True when the game reached its end by the rules
+    problem: str = ""  # why it did not end: "step limit", "repeated position"
+    steps: int = 0
+    length: int = 0
+    winners: tuple[int, ...] = ()
+    returns: tuple[float, ...] = ()
+    counts: Mapping[str, float] = field(default_factory=dict)
+    moves: list[str] | None = None  # the moves, when asked for
+
+
+def play(
+    state: State,
+    policies: Sequence[Policy],
+    rng: random.Random,
+    *,
+    seed: int = 0,
+    max_steps: int = 100_000,
+    check: bool = False,
+    deck_size: int | None = None,
+    repeat_limit: int = 0,
+    keep_moves: bool = False,
+) -> GameRecord:
+    """Run ``state`` to its end. With ``check``, verify after every step that no card was created or
+    lost and that every action was legal; with ``repeat_limit``, stop a game that visits the same
+    position that many times (a loop the rules cannot leave)."""
+    players = len(policies)
+    seen: dict = {}
+    moves: list[str] | None = [] if keep_moves else None
+    steps = 0
+    problem = ""
+    while not state.is_terminal():
+        if steps >= max_steps:
+            problem = f"did not end within {max_steps} steps"
+            break
+        if repeat_limit:
+            k = state.key()
+            n = seen.get(k, 0) + 1
+            if n >= repeat_limit:
+                problem = f"the same position came back {n} times (a loop)"
+                break
+            seen[k] = n
+        seat = state.current_player()
+        if seat == CHANCE:
+            state.chance(rng)
+            if moves is not None:
+                moves.append("chance")
+        else:
+            action = policies[seat](state, rng)
+            if check and action not in state.legal_actions():
+                raise InvariantBroken(f"seed {seed}: illegal action {action} for seat {seat}")
+            if moves is not None:
+                moves.append(f"{seat}: {state.action_to_string(action)}")
+            try:
+                state.apply_action(action)
+            except IllegalAction as exc:
+                raise InvariantBroken(f"seed {seed}: {exc}") from None
+        steps += 1
+        if check and deck_size is not None and state.card_count() != deck_size:
+            raise InvariantBroken(f"seed {seed}: {state.card_count()} cards in play after step {steps}, deck has {deck_size}")
+    ended = state.is_terminal()
+    return GameRecord(
+        seed=seed,
+        players=players,
+        ended=ended,
+        problem=problem,
+        steps=steps,
+        length=state.length(),
+        winners=tuple(state.winners()) if ended else (),
+        returns=tuple(state.returns()) if ended else (),
+        counts=dict(state.counts()),
+        moves=moves,
+    )
+
+
+def play_seeded(
+    engine: Engine,
+    deck: Deck,
+    players: int,
+    seed: int,
+    *,
+    policy: str = "heuristic",
+    check: bool = False,
+    detect_loops: bool = False,
+    keep_moves: bool = False,
+) -> GameRecord:
+    """Deal and play one game from ``seed`` alone: the same seed gives the same game.
+
+    ``check`` verifies the invariants at every step; ``detect_loops`` stops a game that keeps coming
+    back to one position (both cost time, so plain simulation leaves them off)."""
+    rng = random.Random(seed)
+    state = engine.new_state(deck, players, rng)
+    pol = engine.policies[policy]
+    return play(
+        state,
+        [pol] * players,
+        rng,
+        seed=seed,
+        max_steps=engine.max_steps(deck, players),
+        check=check,
+        deck_size=len(deck.cards),
+        repeat_limit=engine.repeat_limit if detect_loops else 0,
+        keep_moves=keep_moves,
+    )

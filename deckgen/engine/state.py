@@ -1,0 +1,64 @@
+"""The state every game's rules implement (after OpenSpiel's ``State``).
+
+A state knows whose turn it is (a seat, or CHANCE when the world decides: a shuffle, a race of
+reactions), which actions are legal, how an action changes it, and when and how the game ended.
+Randomness only ever comes from the ``random.Random`` passed to :meth:`State.chance`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Hashable, Mapping, Protocol, Sequence
+
+CHANCE = -1
+TERMINAL = -4
+
+
+class IllegalAction(Exception):
+    """An action that the rules do not allow in this state (a bug in a policy or a test)."""
+
+
+class State(Protocol):
+    def current_player(self) -> int:
+        """The seat to act, CHANCE, or TERMINAL."""
+        ...
+
+    def legal_actions(self) -> Sequence[int]:
+        """Legal actions of the seat to act (empty at chance and terminal nodes)."""
+        ...
+
+    def apply_action(self, action: int) -> None:
+        """Play ``action`` for the seat to act; raises IllegalAction if it is not legal."""
+        ...
+
+    def chance(self, rng: random.Random) -> None:
+        """Resolve a chance node with ``rng``."""
+        ...
+
+    def is_terminal(self) -> bool: ...
+
+    def returns(self) -> Sequence[float]:
+        """Per seat: 1 for a win, 0 for a loss, a share for a tie (the game says)."""
+        ...
+
+    def action_to_string(self, action: int) -> str: ...
+
+    def card_count(self) -> int:
+        """Every card accounted for, wherever it is: must equal the deck size at every step."""
+        ...
+
+    def key(self) -> Hashable:
+        """The whole game position; the same key twice means the same position."""
+        ...
+
+    def winners(self) -> Sequence[int]:
+        """Seats that won (several on a tie); empty if the game has not ended."""
+        ...
+
+    def length(self) -> int:
+        """The game's natural length so far (turns, reveals...)."""
+        ...
+
+    def counts(self) -> Mapping[str, float]:
+        """The game's own tallies (draws, penalties, slaps...), read at the end of a game."""
+        ...

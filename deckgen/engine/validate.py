@@ -1,0 +1,101 @@
+"""Is a deck playable? Static checks, exhaustive checks, then seeded simulation at every player count.
+
+Playable (GAMES.md): the composition the rules need, every card able to enter play, every deal
+leading to a game that ends by the rules, and the game's measures inside the range where it works.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+from deckgen.checks import Check, check
+from deckgen.engine.loop import InvariantBroken
+from deckgen.engine.simulate import Summary, run_games, summarize
+from deckgen.errors import DeckgenError
+from deckgen.model import Deck
+from deckgen.registry import Game
+
+Tick = Callable[[int, int], None]
+
+
+@dataclass
+class Report:
+    game: str
+    static: list[Check] = field(default_factory=list)
+    exhaustive: list[Check] = field(default_factory=list)
+    simulated: list[Check] = field(default_factory=list)
+    summaries: dict[int, Summary] = field(default_factory=dict)
+
+    @property
+    def checks(self) -> list[Check]:
+        return self.static + self.exhaustive + self.simulated
+
+    @property
+    def ok(self) -> bool:
+        return all(c.ok for c in self.checks)
+
+
+def player_counts(game: Game, deck: Deck, only: Sequence[int] | None = None) -> list[int]:
+    engine = game.engine
+    allowed = list(engine.player_counts(deck)) if engine and engine.player_counts else list(range(game.players[0], game.players[1] + 1))
+    if deck.players:
+        allowed = [p for p in allowed if p == deck.players]
+    if only:
+        bad = [p for p in only if p not in allowed]
+        if bad:
+            raise DeckgenError(f"{game.title} with this deck is played by {allowed[0]} to {allowed[-1]} players, not {bad[0]}")
+        return list(only)
+    return allowed
+
+
+def validate(
+    game: Game,
+    deck: Deck,
+    *,
+    players: Sequence[int] | None = None,
+    games: int = 400,
+    seed: int = 1,
+    workers: int = 1,
+    progress: Callable[[str], Tick] | None = None,
+) -> Report:
+    report = Report(game.id)
+    report.static = list(game.checks(deck))
+    engine = game.engine
+    if engine is None:
+        report.static.append(check("rule engine", False, f"{game.title} has no rule engine yet"))
+        return report
+    counts = player_counts(game, deck, players)
+    if not all(c.ok for c in report.static):
+        report.simulated.append(check("simulation", False, "skipped: the deck fails its static checks"))
+        return report
+    report.exhaustive = list(engine.exhaustive(deck, counts))
+    for n in counts:
+        tick = progress(f"{n} players") if progress else None
+        try:
+            records = run_games(engine, deck, n, games, seed, workers=workers, policy="heuristic", check=True, detect_loops=True, progress=tick)
+            explore = run_games(engine, deck, n, max(1, games // 4), seed + games, workers=workers, policy="random", check=True, detect_loops=True)
+        except InvariantBroken as exc:
+            report.simulated.append(check(f"rules keep their invariants ({n} players)", False, str(exc)))
+            continue
+        summary = summarize(engine, deck, n, "heuristic", seed, records)
+        report.summaries[n] = summary
+        stuck = [r for r in list(records) + list(explore) if not r.ended]
+        report.simulated.append(
+            check(
+                f"every game ends ({n} players)",
+                not stuck,
+                f"{len(stuck)} of {len(records) + len(explore)} games did not end: {stuck[0].problem}" if stuck else f"{len(records) + len(explore)} games ended by the rules",
+                seed=stuck[0].seed if stuck else None,
+            )
+        )
+        for t in engine.thresholds(deck, n):
+            value = summary.measures.get(t.measure)
+            if value is None:
+                report.simulated.append(check(f"{t.measure} ({n} players)", False, "the engine does not measure it"))
+                continue
+            measure = next(m for m in engine.measures if m.name == t.measure)
+            report.simulated.append(
+                check(f"{t.measure} ({n} players)", t.holds(value), f"{measure.show(value)}, must be {t.text()}: {t.why}")
+            )
+    return report
