@@ -107,9 +107,28 @@ def play_seeded(
     """Deal and play one game from ``seed`` alone: the same seed gives the same game.
 
     ``check`` verifies the invariants at every step; ``detect_loops`` stops a game that keeps coming
-    back to one position (both cost time, so plain simulation leaves them off)."""
+    back to one position (both cost time, so plain simulation leaves them off). When neither is asked
+    for and the state offers a fast path for the policy (``playout``, see ``engine/state.py``), the
+    game is played by it; it must give the same record as the loop would."""
     rng = random.Random(seed)
     state = engine.new_state(deck, players, rng)
+    fast = getattr(state, "playout", None)
+    if fast is not None and policy in getattr(state, "playout_policies", ()) and not (check or detect_loops or keep_moves):
+        # the state's own fast path: the same rules and random numbers, without the loop's overhead
+        max_steps = engine.max_steps(deck, players)
+        steps = fast(rng, policy, max_steps)
+        ended = state.is_terminal()
+        return GameRecord(
+            seed=seed,
+            players=players,
+            ended=ended,
+            problem="" if ended else f"did not end within {max_steps} steps",
+            steps=steps,
+            length=state.length(),
+            winners=tuple(state.winners()) if ended else (),
+            returns=tuple(state.returns()) if ended else (),
+            counts=dict(state.counts()),
+        )
     pol = engine.policies[policy]
     return play(
         state,

@@ -62,3 +62,14 @@ class State(Protocol):
     def counts(self) -> Mapping[str, float]:
         """The game's own tallies (draws, penalties, slaps...), read at the end of a game."""
         ...
+
+
+# Optional fast path. A state may also offer
+#
+#     playout_policies: Sequence[str]          # the policy names it can play by itself
+#     def playout(self, rng, policy, max_steps) -> int
+#
+# which plays the game on to its end with that policy (the same policy function the engine
+# registers), spending ``rng`` exactly as the generic loop would, and returns the steps taken.
+# ``play_seeded`` uses it when no per-step checking is asked for; a game that offers it must show
+# by a test that both paths give identical records.

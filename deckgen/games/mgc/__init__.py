@@ -1,0 +1,191 @@
+"""MGC, the algebra game (ÁLGEBRA): UNO with monomials (seed 000, GAMES.md)."""
+
+from __future__ import annotations
+
+import string
+from typing import Any, Mapping
+
+from deckgen.errors import OptionError
+from deckgen.options import Option, boolean, choice, compact_ranges, int_list, integer, number
+from deckgen.registry import Game
+
+from deckgen.games.mgc import deck
+from deckgen.games.mgc.engine import ENGINE
+from deckgen.games.mgc.faces import MgcFaces
+from deckgen.games.mgc.rulebook import RULEBOOK
+
+MAX_COEFFICIENT = 20
+MAX_DEGREE = 9
+MAX_VARIABLES = 4
+
+
+def _coefficients(value: Any) -> list[int]:
+    values = int_list(-MAX_COEFFICIENT, MAX_COEFFICIENT)(value)
+    if 0 in values:
+        raise OptionError("0 cannot be a coefficient (a monomial with coefficient 0 is just 0)")
+    return values
+
+
+def _variables(value: Any) -> list[str]:
+    if isinstance(value, (list, tuple)):
+        items = [str(v).strip() for v in value]
+    else:
+        text = str(value).strip()
+        items = [v.strip() for v in text.split(",")] if "," in text else list(text.replace(" ", ""))
+    if not items or any(not v for v in items):
+        raise OptionError("expected variable letters like x,y,z")
+    for v in items:
+        if len(v) != 1 or v not in string.ascii_lowercase:
+            raise OptionError(f"{v!r} is not a variable: use single lowercase letters like x,y,z")
+    if len(set(items)) != len(items):
+        raise OptionError(f"a variable is given twice in {','.join(items)}")
+    if len(items) > MAX_VARIABLES:
+        raise OptionError(f"at most {MAX_VARIABLES} variables fit on a card")
+    return items
+
+
+def _action_option(action: str) -> Option:
+    names = deck.ACTIONS[action]
+    return Option(
+        action,
+        default=deck.DEFAULT_ACTION_COUNTS[action],
+        help=f"number of {names['es']} cards ({names['en']})",
+        parse=integer(0, 40),
+        metavar="N",
+    )
+
+
+OPTIONS = (
+    Option(
+        "coefficients",
+        default=list(range(1, 7)),
+        help="the coefficients: a range like 1-6 or -3-3 (negatives allowed, never 0), or a list like -2,-1,1,2",
+        parse=_coefficients,
+        metavar="RANGE",
+        show=compact_ranges,
+    ),
+    Option(
+        "degrees",
+        default=list(range(1, 7)),
+        help=f"the degrees: a range like 1-6 or 0-4 (0 allowed: constants), up to {MAX_DEGREE}",
+        parse=int_list(0, MAX_DEGREE),
+        metavar="RANGE",
+        show=compact_ranges,
+    ),
+    Option(
+        "variables",
+        default=["x", "y", "z"],
+        help=f"the variables, 1 to {MAX_VARIABLES} lowercase letters like x,y,z or a,b",
+        parse=_variables,
+        metavar="LETTERS",
+        show=lambda v: ",".join(v),
+    ),
+    Option(
+        "copies",
+        default=2,
+        help="cards per (coefficient, degree) pair, each a different monomial where one exists",
+        parse=integer(1, 8),
+        metavar="N",
+    ),
+    *(_action_option(a) for a in deck.ACTIONS),
+    Option(
+        "hints",
+        default=False,
+        help="learning aid: print each monomial's coefficient and degree in its corners",
+        parse=boolean,
+        flag=True,
+    ),
+    # ---- rule variants and the simulated players' habits
+    Option(
+        "draw_freely",
+        default=False,
+        help="variant: a player may draw even when holding a legal card",
+        parse=boolean,
+        flag=True,
+        scope="rules",
+    ),
+    Option(
+        "retorno_two_players",
+        default="reverse",
+        help="with 2 players a Retorno only reverses play (reverse: the other player is next anyway) or skips the other player (skip, as in UNO)",
+        parse=choice("reverse", "skip"),
+        scope="rules",
+        metavar="reverse|skip",
+    ),
+    Option(
+        "last_card_draws",
+        default=True,
+        help="a Toma dos / Toma cuatro played as a round's last card still makes the next player draw (those cards score)",
+        parse=boolean,
+        flag=True,
+        scope="rules",
+    ),
+    Option(
+        "round_starter",
+        default="rotate",
+        help="who opens the next round: rotate (the deal passes to the left) or winner (the last round's winner)",
+        parse=choice("rotate", "winner"),
+        scope="rules",
+        metavar="rotate|winner",
+    ),
+    Option(
+        "target_score",
+        default=500,
+        help="the score that wins the match",
+        parse=integer(1, 100_000),
+        scope="rules",
+        metavar="POINTS",
+    ),
+    Option(
+        "algebra_call",
+        default=0.9,
+        help="simulation: chance that a player says ÁLGEBRA when playing the second-to-last card",
+        parse=number(0.0, 1.0),
+        scope="rules",
+        metavar="P",
+    ),
+    Option(
+        "algebra_catch",
+        default=0.5,
+        help="simulation: chance that a forgotten ÁLGEBRA is caught in time (2 penalty cards)",
+        parse=number(0.0, 1.0),
+        scope="rules",
+        metavar="P",
+    ),
+)
+
+
+def _tag(options: Mapping[str, Any]) -> str:
+    tag = f"c{compact_ranges(options['coefficients'])}_g{compact_ranges(options['degrees'])}".replace(",", ".")
+    if options.get("hints"):
+        tag += "-hints"
+    return tag
+
+
+def _describe(options: Mapping[str, Any], lang: str) -> str:
+    words = {"es": ("coeficientes", "grados"), "en": ("coefficients", "degrees")}[lang]
+    text = (
+        f"{words[0]} {compact_ranges(options['coefficients'])} · {words[1]} {compact_ranges(options['degrees'])}"
+        f" · {', '.join(options['variables'])}"
+    )
+    return text
+
+
+GAME = Game(
+    id="mgc",
+    title="MGC",
+    summary={
+        "es": "el juego del álgebra: monomios que se siguen por coeficiente o por grado",
+        "en": "the algebra game: monomials that follow by coefficient or by degree",
+    },
+    players=(deck.MIN_PLAYERS, deck.MAX_PLAYERS),
+    default_players=4,
+    options=OPTIONS,
+    build=deck.build,
+    checks=deck.checks,
+    faces=MgcFaces(),
+    out_tag=_tag,
+    describe=_describe,
+    engine=ENGINE,
+    rulebook=RULEBOOK,
+)

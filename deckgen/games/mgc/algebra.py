@@ -1,0 +1,91 @@
+"""Monomials for MGC: exponent vectors, sympy expressions, the sympy-parseable text of a card, and the
+runs (with raised exponents) that a card face draws.
+
+A monomial here is a coefficient and one exponent per variable. Its *degree* is the sum of the
+exponents; an unwritten coefficient or exponent is 1 (so ``x`` is ``1·x¹``, of degree 1).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations_with_replacement
+from tokenize import TokenError
+from typing import Sequence
+
+import sympy
+
+from deckgen.render.pen import Run
+
+MINUS = "\u2212"  # the typographic minus sign (U+2212), never a hyphen on a card
+
+
+def exponent_vectors(degree: int, n_vars: int) -> list[tuple[int, ...]]:
+    """Every exponent vector of ``n_vars`` variables with total ``degree``, in a fixed order
+    (lexicographically descending: x² before xy before y²)."""
+    out = set()
+    for combo in combinations_with_replacement(range(n_vars), degree):
+        vec = [0] * n_vars
+        for i in combo:
+            vec[i] += 1
+        out.add(tuple(vec))
+    return sorted(out, reverse=True)
+
+
+def expression(coefficient: int, exponents: Sequence[int], variables: Sequence[str]) -> sympy.Expr:
+    symbols = sympy.symbols(list(variables)) if variables else []
+    expr: sympy.Expr = sympy.Integer(coefficient)
+    for sym, e in zip(symbols, exponents):
+        if e:
+            expr = expr * sym**e
+    return expr
+
+
+def sympy_text(coefficient: int, exponents: Sequence[int], variables: Sequence[str]) -> str:
+    """The card's monomial as text sympy parses back, e.g. ``3*x**2*y`` or ``-z``."""
+    return sympy.sstr(expression(coefficient, exponents, variables))
+
+
+@lru_cache(maxsize=4096)
+def parse(text: str, variables: tuple[str, ...]) -> tuple[int, int, tuple[int, ...]] | None:
+    """(coefficient, degree, exponents) of ``text`` read by sympy over ``variables``, or None when
+    the text is not a single monomial with an integer coefficient in those variables."""
+    symbols = sympy.symbols(list(variables)) if variables else []
+    local = {str(s): s for s in symbols}
+    try:
+        expr = sympy.parse_expr(text, local_dict=local)
+        poly = sympy.Poly(expr, *symbols) if symbols else sympy.Poly(expr, sympy.Symbol("_unused"))
+    except (sympy.SympifyError, SyntaxError, TypeError, ValueError, sympy.PolynomialError, TokenError):
+        return None
+    terms = poly.terms()
+    if len(terms) != 1:
+        return None
+    monom, coeff = terms[0]
+    if not coeff.is_Integer or coeff == 0:
+        return None
+    if not symbols:
+        monom = ()
+    return int(coeff), int(sum(monom)), tuple(int(e) for e in monom)
+
+
+def runs(coefficient: int, exponents: Sequence[int], variables: Sequence[str]) -> list[Run]:
+    """The monomial as it is printed: coefficient 1 and exponent 1 unwritten, a real minus sign,
+    exponents as raised runs (drawn smaller by :func:`deckgen.render.pen.draw_runs`)."""
+    out: list[Run] = []
+    sign = MINUS if coefficient < 0 else ""
+    magnitude = abs(coefficient)
+    has_vars = any(exponents)
+    lead = sign + ("" if magnitude == 1 and has_vars else str(magnitude))
+    if lead:
+        out.append(Run(lead))
+    for var, e in zip(variables, exponents):
+        if not e:
+            continue
+        out.append(Run(var))
+        if e != 1:
+            out.append(Run(str(e), sup=True))
+    return out
+
+
+def plain(coefficient: int, exponents: Sequence[int], variables: Sequence[str]) -> str:
+    """A one-line text of the printed monomial with ``^`` for exponents (for logs and move lists)."""
+    return "".join(("^" + r.text) if r.sup else r.text for r in runs(coefficient, exponents, variables))

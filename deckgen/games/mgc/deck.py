@@ -1,0 +1,254 @@
+"""The MGC deck: balanced monomial cards built with sympy from a seed, and the black action cards.
+
+Default (GAMES.md): coefficients 1..6 × degrees 1..6, 2 cards per (coefficient, degree) pair, each a
+different monomial in x, y, z where one exists (72 basic cards), plus 8 Toma dos, 8 Retorno,
+8 Intermisión, 4 Elección de coeficiente, 4 Elección de grado and 4 Toma cuatro: 108 cards.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from deckgen.checks import Check, check, expect_equal
+from deckgen.model import Card, Deck
+from deckgen.registry import BuildRequest
+
+from deckgen.games.mgc import algebra
+
+MONOMIAL, ACTION = "monomial", "action"
+HAND = 7  # cards dealt to each player
+RESERVE = 10  # cards that must stay in the draw pile after the deal (a Toma cuatro, a penalty, draws)
+MIN_PLAYERS, MAX_PLAYERS = 2, 10
+VARIABLE_SPREAD = 1  # the cards carrying each variable may differ in number by at most one
+
+# Action cards in rulebook order: id -> Spanish and English names (the Spanish name is printed).
+ACTIONS: dict[str, dict[str, str]] = {
+    "toma_dos": {"es": "Toma dos", "en": "Draw two"},
+    "retorno": {"es": "Retorno", "en": "Reverse"},
+    "intermision": {"es": "Intermisión", "en": "Skip"},
+    "eleccion_coeficiente": {"es": "Elección de coeficiente", "en": "Choose the coefficient"},
+    "eleccion_grado": {"es": "Elección de grado", "en": "Choose the degree"},
+    "toma_cuatro": {"es": "Toma cuatro", "en": "Draw four"},
+}
+DEFAULT_ACTION_COUNTS = {
+    "toma_dos": 8,
+    "retorno": 8,
+    "intermision": 8,
+    "eleccion_coeficiente": 4,
+    "eleccion_grado": 4,
+    "toma_cuatro": 4,
+}
+
+
+@dataclass(frozen=True)
+class Composition:
+    coefficients: tuple[int, ...]
+    degrees: tuple[int, ...]
+    variables: tuple[str, ...]
+    copies: int
+    actions: dict[str, int]
+
+    @property
+    def basic(self) -> int:
+        return len(self.coefficients) * len(self.degrees) * self.copies
+
+    @property
+    def total(self) -> int:
+        return self.basic + sum(self.actions.values())
+
+
+def composition(options: Mapping[str, Any]) -> Composition:
+    return Composition(
+        tuple(options["coefficients"]),
+        tuple(options["degrees"]),
+        tuple(options["variables"]),
+        int(options["copies"]),
+        {a: int(options[a]) for a in ACTIONS},
+    )
+
+
+def players_supported(n_cards: int) -> int:
+    """The most players a deck of ``n_cards`` cards serves (7 each, a starting card, a reserve)."""
+    return min(MAX_PLAYERS, (n_cards - 1 - RESERVE) // HAND)
+
+
+def cards_needed(players: int) -> int:
+    return HAND * players + 1 + RESERVE
+
+
+# ---------------------------------------------------------------- building
+
+
+def choose_monomials(comp: Composition, rng: random.Random) -> dict[tuple[int, int], list[tuple[int, ...]]]:
+    """The exponent vectors of every (coefficient, degree) pair, chosen greedily so that
+
+    1. the cards of one pair are different monomials while different ones exist;
+    2. the variables' card counts stay within VARIABLE_SPREAD of each other;
+    3. the monomials of one degree are used evenly across the coefficients (variety);
+    4. then the variables' card counts and total exponents are as even as they can be;
+    ties broken by ``rng`` (so the seed changes which monomial lands on which coefficient).
+    """
+    nv = len(comp.variables)
+    presence = [0] * nv
+    total = [0] * nv
+    chosen: dict[tuple[int, int], list[tuple[int, ...]]] = {}
+    for d in comp.degrees:
+        vectors = algebra.exponent_vectors(d, nv)
+        used = {v: 0 for v in vectors}
+        for c in comp.coefficients:
+            pair: list[tuple[int, ...]] = []
+            for _ in range(comp.copies):
+                tiebreak = {v: rng.random() for v in vectors}
+
+                def cost(v: tuple[int, ...]) -> tuple:
+                    p = [presence[i] + (v[i] > 0) for i in range(nv)]
+                    t = [total[i] + v[i] for i in range(nv)]
+                    spread = max(p) - min(p)
+                    return (pair.count(v), max(0, spread - VARIABLE_SPREAD), used[v], spread, max(t) - min(t), tiebreak[v])
+
+                best = min(vectors, key=cost)
+                pair.append(best)
+                used[best] += 1
+                for i in range(nv):
+                    presence[i] += best[i] > 0
+                    total[i] += best[i]
+            chosen[(c, d)] = pair
+    return chosen
+
+
+def build(request: BuildRequest) -> Deck:
+    comp = composition(request.options)
+    rng = random.Random(request.seed)
+    monomials = choose_monomials(comp, rng)
+    cards: list[Card] = []
+    for c in comp.coefficients:
+        for d in comp.degrees:
+            for vec in monomials[(c, d)]:
+                text = algebra.sympy_text(c, vec, comp.variables)
+                cards.append(Card(MONOMIAL, {"coefficient": c, "degree": d, "monomial": text}))
+    for action, n in comp.actions.items():
+        cards.extend(Card(ACTION, {"action": action}) for _ in range(n))
+    return Deck("mgc", request.options, request.seed, tuple(cards), request.players)
+
+
+# ---------------------------------------------------------------- reading a card
+
+
+def exponents(card: Card, variables: Sequence[str]) -> tuple[int, ...]:
+    """The exponent of each variable on a monomial card, read back from its text by sympy."""
+    parsed = algebra.parse(str(card["monomial"]), tuple(variables))
+    if parsed is None:
+        raise ValueError(f"not a monomial in {', '.join(variables)}: {card['monomial']!r}")
+    return parsed[2]
+
+
+def label(card: Card, variables: Sequence[str]) -> str:
+    """A short text of a card for move lists: ``3x^2y`` or ``Toma dos``."""
+    if card.kind == MONOMIAL:
+        return algebra.plain(card["coefficient"], exponents(card, variables), variables)
+    return ACTIONS.get(card["action"], {"es": str(card["action"])})["es"]
+
+
+# ---------------------------------------------------------------- static checks
+
+
+def variable_presence(deck: Deck) -> dict[str, int]:
+    """On how many monomial cards each variable of the deck appears."""
+    variables = tuple(deck.options["variables"])
+    counts = {v: 0 for v in variables}
+    for card in deck.of_kind(MONOMIAL):
+        parsed = algebra.parse(str(card["monomial"]), variables)
+        if parsed is None:
+            continue
+        for v, e in zip(variables, parsed[2]):
+            counts[v] += e > 0
+    return counts
+
+
+def checks(deck: Deck) -> list[Check]:
+    """Composition, sympy agreement, balance, distinct monomials and enough cards for the players."""
+    comp = composition(deck.options)
+    monos = deck.of_kind(MONOMIAL)
+    actions = deck.of_kind(ACTION)
+    out: list[Check] = []
+    unknown = sorted({c.kind for c in deck.cards} - {MONOMIAL, ACTION})
+    out.append(check("card kinds", not unknown, f"unknown kinds {unknown}" if unknown else "monomial, action"))
+    out.append(expect_equal("monomial cards", len(monos), comp.basic))
+    out.append(expect_equal("action cards", {a: sum(1 for c in actions if c.get("action") == a) for a in ACTIONS}, comp.actions))
+    bad_actions = sorted({str(c.get("action")) for c in actions} - set(ACTIONS))
+    out.append(check("action names", not bad_actions, f"unknown actions {bad_actions}" if bad_actions else "all known"))
+
+    wrong = []
+    for card in monos:
+        parsed = algebra.parse(str(card.get("monomial")), comp.variables)
+        if parsed is None or parsed[0] != card.get("coefficient") or parsed[1] != card.get("degree"):
+            wrong.append(str(card.get("monomial")))
+    out.append(
+        check(
+            "sympy reads each monomial's coefficient and degree as printed on the card",
+            not wrong,
+            f"disagrees on {', '.join(wrong[:5])}" + (" ..." if len(wrong) > 5 else "") if wrong else f"{len(monos)} monomials agree",
+        )
+    )
+
+    by_coef = {c: sum(1 for m in monos if m.get("coefficient") == c) for c in comp.coefficients}
+    stray = sorted({m.get("coefficient") for m in monos} - set(comp.coefficients), key=str)
+    even = len(set(by_coef.values())) <= 1 and not stray
+    out.append(check("every coefficient appears equally often", even, f"{by_coef}" + (f", stray {stray}" if stray else "")))
+    by_deg = {d: sum(1 for m in monos if m.get("degree") == d) for d in comp.degrees}
+    stray = sorted({m.get("degree") for m in monos} - set(comp.degrees), key=str)
+    even = len(set(by_deg.values())) <= 1 and not stray
+    out.append(check("every degree appears equally often", even, f"{by_deg}" + (f", stray {stray}" if stray else "")))
+
+    presence = variable_presence(deck)
+    if presence:
+        spread = max(presence.values()) - min(presence.values())
+        tol = VARIABLE_SPREAD
+        out.append(
+            check(
+                "variables are spread evenly",
+                spread <= tol,
+                f"cards with each variable {presence} (spread {spread}, at most {tol})",
+            )
+        )
+
+    repeats = []
+    pairs: dict[tuple[Any, Any], list[str]] = {}
+    for m in monos:
+        pairs.setdefault((m.get("coefficient"), m.get("degree")), []).append(str(m.get("monomial")))
+    for (c, d), texts in pairs.items():
+        available = len(algebra.exponent_vectors(d, len(comp.variables))) if isinstance(d, int) and d >= 0 else 1
+        if len(set(texts)) < min(len(texts), available):
+            repeats.append(f"{c}/{d}")
+    out.append(
+        check(
+            "cards of one (coefficient, degree) pair are different monomials where possible",
+            not repeats,
+            f"repeated monomials in pairs {', '.join(repeats[:6])}" if repeats else f"{len(pairs)} pairs",
+        )
+    )
+
+    n = len(deck.cards)
+    if deck.players:
+        need = cards_needed(deck.players)
+        out.append(
+            check(
+                f"enough cards for {deck.players} players",
+                n >= need,
+                f"{n} cards; {deck.players} × {HAND} dealt + 1 turned up + {RESERVE} in reserve = {need}",
+            )
+        )
+    else:
+        top = players_supported(n)
+        out.append(
+            check(
+                "enough cards for the players",
+                top >= MIN_PLAYERS,
+                f"{n} cards serve {MIN_PLAYERS} to {top} players ({HAND} each, 1 turned up, {RESERVE} in reserve)"
+                if top >= MIN_PLAYERS
+                else f"{n} cards; 2 players need {cards_needed(MIN_PLAYERS)}",
+            )
+        )
+    return out

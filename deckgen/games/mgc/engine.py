@@ -1,0 +1,147 @@
+"""MGC for the shared simulator and validator: how a match starts, its policies, its measures and
+the ranges in which the game works, and the checks proven by counting."""
+
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+from deckgen.checks import Check, check
+from deckgen.engine.game import Engine, Measure, Threshold
+from deckgen.model import Deck
+
+from deckgen.games.mgc import rules
+from deckgen.games.mgc.cards import tables
+from deckgen.games.mgc.deck import MAX_PLAYERS, MIN_PLAYERS, players_supported
+from deckgen.games.mgc.policies import heuristic_policy, random_policy
+from deckgen.games.mgc.state import CHOOSE, PLAY, MgcState, Setup
+
+
+def setup_for(deck: Deck, players: int) -> Setup:
+    """The fixed part of a match (tables, player count, rule variant), to reuse across matches."""
+    return Setup(tables(deck), players, rules.Variant.from_options(deck.options))
+
+
+def new_state(deck: Deck, players: int, rng: random.Random) -> MgcState:
+    return MgcState(setup_for(deck, players), rng)
+
+
+MEASURES = (
+    Measure("legal card at turn", "turns_with_legal", "turns", percent=True,
+            help="chance that the player to move holds a card they may play"),
+    Measure("draws per round", "draws", "rounds", help="cards drawn because no card fitted (or by choice)"),
+    Measure("rounds per match", "rounds", None, help="rounds played until someone reaches the target score"),
+    Measure("turns per round", "turns", "rounds"),
+    Measure("round wins by the opener", "starter_wins", "rounds", percent=True,
+            help="rounds won by the player who acted first: the seat advantage within a round"),
+    Measure("penalty cards per round", "penalty_cards", "rounds", help="cards drawn by Toma dos, Toma cuatro and ÁLGEBRA penalties"),
+    Measure("ÁLGEBRA caught per round", "algebra_caught", "rounds"),
+    Measure("blocked rounds", "blocked_rounds", "rounds", percent=True, help="rounds where nobody could play or draw"),
+)
+
+
+def thresholds(deck: Deck, players: int) -> list[Threshold]:
+    fair = 1.0 / players
+    return [
+        Threshold("legal card at turn", lo=0.6,
+                  why="below 60% most turns are spent drawing and the round turns into a lottery"),
+        Threshold("draws per round", hi=len(deck.cards) / 2,
+                  why="drawing more than half the deck per round means the draw pile is recycled again and again"),
+        Threshold("rounds per match", lo=1.0, hi=40.0,
+                  why="a match to the target score should fit a few class sessions"),
+        Threshold("round wins by the opener", lo=max(0.0, fair - 0.1), hi=fair + 0.15,
+                  why=f"the opener should win about 1 in {players} rounds, as every seat does"),
+        Threshold("blocked rounds", hi=0.01, why="a round should end by a player going out, not by running out of cards"),
+    ]
+
+
+def exhaustive(deck: Deck, counts: Sequence[int]) -> list[Check]:
+    """Checks proven by counting: every monomial can be followed and can enter play, every value an
+    Elección card names can be followed, and every starting card leads to a first move."""
+    t = tables(deck)
+    basics = [i for i in range(t.size) if t.kind[i] == rules.BASIC]
+    kinds = set(t.kind)
+    out: list[Check] = []
+    stuck = [
+        i for i in basics
+        if not any(j != i and (t.coefficient[j] == t.coefficient[i] or t.degree[j] == t.degree[i]) for j in basics)
+    ]
+    out.append(
+        check(
+            "every monomial can be followed by another (same coefficient or degree)",
+            not stuck,
+            f"nothing follows {', '.join(_label(deck, i) for i in stuck[:4])}" if stuck else f"{len(basics)} monomials",
+        )
+    )
+    lonely_c = [c for c in t.coefficients if sum(1 for i in basics if t.coefficient[i] == c) < 2]
+    lonely_d = [d for d in t.degrees if sum(1 for i in basics if t.degree[i] == d) < 2]
+    out.append(
+        check(
+            "every coefficient and every degree can be followed (two cards or more carry it)",
+            not lonely_c and not lonely_d,
+            (f"coefficients {lonely_c} " if lonely_c else "") + (f"degrees {lonely_d}" if lonely_d else "")
+            if lonely_c or lonely_d
+            else f"{len(t.coefficients)} coefficients, {len(t.degrees)} degrees",
+        )
+    )
+    unreachable = [
+        i for i in basics
+        if not (
+            any(j != i and (t.coefficient[j] == t.coefficient[i] or t.degree[j] == t.degree[i]) for j in basics)
+            or rules.ELECCION_COEF in kinds or rules.ELECCION_GRADO in kinds
+        )
+    ]
+    out.append(
+        check(
+            "every card can enter play",
+            not unreachable,
+            f"{len(unreachable)} monomials can never be played" if unreachable else "monomials follow one another; action cards go anywhere",
+        )
+    )
+    bad = []
+    for n in counts:
+        setup = Setup(t, n, rules.Variant.from_options(deck.options))
+        for kind in sorted(kinds):
+            for dealer in range(n):
+                first, direction, draw, choose = setup.starts[kind][dealer]
+                if not (0 <= first < n and direction in (1, -1) and draw in (0, 2, 4)):
+                    bad.append((n, kind, dealer))
+    out.append(
+        check(
+            "every card turned up first has its starting rule",
+            not bad,
+            f"no rule for {bad[:3]}" if bad else f"{len(kinds)} kinds × every dealer, {min(counts)}-{max(counts)} players" if counts else "no player count",
+        )
+    )
+    return out
+
+
+def _label(deck: Deck, i: int) -> str:
+    card = deck.cards[i]
+    return str(card.get("monomial", card.get("action")))
+
+
+def player_counts(deck: Deck) -> list[int]:
+    return list(range(MIN_PLAYERS, min(MAX_PLAYERS, players_supported(len(deck.cards))) + 1))
+
+
+def max_steps(deck: Deck, players: int) -> int:
+    # a match to 500 between random players takes about 50 rounds of about 100 steps; this leaves
+    # a wide margin for long matches while still catching a stall
+    target = int(deck.options.get("target_score", 500))
+    return 2_000 * max(1, target // 10) * players
+
+
+ENGINE = Engine(
+    new_state=new_state,
+    policies={"random": random_policy, "heuristic": heuristic_policy},
+    measures=MEASURES,
+    thresholds=thresholds,
+    exhaustive=exhaustive,
+    max_steps=max_steps,
+    player_counts=player_counts,
+    length_name="turns",
+    repeat_limit=50,
+)
+
+__all__ = ["ENGINE", "setup_for", "new_state", "CHOOSE", "PLAY"]

@@ -1,0 +1,3 @@
+class MgcFaces:
+    def front(self, pen, card, frame): pass
+    def back(self, pen, frame): pass
