@@ -110,15 +110,23 @@ def draw_runs(
     align: str = "center",
     bold: bool = False,
     color: str = "#000000",
+    angle: float = 0.0,
 ) -> float:
-    """Draw a line of runs with exponents raised and smaller; returns its width in mm."""
+    """Draw a line of runs with exponents raised and smaller; returns its width in mm.
+
+    ``angle`` (degrees, counter-clockwise as seen on the card) turns the whole line about (x, y),
+    as :meth:`Pen.text` does (180 draws it upside down, for the opposite corner of a card)."""
     total = runs_width(runs, size, bold)
-    cx = x - total / 2 if align == "center" else x - total if align == "right" else x
+    offset = -total / 2 if align == "center" else -total if align == "right" else 0.0
     rise = cap_height(size) * SUP_RISE
+    cos, sin = math.cos(math.radians(angle)), math.sin(math.radians(angle))
     for r in runs:
         s = size * (SUP_SCALE if r.sup else 1.0)
-        pen.text(cx, y - (rise if r.sup else 0.0), r.text, s, bold=bold, color=color)
-        cx += text_width(r.text, s, bold)
+        up = rise if r.sup else 0.0
+        # along the baseline by `offset`, up by `up`; y grows downward on the card
+        px, py = x + offset * cos - up * sin, y - offset * sin - up * cos
+        pen.text(px, py, r.text, s, bold=bold, color=color, angle=angle)
+        offset += text_width(r.text, s, bold)
     return total
 
 

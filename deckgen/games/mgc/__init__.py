@@ -20,10 +20,20 @@ MAX_VARIABLES = 4
 
 
 def _coefficients(value: Any) -> list[int]:
-    values = int_list(-MAX_COEFFICIENT, MAX_COEFFICIENT)(value)
-    if 0 in values:
-        raise OptionError("0 cannot be a coefficient (a monomial with coefficient 0 is just 0)")
-    return values
+    """Like a range option, but never 0: a range across zero (-3-3) leaves it out; a 0 written as a
+    value or as a range's end is refused (a monomial with coefficient 0 is just 0)."""
+    parts = value if isinstance(value, (list, tuple)) else [value] if isinstance(value, int) else str(value).split(",")
+    parse = int_list(-MAX_COEFFICIENT, MAX_COEFFICIENT)
+    values: list[int] = []
+    for part in parts:
+        got = parse(part)
+        if 0 in got and (len(got) == 1 or got[0] == 0 or got[-1] == 0):
+            raise OptionError("0 cannot be a coefficient (a monomial with coefficient 0 is just 0)")
+        values.extend(v for v in got if v != 0)
+    if len(set(values)) != len(values):
+        dup = sorted({v for v in values if values.count(v) > 1})
+        raise OptionError(f"{', '.join(map(str, dup))} given twice")
+    return sorted(values)
 
 
 def _variables(value: Any) -> list[str]:
@@ -59,7 +69,7 @@ OPTIONS = (
     Option(
         "coefficients",
         default=list(range(1, 7)),
-        help="the coefficients: a range like 1-6 or -3-3 (negatives allowed, never 0), or a list like -2,-1,1,2",
+        help="the coefficients: a range like 1-6 or -3-3 (negatives allowed; 0 is left out), or a list like -2,-1,1,2",
         parse=_coefficients,
         metavar="RANGE",
         show=compact_ranges,

@@ -1,3 +1,296 @@
+"""Card faces for MGC: monomial cards, the six black action cards, and the back.
+
+A monomial is printed as a learner writes it: a coefficient 1 and an exponent 1 are not written, a
+negative coefficient carries a real minus sign, and exponents are drawn raised and smaller
+(``deckgen.render.pen.draw_runs``), never with look-alike superscript characters. Colour carries no
+rule information (the player must work out coefficient and degree), so the monomial cards share one
+frame colour; the optional learning aid (``--hints``) prints the coefficient and degree in two
+corners. Everything is dark ink on a pale ground, or white on black for the action cards, so it
+reads the same in greyscale.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Sequence
+
+from deckgen.model import Card
+from deckgen.render.faces import Frame, background
+from deckgen.render.palette import INK
+from deckgen.render.pen import Pen, Run, arc_points, draw_runs, fit_size, paragraph, runs_width, text_width
+
+from deckgen.games.mgc import algebra
+from deckgen.games.mgc.deck import ACTION, ACTIONS, MONOMIAL
+
+ACCENT = "#1f5f8b"  # the monomial cards' frame: a mid blue that prints as a mid grey
+CENTER = "#eaf2f8"  # the pale oval behind the monomial
+BLACK = "#111111"
+WHITE = "#ffffff"
+BACK_GROUND = "#16324f"
+BACK_LETTERS = "#24476b"
+DEFAULT_VARIABLES = ("x", "y", "z")
+
+HINT_WORDS = {"es": ("coef.", "grado"), "en": ("coef.", "degree")}
+
+REMINDERS = {
+    "toma_dos": {
+        "es": "El jugador siguiente roba 2 cartas y no juega en ese turno.",
+        "en": "The next player draws 2 cards and plays nothing that turn.",
+    },
+    "retorno": {
+        "es": "El juego cambia de sentido.",
+        "en": "Play turns the other way round.",
+    },
+    "intermision": {
+        "es": "El jugador siguiente se queda sin turno.",
+        "en": "The next player loses the turn.",
+    },
+    "eleccion_coeficiente": {
+        "es": "Di qué coeficiente hay que seguir.",
+        "en": "Say which coefficient must follow.",
+    },
+    "eleccion_grado": {
+        "es": "Di qué grado hay que seguir.",
+        "en": "Say which degree must follow.",
+    },
+    "toma_cuatro": {
+        "es": "El jugador siguiente roba 4 cartas y no juega en ese turno.",
+        "en": "The next player draws 4 cards and plays nothing that turn.",
+    },
+}
+ANY_CARD = {"es": "Se juega sobre cualquier carta.", "en": "Goes on any card."}
+
+
+def monomial_runs(card: Card, variables: Sequence[str]) -> list[Run]:
+    """The printed form of a monomial card, read back from its text by sympy."""
+    variables = tuple(variables) or DEFAULT_VARIABLES
+    parsed = algebra.parse(str(card["monomial"]), variables)
+    if parsed is None:  # a hand-made card in other letters: print its text as it is
+        return [Run(str(card["monomial"]))]
+    coefficient, _, exponents = parsed
+    return algebra.runs(coefficient, exponents, variables)
+
+
 class MgcFaces:
-    def front(self, pen, card, frame): pass
-    def back(self, pen, frame): pass
+    def front(self, pen: Pen, card: Card, frame: Frame) -> None:
+        if card.kind == MONOMIAL:
+            self._monomial(pen, card, frame)
+        elif card.kind == ACTION:
+            self._action(pen, card, frame)
+        else:  # pragma: no cover - the deck checks refuse unknown kinds
+            background(pen, frame, WHITE)
+            pen.text(frame.cx, frame.cy, card.kind, 10, align="center", color=INK)
+
+    # ------------------------------------------------------------ monomial cards
+
+    def _monomial(self, pen: Pen, card: Card, f: Frame) -> None:
+        variables = tuple(f.options.get("variables") or DEFAULT_VARIABLES)
+        runs = monomial_runs(card, variables)
+        u = f.unit
+        background(pen, f, WHITE)
+        m = f.safe * 0.55
+        pen.rect(m, m, f.width - 2 * m, f.height - 2 * m, stroke=ACCENT, width=2.2 * u, radius=3.0 * u)
+        # the pale oval, tilted like a card game's, holding the monomial
+        oval = _ellipse_points(f.cx, f.cy, f.width * 0.45, f.height * 0.25, -20.0)
+        pen.polygon(oval, fill=CENTER, stroke=ACCENT, width=0.5 * u)
+        room = f.width * 0.74
+        size = min(46 * u, 46 * u * room / max(1e-6, runs_width(runs, 46 * u, bold=True)))
+        baseline = f.cy + _cap(size) * 0.5
+        draw_runs(pen, f.cx, baseline, runs, size, bold=True, color=INK)
+        # the index in two opposite corners, readable in a fanned hand
+        index = min(13 * u, 13 * u * (f.width * 0.42) / max(1e-6, runs_width(runs, 13 * u, bold=True)))
+        s = f.safe + 1.2 * u
+        draw_runs(pen, s, s + _cap(index) * 1.25, runs, index, align="left", bold=True, color=INK)
+        draw_runs(pen, f.width - s, f.height - s - _cap(index) * 1.25, runs, index, align="left", bold=True, color=INK, angle=180)
+        if f.options.get("hints"):
+            self._hints(pen, card, f)
+
+    def _hints(self, pen: Pen, card: Card, f: Frame) -> None:
+        """The learning aid: coefficient and degree in the two free corners."""
+        u = f.unit
+        words = HINT_WORDS.get(f.lang, HINT_WORDS["es"])
+        coefficient = str(card["coefficient"]).replace("-", algebra.MINUS)
+        lines = (f"{words[0]} {coefficient}", f"{words[1]} {card['degree']}")
+        size = 7.5 * u
+        w = max(text_width(t, size, bold=True) for t in lines) + 2.4 * u
+        h = 2 * size * 0.353 * 1.25 + 1.6 * u
+        x0, y0 = f.width - f.safe - 1.0 * u - w, f.safe + 1.0 * u
+        pen.rect(x0, y0, w, h, fill=WHITE, stroke=ACCENT, width=0.4 * u, radius=1.2 * u)
+        for i, t in enumerate(lines):
+            pen.text(x0 + w / 2, y0 + 0.8 * u + (i + 0.85) * size * 0.353 * 1.25, t, size, align="center", bold=True, color=INK)
+        # the same box, upside down, in the opposite corner
+        x1, y1 = f.safe + 1.0 * u, f.height - f.safe - 1.0 * u - h
+        pen.rect(x1, y1, w, h, fill=WHITE, stroke=ACCENT, width=0.4 * u, radius=1.2 * u)
+        for i, t in enumerate(lines):
+            pen.text(x1 + w / 2, y1 + h - 0.8 * u - (i + 0.85) * size * 0.353 * 1.25, t, size, align="center", bold=True, color=INK, angle=180)
+
+    # ------------------------------------------------------------ action cards
+
+    def _action(self, pen: Pen, card: Card, f: Frame) -> None:
+        key = str(card["action"])
+        names = ACTIONS.get(key, {"es": key, "en": key})
+        u = f.unit
+        background(pen, f, BLACK)
+        m = f.safe * 0.55
+        pen.rect(m, m, f.width - 2 * m, f.height - 2 * m, stroke=WHITE, width=0.5 * u, radius=3.0 * u)
+        title = names["es"]
+        top = f.safe + 3 * u
+        words = title.split(" ", 1) if text_width(title, 13 * u, bold=True) > f.width - 2 * f.safe - 16 * u else [title]
+        size = min(fit_size(w, f.width - 2 * f.safe - 16 * u, 13 * u, bold=True) for w in words)
+        for i, w in enumerate(words):
+            pen.text(f.cx, top + _cap(size) + i * size * 0.353 * 1.2, w, size, align="center", bold=True, color=WHITE)
+        y_after = top + _cap(size) + (len(words) - 1) * size * 0.353 * 1.2
+        if f.lang == "en":
+            pen.text(f.cx, y_after + 4.5 * u, names["en"], 7 * u, align="center", color="#d8d8d8")
+        ICONS.get(key, _icon_unknown)(pen, f.cx, f.cy + 2 * u, 15 * u)
+        reminder = REMINDERS.get(key, {}).get(f.lang, "")
+        rule = ANY_CARD.get(f.lang, ANY_CARD["es"])
+        y = f.height - f.safe - 17 * u
+        y = paragraph(pen, f.cx, y, reminder, 7 * u, f.width - 2 * f.safe - 6 * u, color=WHITE)
+        paragraph(pen, f.cx, y + 4.2 * u, rule, 6 * u, f.width - 2 * f.safe - 6 * u, color="#bdbdbd")
+        # small icons in two opposite corners, for a fanned hand
+        ICONS.get(key, _icon_unknown)(pen, f.safe + 5 * u, f.safe + 5.5 * u, 3.6 * u)
+        ICONS.get(key, _icon_unknown)(pen, f.width - f.safe - 5 * u, f.height - f.safe - 5.5 * u, 3.6 * u)
+
+    # ------------------------------------------------------------ back
+
+    def back(self, pen: Pen, f: Frame) -> None:
+        u = f.unit
+        background(pen, f, BACK_GROUND)
+        # a lattice of faint variables with exponents
+        step = 9.5 * u
+        letters = [[Run("x"), Run("2", sup=True)], [Run("y")], [Run("z"), Run("3", sup=True)]]
+        margin = 3.0 * u  # every letter stays inside the card (and its bleed)
+        row = 0
+        y = -f.bleed + margin + step * 0.3
+        while y < f.height + f.bleed - margin * 0.3:
+            x = -f.bleed + margin + (step / 2 if row % 2 else 0.0)
+            i = row
+            while x < f.width + f.bleed - margin:
+                draw_runs(pen, x, y, letters[i % 3], 8 * u, color=BACK_LETTERS, bold=True)
+                x += step
+                i += 1
+            y += step * 0.9
+            row += 1
+        pen.ellipse(f.cx, f.cy, 24 * u, 31 * u, fill="#f4f8fb", stroke=WHITE, width=1.2 * u)
+        pen.ellipse(f.cx, f.cy, 21.5 * u, 28.5 * u, stroke=BACK_GROUND, width=0.5 * u)
+        size = fit_size("MGC", 36 * u, 20 * u, bold=True)
+        pen.text(f.cx, f.cy - 4 * u, "MGC", size, align="center", bold=True, color=BACK_GROUND)
+        draw_runs(pen, f.cx, f.cy + 9 * u, [Run("a"), Run("x"), Run("n", sup=True)], 13 * u, bold=True, color=ACCENT)
+        pen.text(f.cx, f.cy + 18 * u, "ÁLGEBRA", 7.5 * u, align="center", bold=True, color=BACK_GROUND)
+
+
+# ---------------------------------------------------------------- drawing helpers
+
+
+def _cap(size: float) -> float:
+    """Cap height in mm of text of ``size`` points."""
+    return 0.729 * size * 25.4 / 72.0
+
+
+def _ellipse_points(cx: float, cy: float, rx: float, ry: float, tilt: float, steps: int = 72) -> list[tuple[float, float]]:
+    a = math.radians(tilt)
+    pts = []
+    for i in range(steps):
+        t = 2 * math.pi * i / steps
+        x, y = rx * math.cos(t), ry * math.sin(t)
+        pts.append((cx + x * math.cos(a) - y * math.sin(a), cy + x * math.sin(a) + y * math.cos(a)))
+    return pts
+
+
+def _card_outline(pen: Pen, cx: float, cy: float, w: float, h: float, angle: float, width: float, fill: str) -> None:
+    a = math.radians(angle)
+    corners = [(-w / 2, -h / 2), (w / 2, -h / 2), (w / 2, h / 2), (-w / 2, h / 2)]
+    pts = [(cx + x * math.cos(a) - y * math.sin(a), cy + x * math.sin(a) + y * math.cos(a)) for x, y in corners]
+    pen.polygon(pts, fill=fill, stroke=WHITE, width=width)
+
+
+def _draw_cards_icon(pen: Pen, cx: float, cy: float, r: float, count: int) -> None:
+    """A fan of ``count`` cards, the front one white with "+count" on it."""
+    spread = 14.0 if count == 2 else 10.0
+    w, h = r * 1.0, r * 1.4
+    for i in range(count):
+        angle = (i - (count - 1) / 2) * spread
+        front = i == count - 1
+        x = cx + (i - (count - 1) / 2) * r * 0.24
+        _card_outline(pen, x, cy, w, h, angle, r * 0.06, WHITE if front else BLACK)
+    label = f"+{count}"
+    size = fit_size(label, w * 0.8, r * 1.3, bold=True, min_size=1.0)
+    a = (count - 1) / 2 * spread
+    pen.text(cx + (count - 1) / 2 * r * 0.24, cy + _cap(size) * 0.5, label, size, align="center", bold=True, color=BLACK, angle=-a)
+
+
+def _icon_toma_dos(pen: Pen, cx: float, cy: float, r: float) -> None:
+    _draw_cards_icon(pen, cx, cy, r, 2)
+
+
+def _icon_toma_cuatro(pen: Pen, cx: float, cy: float, r: float) -> None:
+    _draw_cards_icon(pen, cx, cy, r, 4)
+
+
+def _arrow(pen: Pen, cx: float, cy: float, rr: float, start: float, end: float, width: float) -> None:
+    pts = arc_points(cx, cy, rr, rr, start, end, 24)
+    pen.polyline(pts, stroke=WHITE, width=width)
+    (x0, y0), (x1, y1) = pts[-2], pts[-1]
+    d = math.hypot(x1 - x0, y1 - y0) or 1.0
+    ux, uy = (x1 - x0) / d, (y1 - y0) / d
+    head = width * 2.6
+    pen.polygon(
+        [(x1 + ux * head, y1 + uy * head), (x1 - uy * head * 0.8, y1 + ux * head * 0.8), (x1 + uy * head * 0.8, y1 - ux * head * 0.8)],
+        fill=WHITE,
+    )
+
+
+def _icon_retorno(pen: Pen, cx: float, cy: float, r: float) -> None:
+    w = r * 0.14
+    _arrow(pen, cx, cy, r * 0.8, 200, 340, w)
+    _arrow(pen, cx, cy, r * 0.8, 20, 160, w)
+
+
+def _icon_intermision(pen: Pen, cx: float, cy: float, r: float) -> None:
+    w = r * 0.16
+    pen.ellipse(cx, cy, r * 0.85, r * 0.85, stroke=WHITE, width=w)
+    d = r * 0.85 * math.cos(math.radians(45))
+    pen.polyline([(cx - d, cy + d), (cx + d, cy - d)], stroke=WHITE, width=w)
+
+
+def _slot(pen: Pen, x: float, y: float, s: float) -> None:
+    """A white box with a question mark: the value the player names."""
+    pen.rect(x, y, s, s, fill=WHITE, radius=s * 0.15)
+    size = s * 2.0
+    pen.text(x + s / 2, y + s / 2 + _cap(size) * 0.5, "?", size, align="center", bold=True, color=BLACK)
+
+
+def _icon_eleccion_coeficiente(pen: Pen, cx: float, cy: float, r: float) -> None:
+    s = r * 0.95
+    size = r * 2.6
+    xw = text_width("x", size, bold=True)
+    total = s + r * 0.15 + xw
+    x0 = cx - total / 2
+    _slot(pen, x0, cy - s / 2, s)
+    pen.text(x0 + s + r * 0.15, cy + _cap(size) * 0.5, "x", size, bold=True, color=WHITE)
+
+
+def _icon_eleccion_grado(pen: Pen, cx: float, cy: float, r: float) -> None:
+    s = r * 0.62
+    size = r * 2.6
+    xw = text_width("x", size, bold=True)
+    total = xw + r * 0.08 + s
+    x0 = cx - total / 2
+    base = cy + _cap(size) * 0.5
+    pen.text(x0, base, "x", size, bold=True, color=WHITE)
+    _slot(pen, x0 + xw + r * 0.08, base - _cap(size) * 1.2, s)
+
+
+def _icon_unknown(pen: Pen, cx: float, cy: float, r: float) -> None:
+    pen.ellipse(cx, cy, r * 0.6, r * 0.6, fill="#777777")
+
+
+ICONS = {
+    "toma_dos": _icon_toma_dos,
+    "retorno": _icon_retorno,
+    "intermision": _icon_intermision,
+    "eleccion_coeficiente": _icon_eleccion_coeficiente,
+    "eleccion_grado": _icon_eleccion_grado,
+    "toma_cuatro": _icon_toma_cuatro,
+}
