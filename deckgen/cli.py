@@ -215,12 +215,16 @@ def simulate(
     bad = [c for c in checks if not c.ok]
     if bad:
         raise DeckgenError("the deck fails its checks: " + "; ".join(f"{c.name}: {c.detail}" for c in bad))
-    records = run_games(engine, deck, n_players, n_games, spec.seed, workers=workers, policy=policy, progress=_ProgressTick("games", quiet or as_json))
-    summary = summarize(engine, deck, n_players, policy, spec.seed, records)
+    summaries = []
+    for label, variant in engine.variants(deck):  # one deck may be played in several modes
+        tick = _ProgressTick(f"games{', ' + label if label else ''}", quiet or as_json)
+        records = run_games(engine, variant, n_players, n_games, spec.seed, workers=workers, policy=policy, progress=tick)
+        summaries.append(summarize(engine, variant, n_players, policy, spec.seed, records, variant=label))
     if as_json:
-        typer.echo(json.dumps(summary.to_json(), indent=1))
+        data = summaries[0].to_json() if len(summaries) == 1 else [s.to_json() for s in summaries]
+        typer.echo(json.dumps(data, indent=1))
     else:
-        typer.echo("\n".join(summary_lines(engine, summary)))
+        typer.echo("\n\n".join("\n".join(summary_lines(engine, s)) for s in summaries))
 
 
 @app.command(context_settings=GAME_ARGS)
@@ -257,7 +261,7 @@ def validate(
 def main(argv: list[str] | None = None) -> None:
     """Entry point: user mistakes become one line on stderr and exit code 2, never a traceback."""
     try:
-        app(args=argv, standalone_mode=False, prog_name="deckgen")
+        code = app(args=argv, standalone_mode=False, prog_name="deckgen")
     except DeckgenError as exc:
         typer.echo(f"error: {exc}", err=True)
         sys.exit(2)
@@ -275,3 +279,5 @@ def main(argv: list[str] | None = None) -> None:
     except click_errors.ClickException as exc:
         typer.echo(f"error: {exc.format_message()}", err=True)
         sys.exit(exc.exit_code)
+    if isinstance(code, int) and code:  # typer.Exit(n) is returned, not raised, outside standalone mode
+        sys.exit(code)

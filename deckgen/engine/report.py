@@ -11,7 +11,7 @@ from deckgen.engine.validate import Report
 
 def summary_lines(engine: Engine, s: Summary) -> list[str]:
     lines = [
-        f"{s.game}: {s.games} games, {s.players} players, policy {s.policy}, seeds {s.seed}..{s.seed + s.games - 1}",
+        f"{s.game}{' (' + s.variant + ')' if s.variant else ''}: {s.games} games, {s.players} players, policy {s.policy}, seeds {s.seed}..{s.seed + s.games - 1}",
         f"  games ended by the rules   {s.ended} of {s.games}",
         f"  game length ({s.length_name:<8})  mean {s.length_mean:.1f}   median {s.length_median:g}   p95 {s.length_p95:g}",
         "  wins by seat               " + "  ".join(f"{i}: {100 * w:.1f}%" for i, w in enumerate(s.wins_by_seat)),

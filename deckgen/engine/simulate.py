@@ -84,6 +84,7 @@ class Summary:
     length_p95: float = 0.0
     wins_by_seat: list[float] = field(default_factory=list)  # share of games won by each seat
     measures: dict[str, float] = field(default_factory=dict)
+    variant: str = ""  # the rule variant played, for engines with several (see Engine.variants)
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -98,7 +99,9 @@ def percentile(values: Sequence[float], q: float) -> float:
     return float(ordered[rank - 1])
 
 
-def summarize(engine: Engine, deck: Deck, players: int, policy: str, seed: int, records: Sequence[GameRecord]) -> Summary:
+def summarize(
+    engine: Engine, deck: Deck, players: int, policy: str, seed: int, records: Sequence[GameRecord], variant: str = ""
+) -> Summary:
     ended = [r for r in records if r.ended]
     lengths = [r.length for r in ended]
     wins = [0.0] * players
@@ -126,6 +129,7 @@ def summarize(engine: Engine, deck: Deck, players: int, policy: str, seed: int, 
         length_p95=percentile(lengths, 95),
         wins_by_seat=[w / n if n else 0.0 for w in wins],
         measures={m.name: m.value(totals, n) for m in engine.measures},
+        variant=variant,
     )
 
 
