@@ -1,0 +1,2 @@
+from deckgen.rulebook.spec import Rulebook
+RULEBOOK = Rulebook(context=lambda deck, lang: {})
