@@ -20,14 +20,15 @@ from deckgen.games.monete.icons import ACTION_ICONS, leaf, monkey, straight_arro
 
 @dataclass(frozen=True)
 class Ink:
-    """A card colour: its fill, a dark shade for numbers, a pale tint, its shape and its letters."""
+    """A card colour: its fill, a dark shade for numbers, a pale tint, its shape and its letter (the
+    Spanish initial, the same on cards printed in any language)."""
 
     name: str
     fill: str
     dark: str
     light: str
     shape: str
-    letter: dict
+    letter: str
 
     def letter_colour(self) -> str:
         return INK if luminance(self.fill) > 0.35 else "#ffffff"
@@ -35,11 +36,11 @@ class Ink:
 
 # Grey levels (Rec. 601) 61, 102, 136 and 177: apart in greyscale; shapes and letters do the rest.
 INKS: dict[str, Ink] = {
-    "blue": Ink("blue", "#1c3f8a", "#1c3f8a", "#dbe3f4", "circle", {"es": "A", "en": "B"}),
-    "red": Ink("red", "#d03a2f", "#a32a21", "#f8dcd9", "triangle", {"es": "R", "en": "R"}),
-    "green": Ink("green", "#4fae5a", "#2c6e35", "#dcf0dd", "square", {"es": "V", "en": "G"}),
-    "orange": Ink("orange", "#f7a531", "#9c5a00", "#fdecd2", "diamond", {"es": "N", "en": "O"}),
-    "purple": Ink("purple", "#6a3d9a", "#55307d", "#ebe1f5", "hexagon", {"es": "M", "en": "P"}),
+    "blue": Ink("blue", "#1c3f8a", "#1c3f8a", "#dbe3f4", "circle", "A"),
+    "red": Ink("red", "#d03a2f", "#a32a21", "#f8dcd9", "triangle", "R"),
+    "green": Ink("green", "#4fae5a", "#2c6e35", "#dcf0dd", "square", "V"),
+    "orange": Ink("orange", "#f7a531", "#9c5a00", "#fdecd2", "diamond", "N"),
+    "purple": Ink("purple", "#6a3d9a", "#55307d", "#ebe1f5", "hexagon", "M"),
 }
 MARKER_BAND = "#3a3a3a"
 JUNGLE = "#2f6b3a"
@@ -87,8 +88,10 @@ PT = 0.3528  # mm per point
 
 
 def colour_label(name: str, lang: str) -> str:
-    """The colour's name with its letter, as the rulebook prints it: "azul (A)"."""
-    return f"{COLOUR_NAMES[name][lang]} ({INKS[name].letter[lang]})"
+    """The colour's name with its letter, as the rulebook prints it: "azul (A)", "blue (A, azul)"."""
+    if lang == "es":
+        return f"{COLOUR_NAMES[name]['es']} ({INKS[name].letter})"
+    return f"{COLOUR_NAMES[name][lang]} ({INKS[name].letter}, {COLOUR_NAMES[name]['es']})"
 
 
 class MoneteFaces:
@@ -137,7 +140,7 @@ class MoneteFaces:
             shape(pen, "star", cx, cy, r, fill=INK)
             return
         shape(pen, ink.shape, cx, cy, r, fill=ink.fill, stroke=INK, width=0.2)
-        letter = ink.letter[lang]
+        letter = ink.letter
         size = r * 2.1
         dy = size * PT * 0.36 + (r * 0.18 if ink.shape == "triangle" else 0.0)
         if flip:
