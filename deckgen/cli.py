@@ -274,10 +274,8 @@ def main(argv: list[str] | None = None) -> None:
     except click_errors.Abort:
         typer.echo("error: aborted", err=True)
         sys.exit(130)
-    except click_errors.Exit as exc:
-        sys.exit(exc.exit_code)
     except click_errors.ClickException as exc:
         typer.echo(f"error: {exc.format_message()}", err=True)
         sys.exit(exc.exit_code)
-    if isinstance(code, int) and code:  # typer.Exit(n) is returned, not raised, outside standalone mode
+    if isinstance(code, int) and code:  # a command's typer.Exit(code) comes back as a return value
         sys.exit(code)

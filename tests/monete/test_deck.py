@@ -125,3 +125,20 @@ def test_enough_cards_for_the_players(make_deck):
     bad = failures(md.checks(small))
     assert [c.name for c in bad] == ["enough cards for 8 players"]
     assert md.max_players(make_deck(top=10, mode="perezoso")) == 6
+
+
+def test_each_mode_deck_is_the_full_deck_filtered(make_deck):
+    full = make_deck()
+    for mode in md.MODES:
+        assert md.for_mode(full, mode).cards == make_deck(mode=mode).cards
+
+
+def test_a_designers_card_list_is_checked_by_its_fields(make_deck):
+    deck = make_deck()
+    custom = Deck("monete", deck.options, 1, deck.cards[:60] + deck.cards[-4:], custom=True)
+    assert not failures(md.checks(custom))  # fewer cards than the default: the designer's choice
+    broken = Deck("monete", deck.options, 1, deck.cards + (Card("number", {"value": 25, "colour": "blue"}), Card("action", {"value": 4})), custom=True)
+    bad = failures(md.checks(broken))
+    assert [c.name for c in bad] == ["card fields"] and "114" in bad[0].detail
+    no_markers = Deck("monete", deck.options, 1, deck.cards[:-4], custom=True)
+    assert [c.name for c in failures(md.checks(no_markers))] == ["markers"]

@@ -163,3 +163,19 @@ def test_cli_validate_exit_codes(capsys):
     with pytest.raises(SystemExit) as exc:  # bad input: exit 2
         main(["validate", "monete", "--players", "9", "--games", "4", "-q"])
     assert exc.value.code == 2
+
+
+def test_cli_validate_refuses_a_deck_file_where_no_card_closes_a_round(tmp_path, capsys):
+    lines = ['game = "monete"', "[options]", 'mode = "all"', "wildcards = false", ""]
+    for colour in ("blue", "red", "green", "orange"):
+        for value in range(2, 20):
+            lines += ["[[cards]]", 'kind = "number"', f"value = {value}", f'colour = "{colour}"', ""]
+    for marker, side in (("number", "+"), ("number", "-"), ("colour", "same"), ("colour", "different")):
+        lines += ["[[cards]]", 'kind = "marker"', f'marker = "{marker}"', f'side = "{side}"', ""]
+    path = tmp_path / "no-ends.toml"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    with pytest.raises(SystemExit) as exc:
+        main(["validate", str(path), "--games", "4", "-q"])
+    assert exc.value.code == 1
+    out = capsys.readouterr().out
+    assert "FAIL a round can be closed: no 1, no 20 and no comodín" in out

@@ -122,16 +122,32 @@ def composition(options: Mapping[str, Any]) -> Composition:
 
 
 def build(request: BuildRequest) -> Deck:
-    """The deck for the options (pure; the order is fixed, so the seed changes nothing here)."""
+    """The deck for the options (pure; the order is fixed, so the seed changes nothing here): the
+    full deck, then what the mode leaves out."""
     options = request.options
     top = options["top"]
     cards: list[Card] = [Card(NUMBER, {"value": v, "colour": c}) for c in COLOURS for v in range(1, top + 1)]
-    if has_actions(options["mode"]):
-        cards += [Card(ACTION, {"value": v, "action": a}) for v, a in action_layout(top)]
+    cards += [Card(ACTION, {"value": v, "action": a}) for v, a in action_layout(top)]
     if options["wildcards"]:
         cards += [Card(WILD) for _ in range(WILDCARDS)]
-    cards += [Card(MARKER, {"marker": m, "side": s}) for m, s in composition(options).markers]
-    return Deck("monete", options, request.seed, tuple(cards), request.players)
+    cards += [Card(MARKER, {"marker": m, "side": s}) for m, s in MARKERS]
+    full = Deck("monete", {**options, "mode": ALL}, request.seed, tuple(cards), request.players)
+    return for_mode(full, options["mode"])
+
+
+def for_mode(deck: Deck, mode: str) -> Deck:
+    """The cards of ``deck`` a mode plays with: PEREZOSO leaves the purple cards out, and the modes
+    without a colour marker leave the colour markers out. Works on a designer's card list too."""
+
+    def keep(card: Card) -> bool:
+        if card.kind == ACTION:
+            return has_actions(mode)
+        if card.kind == MARKER and card.get("marker") == "colour":
+            return uses_colour_marker(mode)
+        return True
+
+    cards = deck.cards if mode == ALL else tuple(c for c in deck.cards if keep(c))
+    return Deck(deck.game, {**deck.options, "mode": mode}, deck.seed, cards, deck.players, custom=deck.custom)
 
 
 def playing_cards(deck: Deck) -> list[Card]:
@@ -147,25 +163,52 @@ def closing_values(top: int) -> tuple[int, int]:
     return (1, top)
 
 
+def _malformed(card: Card, top: int) -> bool:
+    """A card whose fields the engine cannot read (a hand-written card list may have them)."""
+    value = card.get("value")
+    good_value = isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= top
+    if card.kind == NUMBER:
+        return not good_value or card.get("colour") not in COLOURS
+    if card.kind == ACTION:
+        return not good_value or card.get("action") not in ACTIONS
+    if card.kind == MARKER:
+        return (card.get("marker"), card.get("side")) not in MARKERS
+    return False
+
+
 def checks(deck: Deck) -> list[Check]:
-    """Static checks: composition for the options, the action numbers, closing cards, enough cards."""
+    """Static checks: composition for the options (a designer's own card list may differ), card
+    fields, the action numbers, closing cards, enough cards for the players."""
     options = deck.options
     top = options["top"]
     expected = composition(options)
     numbers = deck.of_kind(NUMBER)
     actions = deck.of_kind(ACTION)
-    out = [
+    unknown = sorted({c.kind for c in deck.cards} - set(KINDS))
+    out = [check("card kinds", not unknown, f"unknown kinds {unknown}" if unknown else ", ".join(KINDS))]
+    broken = [i for i, c in enumerate(deck.cards) if _malformed(c, top)]
+    if broken:
+        return out + [
+            check("card fields", False, f"cards {broken[:5]} lack a valid value (1..{top}), colour, action or marker side")
+        ]
+    markers = sorted((c["marker"], c["side"]) for c in deck.of_kind(MARKER))
+    if deck.custom:  # an explicit card list: the counts are the designer's; the rules below still hold
+        out += [
+            check("number cards", True, f"{len(numbers)} (custom list)"),
+            check("action cards", True, f"{len(actions)} (custom list)"),
+            check("comodines", True, f"{len(deck.of_kind(WILD))} (custom list)"),
+        ]
+        needed = set(expected.markers)
+        out.append(
+            check("markers", needed <= set(markers), "all present" if needed <= set(markers) else f"missing {sorted(needed - set(markers))}")
+        )
+        return out + _playability(deck, numbers, top)
+    out += [
         expect_equal("number cards", len(numbers), expected.numbers),
         expect_equal("action cards", len(actions), expected.actions),
         expect_equal("comodines", len(deck.of_kind(WILD)), expected.wilds),
-        expect_equal(
-            "markers",
-            sorted((c["marker"], c["side"]) for c in deck.of_kind(MARKER)),
-            sorted(expected.markers),
-        ),
+        expect_equal("markers", markers, sorted(expected.markers)),
     ]
-    unknown = sorted({c.kind for c in deck.cards} - set(KINDS))
-    out.append(check("card kinds", not unknown, f"unknown kinds {unknown}" if unknown else ", ".join(KINDS)))
     pairs = sorted((c["value"], c["colour"]) for c in numbers)
     wanted = sorted((v, c) for c in COLOURS for v in range(1, top + 1))
     out.append(
@@ -190,6 +233,11 @@ def checks(deck: Deck) -> list[Check]:
                 else f"numbers out of range {outside}" if outside else f"uneven: {per_value}",
             )
         )
+    return out + _playability(deck, numbers, top)
+
+
+def _playability(deck: Deck, numbers: list[Card], top: int) -> list[Check]:
+    out = []
     ends = [v for v in closing_values(top) if any(c["value"] == v for c in numbers)]
     out.append(
         check(

@@ -8,7 +8,6 @@ from typing import Sequence
 from deckgen.checks import Check, check
 from deckgen.engine.game import Engine, Measure, Threshold, random_policy
 from deckgen.model import Deck
-from deckgen.registry import BuildRequest
 
 from deckgen.games.monete import deck as monete_deck
 from deckgen.games.monete.cards import NO_COLOUR, PURPLE_CODE, card_table
@@ -25,14 +24,11 @@ def new_state(deck: Deck, players: int, rng: random.Random) -> MoneteState:
 
 
 def variants(deck: Deck) -> list[tuple[str, Deck]]:
-    """A deck built for every mode is played (and validated) in each of the four modes; the
-    PEREZOSO deck leaves the purple cards out, so it is rebuilt from the options."""
+    """A deck built for every mode is played (and validated) in each of the four modes, each with
+    the cards that mode uses (PEREZOSO without the purple cards)."""
     if deck.options.get("mode") != ALL:
         return [("", deck)]
-    return [
-        (mode, monete_deck.build(BuildRequest({**deck.options, "mode": mode}, deck.seed, deck.players)))
-        for mode in MODES
-    ]
+    return [(mode, monete_deck.for_mode(deck, mode)) for mode in MODES]
 
 
 def player_counts(deck: Deck) -> list[int]:
