@@ -175,9 +175,9 @@ def _toma_3(pen: Pen, cx: float, cy: float, r: float) -> None:
 
 
 def _repite_turno(pen: Pen, cx: float, cy: float, r: float) -> None:
-    arc_arrow(pen, cx, cy, r * 0.75, -60, 230, r * 0.12)
-    size = 3.0 * r
-    pen.text(cx, cy + size * 0.353 * 0.36, "2", size, align="center", bold=True, color=ACCENT)
+    # a card going round back to its player: no digit, so it is never read as the card's number
+    arc_arrow(pen, cx, cy, r * 0.8, -60, 230, r * 0.12, ACCENT)
+    mini_card(pen, cx - r * 0.28, cy - r * 0.4, r * 0.56, r * 0.8, fill="#ebe1f5")
 
 
 def _descarte(pen: Pen, cx: float, cy: float, r: float) -> None:
