@@ -135,7 +135,7 @@ def test_validation_fails_a_deck_where_no_card_can_close_a_round(game, make_deck
 def test_cli_simulate_one_mode(capsys):
     main(["simulate", "monete", "--mode", "jungla", "--games", "20", "--players", "3", "-q"])
     out = capsys.readouterr().out
-    assert "monete: 20 games, 3 players" in out and "rounds per game" in out and "seat advantage" in out
+    assert "monete (jungla): 20 games, 3 players" in out and "rounds per game" in out and "seat advantage" in out
 
 
 def test_cli_simulate_all_modes_and_bad_input(capsys):
@@ -155,7 +155,7 @@ def test_cli_validate_exit_codes(capsys):
     with pytest.raises(SystemExit) as exc:  # 8 seeded games: seat 0 wins 5 of them, outside its range: exit 1
         main(["validate", "monete", "--mode", "recreo", "--players", "4", "--games", "8", "-q"])
     assert exc.value.code == 1
-    assert "NOT PLAYABLE: seat 0 wins (4 players)" in capsys.readouterr().out
+    assert "NOT PLAYABLE: seat 0 wins (recreo, 4 players)" in capsys.readouterr().out
     with pytest.raises(SystemExit) as exc:  # a 44-card deck cannot deal 8 hands and a draw pile: exit 2
         main(["validate", "monete", "--mode", "perezoso", "--top", "10", "--players", "8", "--games", "4", "-q"])
     assert exc.value.code == 2

@@ -92,6 +92,7 @@ def _game() -> Game:
     from deckgen.games.monete.engine import ENGINE
     from deckgen.games.monete.faces import MoneteFaces
     from deckgen.games.monete.rulebook import RULEBOOK
+    from deckgen.games.monete.schema import CARD_KINDS
 
     return Game(
         id="monete",
@@ -110,6 +111,7 @@ def _game() -> Game:
         describe=_describe,
         engine=ENGINE,
         rulebook=RULEBOOK,
+        card_kinds=CARD_KINDS,
     )
 
 

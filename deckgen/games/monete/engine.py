@@ -25,10 +25,12 @@ def new_state(deck: Deck, players: int, rng: random.Random) -> MoneteState:
 
 def variants(deck: Deck) -> list[tuple[str, Deck]]:
     """A deck built for every mode is played (and validated) in each of the four modes, each with
-    the cards that mode uses (PEREZOSO without the purple cards)."""
-    if deck.options.get("mode") != ALL:
-        return [("", deck)]
-    return [(mode, monete_deck.for_mode(deck, mode)) for mode in MODES]
+    the cards that mode uses (PEREZOSO without the purple cards); a deck for one mode is labelled
+    with it, so that it is compared with the default deck in that same mode."""
+    mode = deck.options.get("mode")
+    if mode != ALL:
+        return [(mode, deck)]
+    return [(m, monete_deck.for_mode(deck, m)) for m in MODES]
 
 
 def player_counts(deck: Deck) -> list[int]:
