@@ -179,3 +179,28 @@ def test_cli_validate_refuses_a_deck_file_where_no_card_closes_a_round(tmp_path,
     assert exc.value.code == 1
     out = capsys.readouterr().out
     assert "FAIL a round can be closed: no 1, no 20 and no comodín" in out
+
+
+def test_cli_deck_file_errors_name_line_and_field(tmp_path, capsys):
+    path = tmp_path / "bad.toml"
+    path.write_text(
+        'game = "monete"\n[[cards]]\nkind = "number"\nvalue = 25\ncolour = "pink"\n'
+        '[[cards]]\nkind = "marker"\nmarker = "number"\nside = "same"\n[[cards]]\nkind = "acton"\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(SystemExit) as exc:
+        main(["validate", str(path), "-q"])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert "4 problems" in err and "cards[1].colour" in err and "a number marker's side is '+' or '-'" in err
+    assert "did you mean action?" in err
+
+
+def test_validate_compares_a_designers_deck_with_the_default_in_every_mode(capsys, tmp_path):
+    # a 1-15 deck: playable (exit 0, so main returns), and compared with the default mode by mode
+    main(["validate", "monete", "--top", "15", "--games", "60", "--players", "4", "-q", "--report", str(tmp_path / "r")])
+    out = capsys.readouterr().out
+    for mode in MODES:
+        assert f"change from the default deck ({mode})" in out
+        assert f"measures ({mode})" in out
+    assert (tmp_path / "r" / "seat-advantage.png").is_file()
