@@ -152,6 +152,29 @@ def build(
     _say(f"{spec.game.title}: {len(result.deck)} cards written to {result.out_dir}/", quiet)
     for f in result.files:
         _say(f"  {f}", quiet)
+    for note in result.notes:
+        _say(f"note: {note}", quiet)
+
+
+@app.command(context_settings=GAME_ARGS)
+def rules(
+    ctx: typer.Context,
+    target: str = typer.Argument(..., metavar="GAME|DECK-FILE", help="a game id (see `deckgen list`) or a deck file"),
+    players: Optional[int] = PlayersOpt,
+    seed: Optional[int] = SeedOpt,
+    lang: Optional[str] = LangOpt,
+    paper: Optional[str] = PaperOpt,
+    card_size: Optional[str] = SizeOpt,
+    out: Optional[Path] = OutOpt,
+    quiet: bool = QuietOpt,
+    force: bool = ForceOpt,
+) -> None:
+    """Write only the rulebook (rulebook-es.pdf, rulebook-en.pdf) for a deck, in the output folder."""
+    spec = load_spec(target, ctx.args, players=players, seed=seed, lang=lang, paper=paper, card_size=card_size)
+    result = pipeline.rules(spec, out, force=force, progress=_bars(quiet))
+    _say(f"{spec.game.title}: rulebook for {len(result.deck)} cards written to {result.out_dir}/", quiet)
+    for f in result.files:
+        _say(f"  {f}", quiet)
 
 
 @app.command(context_settings=GAME_ARGS)

@@ -25,6 +25,12 @@ def prepare_out_dir(path: Path) -> Path:
     return path
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 @contextmanager
 def atomic_path(target: Path) -> Iterator[Path]:
     """Yield a temporary path in the target's folder; on success rename it onto ``target``.
@@ -40,6 +46,7 @@ def atomic_path(target: Path) -> Iterator[Path]:
     tmp_path = Path(tmp)
     try:
         yield tmp_path
+        os.chmod(tmp_path, 0o666 & ~_umask())  # mkstemp makes the file private (0600)
         os.replace(tmp_path, target)
     except BaseException:
         tmp_path.unlink(missing_ok=True)
