@@ -9,6 +9,7 @@ from deckgen.registry import Game
 
 from deckgen.games.multiplicats import deck
 from deckgen.games.multiplicats.faces import MultiplicatsFaces
+from deckgen.games.multiplicats.rulebook import RULEBOOK
 
 OPTIONS = (
     Option(
@@ -57,4 +58,5 @@ GAME = Game(
     faces=MultiplicatsFaces(),
     out_tag=_tag,
     describe=_describe,
+    rulebook=RULEBOOK,
 )
