@@ -154,12 +154,34 @@ def test_deal_and_refill_arithmetic():
 def test_rule_variants_change_the_text(tmp_path):
     """Rule options (when the engine defines them) switch the paragraphs the rulebook prints."""
     spec, deck = build_deck("1-5")
-    varied = type(deck)(deck.game, {**deck.options, "end": "first", "raton_call": True, "infinite": True, "next_after_exchange": "next"}, deck.seed, deck.cards)
-    default = flat(" ".join(pdf_pages(write_rulebook(tmp_path / "a.pdf", GAME, deck, "en", spec.print))))
-    changed = flat(" ".join(pdf_pages(write_rulebook(tmp_path / "b.pdf", GAME, varied, "en", spec.print))))
+    varied = type(deck)(deck.game, {**deck.options, "end": "first", "raton_call": True, "next_after_exchange": "next"}, deck.seed, deck.cards)
+    infinite = type(deck)(deck.game, {**deck.options, "infinite": True, "infinite_points": 5}, deck.seed, deck.cards)
+    default = flat(" ".join(pdf_pages(write_rulebook(tmp_path / "a.pdf", GAME, deck, "en", spec.print), body=True)))
+    changed = flat(" ".join(pdf_pages(write_rulebook(tmp_path / "b.pdf", GAME, varied, "en", spec.print), body=True)))
+    endless = flat(" ".join(pdf_pages(write_rulebook(tmp_path / "c.pdf", GAME, infinite, "en", spec.print), body=True)))
     assert "until only two players are left" in default and "stops right then" not in default
-    assert "stops right then" in changed
+    assert "stops right then" in changed and "until only two players are left" not in changed
     assert "a rule for experienced players" not in default and "a rule for experienced players" in changed
-    assert "This deck is played as an infinite match" in changed
+    assert "This deck is played as an infinite match" in endless and "This deck is played as an infinite match" not in default
+    assert "The first to reach 5 points wins" in endless and "The first to reach 3 points wins" in default
+    assert "until only two players are left" not in endless
     assert "the player who has just received the cards turns up the next card" in default
     assert "the player after the one who turned up the last card turns up the next card" in changed
+
+
+def test_rulebook_defaults_and_arithmetic_agree_with_the_game_and_engine():
+    import random
+
+    from deckgen.games.multiplicats.rulebook import RULE_DEFAULTS
+    from deckgen.games.multiplicats.state import MultiplicatsState
+
+    assert RULE_DEFAULTS == {name: GAME.option(name).default for name in RULE_DEFAULTS}
+    _, deck = build_deck("1-6")
+    for players in (3, 4, 8):
+        state = MultiplicatsState(deck, players, random.Random(1))
+        assert state.refill == refill(len(deck), players, 0)
+        sizes = sorted(len(p) for p in state.piles)
+        d = deal(len(deck), players)
+        assert (sizes[0], sizes[-1], len(sizes)) == (d["low"], d["high"], d["piles"])
+    state = MultiplicatsState(deck, 2, random.Random(1))
+    assert len(state.piles) == deal(len(deck), 2)["piles"] == 4

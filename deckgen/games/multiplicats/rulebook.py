@@ -18,6 +18,7 @@ from deckgen.render.pen import Pen, fit_size
 from deckgen.rulebook.spec import Rulebook
 
 from deckgen.games.multiplicats import deck as deck_module
+from deckgen.games.multiplicats import rules
 from deckgen.games.multiplicats.deck import MIN_CARDS_PER_PILE, MULTIPLICATION, PRODUCT, SPECIAL, SPECIALS, special_counts
 from deckgen.games.multiplicats.faces import ACCENT, SPECIAL_BAND, TABLE_TINT, cat_face, mouse
 
@@ -69,10 +70,11 @@ def ranges(deck: Deck) -> list[dict[str, Any]]:
 
 
 def deal(n_cards: int, players: int) -> dict[str, Any]:
-    """How a deal of ``n_cards`` splits: piles (two per player with two players), and their sizes."""
-    piles = 2 * players if players == 2 else players
-    low, extra = divmod(n_cards, piles)
-    return {"players": players, "piles": piles, "low": low, "high": low + (1 if extra else 0), "extra": extra}
+    """How the engine's deal splits ``n_cards``: the piles (two per player with two players), their sizes."""
+    piles = len(rules.pile_owners(players))
+    sizes = [len(p) for p in rules.deal(range(n_cards), piles)]
+    low, high = min(sizes), max(sizes)
+    return {"players": players, "piles": piles, "low": low, "high": high, "extra": sizes.count(high) if high > low else 0}
 
 
 def refill(n_cards: int, players: int, setting: int) -> int:
@@ -147,7 +149,7 @@ def context(deck: Deck, lang: str) -> Mapping[str, Any]:
         found = [i for i, c in specials if c["special"] == key]
         if found:
             special_rows.append({"id": key, "name": names["es"], "name_en": names["en"], "count": len(found), "index": found[0]})
-    rules = {name: opts.get(name, default) for name, default in RULE_DEFAULTS.items()}
+    rule_values = {name: opts.get(name, default) for name, default in RULE_DEFAULTS.items()}
     n = len(deck)
     all_ranges = ranges(deck)
     return {
@@ -171,8 +173,14 @@ def context(deck: Deck, lang: str) -> Mapping[str, Any]:
         "current_range": next((r for r in all_ranges if r["current"]), None),
         "deals": [deal(n, p) for p in range(2, 9)],
         "min_pile": MIN_CARDS_PER_PILE,
-        "rules": rules,
-        "refills": [{"players": p, "cards": refill(n, p, rules["infinite_refill"])} for p in range(3, 9)],
+        "rules": rule_values,
+        "refills": [{"players": p, "cards": refill(n, p, rule_values["infinite_refill"])} for p in range(3, 9)],
+        "sim": {
+            "reaction_ms": ", ".join(f"{float(x):g}" for x in opts.get("reaction_ms", [700.0])),
+            "spread": float(opts.get("reaction_spread", 0.35)),
+            "miss_pct": round(100 * float(opts.get("miss_rate", 0.10)), 1),
+            "false_pct": round(100 * float(opts.get("false_slap_rate", 0.01)), 1),
+        },
         "flags": {name: "--" + name.replace("_", "-") for name in (*RULE_DEFAULTS, "tables", "specials")},
     }
 
