@@ -167,7 +167,7 @@ def rules(
     card_size: Optional[str] = SizeOpt,
     out: Optional[Path] = OutOpt,
     quiet: bool = QuietOpt,
-    force: bool = ForceOpt,
+    force: bool = typer.Option(False, "--force", help="write the rulebook even if the deck's checks fail"),
 ) -> None:
     """Write only the rulebook (rulebook-es.pdf, rulebook-en.pdf) for a deck, in the output folder."""
     spec = load_spec(target, ctx.args, players=players, seed=seed, lang=lang, paper=paper, card_size=card_size)

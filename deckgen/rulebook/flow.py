@@ -38,7 +38,9 @@ KEEP_ROWS = 15  # tables up to this many rows are never split across pages
 
 def styles() -> dict[str, ParagraphStyle]:
     regular, bold = fonts.register()
-    base = ParagraphStyle("body", fontName=regular, fontSize=10.5, leading=14.5, spaceAfter=5, textColor=HexColor(INK))
+    base = ParagraphStyle(
+        "body", fontName=regular, fontSize=10.5, leading=14.5, spaceAfter=5, textColor=HexColor(INK), allowWidows=0, allowOrphans=0
+    )
     return {
         "body": base,
         "h1": ParagraphStyle("h1", base, fontName=bold, fontSize=22, leading=27, spaceAfter=6, textColor=HexColor(ACCENT), keepWithNext=1),
@@ -174,7 +176,10 @@ def build(blocks: Sequence[Block], ctx: Context, avail: float, where: str = "bod
         if isinstance(block, Heading):
             out.append(Paragraph(block.markup, st[f"h{block.level}"]))
         elif isinstance(block, Para):
-            out.append(Paragraph(block.markup, st[where]))
+            para = Paragraph(block.markup, st[where])
+            if block.keep:
+                para.keepWithNext = 1
+            out.append(para)
         elif isinstance(block, ListBlock):
             out.append(_list(block, ctx, avail, where))
         elif isinstance(block, TableBlock):

@@ -33,6 +33,7 @@ class Heading:
 @dataclass
 class Para:
     markup: str
+    keep: bool = False  # keep with the next block (a paragraph that introduces it)
 
 
 @dataclass
@@ -100,6 +101,7 @@ ATTRIBUTES: dict[str, tuple[str, ...]] = {
     "figure": ("name", "width", "height"),
     "table": ("plain", "widths"),
     "tr": ("mark",),
+    "p": ("keep",),
 }
 
 
@@ -190,7 +192,7 @@ class _Parser(HTMLParser):
             owner.text.append(" ")
         elif tag in TEXT_BLOCKS:
             self._block_parent(tag)
-            self.stack.append(_Open(tag, self.line))
+            self.stack.append(_Open(tag, self.line, node="keep" in attrs))
         elif tag in ("ul", "ol"):
             self._block_parent(tag)
             self.stack.append(_Open(tag, self.line, node=ListBlock(tag == "ol")))
@@ -269,7 +271,7 @@ class _Parser(HTMLParser):
             markup = _clean("".join(top.inline))
             if not markup:
                 self.fail(f"<{tag}> opened on line {top.line} is empty")
-            block = Para(markup) if tag == "p" else Heading(int(tag[1]), markup)
+            block = Para(markup, bool(top.node)) if tag == "p" else Heading(int(tag[1]), markup)
             parent.blocks.append(block)
             parent.text.append(" ".join("".join(top.text).split()))
         elif tag in ("ul", "ol"):

@@ -5,7 +5,9 @@ Templates live in ``templates/<game id>/rulebook.<lang>.html.j2`` (lang: es, en)
 ``deckgen.rulebook.render`` turns into a PDF (A4 or Letter as the build says, embedded font, running
 header, "page n of N"):
 
-    block:  <h1> <h2> <h3> <p>            headings and paragraphs (inline content only)
+    block:  <h1> <h2> <h3> <p [keep]>     headings and paragraphs (inline content only); headings
+                                           stay with what follows, and so does <p keep> (a paragraph
+                                           that introduces a table, a list or cards)
             <ul>/<ol> with <li>            bulleted / numbered lists; an <li> holds inline text or blocks
             <table [plain] [widths="30,*"]> with <tr [mark]> and <th>/<td>
                                            columns sized to their text unless widths gives mm or *;

@@ -149,7 +149,7 @@ def common_context(game: Game, deck: Deck, lang: str, settings: PrintSettings) -
 
 
 _JINJA = re.compile(r"\{#.*?#\}|\{%.*?%\}|\{\{.*?\}\}", re.S)
-_TAG = re.compile(r"<\s*/?\s*([A-Za-z][A-Za-z0-9_-]*)")
+_TAG = re.compile(r"</?([A-Za-z][A-Za-z0-9_-]*)")
 
 
 def lint(source: str, shown: str) -> None:

@@ -34,6 +34,11 @@ def test_blocks_and_inline_markup():
     assert blocks[3].markup == "Some <b>bold</b>, <i>italic</i>, x<super>2</super>, H<sub>2</sub>O<br/>next line"
 
 
+def test_keep_marks_a_paragraph_that_introduces_the_next_block():
+    blocks = parse("<p keep>Examples:</p><cards indexes=\"0\"/><p>after</p>", n_cards=1)
+    assert blocks[0] == Para("Examples:", keep=True) and blocks[2] == Para("after", keep=False)
+
+
 def test_text_is_escaped_again_for_reportlab():
     # jinja2 escaped it, the HTML parser unescaped it: the Paragraph markup must escape it again
     blocks = parse("<p>&lt;b&gt;bold&lt;/b&gt; &amp; co &gt; 1</p>", n_cards=0)

@@ -114,3 +114,9 @@ def test_a_game_without_a_rulebook(tmp_path, print_settings):
 
     with pytest.raises(DeckgenError, match="has no rulebook yet"):
         write_rulebook(tmp_path / "r.pdf", replace(fake_game(), rulebook=None), fake_deck(), "es", print_settings)
+
+
+def test_a_bare_less_than_in_a_template_is_text(tmp_path, print_settings):
+    write_template(tmp_path, "<h1>t</h1>\n<p>3 < 5 &amp; 5 > 3</p>\n")
+    out = write_rulebook(tmp_path / "r.pdf", fake_game(), fake_deck(), "es", print_settings, templates=tmp_path)
+    assert "3 < 5 & 5 > 3" in flat(pdf_pages(out)[0])

@@ -63,7 +63,7 @@ def ranges(deck: Deck) -> list[dict[str, Any]]:
                 "specials_total": sum(specials.values()),
                 "specials_text": ", ".join(str(v) for v in specials.values()),
                 "total": len(built),
-                "current": sorted(deck.options["tables"]) == tables,
+                "current": not getattr(deck, "custom", False) and sorted(deck.options["tables"]) == tables,
             }
         )
     return out
@@ -140,9 +140,10 @@ def _showcase(deck: Deck) -> list[int]:
 
 def context(deck: Deck, lang: str) -> Mapping[str, Any]:
     opts = deck.options
-    tables = sorted(opts["tables"])
     products = _indexed(deck, PRODUCT)
     mults = _indexed(deck, MULTIPLICATION)
+    # the tables the cards actually hold (a custom deck file may differ from the option)
+    tables = sorted({c["a"] for _, c in mults}) or sorted(opts["tables"])
     specials = _indexed(deck, SPECIAL)
     special_rows = []
     for key, names in SPECIALS.items():
