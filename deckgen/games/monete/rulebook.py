@@ -40,13 +40,6 @@ SHAPE_NAMES = {
     "diamond": {"es": "rombo", "en": "diamond"},
     "hexagon": {"es": "hexágono", "en": "hexagon"},
 }
-GALLERY_ROW = 5  # card pictures per row
-
-
-def _chunks(items: list[int], n: int) -> list[str]:
-    return [",".join(map(str, items[i : i + n])) for i in range(0, len(items), n)]
-
-
 def context(deck: Deck, lang: str) -> Mapping[str, Any]:
     options = dict(deck.options)
     top = int(options["top"])
@@ -109,7 +102,8 @@ def context(deck: Deck, lang: str) -> Mapping[str, Any]:
         "purple": purple,
         "actions": actions,
         "action_types": len(actions),
-        "gallery_rows": _chunks([a["index"] for a in actions], GALLERY_ROW),
+        "gallery": ",".join(str(a["index"]) for a in actions),
+        "gallery_captions": "|".join(a["name"] for a in actions),
         "sample_row": ",".join(map(str, samples + ([wild] if wild is not None else []))),
         "marker_row": ",".join(map(str, markers)),
         "has_actions": bool(actions),
