@@ -323,6 +323,8 @@ def _greedy(nbr: Sequence[int], comp: int, tries: int, rng: random.Random) -> li
             path.reverse()
         if len(path) > len(best):
             best = path
+            if len(best) == len(verts):
+                break  # every card in one stack
     return best
 
 
