@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from deckgen.errors import OptionError
 from deckgen.options import Option, boolean, choice, compact_ranges, int_list, integer
 from deckgen.registry import Game
 

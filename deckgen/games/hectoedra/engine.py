@@ -37,7 +37,7 @@ def thresholds(deck: Deck, players: int) -> Sequence[Threshold]:
         ),
         Threshold(
             "turns without a legal card", 0.005, 0.5,
-            "the penalty must happen sometimes for the rule to matter, and most turns must still be plays",
+            "0.5% to 50%: the penalty must happen sometimes for the rule to matter, and most turns must still be plays",
         ),
         Threshold(
             "starter edge", 0.5, 1.6,
