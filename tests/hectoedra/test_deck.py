@@ -64,3 +64,36 @@ def test_build_writes_deck_json_and_pdf(tmp_path):
     assert data["options"]["aids"] == ["prime", "factors", "divisors"]
     assert (tmp_path / "cards.pdf").stat().st_size > 1000
     assert result.deck.game == "hectoedra"
+
+
+def test_custom_deck_file_with_other_numbers(tmp_path):
+    from deckgen.engine.validate import validate
+
+    path = tmp_path / "mine.toml"
+    numbers = list(range(2, 14)) + list(range(102, 114))
+    lines = ['game = "hectoedra"'] + [f'[[cards]]\nkind = "number"\nvalue = {v}' for v in numbers]
+    path.write_text("\n".join(lines) + "\n")
+    deck = spec_for("x", cli={}, file=path).build()
+    assert deck.custom and len(deck) == 24
+    assert all(c.ok for c in GAME.checks(deck))
+    report = validate(GAME, deck, games=20, seed=1)
+    assert report.ok and list(report.summaries) == [2]
+
+
+def test_too_small_deck_is_not_playable_competitively():
+    from deckgen.engine.validate import validate
+
+    report = validate(GAME, spec(cards="1-15").build(), games=10)
+    assert not report.ok
+    assert [c.name for c in report.checks if not c.ok] == ["a game deck for 2 players"]
+
+
+def test_a_deck_without_tension_is_not_playable():
+    """Only even numbers: every card always fits, nobody is ever penalised, the game has no point."""
+    from deckgen.engine.validate import validate
+    from deckgen.model import Card, Deck
+
+    deck = Deck("hectoedra", spec().options, 1, tuple(Card("number", {"value": v}) for v in range(200, 248, 2)), None, custom=True)
+    report = validate(GAME, deck, games=20, seed=1)
+    failed = [c.name for c in report.checks if not c.ok]
+    assert failed == ["penalties per player per round (2 players)", "turns without a legal card (2 players)"]

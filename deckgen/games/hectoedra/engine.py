@@ -56,6 +56,9 @@ def exhaustive(deck: Deck, players: Sequence[int]) -> list[Check]:
     pairs = sum(1 for i, a in enumerate(vals) for b in vals[i + 1 :] if rules.is_legal(a, b))
     sym = all(rules.is_legal(a, b) == rules.is_legal(b, a) for a in vals for b in vals if a != b)
     out.append(check("links are symmetric", sym, f"{pairs} linked pairs of {len(vals) * (len(vals) - 1) // 2}"))
+    if not players:
+        need = 2 * Variant.from_options(deck.options).per_player
+        out.append(check("a game deck for 2 players", False, f"{len(vals)} cards, the competitive game needs at least {need}"))
     for n in players:
         need = n * Variant.from_options(deck.options).per_player
         out.append(check(f"a game deck for {n} players", len(vals) >= need, f"{need} of {len(vals)} cards"))
