@@ -101,6 +101,12 @@ def context(deck: Deck, lang: str) -> Mapping[str, Any]:
         "common": _pick(values, [(6, 9), (10, 15), (14, 21)], "common"),
         "primes": _pick(values, [(2, 3), (5, 7), (3, 11)], "primes"),
     }
+    on = {"es": "sobre", "en": "on"}[lang]
+    row = []
+    for pair in examples.values():
+        if pair is not None:
+            a, b = pair
+            row += [{"index": index[a], "caption": str(a)}, {"index": index[b], "caption": f"{b} {on} {a}"}]
     refused = next(((a, b) for a, b in [(9, 10), (8, 15), (4, 9)] if a in index and b in index), None)
     small = solve(STACK_EXAMPLE)
     own = solve(values, time_limit=20.0) if len(values) <= 100 else None
@@ -117,6 +123,7 @@ def context(deck: Deck, lang: str) -> Mapping[str, Any]:
         "draw_turns": max(0, v.per_player - v.hand),
         "turns": v.per_player,
         "examples": {k: (None if p is None else {"a": p[0], "b": p[1], "indexes": f"{index[p[0]]},{index[p[1]]}"}) for k, p in examples.items()},
+        "example_row": {"indexes": ",".join(str(r["index"]) for r in row), "captions": "|".join(r["caption"] for r in row)} if row else None,
         "refused": None if refused is None else {"a": refused[0], "b": refused[1], "indexes": f"{index[refused[0]]},{index[refused[1]]}"},
         "stack_example": {"cards": compact_ranges(STACK_EXAMPLE), "length": small.length, "order": list(small.order)},
         "own": None if own is None else {"length": own.length, "proven": own.proven, "order": list(own.order)},
@@ -128,18 +135,25 @@ def context(deck: Deck, lang: str) -> Mapping[str, Any]:
 
 
 def stack_figure(pen: Pen, width: float, height: float, lang: str) -> None:
-    """The longest stack of the cards 1..10, drawn as overlapping cards from bottom to top."""
+    """The longest stack of the cards 1..10 (9 cards), bottom card first, left to right."""
     order = solve(STACK_EXAMPLE).order
     faces = HectoedraFaces()
     n = len(order)
-    card_h = height * 0.78
-    card_w = card_h * 63 / 88
-    step_x = (width - card_w) / max(1, n - 1)
-    step_y = (height - card_h) / max(1, n - 1)
+    gap = 2.0
+    label = 4.5
+    card_w = min((width - (n - 1) * gap) / n, (height - label) * 63 / 88)
+    card_h = card_w * 88 / 63
+    left = (width - n * card_w - (n - 1) * gap) / 2
+    frame = Frame(card_w, card_h, 0.0, lang, {"aids": []})
     for i, value in enumerate(order):
-        x, y = i * step_x, height - card_h - i * step_y
-        frame = Frame(card_w, card_h, 0.0, lang, {"aids": []})
-        faces.front(_Offset(pen, x, y), Card(deck_mod.NUMBER, {"value": value}), frame)
+        faces.front(_Offset(pen, left + i * (card_w + gap), 0.0), Card(deck_mod.NUMBER, {"value": value}), frame)
+    words = {"es": ("abajo", "arriba"), "en": ("bottom", "top")}[lang]
+    y = card_h + label - 0.8
+    pen.text(left + card_w / 2, y, words[0], 8, align="center", color="#1a1a1a")
+    pen.text(left + (n - 1) * (card_w + gap) + card_w / 2, y, words[1], 8, align="center", color="#1a1a1a")
+    for i in range(n - 1):  # a small arrow head between neighbours
+        x = left + (i + 1) * (card_w + gap) - gap / 2
+        pen.polygon([(x - 0.7, card_h / 2 - 1.2), (x + 0.8, card_h / 2), (x - 0.7, card_h / 2 + 1.2)], fill="#1f4e9c")
 
 
 class _Offset:
