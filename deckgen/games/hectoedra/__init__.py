@@ -10,6 +10,7 @@ from deckgen.registry import Game
 
 from deckgen.games.hectoedra import deck
 from deckgen.games.hectoedra.faces import HectoedraFaces
+from deckgen.games.hectoedra.schema import CARD_KINDS
 
 AIDS = ("prime", "factors", "divisors")
 
@@ -101,4 +102,5 @@ GAME = Game(
     engine=_engine(),
     rulebook=_rulebook(),
     capabilities=_capabilities(),
+    card_kinds=CARD_KINDS,
 )
