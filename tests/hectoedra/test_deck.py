@@ -11,7 +11,7 @@ from deckgen.spec import spec_for
 
 
 def spec(**options):
-    return spec_for("hectoedra", cli={"options": options})
+    return spec_for(GAME, cli={"options": options})
 
 
 def test_full_deck_is_one_card_per_number():
@@ -52,7 +52,7 @@ def test_checks_flag_a_card_without_partner_and_too_few_cards_for_players():
     lonely = spec(cards="25,49").build()  # no common divisor, not prime, no multiple
     bad = [c.name for c in GAME.checks(lonely) if not c.ok]
     assert bad == ["every card can be played on another card"]
-    four = spec_for("hectoedra", cli={"options": {"cards": "1-30"}, "players": 4}).build()
+    four = spec_for(GAME, cli={"options": {"cards": "1-30"}, "players": 4}).build()
     assert [c.name for c in GAME.checks(four) if not c.ok] == ["enough cards for 4 players"]
 
 
@@ -73,7 +73,10 @@ def test_custom_deck_file_with_other_numbers(tmp_path):
     numbers = list(range(2, 14)) + list(range(102, 114))
     lines = ['game = "hectoedra"'] + [f'[[cards]]\nkind = "number"\nvalue = {v}' for v in numbers]
     path.write_text("\n".join(lines) + "\n")
-    deck = spec_for("x", cli={}, file=path).build()
+    from deckgen.deckfile.load import read_deck_file
+
+    layer, game = read_deck_file(path)
+    deck = spec_for(game, cli={}, file_layer=layer).build()
     assert deck.custom and len(deck) == 24
     assert all(c.ok for c in GAME.checks(deck))
     report = validate(GAME, deck, games=20, seed=1)

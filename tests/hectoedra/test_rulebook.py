@@ -16,7 +16,7 @@ ALLOWED = {"h1", "h2", "h3", "p", "ul", "ol", "li", "table", "tr", "th", "td", "
 
 
 def render(lang, **options):
-    deck = spec_for("hectoedra", cli={"options": options}).build()
+    deck = spec_for(GAME, cli={"options": options}).build()
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True, undefined=jinja2.StrictUndefined)
     return env.get_template(f"rulebook.{lang}.html.j2").render(**context(deck, lang)), deck
 

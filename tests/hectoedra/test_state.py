@@ -12,7 +12,7 @@ from deckgen.games.hectoedra.state import PENALTY, HectoedraState, Variant
 from deckgen.spec import spec_for
 
 ENGINE = GAME.engine
-DECK = spec_for("hectoedra", cli={}).build()
+DECK = spec_for(GAME, cli={}).build()
 
 
 def dealt(players=3, seed=1, variant=Variant()):
@@ -106,7 +106,7 @@ def test_a_match_has_as_many_rounds_as_players():
 
 
 def test_rounds_option():
-    deck = spec_for("hectoedra", cli={"options": {"rounds": 1}}).build()
+    deck = spec_for(GAME, cli={"options": {"rounds": 1}}).build()
     rec = play_seeded(ENGINE, deck, 4, 3, check=True)
     assert rec.counts["rounds"] == 1 and rec.length == 40
 
