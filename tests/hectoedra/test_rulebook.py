@@ -67,3 +67,53 @@ def test_stack_figure_draws_the_nine_cards():
 
 def test_game_registers_the_rulebook():
     assert GAME.rulebook is not None and "stack" in GAME.rulebook.figures
+
+
+# ---------------------------------------------------------------- the rendered PDFs, read back
+
+from deckgen.rulebook.render import write_rulebook  # noqa: E402
+from rulebook.rbtools import BASE14, flat, fonts_of, pdf_pages  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def books(tmp_path_factory):
+    out = tmp_path_factory.mktemp("hectoedra-rulebooks")
+    made = {}
+    for lang, options in (("es", {}), ("en", {}), ("en-sub", {"cards": "1-30", "aids": "prime,factors", "start_tie": "random"})):
+        spec = spec_for(GAME, cli={"options": options})
+        deck = spec.build()
+        real = lang[:2]
+        path = write_rulebook(out / f"{lang}.pdf", GAME, deck, real, spec.print)
+        made[lang] = (path, flat(" ".join(pdf_pages(path, body=True))))
+    return made
+
+
+def test_spanish_rulebook_states_the_rules(books):
+    path, text = books["es"]
+    for fact in (
+        "10 cartas por jugador",
+        "Repartid 4 cartas",
+        "menos números primos",
+        "exactamente 10 turnos por jugador",
+        "en los 6 primeros se roba",
+        "tantas rondas como jugadores",
+        "múltiplo o divisor",
+        "12 sobre 4",
+        "9 sobre 6",
+        "3 sobre 2",
+        "la pila más alta posible tiene 9 cartas",
+        "la pila más alta tiene 77 cartas",
+        "deckgen puzzle hectoedra --sets 6 --size 20 --seed 7",
+        "el jugador más joven",
+    ):
+        assert fact in text, fact
+    assert all(f["embedded"] and f["name"] not in BASE14 for f in fonts_of(path))
+
+
+def test_english_rulebook_and_a_classroom_subset(books):
+    _, text = books["en"]
+    assert "Rounds in a match: as many as players." in text and "answer-key.pdf" in text
+    _, sub = books["en-sub"]
+    assert "This deck has 30 cards: 1-30, 10 of them prime numbers." in sub
+    assert "2 to 3 players" in sub and "draw lots among the tied players" in sub
+    assert "the highest stack has 26 cards" in sub  # 1..30 -> 26 (A337125)
