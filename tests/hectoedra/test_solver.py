@@ -115,6 +115,7 @@ def test_time_limit_reports_best_found_as_not_proven(monkeypatch):
     assert order_problems(sol.order, range(1, 101), "divisor") == []
     # the pure search path too
     monkeypatch.setattr(solver, "SEARCH_LIMIT", 200)
+    monkeypatch.setattr(solver, "SEARCH_BUDGET", 0)
     monkeypatch.setattr(solver, "_CHECK_EVERY", 1)
     sol = solve(range(1, 41), time_limit=0.01)
     assert not sol.proven and sol.bound >= 32 >= sol.length
@@ -131,6 +132,18 @@ def test_explain_names_each_link():
 def test_search_alone_agrees_with_milp_on_mid_sets(monkeypatch):
     rng = random.Random(11)
     sets = [sorted(rng.sample(range(1, 41), 22)) for _ in range(3)] + [list(range(1, 25))]
-    milp = [solve(c).length for c in sets]
+    monkeypatch.setattr(solver, "SEARCH_LIMIT", 0)
+    milp = [solve(c) for c in sets]
+    assert all(s.methods == ("milp",) for s in milp)
     monkeypatch.setattr(solver, "SEARCH_LIMIT", 200)
-    assert [solve(c).length for c in sets] == milp
+    monkeypatch.setattr(solver, "SEARCH_BUDGET", 0)
+    search = [solve(c) for c in sets]
+    assert all(s.methods == ("search",) for s in search)
+    assert [s.length for s in search] == [s.length for s in milp]
+
+
+def test_hard_small_set_hands_over_to_the_integer_program():
+    cards = [1, 2, 3, 4, 9, 10, 14, 34, 41, 51, 56, 64, 68, 76, 87, 88, 93, 95, 98, 100]
+    sol = solve(cards)
+    assert sol.proven and sol.length == 13 and sol.methods == ("search+milp",)
+    assert_valid(sol, cards, "divisor")

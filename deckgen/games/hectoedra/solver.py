@@ -15,7 +15,11 @@ exactly here in four steps:
 3. **Small components** (up to ``SEARCH_LIMIT`` cards after step 2: every classroom set of 20 cards)
    are solved in pure Python by depth-first branch and bound on bit masks. The bound is the number of
    cards still reachable from the top of the stack, less the cards that could only ever be the last
-   one (at most one of them fits), and a transposition table remembers positions already refuted.
+   one (at most one of them fits), or, if smaller, a count over an independent set of those cards
+   (each card of it inside the stack sits between two cards from outside it); a transposition table
+   remembers positions already refuted. A set whose search runs past ``SEARCH_BUDGET`` nodes (a
+   hub such as the 1 with many cards hanging from few divisors) is handed to step 4 with the best
+   stack found as its lower bound.
 4. **Large components** (1..100) go to an integer program solved by HiGHS (through scipy): degree
    constraints through a virtual start/end card, and *generalised* subtour cuts
    ``x(E(S)) <= y(S) - y(t)`` added lazily for every cycle the solver returns. These cuts only
@@ -38,6 +42,7 @@ from deckgen.errors import DeckgenError
 from deckgen.games.hectoedra.numbers import RULES, link, linked
 
 SEARCH_LIMIT = 20  # components up to this many cards (after twin reduction) use the pure-Python search
+SEARCH_BUDGET = 3000  # search nodes before a hard small component is handed to the integer program
 DEFAULT_TIME_LIMIT = 60.0
 _CHECK_EVERY = 2048  # search nodes between two looks at the clock
 
@@ -58,6 +63,10 @@ class Solution:
 
 
 class _Timeout(Exception):
+    pass
+
+
+class _Budget(Exception):
     pass
 
 
@@ -144,8 +153,13 @@ def solve(cards: Iterable[int], rule: str = "divisor", time_limit: float = DEFAU
         if size_r <= 2:
             path, ub, done, how = _bits(reduced), size_r, True, "trivial"
         elif size_r <= SEARCH_LIMIT:
-            path, ub, done = _search(nbr, reduced, deadline, len(best))
+            path, ub, done = _search(nbr, reduced, deadline, len(best), SEARCH_BUDGET)
             how = "search"
+            if ub < 0:  # the budget ran out: the integer program finishes the proof
+                lower = max(len(best), len(path))
+                more, ub, done = _milp(nbr, reduced, deadline, lower)
+                path = more if len(more) > len(path) else path
+                how = "search+milp"
         else:
             path, ub, done = _milp(nbr, reduced, deadline, len(best))
             how = "milp"
@@ -224,27 +238,49 @@ def _reach(nbr: Sequence[int], v: int, avail: int) -> int:
 
 
 def _extension_bound(nbr: Sequence[int], v: int, avail: int) -> int:
-    """At most how many more cards can go on ``v`` from ``avail``: the reachable cards, less all but
-    one of those that have a single reachable neighbour (they can only be the last card)."""
+    """At most how many more cards can go on ``v`` from ``avail``. The least of two counts:
+
+    * the reachable cards, less all but one of those with a single reachable neighbour (such a card
+      can only be the last one);
+    * an independent set ``I`` of the reachable cards (picked greedily, fewest links first) and the
+      rest ``H``: cards of ``I`` are never neighbours, so each one inside the stack sits between two
+      cards of ``H`` (or ``v``) and ``|I used| <= |H| + 1``.
+    """
     reach = _reach(nbr, v, avail)
     if not reach:
         return 0
     room = reach | (1 << v)
     ends = 0
+    degree = []
     f = reach
     while f:
         low = f & -f
         f ^= low
-        if (nbr[low.bit_length() - 1] & room).bit_count() <= 1:
+        i = low.bit_length() - 1
+        d = (nbr[i] & room).bit_count()
+        if d <= 1:
             ends += 1
-    return reach.bit_count() - max(0, ends - 1)
+        degree.append((d, i))
+    size = reach.bit_count()
+    by_reach = size - max(0, ends - 1)
+    degree.sort()
+    indep = 0
+    blocked = 0
+    for _d, i in degree:
+        if not blocked >> i & 1:
+            indep += 1
+            blocked |= nbr[i] | (1 << i)
+    hubs = size - indep
+    return min(by_reach, hubs + min(indep, hubs + 1))
 
 
 # ---------------------------------------------------------------- depth-first branch and bound
 
 
-def _search(nbr: Sequence[int], comp: int, deadline: float, lower: int) -> tuple[list[int], int, bool]:
-    """Longest path inside ``comp``; returns (path, upper bound, finished). ``lower``: a length to beat."""
+def _search(nbr: Sequence[int], comp: int, deadline: float, lower: int, budget: int = 0) -> tuple[list[int], int, bool]:
+    """Longest path inside ``comp``; returns (path, upper bound, finished). ``lower``: a length to beat.
+
+    With a ``budget`` of search nodes that runs out, returns (best path so far, -1, False)."""
     size = comp.bit_count()
     best: list[int] = []
     target = [max(lower, 1)]  # a path must be longer than this to be worth keeping
@@ -257,6 +293,8 @@ def _search(nbr: Sequence[int], comp: int, deadline: float, lower: int) -> tuple
         nodes[0] += 1
         if nodes[0] % _CHECK_EVERY == 0 and time.perf_counter() > deadline:
             raise _Timeout
+        if budget and nodes[0] > budget:
+            raise _Budget
         if len(path) > len(best):
             best[:] = path
             if len(best) >= size:
@@ -295,6 +333,8 @@ def _search(nbr: Sequence[int], comp: int, deadline: float, lower: int) -> tuple
             extend(s, 1 << s)
     except _Timeout:
         return best, root_bound, False
+    except _Budget:
+        return best, -1, False
     if len(best) <= lower:
         return best, lower, True  # nothing here beats the given lower bound (proven)
     return best, len(best), True
