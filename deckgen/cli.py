@@ -17,9 +17,10 @@ except ImportError:  # pragma: no cover - older typer uses click itself
 
 from deckgen import pipeline
 from deckgen.errors import DeckgenError
-from deckgen.options import parse_cli_args
+from deckgen.options import parse_cli_args, resolve
 from deckgen.progress import progress
 from deckgen.registry import games, get_game
+from deckgen.deckfile.load import read_deck_file
 from deckgen.spec import DeckSpec, spec_for
 
 app = typer.Typer(
@@ -54,8 +55,11 @@ def load_spec(
     backs: Optional[str] = None,
 ) -> DeckSpec:
     """A spec from GAME (or a deck FILE) plus the common options and the game's own options."""
-    file = Path(target) if _is_file(target) else None
-    game = get_game(_peek_game(file) if file else target)
+    file_layer = None
+    if _is_file(target):
+        file_layer, game = read_deck_file(Path(target))
+    else:
+        game = get_game(target)
     cli: dict[str, Any] = {
         "options": parse_cli_args(game.options, extra, game=game.id),
         "players": players,
@@ -63,16 +67,8 @@ def load_spec(
         "lang": lang,
         "print": {"paper": paper, "card_size": card_size, "bleed": bleed, "backs": backs},
     }
-    return spec_for(game.id, cli=cli, file=file)
-
-
-def _peek_game(file: Path) -> str:
-    from deckgen.spec import read_toml
-
-    gid = read_toml(file).get("game")
-    if not isinstance(gid, str):
-        raise DeckgenError(f"{file}: the deck file must say which game it is for (game = \"...\")")
-    return gid
+    source = target if file_layer is not None else f"{game.id}" + (" with " + " ".join(extra) if extra else " (defaults)")
+    return spec_for(game, cli=cli, file_layer=file_layer, source=source)
 
 
 def _bars(quiet: bool):
@@ -125,6 +121,11 @@ def list_games() -> None:
         for opt in game.options:
             flag = f"{opt.cli}/--no-{opt.cli[2:]}" if opt.flag else f"{opt.cli} {opt.metavar}"
             typer.echo(f"    {flag:<34} {opt.help} [default: {opt.describe_default()}]")
+        for name, cap in game.capabilities.items():
+            typer.echo(f"  deckgen {name} {game.id}: {cap.help}")
+            for opt in cap.options:
+                flag = f"{opt.cli}/--no-{opt.cli[2:]}" if opt.flag else f"{opt.cli} {opt.metavar}"
+                typer.echo(f"    {flag:<34} {opt.help} [default: {opt.describe_default()}]")
         typer.echo("")
 
 
@@ -145,11 +146,35 @@ def build(
 ) -> None:
     """Build a deck: cards.pdf, deck.json (and the rulebook) in the output folder."""
     spec = load_spec(target, ctx.args, players=players, seed=seed, lang=lang, paper=paper, card_size=card_size, bleed=bleed, backs=backs)
-    result = pipeline.build(spec, out, force=force, progress=_bars(quiet))
+    play_games = 100 if _is_file(target) else 0  # a designer's own deck is simulated before printing
+    result = pipeline.build(spec, out, force=force, progress=_bars(quiet), play_check_games=play_games)
     for c in result.checks:
         if not c.ok:
             _say(f"warning: {c.line()}", quiet)
     _say(f"{spec.game.title}: {len(result.deck)} cards written to {result.out_dir}/", quiet)
+    for f in result.files:
+        _say(f"  {f}", quiet)
+    for note in result.notes:
+        _say(f"note: {note}", quiet)
+
+
+@app.command(context_settings=GAME_ARGS)
+def rules(
+    ctx: typer.Context,
+    target: str = typer.Argument(..., metavar="GAME|DECK-FILE", help="a game id (see `deckgen list`) or a deck file"),
+    players: Optional[int] = PlayersOpt,
+    seed: Optional[int] = SeedOpt,
+    lang: Optional[str] = LangOpt,
+    paper: Optional[str] = PaperOpt,
+    card_size: Optional[str] = SizeOpt,
+    out: Optional[Path] = OutOpt,
+    quiet: bool = QuietOpt,
+    force: bool = typer.Option(False, "--force", help="write the rulebook even if the deck's checks fail"),
+) -> None:
+    """Write only the rulebook (rulebook-es.pdf, rulebook-en.pdf) for a deck, in the output folder."""
+    spec = load_spec(target, ctx.args, players=players, seed=seed, lang=lang, paper=paper, card_size=card_size)
+    result = pipeline.rules(spec, out, force=force, progress=_bars(quiet))
+    _say(f"{spec.game.title}: rulebook for {len(result.deck)} cards written to {result.out_dir}/", quiet)
     for f in result.files:
         _say(f"  {f}", quiet)
 
@@ -215,12 +240,16 @@ def simulate(
     bad = [c for c in checks if not c.ok]
     if bad:
         raise DeckgenError("the deck fails its checks: " + "; ".join(f"{c.name}: {c.detail}" for c in bad))
-    records = run_games(engine, deck, n_players, n_games, spec.seed, workers=workers, policy=policy, progress=_ProgressTick("games", quiet or as_json))
-    summary = summarize(engine, deck, n_players, policy, spec.seed, records)
+    summaries = []
+    for label, variant in engine.variants(deck):  # one deck may be played in several modes
+        tick = _ProgressTick(f"games{', ' + label if label else ''}", quiet or as_json)
+        records = run_games(engine, variant, n_players, n_games, spec.seed, workers=workers, policy=policy, progress=tick)
+        summaries.append(summarize(engine, variant, n_players, policy, spec.seed, records, variant=label))
     if as_json:
-        typer.echo(json.dumps(summary.to_json(), indent=1))
+        data = summaries[0].to_json() if len(summaries) == 1 else [s.to_json() for s in summaries]
+        typer.echo(json.dumps(data, indent=1))
     else:
-        typer.echo("\n".join(summary_lines(engine, summary)))
+        typer.echo("\n\n".join("\n".join(summary_lines(engine, s)) for s in summaries))
 
 
 @app.command(context_settings=GAME_ARGS)
@@ -232,32 +261,59 @@ def validate(
     seed: Optional[int] = SeedOpt,
     workers: int = WorkersOpt,
     as_json: bool = JsonOpt,
+    report: Optional[Path] = typer.Option(None, "--report", help="also write report.txt, report.json and PNG plots to this folder"),
     quiet: bool = QuietOpt,
 ) -> None:
     """Check that a deck is playable: exit 0 when it is, 1 when it is not, 2 on bad input."""
-    from deckgen.engine.report import report_json, report_lines
-    from deckgen.engine.validate import validate as run_validation
-
     spec = load_spec(target, ctx.args, seed=seed)
     n_games = 400 if games is None else games
     if not 1 <= n_games <= 1_000_000:
         raise DeckgenError("--games must be 1 to 1000000")
-    deck = spec.build()
-    report = run_validation(
-        spec.game, deck, players=[players] if players else None, games=n_games, seed=spec.seed, workers=workers,
-        progress=lambda label: _ProgressTick(f"validating, {label}", quiet or as_json),
+    if not 1 <= workers <= 256:
+        raise DeckgenError("--workers must be 1 to 256")
+    result = pipeline.validate(
+        spec, players=[players] if players else None, games=n_games, workers=workers,
+        progress=lambda label: _ProgressTick(f"simulating, {label}", quiet or as_json),
     )
+    written = pipeline.write_report(result, report) if report else []
     if as_json:
-        typer.echo(json.dumps(report_json(report), indent=1))
+        typer.echo(json.dumps(pipeline.report_data(result), indent=1))
     else:
-        typer.echo("\n".join(report_lines(spec.game.engine, report)))
-    raise typer.Exit(0 if report.ok else 1)
+        typer.echo(pipeline.report_text(result), nl=False)
+        for f in written:
+            typer.echo(f"  {f}")
+    raise typer.Exit(0 if result.ok else 1)
+
+
+def run_capability(name: str, game_id: str, args: list[str]) -> int:
+    """Run the game's ``name`` capability with its own options parsed from ``args``."""
+    game = get_game(game_id)
+    cap = game.capabilities.get(name)
+    if cap is None:
+        offered = [g.id for g in games().values() if name in g.capabilities]
+        also = f" (games that have it: {', '.join(offered)})" if offered else ""
+        raise DeckgenError(f"{game.title} has no {name} command{also}")
+    raw = parse_cli_args(cap.options, args, game=f"{name} {game.id}")
+    values = resolve(cap.options, raw, where=f"{name} {game.id}: ")
+    return cap.run(values, typer.echo)
+
+
+@app.command(context_settings=GAME_ARGS)
+def solve(ctx: typer.Context, game: str = typer.Argument(..., metavar="GAME")) -> None:
+    """Solve a game's puzzle exactly (its options: `deckgen list`)."""
+    raise typer.Exit(run_capability("solve", game, ctx.args))
+
+
+@app.command(context_settings=GAME_ARGS)
+def puzzle(ctx: typer.Context, game: str = typer.Argument(..., metavar="GAME")) -> None:
+    """Write printable puzzle sheets and the teacher's answer key (its options: `deckgen list`)."""
+    raise typer.Exit(run_capability("puzzle", game, ctx.args))
 
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point: user mistakes become one line on stderr and exit code 2, never a traceback."""
     try:
-        app(args=argv, standalone_mode=False, prog_name="deckgen")
+        code = app(args=argv, standalone_mode=False, prog_name="deckgen")
     except DeckgenError as exc:
         typer.echo(f"error: {exc}", err=True)
         sys.exit(2)
@@ -267,11 +323,11 @@ def main(argv: list[str] | None = None) -> None:
     except click_errors.UsageError as exc:
         typer.echo(f"error: {exc.format_message()}", err=True)
         sys.exit(2)
-    except click_errors.Abort:
+    except typer.Abort:
         typer.echo("error: aborted", err=True)
         sys.exit(130)
-    except click_errors.Exit as exc:
-        sys.exit(exc.exit_code)
     except click_errors.ClickException as exc:
         typer.echo(f"error: {exc.format_message()}", err=True)
         sys.exit(exc.exit_code)
+    if isinstance(code, int) and code:  # a command's typer.Exit(code) comes back as a return value
+        sys.exit(code)

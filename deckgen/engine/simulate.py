@@ -84,9 +84,13 @@ class Summary:
     length_p95: float = 0.0
     wins_by_seat: list[float] = field(default_factory=list)  # share of games won by each seat
     measures: dict[str, float] = field(default_factory=dict)
+    lengths: list[int] = field(default_factory=list, repr=False)  # every ended game's length, in order
+    variant: str = ""  # the rule variant played, for engines with several (see Engine.variants)
 
     def to_json(self) -> dict:
-        return asdict(self)
+        data = asdict(self)
+        data.pop("lengths")
+        return data
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -98,7 +102,9 @@ def percentile(values: Sequence[float], q: float) -> float:
     return float(ordered[rank - 1])
 
 
-def summarize(engine: Engine, deck: Deck, players: int, policy: str, seed: int, records: Sequence[GameRecord]) -> Summary:
+def summarize(
+    engine: Engine, deck: Deck, players: int, policy: str, seed: int, records: Sequence[GameRecord], variant: str = ""
+) -> Summary:
     ended = [r for r in records if r.ended]
     lengths = [r.length for r in ended]
     wins = [0.0] * players
@@ -126,6 +132,8 @@ def summarize(engine: Engine, deck: Deck, players: int, policy: str, seed: int, 
         length_p95=percentile(lengths, 95),
         wins_by_seat=[w / n if n else 0.0 for w in wins],
         measures={m.name: m.value(totals, n) for m in engine.measures},
+        lengths=lengths,
+        variant=variant,
     )
 
 
