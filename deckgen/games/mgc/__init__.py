@@ -13,6 +13,7 @@ from deckgen.games.mgc import deck
 from deckgen.games.mgc.engine import ENGINE
 from deckgen.games.mgc.faces import MgcFaces
 from deckgen.games.mgc.rulebook import RULEBOOK
+from deckgen.games.mgc.schema import CARD_KINDS
 
 MAX_COEFFICIENT = 20
 MAX_DEGREE = 9
@@ -139,6 +140,14 @@ OPTIONS = (
         metavar="rotate|winner",
     ),
     Option(
+        "after_action",
+        default="monomial",
+        help="what must follow an action card: the last monomial's coefficient or degree (monomial), or any card (free)",
+        parse=choice("monomial", "free"),
+        scope="rules",
+        metavar="monomial|free",
+    ),
+    Option(
         "target_score",
         default=500,
         help="the score that wins the match",
@@ -198,4 +207,5 @@ GAME = Game(
     describe=_describe,
     engine=ENGINE,
     rulebook=RULEBOOK,
+    card_kinds=CARD_KINDS,
 )

@@ -7,16 +7,23 @@ exponents; an unwritten coefficient or exponent is 1 (so ``x`` is ``1·x¹``, of
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from tokenize import TokenError
-from typing import Sequence
-
-import sympy
+from typing import TYPE_CHECKING, Sequence
 
 from deckgen.render.pen import Run
 
+if TYPE_CHECKING:  # pragma: no cover
+    import sympy
+
 MINUS = "\u2212"  # the typographic minus sign (U+2212), never a hyphen on a card
+MAX_TEXT = 60
+# The only texts handed to sympy's parser (which evaluates Python): an optional sign, then a whole
+# number or a power of a one-letter variable, then more powers of one-letter variables, joined by *.
+_POWER = r"[a-z](?:\s*\*\*\s*\d{1,2})?"
+MONOMIAL_TEXT = re.compile(rf"\s*[+-]?\s*(?:\d{{1,6}}|{_POWER})(?:\s*\*\s*{_POWER})*\s*")
 
 
 def exponent_vectors(degree: int, n_vars: int) -> list[tuple[int, ...]]:
@@ -31,7 +38,9 @@ def exponent_vectors(degree: int, n_vars: int) -> list[tuple[int, ...]]:
     return sorted(out, reverse=True)
 
 
-def expression(coefficient: int, exponents: Sequence[int], variables: Sequence[str]) -> sympy.Expr:
+def expression(coefficient: int, exponents: Sequence[int], variables: Sequence[str]) -> "sympy.Expr":
+    import sympy  # imported when needed: it is slow to load
+
     symbols = sympy.symbols(list(variables)) if variables else []
     expr: sympy.Expr = sympy.Integer(coefficient)
     for sym, e in zip(symbols, exponents):
@@ -42,13 +51,30 @@ def expression(coefficient: int, exponents: Sequence[int], variables: Sequence[s
 
 def sympy_text(coefficient: int, exponents: Sequence[int], variables: Sequence[str]) -> str:
     """The card's monomial as text sympy parses back, e.g. ``3*x**2*y`` or ``-z``."""
+    import sympy
+
     return sympy.sstr(expression(coefficient, exponents, variables))
+
+
+def letters(text: str) -> tuple[str, ...]:
+    """The one-letter variables written in a monomial text, in alphabetical order."""
+    return tuple(sorted(set(re.findall(r"[a-z]", text))))
+
+
+def well_formed(text: str) -> bool:
+    """Is ``text`` a monomial written the way cards write it (e.g. ``-3*x**2*y``)? Only such
+    texts ever reach sympy's parser."""
+    return isinstance(text, str) and len(text) <= MAX_TEXT and MONOMIAL_TEXT.fullmatch(text) is not None
 
 
 @lru_cache(maxsize=4096)
 def parse(text: str, variables: tuple[str, ...]) -> tuple[int, int, tuple[int, ...]] | None:
     """(coefficient, degree, exponents) of ``text`` read by sympy over ``variables``, or None when
-    the text is not a single monomial with an integer coefficient in those variables."""
+    the text is not a single monomial with a whole, non-zero coefficient in those variables."""
+    if not well_formed(text):
+        return None
+    import sympy
+
     symbols = sympy.symbols(list(variables)) if variables else []
     local = {str(s): s for s in symbols}
     try:
@@ -65,6 +91,16 @@ def parse(text: str, variables: tuple[str, ...]) -> tuple[int, int, tuple[int, .
     if not symbols:
         monom = ()
     return int(coeff), int(sum(monom)), tuple(int(e) for e in monom)
+
+
+def read(text: str, variables: Sequence[str]) -> tuple[int, int, tuple[int, ...], tuple[str, ...]] | None:
+    """(coefficient, degree, exponents, variables) of a card's text: over the deck's ``variables``,
+    or else over the letters the text itself uses (a hand-written card of a custom deck)."""
+    for names in (tuple(variables), letters(text) if isinstance(text, str) else ()):
+        parsed = parse(text, names)
+        if parsed is not None:
+            return (*parsed, names)
+    return None
 
 
 def runs(coefficient: int, exponents: Sequence[int], variables: Sequence[str]) -> list[Run]:

@@ -62,13 +62,13 @@ ANY_CARD = {"es": "Se juega sobre cualquier carta.", "en": "Goes on any card."}
 
 
 def monomial_runs(card: Card, variables: Sequence[str]) -> list[Run]:
-    """The printed form of a monomial card, read back from its text by sympy."""
-    variables = tuple(variables) or DEFAULT_VARIABLES
-    parsed = algebra.parse(str(card["monomial"]), variables)
-    if parsed is None:  # a hand-made card in other letters: print its text as it is
+    """The printed form of a monomial card, read back from its text by sympy (over the deck's
+    variables, or the card's own letters for a hand-written card)."""
+    read = algebra.read(str(card["monomial"]), tuple(variables) or DEFAULT_VARIABLES)
+    if read is None:  # not a monomial (the deck checks say so): print the text as it is
         return [Run(str(card["monomial"]))]
-    coefficient, _, exponents = parsed
-    return algebra.runs(coefficient, exponents, variables)
+    coefficient, _, exponents, names = read
+    return algebra.runs(coefficient, exponents, names)
 
 
 class MgcFaces:

@@ -136,6 +136,7 @@ class Variant:
     retorno_two_players: str = "reverse"  # with 2 players, Retorno only reverses ("reverse") or skips ("skip")
     last_card_draws: bool = True  # a Toma card played as the last card still makes the next player draw
     round_starter: str = "rotate"  # who opens the next round: the deal rotates, or the round's winner starts
+    after_action: str = "monomial"  # after an action card: the last monomial still rules ("monomial"), or any card ("free")
 
     @staticmethod
     def from_options(options: Mapping[str, object]) -> "Variant":

@@ -223,6 +223,7 @@ class MgcState:
         choice_constraint, coefficient_choices, degree_choices = k.choice_constraint, k.coefficient_choices, k.degree_choices
         variant = k.variant
         draw_freely, algebra_chance, last_card_draws = variant.draw_freely, k.algebra_chance, variant.last_card_draws
+        after_free = variant.after_action == "free"
         call, catch = variant.algebra_call, variant.algebra_catch
         hands, pile = self.hands, self.pile
         clockwise = [(s + 1) % n for s in range(n)]  # the seat after each seat, to the left
@@ -408,6 +409,8 @@ class MgcState:
                             continue
                     else:
                         pending, skip = e_draw[kind], e_skip[kind]
+                        if after_free:  # variant: after an action card any card may follow
+                            cons = free
                         if e_reverse[kind]:
                             direction = -direction
                             order = clockwise if direction > 0 else counterclockwise
