@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from deckgen.model import Deck
-from deckgen.options import compact_ranges
 from deckgen.rulebook.spec import Rulebook
 
 from deckgen.games.mgc import algebra, rules
@@ -90,7 +89,7 @@ VARIANT_TEXT: dict[str, dict[str, Any]] = {
             "winner": "Cada ronda la empieza quien ganó la anterior (reparte el jugador a su derecha).",
         },
         "target": "Gana la partida quien llega antes a {v} puntos.",
-        "choices": "Una carta de Elección solo puede nombrar un coeficiente o un grado que esté en la baraja: {c} / {d}.",
+        "choices": "Una carta de Elección solo puede nombrar un coeficiente o un grado que esté en la baraja (coeficientes {c}; grados {d}).",
         "refill": "Si se acaba el mazo de robo, se barajan las cartas del montón de descartes, menos la de arriba, y forman un mazo nuevo.",
         "negative": "Un monomio con coeficiente negativo vale su valor absoluto: −3x² vale 3 puntos.",
         "blocked": "Si ningún jugador puede jugar ni robar (no quedan cartas), la ronda se acaba: la gana quien tiene menos puntos en la mano; si hay empate, nadie puntúa.",
@@ -118,7 +117,7 @@ VARIANT_TEXT: dict[str, dict[str, Any]] = {
             "winner": "Each round is opened by the previous round's winner (the player on their right deals).",
         },
         "target": "The first player to reach {v} points wins the match.",
-        "choices": "An Elección card may only name a coefficient or a degree that the deck has: {c} / {d}.",
+        "choices": "An Elección card may only name a coefficient or a degree that the deck has (coefficients {c}; degrees {d}).",
         "refill": "When the draw pile runs out, the discard pile, all but its top card, is shuffled into a new draw pile.",
         "negative": "A monomial with a negative coefficient is worth its absolute value: −3x² is worth 3 points.",
         "blocked": "If nobody can play or draw (no cards are left), the round ends: the lowest hand wins it; on a tie nobody scores.",
@@ -144,11 +143,29 @@ def _signed(n: int) -> str:
     return str(n).replace("-", algebra.MINUS)
 
 
+def span(values: list[int], lang: str) -> str:
+    """Values as a reader says them: "1 a 6", "−3 a −1 y 1 a 3", "2, 5 y 7" ("to"/"and" in English)."""
+    to, and_ = {"es": ("a", "y"), "en": ("to", "and")}[lang]
+    parts: list[str] = []
+    values = sorted(values)
+    i = 0
+    while i < len(values):
+        j = i
+        while j + 1 < len(values) and values[j + 1] == values[j] + 1:
+            j += 1
+        if j - i >= 2:
+            parts.append(f"{_signed(values[i])} {to} {_signed(values[j])}")
+        else:
+            parts.extend(_signed(v) for v in values[i : j + 1])
+        i = j + 1
+    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} {and_} {parts[-1]}" if parts else ""
+
+
 def _read(card, variables) -> tuple[int, int, tuple[int, ...], tuple[str, ...]] | None:
     return algebra.read(str(card.get("monomial")), variables)
 
 
-def composition(deck: Deck) -> dict[str, Any]:
+def composition(deck: Deck, lang: str = "es") -> dict[str, Any]:
     """What the deck holds, counted from its cards (so a deck file's own list is described too)."""
     monos = [c for c in deck.cards if c.kind == MONOMIAL]
     coefficients = sorted({int(c["coefficient"]) for c in monos})
@@ -166,9 +183,9 @@ def composition(deck: Deck) -> dict[str, Any]:
     return {
         "monomials": len(monos),
         "coefficients": [_signed(c) for c in coefficients],
-        "coefficient_range": compact_ranges(coefficients).replace("-", algebra.MINUS) if coefficients else "",
+        "coefficient_range": span(coefficients, lang),
         "degrees": degrees,
-        "degree_range": compact_ranges(degrees) if degrees else "",
+        "degree_range": span(degrees, lang),
         "variables": list(deck_variables(deck)),
         "pairs": len(pairs),
         "copies": copies[0] if len(copies) == 1 else None,
@@ -269,7 +286,7 @@ def _score_example(deck: Deck, variables) -> dict[str, Any] | None:
 def variants(deck: Deck, lang: str) -> list[str]:
     v = rules.Variant.from_options(deck.options)
     t = VARIANT_TEXT[lang]
-    comp = composition(deck)
+    comp = composition(deck, lang)
     return [
         t["draw_freely"][v.draw_freely],
         t["after_action"][v.after_action],
@@ -287,7 +304,7 @@ def variants(deck: Deck, lang: str) -> list[str]:
 
 def context(deck: Deck, lang: str) -> Mapping[str, Any]:
     variables = deck_variables(deck)
-    comp = composition(deck)
+    comp = composition(deck, lang)
     text = ACTION_TEXT[lang]
     for a in comp["actions"]:
         a["effect"] = text[a["id"]]["effect"]

@@ -32,6 +32,7 @@ from dataclasses import astuple
 from typing import Generator, Hashable, Mapping, Sequence
 
 from deckgen.engine.state import CHANCE, TERMINAL, IllegalAction
+from deckgen.errors import DeckgenError
 
 from deckgen.games.mgc import rules
 from deckgen.games.mgc.cards import Tables, cards_of
@@ -56,6 +57,8 @@ class Setup:
     )
 
     def __init__(self, tables: Tables, players: int, variant: rules.Variant) -> None:
+        if tables.size < HAND * players + 1:
+            raise DeckgenError(f"{tables.size} cards cannot be dealt to {players} players ({HAND} each and one turned up)")
         self.tables = tables
         self.players = players
         self.variant = variant
