@@ -221,7 +221,7 @@ class MgcState:
         t = k.tables
         n = self.n
         masks, bit, kinds, follow = t.masks, t.bit, t.kind, t.follow
-        e_draw, e_skip, e_reverse, e_choose = k.e_draw, k.e_skip, k.e_reverse, k.e_choose
+        effects = tuple(zip(k.e_draw, k.e_skip, k.e_reverse, k.e_choose))  # per kind: draw, skip, reverse, choose
         starts, free, size, DRAW, PASS, CHOOSE_BASE = k.starts, t.free, t.size, k.DRAW, k.PASS, k.CHOOSE_BASE
         choice_constraint, coefficient_choices, degree_choices = k.choice_constraint, k.coefficient_choices, k.degree_choices
         variant = k.variant
@@ -262,18 +262,20 @@ class MgcState:
             dealer = self.dealer
             pile[:] = range(size)
             self.recycled = played = 0
-            for s in range(n):  # the full pile needs no refill: plain swap-removes
+            left = size  # the full pile needs no refill: swap-removes, the tail cut off at the end
+            for s in range(n):
                 got = 0
                 for _ in range(HAND):
-                    i = int(rand() * len(pile))
+                    i = int(rand() * left)
+                    left -= 1
                     got |= bit[pile[i]]
-                    pile[i] = pile[-1]
-                    pile.pop()
+                    pile[i] = pile[left]
                 hands[s] = got
-            i = int(rand() * len(pile))
+            i = int(rand() * left)
+            left -= 1
             top = pile[i]
-            pile[i] = pile[-1]
-            pile.pop()
+            pile[i] = pile[left]
+            del pile[left:]
             kind = kinds[top]
             seat, direction, start_draw, choosing = starts[kind][dealer]  # the turned-up card's rule
             order = clockwise if direction > 0 else counterclockwise
@@ -307,23 +309,23 @@ class MgcState:
                     if then_play:  # a round opened by an Elección card: the chooser then plays
                         then_play = False
                         continue
+                    hand = hands[seat]
                 else:
                     # ---- decision: play a legal card, or draw
                     legal = hands[seat] & masks[cons]
                     if legal and not slow:  # the random policy: uniform over the legal cards, in order
                         count = legal.bit_count()
-                        if count > 1:
-                            x = rand() * count  # skip floor(x) cards (x - 1.0 is exact here)
-                            if x >= 1.0:
-                                legal &= legal - 1
-                                if x >= 2.0:
-                                    legal &= legal - 1
-                                    while x >= 3.0:
-                                        legal &= legal - 1
-                                        x -= 1.0
-                            card = (legal & -legal).bit_length() - 1
-                        else:  # a forced move takes no random number
+                        if count == 1:  # a forced move takes no random number
                             card = legal.bit_length() - 1
+                        else:
+                            x = rand() * count  # the card at index floor(x) (x - 1.0 is exact here)
+                            if x >= count - 1:  # the last one: the highest bit
+                                card = legal.bit_length() - 1
+                            else:
+                                while x >= 1.0:
+                                    legal &= legal - 1
+                                    x -= 1.0
+                                card = (legal & -legal).bit_length() - 1
                     else:
                         card = -1
                         if stepping:
@@ -377,26 +379,26 @@ class MgcState:
                                 seat = order[seat]
                                 turns += 1
                                 continue
-                            drawn = got.bit_length() - 1
                             # ---- decision: play the drawn card at once, or keep it
-                            keep = None
                             if stepping:
+                                drawn = got.bit_length() - 1
                                 publish(DRAWN, 0, cons, seat, direction, pending, skip, choosing, then_play, drawn, idle, (top, played, turns, voluntary, draws, dry, offers, choices, moments, penalties, deals, penalty_cards))
                                 msg = yield
                                 cons, seat, direction, top = self.cons, self.seat, self.dir, self.top
                                 order = clockwise if direction > 0 else counterclockwise
-                                if msg.__class__ is tuple:
+                                if msg.__class__ is tuple:  # run on fast: the random policy decides
                                     stepping, slow, rand, limit, stop_rounds = False, draw_freely, msg[0].random, turns + msg[1], msg[2]
+                                    keep = rand() * 2 >= 1.0
                                 else:
                                     keep = msg == PASS
-                            offers += 1
-                            if keep is None:
+                            else:
                                 keep = rand() * 2 >= 1.0  # the random policy: index 1 of [the card, PASS]
+                            offers += 1
                             if keep:
                                 seat = order[seat]
                                 turns += 1
                                 continue
-                            card = drawn
+                            card = got.bit_length() - 1
 
                     # ---- play `card`
                     hand = hands[seat] ^ bit[card]
@@ -406,24 +408,23 @@ class MgcState:
                     kind = kinds[card]
                     if not kind:  # a monomial sets the constraint
                         cons = follow[card]
-                        if hand & (hand - 1):  # two or more cards left: the turn simply passes on
+                        if hand.bit_count() > 1:  # two or more cards left: the turn simply passes on
                             seat = order[seat]
                             turns += 1
                             continue
                     else:
-                        pending, skip = e_draw[kind], e_skip[kind]
+                        pending, skip, reverse, choose = effects[kind]
                         if after_free:  # variant: after an action card any card may follow
                             cons = free
-                        if e_reverse[kind]:
+                        if reverse:
                             direction = -direction
                             order = clockwise if direction > 0 else counterclockwise
-                        if e_choose[kind] and hand:  # Elección: the player names a value next
-                            choosing = e_choose[kind]
+                        if choose and hand:  # Elección: the player names a value next
+                            choosing = choose
                             continue
 
-                # ---- after a card (and the value an Elección card named)
-                hand = hands[seat]
-                if not hand & (hand - 1) and hand and algebra_chance:
+                # ---- after a card (and the value an Elección card named); `hand` is the player's hand
+                if algebra_chance and hand.bit_count() == 1:
                     # ---- chance node: one card left, the player must say "ÁLGEBRA"
                     if stepping:
                         publish(CHANCE_NODE, J_ALGEBRA, cons, seat, direction, pending, skip, choosing, then_play, drawn, idle, (top, played, turns, voluntary, draws, dry, offers, choices, moments, penalties, deals, penalty_cards))
