@@ -7,7 +7,7 @@ import random
 from deckgen.games.mgc import rules
 from deckgen.games.mgc.cards import cards_of, tables
 from deckgen.games.mgc.deck import HAND
-from deckgen.games.mgc.state import PLAY, MgcState, Setup
+from deckgen.games.mgc.state import INDEX_BITS, PLAY, MgcState, Setup
 
 
 class Cards:
@@ -28,22 +28,32 @@ class Cards:
 
 class FirstCard(random.Random):
     """A Random whose first numbers deal the hands from the front of the pile (never ``top``) and
-    then turn up ``top``; after that it is an ordinary seeded Random."""
+    then turn up ``top``; after that it is an ordinary seeded Random. (The deal takes a place in
+    the pile as ``(getrandbits(INDEX_BITS) * len(pile)) >> INDEX_BITS``.)"""
 
     def __init__(self, size: int, players: int, top: int, seed: int = 7):
         super().__init__(seed)
         pile = list(range(size))
         script = []
+
+        def place(i: int) -> int:  # the middle of the bit range that lands on index i
+            value = ((2 * i + 1) << INDEX_BITS) // (2 * len(pile))
+            assert (value * len(pile)) >> INDEX_BITS == i
+            return value
+
         for _ in range(HAND * players):
             i = 0 if pile[0] != top else 1
-            script.append((i + 0.5) / len(pile))
+            script.append(place(i))
             pile[i] = pile[-1]
             pile.pop()
-        script.append((pile.index(top) + 0.5) / len(pile))
+        script.append(place(pile.index(top)))
         self.script = script
 
-    def random(self):
-        return self.script.pop(0) if self.script else super().random()
+    def getrandbits(self, k):
+        if self.script:
+            assert k == INDEX_BITS
+            return self.script.pop(0)
+        return super().getrandbits(k)
 
 
 def new_state(deck, players=2, top=None, seed=7, **variant):

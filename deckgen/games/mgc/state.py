@@ -44,6 +44,9 @@ PLAY, DRAWN, CHOOSE, CHANCE_NODE, OVER = range(5)
 J_DRAW, J_ALGEBRA, J_PENALTY, J_DEAL = range(4)
 ALGEBRA_PENALTY = 2  # cards drawn by a player caught not saying "ÁLGEBRA"
 UNLIMITED = 1 << 62
+# A random place in the draw pile is (getrandbits(INDEX_BITS) * len(pile)) >> INDEX_BITS: a product
+# that stays a one-digit Python int (fast), uniform to within len(pile) / 2**23 < 0.002%.
+INDEX_BITS = 23
 
 
 class Setup:
@@ -141,7 +144,7 @@ class MgcState:
         self.refills += 1
         return len(moved)
 
-    def _draw_cards(self, count: int, rand, top: int) -> int:
+    def _draw_cards(self, count: int, bits, top: int) -> int:
         """Take ``count`` cards from random places in the draw pile (swap-remove: O(1) each, nothing
         shuffled) and return them as a mask; fewer (or none) when even a refill leaves nothing."""
         pile = self.pile
@@ -150,7 +153,7 @@ class MgcState:
         for _ in range(count):
             if not pile and not self._refill(top, got):
                 break
-            i = int(rand() * len(pile))
+            i = (bits(INDEX_BITS) * len(pile)) >> INDEX_BITS
             got |= bit[pile[i]]
             pile[i] = pile[-1]
             pile.pop()
@@ -171,7 +174,15 @@ class MgcState:
         """Score a round: its winner takes the value of every card left in the other hands. A blocked
         round (winner -1: nobody could play or draw) goes to the lowest hand; a tie for it scores
         nothing. Returns True when the match is won; otherwise the next dealer is chosen."""
-        values = [self.hand_points(s) for s in range(self.n)]
+        points = self.k.tables.points
+        values = []
+        for h in self.hands:  # each hand's points (see hand_points)
+            total = 0
+            while h:
+                low = h & -h
+                total += points[low.bit_length() - 1]
+                h ^= low
+            values.append(total)
         if winner < 0:
             self.blocked += 1
             low = min(values)
@@ -236,42 +247,48 @@ class MgcState:
 
         stepping = True  # pause at every decision and chance node
         slow = True  # stepping, or the draw-freely variant: decisions leave the fastest path
-        rand = rng.random
+        rand, bits = rng.random, rng.getrandbits
         limit, stop_rounds = UNLIMITED, -1  # a fast run's bounds (turns, rounds)
-        # tallies: turns begun, draws chosen while holding a legal card (draw-freely variant), cards
+        # tallies: draws chosen while holding a legal card (draw-freely variant), cards
         # drawn, draws that found no card, drawn cards offered for play, values named, ÁLGEBRA
         # moments, Toma penalties, deals after the first, cards drawn as penalties
-        turns = voluntary = draws = dry = offers = choices = moments = penalties = deals = penalty_cards = 0
+        # (turns are counted, not incremented: each turn has one decision to play or draw, so the
+        # turns so far are the cards played from a hand plus the draws tried)
+        voluntary = draws = dry = offers = choices = moments = penalties = deals = penalty_cards = 0
+        played_before = drawn_plays = 0  # cards played in earlier rounds; drawn cards played at once
         cons = seat = direction = pending = choosing = idle = played = 0
+        started = False
         top = -1
         skip = then_play = False
         drawn = -1
 
         while True:  # ================================================================ rounds
-            if turns:  # ---- chance node: deal a new round (the match's first deal is not one)
+            if started:  # ---- chance node: deal a new round (the match's first deal is not one)
                 if stepping:
-                    publish(CHANCE_NODE, J_DEAL, cons, seat, direction, 0, False, 0, False, -1, idle, (top, played, turns, voluntary, draws, dry, offers, choices, moments, penalties, deals, penalty_cards))
+                    publish(CHANCE_NODE, J_DEAL, cons, seat, direction, 0, False, 0, False, -1, idle, (top, played, played_before + played - drawn_plays + draws + dry, voluntary, draws, dry, offers, choices, moments, penalties, deals, penalty_cards))
                     msg = yield
                     if msg.__class__ is tuple:
-                        stepping, slow, rand, limit, stop_rounds = False, draw_freely, msg[0].random, turns + msg[1], msg[2]
+                        stepping, slow, rand, bits, limit, stop_rounds = False, draw_freely, msg[0].random, msg[0].getrandbits, played_before + played - drawn_plays + draws + dry + msg[1], msg[2]
                     else:
-                        rand = msg.random
+                        rand, bits = msg.random, msg.getrandbits
                 deals += 1
-            if turns >= limit:  # a fast run's turn budget is spent: pause at the next decision
+            started = True
+            if played_before - drawn_plays + draws + dry >= limit:  # a fast run's turn budget is spent
                 stepping = slow = True
             dealer = self.dealer
             pile[:] = range(size)
+            played_before += played
             self.recycled = played = 0
             left = size  # the full pile needs no refill: swap-removes, the tail cut off at the end
             for s in range(n):
                 got = 0
                 for _ in range(HAND):
-                    i = int(rand() * left)
+                    i = (bits(INDEX_BITS) * left) >> INDEX_BITS
                     left -= 1
                     got |= bit[pile[i]]
                     pile[i] = pile[left]
                 hands[s] = got
-            i = int(rand() * left)
+            i = (bits(INDEX_BITS) * left) >> INDEX_BITS
             left -= 1
             top = pile[i]
             pile[i] = pile[left]
@@ -283,21 +300,20 @@ class MgcState:
             cons = follow[top] if not kind else free
             pending, skip, idle, then_play = 0, False, 0, bool(choosing)
             if start_draw:  # Toma dos / Toma cuatro turned up: the dealer's left draws and is skipped
-                got = draw_cards(start_draw, rand, top)
+                got = draw_cards(start_draw, bits, top)
                 hands[(dealer + 1) % n] |= got
                 penalty_cards += got.bit_count()
-            turns += 1
             winner = -1
 
             while True:  # ============================================================ turns
                 if choosing:  # ---- decision: name the coefficient or the degree (Elección)
                     if stepping:
-                        publish(CHOOSE, 0, cons, seat, direction, pending, skip, choosing, then_play, drawn, idle, (top, played, turns, voluntary, draws, dry, offers, choices, moments, penalties, deals, penalty_cards))
+                        publish(CHOOSE, 0, cons, seat, direction, pending, skip, choosing, then_play, drawn, idle, (top, played, played_before + played - drawn_plays + draws + dry + then_play, voluntary, draws, dry, offers, choices, moments, penalties, deals, penalty_cards))
                         msg = yield
                         cons, seat, direction, top = self.cons, self.seat, self.dir, self.top
                         order = clockwise if direction > 0 else counterclockwise
                         if msg.__class__ is tuple:  # run on fast: decide again, by the random policy
-                            stepping, slow, rand, limit, stop_rounds = False, draw_freely, msg[0].random, turns + msg[1], msg[2]
+                            stepping, slow, rand, bits, limit, stop_rounds = False, draw_freely, msg[0].random, msg[0].getrandbits, played_before + played - drawn_plays + draws + dry + msg[1], msg[2]
                             continue
                         i = msg - CHOOSE_BASE  # type: ignore[operator]
                     else:
@@ -329,12 +345,12 @@ class MgcState:
                     else:
                         card = -1
                         if stepping:
-                            publish(PLAY, 0, cons, seat, direction, pending, skip, choosing, then_play, drawn, idle, (top, played, turns, voluntary, draws, dry, offers, choices, moments, penalties, deals, penalty_cards))
+                            publish(PLAY, 0, cons, seat, direction, pending, skip, choosing, then_play, drawn, idle, (top, played, played_before + played - drawn_plays + draws + dry + 1, voluntary, draws, dry, offers, choices, moments, penalties, deals, penalty_cards))
                             msg = yield
                             cons, seat, direction, top = self.cons, self.seat, self.dir, self.top
                             order = clockwise if direction > 0 else counterclockwise
                             if msg.__class__ is tuple:  # run on fast: decide again, by the random policy
-                                stepping, slow, rand, limit, stop_rounds = False, draw_freely, msg[0].random, turns + msg[1], msg[2]
+                                stepping, slow, rand, bits, limit, stop_rounds = False, draw_freely, msg[0].random, msg[0].getrandbits, played_before + played - drawn_plays + draws + dry + msg[1], msg[2]
                                 continue
                             legal = hands[seat] & masks[cons]
                             if msg != DRAW:
@@ -353,14 +369,14 @@ class MgcState:
                                 voluntary += 1
                             # ---- chance node: draw one card
                             if stepping:
-                                publish(CHANCE_NODE, J_DRAW, cons, seat, direction, pending, skip, choosing, then_play, drawn, idle, (top, played, turns, voluntary, draws, dry, offers, choices, moments, penalties, deals, penalty_cards))
+                                publish(CHANCE_NODE, J_DRAW, cons, seat, direction, pending, skip, choosing, then_play, drawn, idle, (top, played, played_before + played - drawn_plays + draws + dry + 1, voluntary, draws, dry, offers, choices, moments, penalties, deals, penalty_cards))
                                 msg = yield
                                 if msg.__class__ is tuple:
-                                    stepping, slow, rand, limit, stop_rounds = False, draw_freely, msg[0].random, turns + msg[1], msg[2]
+                                    stepping, slow, rand, bits, limit, stop_rounds = False, draw_freely, msg[0].random, msg[0].getrandbits, played_before + played - drawn_plays + draws + dry + msg[1], msg[2]
                                 else:
-                                    rand = msg.random
+                                    rand, bits = msg.random, msg.getrandbits
                             if pile or refill(top):  # (the swap-remove draw of _draw_cards, written out: it is hot)
-                                i = int(rand() * len(pile))
+                                i = (bits(INDEX_BITS) * len(pile)) >> INDEX_BITS
                                 got = bit[pile[i]]
                                 pile[i] = pile[-1]
                                 pile.pop()
@@ -370,24 +386,22 @@ class MgcState:
                                 if idle >= n:
                                     break
                                 seat = order[seat]
-                                turns += 1
                                 continue
                             idle = 0
                             hands[seat] |= got
                             draws += 1
                             if not got & masks[cons]:  # it does not fit: the turn passes
                                 seat = order[seat]
-                                turns += 1
                                 continue
                             # ---- decision: play the drawn card at once, or keep it
                             if stepping:
                                 drawn = got.bit_length() - 1
-                                publish(DRAWN, 0, cons, seat, direction, pending, skip, choosing, then_play, drawn, idle, (top, played, turns, voluntary, draws, dry, offers, choices, moments, penalties, deals, penalty_cards))
+                                publish(DRAWN, 0, cons, seat, direction, pending, skip, choosing, then_play, drawn, idle, (top, played, played_before + played - drawn_plays + draws + dry, voluntary, draws, dry, offers, choices, moments, penalties, deals, penalty_cards))
                                 msg = yield
                                 cons, seat, direction, top = self.cons, self.seat, self.dir, self.top
                                 order = clockwise if direction > 0 else counterclockwise
                                 if msg.__class__ is tuple:  # run on fast: the random policy decides
-                                    stepping, slow, rand, limit, stop_rounds = False, draw_freely, msg[0].random, turns + msg[1], msg[2]
+                                    stepping, slow, rand, bits, limit, stop_rounds = False, draw_freely, msg[0].random, msg[0].getrandbits, played_before + played - drawn_plays + draws + dry + msg[1], msg[2]
                                     keep = rand() * 2 >= 1.0
                                 else:
                                     keep = msg == PASS
@@ -396,9 +410,9 @@ class MgcState:
                             offers += 1
                             if keep:
                                 seat = order[seat]
-                                turns += 1
                                 continue
                             card = got.bit_length() - 1
+                            drawn_plays += 1
 
                     # ---- play `card`
                     hand = hands[seat] ^ bit[card]
@@ -410,7 +424,6 @@ class MgcState:
                         cons = follow[card]
                         if hand.bit_count() > 1:  # two or more cards left: the turn simply passes on
                             seat = order[seat]
-                            turns += 1
                             continue
                     else:
                         pending, skip, reverse, choose = effects[kind]
@@ -427,35 +440,35 @@ class MgcState:
                 if algebra_chance and hand.bit_count() == 1:
                     # ---- chance node: one card left, the player must say "ÁLGEBRA"
                     if stepping:
-                        publish(CHANCE_NODE, J_ALGEBRA, cons, seat, direction, pending, skip, choosing, then_play, drawn, idle, (top, played, turns, voluntary, draws, dry, offers, choices, moments, penalties, deals, penalty_cards))
+                        publish(CHANCE_NODE, J_ALGEBRA, cons, seat, direction, pending, skip, choosing, then_play, drawn, idle, (top, played, played_before + played - drawn_plays + draws + dry, voluntary, draws, dry, offers, choices, moments, penalties, deals, penalty_cards))
                         msg = yield
                         if msg.__class__ is tuple:
-                            stepping, slow, rand, limit, stop_rounds = False, draw_freely, msg[0].random, turns + msg[1], msg[2]
+                            stepping, slow, rand, bits, limit, stop_rounds = False, draw_freely, msg[0].random, msg[0].getrandbits, played_before + played - drawn_plays + draws + dry + msg[1], msg[2]
                         else:
-                            rand = msg.random
+                            rand, bits = msg.random, msg.getrandbits
                     moments += 1
                     if rand() >= call:  # forgot to say it...
                         self.algebra_forgot += 1
                         if rand() < catch:  # ...and was caught in time
                             self.algebra_caught += 1
-                            got = draw_cards(ALGEBRA_PENALTY, rand, top)
+                            got = draw_cards(ALGEBRA_PENALTY, bits, top)
                             hands[seat] |= got
                             penalty_cards += got.bit_count()
                 if pending and (hand or last_card_draws):
                     # ---- chance node: the next player draws what the Toma card says
                     if stepping:
-                        publish(CHANCE_NODE, J_PENALTY, cons, seat, direction, pending, skip, choosing, then_play, drawn, idle, (top, played, turns, voluntary, draws, dry, offers, choices, moments, penalties, deals, penalty_cards))
+                        publish(CHANCE_NODE, J_PENALTY, cons, seat, direction, pending, skip, choosing, then_play, drawn, idle, (top, played, played_before + played - drawn_plays + draws + dry, voluntary, draws, dry, offers, choices, moments, penalties, deals, penalty_cards))
                         msg = yield
                         if msg.__class__ is tuple:
-                            stepping, slow, rand, limit, stop_rounds = False, draw_freely, msg[0].random, turns + msg[1], msg[2]
+                            stepping, slow, rand, bits, limit, stop_rounds = False, draw_freely, msg[0].random, msg[0].getrandbits, played_before + played - drawn_plays + draws + dry + msg[1], msg[2]
                         else:
-                            rand = msg.random
+                            rand, bits = msg.random, msg.getrandbits
                     penalties += 1
                     got = 0
                     for _ in range(pending):  # (the swap-remove draw of _draw_cards, written out: it is hot)
                         if not pile and not refill(top, got):
                             break
-                        i = int(rand() * len(pile))
+                        i = (bits(INDEX_BITS) * len(pile)) >> INDEX_BITS
                         got |= bit[pile[i]]
                         pile[i] = pile[-1]
                         pile.pop()
@@ -470,11 +483,10 @@ class MgcState:
                 if skip:
                     seat = order[seat]
                     skip = False
-                turns += 1
 
             # ==================================================================== the round is over
             if self._end_round(winner):  # the match is won
-                publish(OVER, 0, cons, seat, direction, 0, False, 0, False, -1, idle, (top, played, turns, voluntary, draws, dry, offers, choices, moments, penalties, deals, penalty_cards))
+                publish(OVER, 0, cons, seat, direction, 0, False, 0, False, -1, idle, (top, played, played_before + played - drawn_plays + draws + dry, voluntary, draws, dry, offers, choices, moments, penalties, deals, penalty_cards))
                 return
             if self.rounds == stop_rounds:
                 stepping = slow = True
