@@ -37,6 +37,14 @@ def _coefficients(value: Any) -> list[int]:
     return sorted(values)
 
 
+def show_coefficients(values: list[int]) -> str:
+    """As a user would write them back: -3-3 for −3..3 without 0, else ranges like 1-6 or -5,-2,2,5."""
+    lo, hi = min(values), max(values)
+    if lo < 0 < hi and sorted(values) == [v for v in range(lo, hi + 1) if v]:
+        return f"{lo}-{hi}"
+    return compact_ranges(values)
+
+
 def _variables(value: Any) -> list[str]:
     if isinstance(value, (list, tuple)):
         items = [str(v).strip() for v in value]
@@ -73,7 +81,7 @@ OPTIONS = (
         help="the coefficients: a range like 1-6 or -3-3 (negatives allowed; 0 is left out), or a list like -2,-1,1,2",
         parse=_coefficients,
         metavar="RANGE",
-        show=compact_ranges,
+        show=show_coefficients,
     ),
     Option(
         "degrees",
@@ -175,7 +183,7 @@ OPTIONS = (
 
 
 def _tag(options: Mapping[str, Any]) -> str:
-    tag = f"c{compact_ranges(options['coefficients'])}_g{compact_ranges(options['degrees'])}".replace(",", ".")
+    tag = f"c{show_coefficients(options['coefficients'])}_g{compact_ranges(options['degrees'])}".replace(",", ".")
     if options.get("hints"):
         tag += "-hints"
     return tag
@@ -183,11 +191,26 @@ def _tag(options: Mapping[str, Any]) -> str:
 
 def _describe(options: Mapping[str, Any], lang: str) -> str:
     words = {"es": ("coeficientes", "grados"), "en": ("coefficients", "degrees")}[lang]
-    text = (
-        f"{words[0]} {compact_ranges(options['coefficients'])} · {words[1]} {compact_ranges(options['degrees'])}"
-        f" · {', '.join(options['variables'])}"
-    )
-    return text
+    return f"{words[0]} {_label(options['coefficients'])} · {words[1]} {_label(options['degrees'])} · {', '.join(options['variables'])}"
+
+
+def _label(values: list[int]) -> str:
+    """Values for a sheet label, with real minus signs and en dashes: 1–6, −3–3 (no 0), −5, −2, 2, 5."""
+    def signed(v: int) -> str:
+        return str(v).replace("-", "\u2212")
+
+    values = sorted(values)
+    lo, hi = values[0], values[-1]
+    if lo < 0 < hi and values == [v for v in range(lo, hi + 1) if v] and len(values) > 2:
+        return f"{signed(lo)}\u2013{signed(hi)}"
+    parts, i = [], 0
+    while i < len(values):
+        j = i
+        while j + 1 < len(values) and values[j + 1] == values[j] + 1:
+            j += 1
+        parts.append(f"{signed(values[i])}\u2013{signed(values[j])}" if j - i >= 2 else ", ".join(signed(v) for v in values[i : j + 1]))
+        i = j + 1
+    return ", ".join(parts)
 
 
 GAME = Game(

@@ -49,7 +49,7 @@ def thresholds(deck: Deck, players: int) -> list[Threshold]:
                   why="drawing more than half the deck per round means the draw pile is recycled again and again"),
         Threshold("rounds per match", lo=1.0, hi=40.0,
                   why="a match to the target score should fit a few class sessions"),
-        Threshold("round wins by the opener", lo=max(0.0, fair - 0.1), hi=fair + 0.15,
+        Threshold("round wins by the opener", lo=round(max(0.0, fair - 0.1), 3), hi=round(fair + 0.15, 3),
                   why=f"the opener should win about 1 in {players} rounds, as every seat does"),
         Threshold("blocked rounds", hi=0.01, why="a round should end by a player going out, not by running out of cards"),
     ]

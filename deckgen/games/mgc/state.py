@@ -402,11 +402,11 @@ class MgcState:
                                 order = clockwise if direction > 0 else counterclockwise
                                 if msg.__class__ is tuple:  # run on fast: the random policy decides
                                     stepping, slow, rand, bits, limit, stop_rounds = False, draw_freely, msg[0].random, msg[0].getrandbits, played_before + played - drawn_plays + draws + dry + msg[1], msg[2]
-                                    keep = rand() * 2 >= 1.0
+                                    keep = rand() >= 0.5
                                 else:
                                     keep = msg == PASS
                             else:
-                                keep = rand() * 2 >= 1.0  # the random policy: index 1 of [the card, PASS]
+                                keep = rand() >= 0.5  # the random policy: index int(2r) = 1 of [the card, PASS]
                             offers += 1
                             if keep:
                                 seat = order[seat]
