@@ -48,7 +48,6 @@ def rlcard_runner(seed: int):
 
 
 def mgc_runner(seed: int):
-    from deckgen.engine.game import Engine  # noqa: F401  (the engine package, as deckgen uses it)
     from deckgen.games.mgc.engine import setup_for
     from deckgen.games.mgc.state import MgcState
     from deckgen.registry import get_game

@@ -158,3 +158,13 @@ def test_measures_are_counted(deck):
     assert c["rounds"] >= 1 and c["turns"] == record.length
     assert 0 < c["turns_with_legal"] <= c["turns"]
     assert c["draws"] >= 0 and c["penalty_cards"] > 0
+
+
+def test_a_fast_runs_turn_budget_stops_it_at_a_round_start(deck):
+    rng = random.Random(2)
+    state = new_state(deck, 2, rng)
+    steps = state.playout(rng, max_steps=60)  # checked when a round is dealt: stops within a round or two
+    assert not state.is_terminal() and steps >= 60 and state.rounds >= 1
+    assert state.current_player() in (0, 1) and state.card_count() == 108
+    more = state.playout(rng)
+    assert state.is_terminal() and more > 0

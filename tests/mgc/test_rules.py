@@ -12,7 +12,7 @@ from deckgen.model import Card, Deck
 
 from deckgen.games.mgc import rules
 from deckgen.games.mgc.cards import cards_of, tables
-from deckgen.games.mgc.state import CHOOSE, DRAWN, OVER, PLAY
+from deckgen.games.mgc.state import CHOOSE, DRAWN, PLAY
 
 from mgc.mgctools import Cards, arrange, hand, new_state
 

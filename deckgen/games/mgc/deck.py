@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping
 
 from deckgen.checks import Check, check, expect_equal
 from deckgen.model import Card, Deck
@@ -145,24 +145,6 @@ def deck_variables(deck: Deck) -> tuple[str, ...]:
         if not used <= set(variables):
             return tuple(sorted(used))
     return variables
-
-
-def exponents(card: Card, variables: Sequence[str]) -> tuple[int, ...]:
-    """The exponent of each variable on a monomial card, read back from its text by sympy."""
-    parsed = algebra.parse(str(card["monomial"]), tuple(variables))
-    if parsed is None:
-        raise ValueError(f"not a monomial in {', '.join(variables)}: {card['monomial']!r}")
-    return parsed[2]
-
-
-def label(card: Card, variables: Sequence[str]) -> str:
-    """A short text of a card for move lists and captions: ``3x^2y`` or ``Toma dos``."""
-    if card.kind == MONOMIAL:
-        read = algebra.read(str(card.get("monomial")), tuple(variables))
-        if read is None:
-            return str(card.get("monomial"))
-        return algebra.plain(read[0], read[2], read[3])
-    return ACTIONS.get(str(card.get("action")), {"es": str(card.get("action"))})["es"]
 
 
 # ---------------------------------------------------------------- static checks

@@ -16,7 +16,7 @@ refilling the draw pile) is written once, as straight-line code in the generator
 - *fast*: :meth:`playout` tells it to run on without pausing; every decision is then made on the
   spot by the random policy (:func:`deckgen.games.mgc.policies.random_policy`), spending random
   numbers in exactly the order the generic loop would. Both paths play identical games from the
-  same seed (tests/mgc/test_fast_path.py).
+  same seed (tests/mgc/test_engine.py).
 
 Between two steps, a test may rearrange the position in place (hands, draw and discard piles) and
 set the constraint, seat and direction before the next decision: the generator reads those back.
@@ -47,6 +47,16 @@ UNLIMITED = 1 << 62
 # A random place in the draw pile is (getrandbits(INDEX_BITS) * len(pile)) >> INDEX_BITS: a product
 # that stays a one-digit Python int (fast), uniform to within len(pile) / 2**23 < 0.002%.
 INDEX_BITS = 23
+
+
+def hand_value(hand: int, points: Sequence[int]) -> int:
+    """The points of the cards in a hand mask (a monomial its |coefficient|, action cards 20 or 50)."""
+    total = 0
+    while hand:
+        low = hand & -hand
+        total += points[low.bit_length() - 1]
+        hand ^= low
+    return total
 
 
 class Setup:
@@ -161,28 +171,14 @@ class MgcState:
 
     def hand_points(self, seat: int) -> int:
         """What the cards in ``seat``'s hand are worth to the round's winner."""
-        points = self.k.tables.points
-        h = self.hands[seat]
-        total = 0
-        while h:
-            low = h & -h
-            total += points[low.bit_length() - 1]
-            h ^= low
-        return total
+        return hand_value(self.hands[seat], self.k.tables.points)
 
     def _end_round(self, winner: int) -> bool:
         """Score a round: its winner takes the value of every card left in the other hands. A blocked
         round (winner -1: nobody could play or draw) goes to the lowest hand; a tie for it scores
         nothing. Returns True when the match is won; otherwise the next dealer is chosen."""
         points = self.k.tables.points
-        values = []
-        for h in self.hands:  # each hand's points (see hand_points)
-            total = 0
-            while h:
-                low = h & -h
-                total += points[low.bit_length() - 1]
-                h ^= low
-            values.append(total)
+        values = [hand_value(h, points) for h in self.hands]
         if winner < 0:
             self.blocked += 1
             low = min(values)
@@ -273,12 +269,12 @@ class MgcState:
                         rand, bits = msg.random, msg.getrandbits
                 deals += 1
             started = True
+            played_before += played
+            self.recycled = played = 0
             if played_before - drawn_plays + draws + dry >= limit:  # a fast run's turn budget is spent
                 stepping = slow = True
             dealer = self.dealer
             pile[:] = range(size)
-            played_before += played
-            self.recycled = played = 0
             left = size  # the full pile needs no refill: swap-removes, the tail cut off at the end
             for s in range(n):
                 got = 0
