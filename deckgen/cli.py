@@ -196,6 +196,7 @@ def simulate(
     policy: str = typer.Option("heuristic", "--policy", help="random or heuristic"),
     as_json: bool = JsonOpt,
     quiet: bool = QuietOpt,
+    board: Optional[Path] = typer.Option(None, "--board", help="also write a PNG of the first game's final board (games that can draw one)"),
 ) -> None:
     """Play many games and print their length, wins by seat and the game's own measures."""
     from deckgen.engine.report import summary_lines
@@ -206,6 +207,9 @@ def simulate(
     if policy not in engine.policies:
         raise DeckgenError(f"unknown --policy {policy!r}: use {', '.join(engine.policies)}")
     n_players = spec.players or spec.game.default_players
+    draw_board = spec.game.capabilities.get("board_picture") if board is not None else None
+    if board is not None and draw_board is None:
+        raise DeckgenError(f"{spec.game.title} has no board to draw (--board)")
     n_games = 1000 if games is None else games
     if not 1 <= n_games <= 10_000_000:
         raise DeckgenError("--games must be 1 to 10000000")
@@ -221,6 +225,9 @@ def simulate(
         typer.echo(json.dumps(summary.to_json(), indent=1))
     else:
         typer.echo("\n".join(summary_lines(engine, summary)))
+    if draw_board is not None:
+        written = draw_board(deck, n_players, spec.seed, policy, board, lang=spec.card_lang)
+        _say(f"board of the game with seed {spec.seed} written to {written}", quiet or as_json)
 
 
 @app.command(context_settings=GAME_ARGS)
