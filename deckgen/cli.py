@@ -203,13 +203,13 @@ def simulate(
     from deckgen.engine.simulate import run_games, summarize
 
     spec = load_spec(target, ctx.args, players=players, seed=seed)
+    draw_board = spec.game.capabilities.get("board_picture") if board is not None else None
+    if board is not None and draw_board is None:
+        raise DeckgenError(f"{spec.game.title} has no board to draw (--board)")
     engine = _engine(spec)
     if policy not in engine.policies:
         raise DeckgenError(f"unknown --policy {policy!r}: use {', '.join(engine.policies)}")
     n_players = spec.players or spec.game.default_players
-    draw_board = spec.game.capabilities.get("board_picture") if board is not None else None
-    if board is not None and draw_board is None:
-        raise DeckgenError(f"{spec.game.title} has no board to draw (--board)")
     n_games = 1000 if games is None else games
     if not 1 <= n_games <= 10_000_000:
         raise DeckgenError("--games must be 1 to 10000000")

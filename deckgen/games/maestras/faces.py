@@ -17,6 +17,7 @@ from deckgen.render.pen import Pen, arc_points, fit_size, shape, star
 from deckgen.games.maestras.deck import CENTRAL, COLOUR_NAMES, COLOURS, EMPTY, MASTER, PLAYERS
 
 SWATCH: dict[str, Swatch] = dict(zip(COLOURS, SUITS))
+FEMININE = {"rojo": "roja", "amarillo": "amarilla"}
 CENTRAL_GROUND = "#f3eee2"
 BACK_GROUND = "#24344d"
 GOLD = "#c9a227"
@@ -51,6 +52,12 @@ def words(lang: str) -> dict[str, str]:
 
 def colour_name(colour: str, lang: str) -> str:
     return COLOUR_NAMES[colour].get(lang, colour)
+
+
+def master_colour_name(colour: str, lang: str) -> str:
+    """The colour as it reads after "maestra" (Spanish adjectives agree: maestra roja, amarilla)."""
+    name = colour_name(colour, lang)
+    return FEMININE.get(name, name) if lang == "es" else name
 
 
 def on_colour(fill: str) -> str:
@@ -102,10 +109,10 @@ class MaestrasFaces:
         self._border(pen, f)
         self._index(pen, f, str(n), sw, 13 * f.unit)
         # the pips: n shapes of the colour
-        box_w, box_h = f.width - 30 * f.unit, f.height - 36 * f.unit
+        box_w, box_h = f.width - 36 * f.unit, f.height - 46 * f.unit
         x0, y0 = (f.width - box_w) / 2, (f.height - box_h) / 2
         rows = 4 if n <= 8 else 5
-        r = min(5.2 * f.unit, box_h / rows / 2.1, box_w / 3.2)
+        r = min(4.9 * f.unit, box_h / rows / 2.1, box_w / 3.2)
         if n == 1:
             r *= 1.9
         for px, py in PIPS.get(n, _grid_pips(n)):
@@ -132,7 +139,7 @@ class MaestrasFaces:
         title = w["master"]
         size = fit_size(title, f.width - 2 * f.safe - 4 * f.unit, 15 * f.unit, bold=True)
         pen.text(f.cx, f.height - f.safe - 8.5 * f.unit, title, size, align="center", bold=True, color=ink)
-        label = colour_name(card["colour"], f.lang).upper()
+        label = master_colour_name(card["colour"], f.lang).upper()
         pen.text(f.cx, f.height - f.safe - 3.2 * f.unit, label, 7.5 * f.unit, align="center", bold=True, color=ink)
         for x, y in ((f.safe + 4.5 * f.unit, f.safe + 4.5 * f.unit), (f.width - f.safe - 4.5 * f.unit, f.safe + 4.5 * f.unit)):
             pen.ellipse(x, y, 3.6 * f.unit, 3.6 * f.unit, fill="#ffffff", stroke=INK, width=0.25 * f.unit)
@@ -161,7 +168,7 @@ class MaestrasFaces:
         pen.text(f.cx, f.cy + 15 * f.unit, w["anything"], fit_size(w["anything"], f.width - 2 * f.safe - 6 * f.unit, 6.5 * f.unit), align="center", color=INK)
         pen.text(f.cx, f.cy + 19.5 * f.unit, w["resume"], fit_size(w["resume"], f.width - 2 * f.safe - 6 * f.unit, 6.5 * f.unit), align="center", color=INK)
         out = list(card.get("remove_for", []))
-        y = f.height - f.safe - 12 * f.unit
+        y = f.height - f.safe - 15 * f.unit
         if not out:
             pen.text(f.cx, y + 6 * f.unit, w["always"], 6.5 * f.unit, align="center", bold=True, color=INK)
             return
@@ -175,24 +182,31 @@ class MaestrasFaces:
         background(pen, f, CENTRAL_GROUND)
         self._border(pen, f)
         w = words(f.lang)
-        # an arrow to each side: a master opens a path there
         u = f.unit
+        # an arrow and a crown at each side: a master opens a path there
+        inset = f.safe + 1.5 * u
         for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)):
-            x, y = f.cx + dx * (f.width / 2 - f.safe - 5 * u), f.cy + dy * (f.height / 2 - f.safe - 5 * u)
-            back_x, back_y = f.cx + dx * (f.width / 2 - f.safe - 13 * u), f.cy + dy * (f.height / 2 - f.safe - 13 * u)
-            pen.polyline([(back_x, back_y), (x, y)], stroke=INK, width=0.8 * u)
+            tip = (f.cx + dx * (f.width / 2 - inset), f.cy + dy * (f.height / 2 - inset))
+            tail = (tip[0] - dx * 8 * u, tip[1] - dy * 8 * u)
+            pen.polyline([tail, (tip[0] - dx * 2 * u, tip[1] - dy * 2 * u)], stroke=INK, width=0.8 * u)
             px, py = -dy, dx
-            pen.polygon([(x + dx * 3 * u, y + dy * 3 * u), (x + px * 2.4 * u, y + py * 2.4 * u), (x - px * 2.4 * u, y - py * 2.4 * u)], fill=INK)
-            crown(pen, back_x - dx * 3 * u, back_y - dy * 3 * u - (0 if dy else 0), 3.2 * u, GOLD)
+            base = (tip[0] - dx * 3 * u, tip[1] - dy * 3 * u)
+            pen.polygon([tip, (base[0] + px * 2.2 * u, base[1] + py * 2.2 * u), (base[0] - px * 2.2 * u, base[1] - py * 2.2 * u)], fill=INK)
+            mid = ((tip[0] + tail[0]) / 2, (tip[1] + tail[1]) / 2)
+            if dx:
+                crown(pen, mid[0], mid[1] - 4.5 * u, 5 * u, GOLD)
+            else:
+                crown(pen, mid[0] + 6 * u, mid[1], 5 * u, GOLD)
         # the four colours round a star
         for k, sw in enumerate(SUITS):
             a = math.radians(45 + 90 * k)
-            shape(pen, sw.shape, f.cx + math.cos(a) * 9 * u, f.cy + math.sin(a) * 9 * u, 3.6 * u, fill=sw.fill, stroke=INK, width=0.3 * u)
+            shape(pen, sw.shape, f.cx + math.cos(a) * 8.5 * u, f.cy + math.sin(a) * 8.5 * u, 3.4 * u, fill=sw.fill, stroke=INK, width=0.3 * u)
         pen.polygon(star(f.cx, f.cy, 5 * u, 2.2 * u), fill=GOLD, stroke=INK, width=0.3 * u)
         title = w["central"]
-        size = fit_size(title, f.width - 2 * f.safe - 20 * u, 8 * u, bold=True)
-        pen.text(f.cx, f.cy + 21 * u, title, size, align="center", bold=True, color=INK)
-        pen.text(f.cx, f.cy - 18.5 * u, "Cartas Maestras", fit_size("Cartas Maestras", f.width - 2 * f.safe - 20 * u, 7 * u), align="center", color=INK)
+        size = fit_size(title, f.width - 2 * f.safe - 6 * u, 8.5 * u, bold=True)
+        pen.text(f.cx, f.cy - 21 * u, title, size, align="center", bold=True, color=INK)
+        name = "Cartas Maestras"
+        pen.text(f.cx, f.cy + 25 * u, name, fit_size(name, f.width - 2 * f.safe - 6 * u, 7.5 * u), align="center", color=INK)
 
     # ------------------------------------------------------------ back
 

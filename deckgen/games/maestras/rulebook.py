@@ -20,7 +20,7 @@ from deckgen.games.maestras.cards import info
 from deckgen.games.maestras.deck import (
     CENTRAL, COLOUR_NAMES, EMPTY, MASTER, PLAYERS, POINTS, composition, removal_table,
 )
-from deckgen.games.maestras.faces import SWATCH, MaestrasFaces
+from deckgen.games.maestras.faces import FEMININE, SWATCH, MaestrasFaces
 from deckgen.games.maestras.rules import CENTRE, Cell, Rules
 
 SHAPE_NAMES = {
@@ -91,8 +91,8 @@ DECISIONS: dict[str, dict[str, Callable[[Any, Mapping[str, Any]], str]]] = {
         }[v],
     },
     "corners": {
-        "es": lambda v, o: "Dos cartas que solo se tocan por una esquina también se tocan." if v else "Dos cartas que solo coinciden en una esquina no se tocan; tocarse es compartir un lado.",
-        "en": lambda v, o: "Two cards meeting only at a corner also touch." if v else "Cards meeting only at a corner do not touch; touching means sharing a side.",
+        "es": lambda v, o: "Dos cartas que solo coinciden en una esquina también se tocan (así los caminos no pueden girar)." if v else "Dos cartas que solo coinciden en una esquina no se tocan; tocarse es compartir un lado.",
+        "en": lambda v, o: "Two cards meeting only at a corner also touch (so paths cannot turn)." if v else "Cards meeting only at a corner do not touch; touching means sharing a side.",
     },
     "play_drawn": {
         "es": lambda v, o: "Si la carta robada se puede colocar, se coloca en el mismo turno." if v else "Quien roba no juega más en ese turno: el turno pasa al siguiente.",
