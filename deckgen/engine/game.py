@@ -55,10 +55,12 @@ class Threshold:
     def holds(self, value: float) -> bool:
         return (self.lo is None or value >= self.lo) and (self.hi is None or value <= self.hi)
 
-    def text(self) -> str:
+    def text(self, show: Callable[[float], str] | None = None) -> str:
+        """The bounds in words; ``show`` formats them as the measure prints (a percentage...)."""
+        fmt = show or (lambda v: f"{v:g}")
         if self.lo is not None and self.hi is not None:
-            return f"between {self.lo:g} and {self.hi:g}"
-        return f"at least {self.lo:g}" if self.lo is not None else f"at most {self.hi:g}"
+            return f"between {fmt(self.lo)} and {fmt(self.hi)}"
+        return f"at least {fmt(self.lo)}" if self.lo is not None else f"at most {fmt(self.hi)}"
 
 
 @dataclass(frozen=True)

@@ -96,6 +96,6 @@ def validate(
                 continue
             measure = next(m for m in engine.measures if m.name == t.measure)
             report.simulated.append(
-                check(f"{t.measure} ({n} players)", t.holds(value), f"{measure.show(value)}, must be {t.text()}: {t.why}")
+                check(f"{t.measure} ({n} players)", t.holds(value), f"{measure.show(value)}, must be {t.text(measure.show)}: {t.why}")
             )
     return report

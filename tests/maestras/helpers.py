@@ -10,7 +10,7 @@ from deckgen.registry import BuildRequest, get_game
 
 from deckgen.games.maestras import OPTIONS
 from deckgen.games.maestras.cards import infos
-from deckgen.games.maestras.rules import CENTRE, SIDES, Rules
+from deckgen.games.maestras.rules import SIDES, Rules
 from deckgen.games.maestras.state import MaestrasState, Path
 
 

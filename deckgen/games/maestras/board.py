@@ -11,7 +11,7 @@ import io
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from PIL import Image
 

@@ -120,21 +120,39 @@ def build(request: BuildRequest) -> Deck:
 
 def deck_for_players(deck: Deck, players: int) -> list[int]:
     """Indexes of the cards of ``deck`` that a game of ``players`` uses (the others are set aside)."""
-    return [i for i, c in enumerate(deck.cards) if not (c.kind == EMPTY and players in c.get("remove_for", []))]
+    return [i for i, c in enumerate(deck.cards) if not (c.kind == EMPTY and players in (c.get("remove_for") or []))]
+
+
+def _valid_fields(card: Card) -> bool:
+    if card.kind == MASTER:
+        return card.get("colour") in COLOURS
+    if card.kind == POINTS:
+        p = card.get("points")
+        return card.get("colour") in COLOURS and isinstance(p, int) and not isinstance(p, bool) and 0 < p < 100
+    if card.kind == EMPTY:
+        out = card.get("remove_for", [])
+        return isinstance(out, list) and all(isinstance(n, int) and not isinstance(n, bool) for n in out)
+    return card.kind == CENTRAL
 
 
 def checks(deck: Deck) -> list[Check]:
-    """Composition for the options, the empty-card marks, and the even share for the player counts."""
-    comp = composition(deck.options)
-    mode = deck.options["removal"]
+    """Composition for the options (or a custom list's own), the empty-card marks, the even share."""
     out: list[Check] = []
     unknown = sorted({c.kind for c in deck.cards} - set(KINDS))
     out.append(check("card kinds", not unknown, f"unknown kinds {unknown}" if unknown else ", ".join(KINDS)))
+    malformed = [i for i, c in enumerate(deck.cards) if c.kind in KINDS and not _valid_fields(c)]
+    if malformed:
+        out.append(check("card fields", False, f"cards {malformed[:5]} need a colour among {', '.join(COLOURS)}"
+                         " (and whole points on point cards, a list of player counts in remove_for)"))
     out.append(expect_equal("central card", len(deck.of_kind(CENTRAL)), 1))
+    if deck.custom:
+        return out + _custom_checks(deck)
+    comp = composition(deck.options)
+    mode = deck.options["removal"]
     masters = {c: sum(1 for m in deck.of_kind(MASTER) if m.get("colour") == c) for c in comp.colours}
     out.append(expect_equal("master cards per colour", masters, {c: comp.masters for c in comp.colours}))
-    points = sorted((c.get("colour"), c.get("points")) for c in deck.of_kind(POINTS))
-    expected_points = sorted((c, p) for c in comp.colours for p in range(1, comp.points + 1))
+    points = sorted((str(c.get("colour")), str(c.get("points"))) for c in deck.of_kind(POINTS))
+    expected_points = sorted((c, str(p)) for c in comp.colours for p in range(1, comp.points + 1))
     out.append(
         check(
             "point cards",
@@ -146,16 +164,15 @@ def checks(deck: Deck) -> list[Check]:
     )
     marks = remove_for(comp, mode)
     empties = deck.of_kind(EMPTY)
-    wrong = [e.get("number") for e in empties if not 1 <= e.get("number", 0) <= comp.empties or e.get("remove_for") != marks[e["number"] - 1]]
+    wrong = [e.get("number") for e in empties if not isinstance(e.get("number"), int) or not 1 <= e["number"] <= comp.empties
+             or e.get("remove_for") != marks[e["number"] - 1]]
     out.append(check("empty cards marked with the player counts that take them out", not wrong,
                      f"wrong marks on empty cards {wrong}" if wrong else f"{comp.empties} empty cards in the full set"))
     table = removal_table(comp, mode)
+    hand = deck.options.get("hand", 4)
     if deck.players is None:
         out.append(expect_equal("full set", len(deck.cards), comp.total))
-        shares = []
-        for n, r in table.items():
-            if r is not None:
-                shares.append(f"{n}: {comp.total - r}")
+        shares = [f"{n}: {comp.total - r}" for n, r in table.items() if r is not None]
         unsupported = [n for n, r in table.items() if r is None]
         out.append(
             check(
@@ -165,6 +182,9 @@ def checks(deck: Deck) -> list[Check]:
                 + (f"; not playable by {', '.join(map(str, unsupported))} players" if unsupported else ""),
             )
         )
+        short = [n for n, r in table.items() if r is not None and n * hand > comp.besides_central - r]
+        out.append(check("enough cards to deal", not short,
+                         f"{hand} cards each cannot be dealt to {', '.join(map(str, short))} players" if short else f"{hand} cards each"))
     else:
         n = deck.players
         r = table.get(n)
@@ -177,10 +197,31 @@ def checks(deck: Deck) -> list[Check]:
             rest = len(deck.cards) - 1
             out.append(check(f"cards besides the central one divide among {n} players", rest % n == 0,
                              f"{rest} = {n} × {rest // n}" if rest % n == 0 else f"{rest} cards do not divide by {n}"))
+            out.append(check("enough cards to deal", n * hand <= rest, f"{hand} cards each for {n} players from {rest}"))
     return out
+
+
+def _custom_checks(deck: Deck) -> list[Check]:
+    """A designer's own card list: the counts are theirs; the rules still need masters and cards to deal."""
+    masters = len(deck.of_kind(MASTER))
+    out = [check("master cards", masters > 0, f"{masters} (custom list)" if masters else "no master card: no path can ever open")]
+    counts = custom_player_counts(deck)
+    out.append(check("player counts this list can deal", bool(counts),
+                     ", ".join(map(str, counts)) if counts else f"too few cards to deal {deck.options.get('hand', 4)} to 2 players"))
+    if deck.players is not None:
+        out.append(check(f"enough cards for {deck.players} players", deck.players in counts,
+                         f"{len(deck_for_players(deck, deck.players)) - 1} cards besides the central one"))
+    return out
+
+
+def custom_player_counts(deck: Deck) -> list[int]:
+    hand = deck.options.get("hand", 4)
+    return [n for n in range(PLAYERS[0], PLAYERS[1] + 1) if n * hand <= len(deck_for_players(deck, n)) - 1]
 
 
 def player_counts(deck: Deck) -> Sequence[int]:
     if deck.players is not None:
         return [deck.players]
+    if deck.custom:
+        return custom_player_counts(deck)
     return supported_players(composition(deck.options), deck.options["removal"])

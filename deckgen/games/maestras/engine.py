@@ -14,7 +14,7 @@ from deckgen.games.maestras import rules as R
 from deckgen.games.maestras.cards import EMPTY_K, MASTER_K, POINTS_K, CENTRAL_K, infos, name
 from deckgen.games.maestras.deck import composition, deck_for_players, player_counts, removed_empties
 from deckgen.games.maestras.policies import heuristic_policy
-from deckgen.games.maestras.rules import CENTRE, SIDES, Rules
+from deckgen.games.maestras.rules import CENTRE, Rules
 from deckgen.games.maestras.state import MaestrasState
 
 
@@ -23,7 +23,7 @@ def new_state(deck: Deck, players: int, rng: random.Random) -> MaestrasState:
     card), deal ``hand`` cards to each player one at a time; the rest is the draw pile."""
     if deck.players is not None and deck.players != players:
         raise DeckgenError(f"this Cartas Maestras deck was built for {deck.players} players, not {players}")
-    if removed_empties(composition(deck.options), players, deck.options["removal"]) is None and deck.players is None:
+    if not deck.custom and deck.players is None and removed_empties(composition(deck.options), players, deck.options["removal"]) is None:
         raise DeckgenError(f"this Cartas Maestras deck cannot be shared evenly among {players} players")
     rules = Rules.from_options(deck.options)
     info = infos(deck.cards)
@@ -61,8 +61,8 @@ def thresholds(deck: Deck, players: int) -> Sequence[Threshold]:
                   why="in at most one game in ten may nobody win a master"),
         Threshold("turns with a draw", hi=0.50,
                   why="a player who draws more often than they place is waiting, not playing"),
-        Threshold("shared wins", hi=0.35,
-                  why="a shared win is a result the rules state, but if more than a third of the games end shared the tie-break does not settle the game"),
+        Threshold("shared wins", hi=0.50,
+                  why="a shared win is a result the rules state, but most games should still have one winner"),
         Threshold("first player's wins", lo=max(0.0, 1 / players - 0.10), hi=1 / players + 0.10,
                   why=f"the player who starts should win about one game in {players} (within 10 points)"),
     )
@@ -141,7 +141,8 @@ def exhaustive(deck: Deck, counts: Sequence[int]) -> list[Check]:
     for n in counts:
         r = removed_empties(comp, n, deck.options["removal"])
         used = len(deck_for_players(deck, n)) if deck.players is None else len(deck.cards)
-        ok = r is not None and (used - 1) % n == 0 and n * rules.hand <= used - 1
+        shared = deck.custom or (r is not None and (used - 1) % n == 0)
+        ok = shared and n * rules.hand <= used - 1
         rows.append((n, used, ok))
     bad = [n for n, _, ok in rows if not ok]
     out.append(check("composition for every player count", not bad,

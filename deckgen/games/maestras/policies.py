@@ -15,7 +15,7 @@ from typing import Sequence
 from deckgen.games.maestras import rules as R
 from deckgen.games.maestras.cards import CENTRAL_INFO, EMPTY_K, MASTER_K, Info
 from deckgen.games.maestras.rules import CENTRE, SIDES, Cell
-from deckgen.games.maestras.state import DRAW, TIEBREAK, MaestrasState, decode, encode
+from deckgen.games.maestras.state import DRAW, TIEBREAK, MaestrasState, decode
 
 WIN, OPENS_WIN, EMPTY_USED = 100.0, -40.0, -8.0
 SEARCH_BUDGET = 3000  # nodes of the tie-break chain search

@@ -29,8 +29,7 @@ SHAPE_NAMES = {
     "square": {"es": "cuadrado", "en": "square"},
     "diamond": {"es": "rombo", "en": "diamond"},
 }
-MINUTES = "10–20"
-FEMININE = {"rojo": "roja", "amarillo": "amarilla"}  # "maestra roja"  # the source rulebook's playing time
+MINUTES = "10–20"  # the source rulebook's playing time
 
 
 # ---------------------------------------------------------------- decisions and their options

@@ -16,7 +16,7 @@ from typing import Hashable, Mapping, Sequence
 from deckgen.engine.state import TERMINAL, IllegalAction
 
 from deckgen.games.maestras import rules as R
-from deckgen.games.maestras.cards import CENTRAL_INFO, EMPTY_K, MASTER_K, POINTS_K, Info, name
+from deckgen.games.maestras.cards import CENTRAL_INFO, MASTER_K, Info, name
 from deckgen.games.maestras.rules import CENTRE, SIDES, Cell, Rules
 
 MAIN, TIEBREAK, OVER = "main", "tiebreak", "over"
