@@ -191,12 +191,12 @@ def view_of_snapshot(deck: Deck, snapshot: Any) -> BoardView:
 
 PICTURE_WORDS = {
     "es": {"title": "Cartas Maestras: el tablero al terminar la partida", "seed": "semilla", "players": "jugadores",
-           "player": "Jugador", "masters": "maestras", "cards": "cartas ganadas", "winner": "gana",
-           "note": "Los números indican el orden en que se colocaron las cartas; borde grueso: la última. Los caminos ganados ya se retiraron.",
+           "player": "Jugador", "masters": "maestras", "master": "maestra", "cards": "cartas ganadas", "card": "carta ganada", "winner": "gana",
+           "note": "Los números dan el orden en que se colocaron las cartas; la estrella marca la última. A la derecha, los caminos que ganó cada jugador.",
            "tiebreak": "hubo desempate"},
     "en": {"title": "Cartas Maestras: the board when play stopped", "seed": "seed", "players": "players",
-           "player": "Player", "masters": "masters", "cards": "cards won", "winner": "wins",
-           "note": "Numbers give the order in which cards were placed; heavy outline: the last one. Won paths were already taken away.",
+           "player": "Player", "masters": "masters", "master": "master", "cards": "cards won", "card": "card won", "winner": "wins",
+           "note": "Numbers give the order in which cards were placed; the star marks the last one. On the right, the paths each player won.",
            "tiebreak": "tie-break played"},
 }
 
@@ -231,11 +231,15 @@ def board_picture(deck: Deck, players: int, seed: int, policy: str, path: Path, 
     bx0, by0, bx1, by1 = view.bounds(0)
     cols, rows = bx1 - bx0 + 1, by1 - by0 + 1
     cell = CELL
-    side_w = 150.0
-    head = 40.0
-    margin = 10.0
+    mini_h = 24.0  # the won paths, card by card, in the side panel
+    mini_w = mini_h * CARD_W / CARD_H
+    longest = max([len(cards) for _, cards in state.final.won_paths] + [5])
+    side_w = max(170.0, longest * (mini_w + 2))
+    head, margin, line = 40.0, 10.0, 9.0
+    paths_of = {seat: [cards for owner, cards in state.final.won_paths if owner == seat] for seat in range(players)}
+    panel_h = sum(line + len(paths_of[s]) * (mini_h + 3) + 5 for s in range(players))
     width_mm = margin * 3 + cols * cell + side_w
-    height_mm = max(head + rows * cell, head + 30 + players * 36) + margin
+    height_mm = head + max(rows * cell, panel_h) + margin
     k = px_per_mm
     img = Image.new("RGB", (round(width_mm * k), round(height_mm * k)), "#e8e4da")
     pen = PngPen(img, 0, 0, k)
@@ -245,28 +249,30 @@ def board_picture(deck: Deck, players: int, seed: int, policy: str, path: Path, 
         sub += f" · {words['tiebreak']}"
     pen.text(margin, 24, sub, 11, color=INK)
     pen.text(margin, 32, words["note"], 9, color=INK)
-    draw_board(pen, view, faces, margin, head, cell, lang=lang, bounds=(bx0, by0, bx1, by1))
-    # the side panel: every player's masters and cards
+    draw_board(pen, view, faces, margin, head, cell, lang=lang, bounds=(bx0, by0, bx1, by1), grid=True)
+    # the side panel: every player's masters, cards won, and the paths they won
     sx = margin * 2 + cols * cell
     y = head + 6
     won_cards = state.cards_won()
     best = set(state.winners())
     frame = Frame(CARD_W, CARD_H, 0.0, lang, {})
+    s = mini_h / CARD_H
     for seat in range(players):
-        label = f"{words['player']} {seat + 1}: {state.masters[seat]} {words['masters']}, {won_cards[seat]} {words['cards']}"
+        m, c = state.masters[seat], won_cards[seat]
+        label = f"{words['player']} {seat + 1}: {m} {words['master' if m == 1 else 'masters']}, {c} {words['card' if c == 1 else 'cards']}"
         if seat in best:
             label += f" · {words['winner']}"
         pen.text(sx, y, label, fit_size(label, side_w, 11, bold=seat in best), bold=seat in best, color=INK)
-        mx = sx
-        for owner, cards in state.final.won_paths:
-            if owner != seat:
-                continue
-            master = deck.cards[cards[0]]
-            s = 20.0 / CARD_H
-            pen.rect(mx, y + 3, CARD_W * s, CARD_H * s, fill="#ffffff")
-            faces.front(TransformPen(pen, mx, y + 3, s), master, frame)
-            mx += CARD_W * s + 2
-        y += 36
+        y += 3
+        for cards in paths_of[seat]:
+            x = sx
+            for c in cards:
+                pen.rect(x, y, CARD_W * s, CARD_H * s, fill="#ffffff")
+                faces.front(TransformPen(pen, x, y, s), deck.cards[c], frame)
+                pen.rect(x, y, CARD_W * s, CARD_H * s, stroke=INK, width=0.3)
+                x += mini_w + 2
+            y += mini_h + 3
+        y += line + 2
     buf = io.BytesIO()
     img.save(buf, format="PNG")
     return write_bytes(Path(path), buf.getvalue())
