@@ -512,10 +512,10 @@ def context(deck: Deck, lang: str) -> dict[str, Any]:
     path, empty_ok = empty_example(options)
     return {
         "title": "Cartas Maestras",
-        "players": {"min": PLAYERS[0], "max": PLAYERS[1]},
+        "player_range": {"min": PLAYERS[0], "max": PLAYERS[1]},
         "minutes": MINUTES,
         "deck_players": deck.players,
-        "cards": len(deck.cards),
+        "deck_cards": len(deck.cards),
         "comp": {"total": comp.total, "masters": comp.masters, "masters_total": comp.master_cards,
                  "points": comp.points, "points_total": comp.point_cards, "empties": comp.empties,
                  "colours": colours, "n_colours": len(colours)},
