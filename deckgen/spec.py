@@ -27,7 +27,7 @@ from typing import Any, Mapping
 from deckgen.errors import DeckgenError, OptionError
 from deckgen.model import Card, Deck
 from deckgen.options import _did_you_mean, integer, resolve
-from deckgen.registry import BuildRequest, Game, get_game
+from deckgen.registry import BuildRequest, Game
 from deckgen.render.settings import PrintSettings, language
 from deckgen.resources import data_dir
 
@@ -99,8 +99,14 @@ def read_toml(path: Path) -> dict[str, Any]:
 
 
 def default_raw(game: Game) -> dict[str, Any]:
+    """The game's default deck file (decks/<id>.toml), checked like any deck file."""
+    from deckgen.deckfile.load import read_deck_file
+
     path = data_dir("decks") / f"{game.id}.toml"
-    return read_toml(path) if path.is_file() else {"game": game.id}
+    if not path.is_file():
+        return {"game": game.id}
+    raw, _ = read_deck_file(path)
+    return raw
 
 
 def _merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
@@ -139,28 +145,19 @@ def make_spec(game: Game, *layers: Mapping[str, Any], source: str = "") -> DeckS
         except OptionError as exc:
             raise OptionError(f"--players: {game.title} is for {lo} to {hi} players ({exc})") from None
     prt = _merge(DEFAULT_PRINT, raw.get("print", {}) or {})
-    _check_keys(prt, PRINT_KEYS, "[print]: ")
+    _check_keys(prt, PRINT_KEYS + ("back_image",), "[print]: ")
     settings = PrintSettings.parse(
         card=str(prt["card_size"]), paper=str(prt["paper"]), bleed=prt["bleed"], backs=str(prt["backs"]),
         lang=language(str(raw.get("lang", "es")), allow_all=True).replace("all", "es"),
+        back_image=prt.get("back_image"),
     )
     lang = language(str(raw.get("lang", "es")), allow_all=True)
     return DeckSpec(game, options, seed, players, settings, lang, raw.get("cards"), source)
 
 
-def spec_for(game_id: str, *, cli: Mapping[str, Any], file: Path | None = None) -> DeckSpec:
-    """The spec for ``game_id`` (or the game named in ``file``) with command-line values on top."""
-    layers: list[Mapping[str, Any]] = []
-    source = "defaults"
-    if file is not None:
-        user = read_toml(file)
-        gid = user.get("game")
-        if not isinstance(gid, str):
-            raise DeckgenError(f"{file}: the deck file must say which game it is for (game = \"...\")")
-        game = get_game(gid)
-        layers = [default_raw(game), user]
-        source = str(file)
-    else:
-        game = get_game(game_id)
-        layers = [default_raw(game)]
-    return make_spec(game, *layers, cli, source=source)
+def spec_for(game: Game, *, cli: Mapping[str, Any], file_layer: Mapping[str, Any] | None = None, source: str = "") -> DeckSpec:
+    """The spec for ``game``: its default deck file, then a user's deck file, then the command line."""
+    layers: list[Mapping[str, Any]] = [default_raw(game)]
+    if file_layer is not None:
+        layers.append(file_layer)
+    return make_spec(game, *layers, cli, source=source or "defaults")
