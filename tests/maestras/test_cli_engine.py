@@ -79,8 +79,20 @@ def test_a_custom_card_list_from_a_deck_file(tmp_path, capsys):
     assert code in (0, 1) and "master cards: 4 (custom list)" in out
     # 16 cards besides the central one deal 4 each to 2, 3 or 4 players, not to 5
     assert "every game ends (4 players)" in out and "(5 players)" not in out
-    # a broken card is one clear failed check, not a traceback
-    path.write_text("\n".join(lines + ["", "[[cards]]", 'kind = "points"', 'colour = "purple"', "points = 3"]) + "\n")
+    # broken cards are clear errors naming the line and the field, not a traceback
+    extra = ["", "[[cards]]", 'kind = "points"', 'colour = "purple"', "points = 3", "", "[[cards]]", 'kind = "empty"', "remove_for = [9]"]
+    path.write_text("\n".join(lines + extra) + "\n")
     code = run(["validate", str(path), "--games", "5", "-q"])
-    out = capsys.readouterr().out
-    assert code == 1 and "FAIL card fields" in out
+    err = capsys.readouterr().err
+    assert code == 2 and "colour: should be 'blue', 'red', 'green' or 'yellow' (got 'purple')" in err
+    assert "remove_for lists player counts 2 to 8, not [9]" in err and "Traceback" not in err
+
+
+def test_malformed_cards_fail_the_static_checks():
+    from deckgen.games.maestras.deck import checks
+    from deckgen.model import Card, Deck
+
+    cards = (Card("central", {}), Card("master", {"colour": "blue"}), Card("points", {"points": "5", "colour": "blue"}))
+    deck = Deck("maestras", build().options, 1, cards, None, custom=True)
+    bad = [c for c in checks(deck) if not c.ok]
+    assert [c.name for c in bad] == ["card fields", "player counts this list can deal"]

@@ -15,6 +15,7 @@ from deckgen.games.maestras import deck
 from deckgen.games.maestras.deck import REMOVAL_MODES
 from deckgen.games.maestras.faces import MaestrasFaces
 from deckgen.games.maestras.rules import AFTER_MASTER, IN_LINE, LINKS, TIEBREAK, WON_PATHS
+from deckgen.games.maestras.schema import CARD_KINDS
 
 OPTIONS = (
     # ---- the cards
@@ -119,4 +120,5 @@ GAME = Game(
     engine=_engine(),
     rulebook=_rulebook(),
     capabilities={"board_picture": _board_picture},
+    card_kinds=CARD_KINDS,
 )
