@@ -67,7 +67,8 @@ def load_spec(
         "lang": lang,
         "print": {"paper": paper, "card_size": card_size, "bleed": bleed, "backs": backs},
     }
-    return spec_for(game, cli=cli, file_layer=file_layer, source=target if file_layer is not None else "")
+    source = target if file_layer is not None else f"{game.id}" + (" with " + " ".join(extra) if extra else " (defaults)")
+    return spec_for(game, cli=cli, file_layer=file_layer, source=source)
 
 
 def _bars(quiet: bool):
@@ -146,6 +147,29 @@ def build(
         if not c.ok:
             _say(f"warning: {c.line()}", quiet)
     _say(f"{spec.game.title}: {len(result.deck)} cards written to {result.out_dir}/", quiet)
+    for f in result.files:
+        _say(f"  {f}", quiet)
+    for note in result.notes:
+        _say(f"note: {note}", quiet)
+
+
+@app.command(context_settings=GAME_ARGS)
+def rules(
+    ctx: typer.Context,
+    target: str = typer.Argument(..., metavar="GAME|DECK-FILE", help="a game id (see `deckgen list`) or a deck file"),
+    players: Optional[int] = PlayersOpt,
+    seed: Optional[int] = SeedOpt,
+    lang: Optional[str] = LangOpt,
+    paper: Optional[str] = PaperOpt,
+    card_size: Optional[str] = SizeOpt,
+    out: Optional[Path] = OutOpt,
+    quiet: bool = QuietOpt,
+    force: bool = typer.Option(False, "--force", help="write the rulebook even if the deck's checks fail"),
+) -> None:
+    """Write only the rulebook (rulebook-es.pdf, rulebook-en.pdf) for a deck, in the output folder."""
+    spec = load_spec(target, ctx.args, players=players, seed=seed, lang=lang, paper=paper, card_size=card_size)
+    result = pipeline.rules(spec, out, force=force, progress=_bars(quiet))
+    _say(f"{spec.game.title}: rulebook for {len(result.deck)} cards written to {result.out_dir}/", quiet)
     for f in result.files:
         _say(f"  {f}", quiet)
 

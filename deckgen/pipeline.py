@@ -7,12 +7,14 @@ from pathlib import Path
 from typing import Callable
 
 from deckgen.checks import Check, require
-from deckgen.fileio import prepare_out_dir, write_text
+from deckgen.errors import DeckgenError
+from deckgen.fileio import prepare_out_dir, staging, write_text
 from deckgen.model import Deck
 from deckgen.progress import Tick
 from deckgen.render.faces import faces_for
 from deckgen.render.preview import write_previews
 from deckgen.render.sheets import write_cards_pdf
+from deckgen.rulebook.render import file_name, languages, write_rulebook
 from deckgen.spec import DeckSpec
 
 if False:  # pragma: no cover - for type checkers only
@@ -25,6 +27,7 @@ class BuildResult:
     checks: list[Check]
     out_dir: Path
     files: list[Path] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # one-line remarks for the user (no rulebook yet...)
 
 
 def default_out(spec: DeckSpec) -> Path:
@@ -43,25 +46,23 @@ def build(
     *,
     force: bool = False,
     progress: Callable[[str], Tick] | None = None,
+    rulebooks: bool = True,
     extra_steps: list[Callable[[BuildResult], list[Path]]] | None = None,
     play_check_games: int = 0,
 ) -> BuildResult:
-    """Build, check, and write cards.pdf and deck.json (and whatever ``extra_steps`` add).
+    """Build, check, and write cards.pdf, deck.json and the rulebook(s) in the languages ``spec.lang``
+    asks for (and whatever ``extra_steps`` add).
 
     The static checks always run; with ``play_check_games`` the whole validation (simulation
-    included) runs first too. A failing deck is refused unless ``force``."""
-    deck, checks = make_deck(spec)
-    if not force:
-        require(checks, f"the {spec.game.title} deck")
-        if play_check_games and spec.game.engine is not None:
-            v = validate(spec, games=play_check_games, compare_default=False, progress=progress)
-            require(v.report.checks, f"the {spec.game.title} deck (not playable; `deckgen validate` tells more)")
-    out = prepare_out_dir(out_dir or default_out(spec))
-    result = BuildResult(deck, checks, out)
+    included) runs first too. A failing deck is refused unless ``force``. Every file is rendered
+    under a temporary name first and they are all renamed together at the end, so a failure (a
+    broken template, say) leaves the folder exactly as it was."""
+    result = _checked(spec, out_dir, force, play_check_games, progress)
+    deck, out = result.deck, result.out_dir
     tick = progress("cards.pdf") if progress else None
-    result.files.append(
+    with staging(out) as stage:
         write_cards_pdf(
-            out / "cards.pdf",
+            stage(out / "cards.pdf"),
             deck.cards,
             faces_for(spec.game.faces, spec.print.back_image),
             spec.print,
@@ -70,19 +71,59 @@ def build(
             options=dict(spec.options),
             progress=tick,
         )
-    )
-    result.files.append(write_text(out / "deck.json", deck.dumps()))
+        write_text(stage(out / "deck.json"), deck.dumps())
+        if rulebooks:
+            if spec.game.rulebook is None:
+                result.notes.append(f"{spec.game.title} has no rulebook yet: only the cards were written")
+            else:
+                _write_rulebooks(spec, result, progress, stage)
+        result.files = [*stage.targets]
     for step in extra_steps or []:
         result.files.extend(step(result))
     return result
 
 
-def preview(spec: DeckSpec, out_dir: Path | None = None, *, force: bool = False, progress: Callable[[str], Tick] | None = None) -> BuildResult:
+def rules(spec: DeckSpec, out_dir: Path | None = None, *, force: bool = False, progress: Callable[[str], Tick] | None = None) -> BuildResult:
+    """Write only the rulebook(s) of the deck ``spec`` describes, in the languages ``spec.lang`` asks for."""
+    if spec.game.rulebook is None:
+        raise DeckgenError(f"{spec.game.title} has no rulebook yet")
+    result = _checked(spec, out_dir, force)
+    with staging(result.out_dir) as stage:
+        _write_rulebooks(spec, result, progress, stage)
+        result.files = [*stage.targets]
+    return result
+
+
+def _checked(
+    spec: DeckSpec,
+    out_dir: Path | None,
+    force: bool,
+    play_check_games: int = 0,
+    progress: Callable[[str], Tick] | None = None,
+) -> BuildResult:
+    """The deck built and checked (its failures stop the build unless ``force``), the folder ready."""
     deck, checks = make_deck(spec)
     if not force:
         require(checks, f"the {spec.game.title} deck")
-    out = prepare_out_dir(out_dir or default_out(spec))
-    result = BuildResult(deck, checks, out)
+        if play_check_games and spec.game.engine is not None:
+            v = validate(spec, games=play_check_games, compare_default=False, progress=progress)
+            require(v.report.checks, f"the {spec.game.title} deck (not playable; `deckgen validate` tells more)")
+    return BuildResult(deck, checks, prepare_out_dir(out_dir or default_out(spec)))
+
+
+def _write_rulebooks(spec: DeckSpec, result: BuildResult, progress: Callable[[str], Tick] | None, stage: Callable[[Path], Path]) -> None:
+    langs = languages(spec.lang)
+    tick = progress("rulebook") if progress else None
+    for n, lang in enumerate(langs, 1):
+        target = result.out_dir / file_name(lang)
+        write_rulebook(stage(target), spec.game, result.deck, lang, spec.print, card_lang=spec.card_lang)
+        if tick:
+            tick(n, len(langs))
+
+
+def preview(spec: DeckSpec, out_dir: Path | None = None, *, force: bool = False, progress: Callable[[str], Tick] | None = None) -> BuildResult:
+    result = _checked(spec, out_dir, force)
+    deck, out = result.deck, result.out_dir
     tick = progress("previews") if progress else None
     result.files.extend(write_previews(out, deck.cards, faces_for(spec.game.faces, spec.print.back_image), spec.print, options=dict(spec.options), progress=tick))
     return result

@@ -27,7 +27,7 @@ from typing import Any, Mapping
 from deckgen.errors import DeckgenError, OptionError
 from deckgen.model import Card, Deck
 from deckgen.options import _did_you_mean, integer, resolve
-from deckgen.registry import BuildRequest, Game
+from deckgen.registry import BuildRequest, Game, get_game
 from deckgen.render.settings import PrintSettings, language
 from deckgen.resources import data_dir
 
@@ -55,7 +55,8 @@ class DeckSpec:
 
     def build(self) -> Deck:
         if self.cards is not None:
-            return Deck(self.game.id, self.options, self.seed, explicit_cards(self.cards), self.players, custom=True)
+            cards = explicit_cards(self.cards, self.game.card_kinds)
+            return Deck(self.game.id, self.options, self.seed, cards, self.players, custom=True)
         return self.game.build(BuildRequest(self.options, self.seed, self.players))
 
 
@@ -63,8 +64,11 @@ MAX_COPIES = 1000
 MAX_CARDS = 5000
 
 
-def explicit_cards(entries: Any) -> tuple[Card, ...]:
-    """Cards from a deck file's ``[[cards]]`` tables: ``kind``, the face fields, optional ``copies``."""
+def explicit_cards(entries: Any, kinds: Mapping[str, Any] | None = None) -> tuple[Card, ...]:
+    """Cards from a deck file's ``[[cards]]`` tables: ``kind``, the face fields, optional ``copies``.
+
+    A kind the game describes (``kinds``: pydantic models) is normalised by its model, so derived
+    fields are filled in as the game's own builder would."""
     if not isinstance(entries, list) or not entries:
         raise DeckgenError("cards: expected a list of [[cards]] tables with at least one card")
     out: list[Card] = []
@@ -78,6 +82,12 @@ def explicit_cards(entries: Any) -> tuple[Card, ...]:
             raise DeckgenError(f"cards #{i}: every card needs a kind (a string)")
         if isinstance(copies, bool) or not isinstance(copies, int) or not 1 <= copies <= MAX_COPIES:
             raise DeckgenError(f"cards #{i}: copies must be a whole number from 1 to {MAX_COPIES}")
+        model = (kinds or {}).get(kind)
+        if model is not None:
+            try:
+                face = model.model_validate(face).model_dump(exclude_none=True)
+            except ValueError as exc:  # the deck file loader reports these with lines first
+                raise DeckgenError(f"cards #{i}: {exc}") from None
         out.extend(Card(kind, face) for _ in range(copies))
         if len(out) > MAX_CARDS:
             raise DeckgenError(f"cards: more than {MAX_CARDS} cards")
@@ -155,8 +165,11 @@ def make_spec(game: Game, *layers: Mapping[str, Any], source: str = "") -> DeckS
     return DeckSpec(game, options, seed, players, settings, lang, raw.get("cards"), source)
 
 
-def spec_for(game: Game, *, cli: Mapping[str, Any], file_layer: Mapping[str, Any] | None = None, source: str = "") -> DeckSpec:
-    """The spec for ``game``: its default deck file, then a user's deck file, then the command line."""
+def spec_for(game: Game | str, *, cli: Mapping[str, Any], file_layer: Mapping[str, Any] | None = None, source: str = "") -> DeckSpec:
+    """The spec for ``game`` (or its id): its default deck file, then a user's deck file, then the
+    command line."""
+    if isinstance(game, str):
+        game = get_game(game)
     layers: list[Mapping[str, Any]] = [default_raw(game)]
     if file_layer is not None:
         layers.append(file_layer)

@@ -21,6 +21,7 @@ class MultiplicationCard(BaseModel):
     def _product_matches(self) -> "MultiplicationCard":
         if self.product is not None and self.product != self.a * self.b:
             raise ValueError(f"product {self.product} is not {self.a} × {self.b} = {self.a * self.b}")
+        self.product = self.a * self.b  # derived: filled in when the file leaves it out
         return self
 
 
