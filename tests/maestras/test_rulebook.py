@@ -113,3 +113,12 @@ def test_figure_names_carry_the_rule_variant():
     assert base == "placement" and opts["in_line"] == "off" and opts["corners"] is True
     assert "nothing" not in RULEBOOK.figures and "placement;hand=3" not in RULEBOOK.figures
     assert RULEBOOK.context(build(in_line="links"), "en")["fig"] == ";in_line=links"
+
+
+def test_the_markup_knows_figure_names_the_game_parses():
+    from deckgen.rulebook.markup import MarkupError, parse
+
+    blocks = parse('<figure name="placement;in_line=off;corners=1" width="40" height="30"/>', n_cards=46, figures=RULEBOOK.figures)
+    assert len(blocks) == 1
+    with pytest.raises(MarkupError, match="empty, links, placement, setup, tiebreak, win"):
+        parse('<figure name="placement;hand=3" width="40" height="30"/>', n_cards=46, figures=RULEBOOK.figures)
