@@ -221,12 +221,16 @@ def simulate(
     policy: str = typer.Option("heuristic", "--policy", help="random or heuristic"),
     as_json: bool = JsonOpt,
     quiet: bool = QuietOpt,
+    board: Optional[Path] = typer.Option(None, "--board", help="also write a PNG of the first game's final board (games that can draw one)"),
 ) -> None:
     """Play many games and print their length, wins by seat and the game's own measures."""
     from deckgen.engine.report import summary_lines
     from deckgen.engine.simulate import run_games, summarize
 
     spec = load_spec(target, ctx.args, players=players, seed=seed)
+    draw_board = spec.game.engine.board_picture if board is not None and spec.game.engine else None
+    if board is not None and draw_board is None:
+        raise DeckgenError(f"{spec.game.title} has no board to draw (--board)")
     engine = _engine(spec)
     if policy not in engine.policies:
         raise DeckgenError(f"unknown --policy {policy!r}: use {', '.join(engine.policies)}")
@@ -250,6 +254,9 @@ def simulate(
         typer.echo(json.dumps(data, indent=1))
     else:
         typer.echo("\n\n".join("\n".join(summary_lines(engine, s)) for s in summaries))
+    if draw_board is not None:
+        written = draw_board(deck, n_players, spec.seed, policy, board, lang=spec.card_lang)
+        _say(f"board of the game with seed {spec.seed} written to {written}", quiet or as_json)
 
 
 @app.command(context_settings=GAME_ARGS)

@@ -4,6 +4,7 @@ measures and the ranges in which it works."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from dataclasses import dataclass, field
 from typing import Callable, Mapping, Sequence
 
@@ -55,10 +56,12 @@ class Threshold:
     def holds(self, value: float) -> bool:
         return (self.lo is None or value >= self.lo) and (self.hi is None or value <= self.hi)
 
-    def text(self) -> str:
+    def text(self, show: Callable[[float], str] | None = None) -> str:
+        """The bounds in words; ``show`` formats them as the measure prints (a percentage...)."""
+        fmt = show or (lambda v: f"{v:g}")
         if self.lo is not None and self.hi is not None:
-            return f"between {self.lo:g} and {self.hi:g}"
-        return f"at least {self.lo:g}" if self.lo is not None else f"at most {self.hi:g}"
+            return f"between {fmt(self.lo)} and {fmt(self.hi)}"
+        return f"at least {fmt(self.lo)}" if self.lo is not None else f"at most {fmt(self.hi)}"
 
 
 @dataclass(frozen=True)
@@ -87,3 +90,6 @@ class Engine:
     # positions may repeat in normal play (random games); a stall is flagged only after this many
     # visits to one position
     repeat_limit: int = 50
+    # board_picture(deck, players, seed, policy, path, lang=...) -> Path: a PNG of the final table of
+    # the game played from ``seed``, for games with a table worth showing (`simulate --board`)
+    board_picture: Callable[..., Path] | None = None

@@ -105,5 +105,5 @@ def _simulate(report: Report, engine, deck: Deck, n: int, label: str, tag: str, 
             continue
         measure = next(m for m in engine.measures if m.name == t.measure)
         report.simulated.append(
-            check(f"{t.measure} ({tag}{n} players)", t.holds(value), f"{measure.show(value)}, must be {t.text()}: {t.why}")
+            check(f"{t.measure} ({tag}{n} players)", t.holds(value), f"{measure.show(value)}, must be {t.text(measure.show)}: {t.why}")
         )
