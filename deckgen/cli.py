@@ -180,6 +180,32 @@ def rules(
 
 
 @app.command(context_settings=GAME_ARGS)
+def init(
+    ctx: typer.Context,
+    target: str = typer.Argument(..., metavar="GAME|DECK-FILE"),
+    out: Path = typer.Option(..., "--out", help="the deck file to write (it must not exist yet)"),
+    cards: bool = typer.Option(False, "--cards", help="list every card, to edit the deck card by card"),
+    players: Optional[int] = PlayersOpt,
+    seed: Optional[int] = SeedOpt,
+    lang: Optional[str] = LangOpt,
+    paper: Optional[str] = PaperOpt,
+    card_size: Optional[str] = SizeOpt,
+    bleed: Optional[float] = BleedOpt,
+    backs: Optional[str] = BacksOpt,
+) -> None:
+    """Write a deck file to start from: the game's options (and with --cards every card)."""
+    from deckgen.deckfile.write import deck_file_text
+    from deckgen.fileio import prepare_out_dir, write_text
+
+    spec = load_spec(target, ctx.args, players=players, seed=seed, lang=lang, paper=paper, card_size=card_size, bleed=bleed, backs=backs)
+    if out.exists():
+        raise DeckgenError(f"{out} already exists; choose another name (nothing was overwritten)")
+    prepare_out_dir(out.parent if str(out.parent) else Path("."))
+    write_text(out, deck_file_text(spec, spec.build(), with_cards=cards))
+    typer.echo(f"{spec.game.title}: deck file written to {out}; check it with `deckgen validate {out}`")
+
+
+@app.command(context_settings=GAME_ARGS)
 def preview(
     ctx: typer.Context,
     target: str = typer.Argument(..., metavar="GAME|DECK-FILE"),
