@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Optional
 
@@ -75,13 +76,21 @@ def _peek_game(file: Path) -> str:
     return gid
 
 
-def _bars(quiet: bool):
-    """A factory of progress callbacks, one per labelled step."""
+@contextmanager
+def _bars(quiet: bool, prefix: str = ""):
+    """A factory of progress callbacks, one per labelled step; any bar still open is closed on the way
+    out, so an error message is never drawn over (or after) a half-finished bar."""
+    made: list[_ProgressTick] = []
 
     def make(label: str) -> "_ProgressTick":
-        return _ProgressTick(label, quiet)
+        made.append(_ProgressTick(prefix + label, quiet))
+        return made[-1]
 
-    return make
+    try:
+        yield make
+    finally:
+        for tick in made:
+            tick.close()
 
 
 class _ProgressTick:
@@ -97,9 +106,13 @@ class _ProgressTick:
             self._cm = progress(self.label, self.quiet)
             self._tick = self._cm.__enter__()
         self._tick(done, total)
-        if done >= total and self._cm is not None:
-            self._cm.__exit__(None, None, None)
-            self._cm, self._tick = None, None
+        if done >= total:
+            self.close()
+
+    def close(self) -> None:
+        if self._cm is not None:
+            cm, self._cm, self._tick = self._cm, None, None
+            cm.__exit__(None, None, None)
 
 
 # ---------------------------------------------------------------- common options
@@ -145,7 +158,8 @@ def build(
 ) -> None:
     """Build a deck: cards.pdf, deck.json (and the rulebook) in the output folder."""
     spec = load_spec(target, ctx.args, players=players, seed=seed, lang=lang, paper=paper, card_size=card_size, bleed=bleed, backs=backs)
-    result = pipeline.build(spec, out, force=force, progress=_bars(quiet))
+    with _bars(quiet) as bars:
+        result = pipeline.build(spec, out, force=force, progress=bars)
     for c in result.checks:
         if not c.ok:
             _say(f"warning: {c.line()}", quiet)
@@ -168,7 +182,8 @@ def preview(
 ) -> None:
     """Write PNG contact sheets of every card, to look at before printing."""
     spec = load_spec(target, ctx.args, players=players, seed=seed, lang=lang, card_size=card_size)
-    result = pipeline.preview(spec, out, force=force, progress=_bars(quiet))
+    with _bars(quiet) as bars:
+        result = pipeline.preview(spec, out, force=force, progress=bars)
     _say(f"{spec.game.title}: {len(result.deck)} cards previewed in {result.out_dir}/", quiet)
     for f in result.files:
         _say(f"  {f}", quiet)
@@ -215,7 +230,8 @@ def simulate(
     bad = [c for c in checks if not c.ok]
     if bad:
         raise DeckgenError("the deck fails its checks: " + "; ".join(f"{c.name}: {c.detail}" for c in bad))
-    records = run_games(engine, deck, n_players, n_games, spec.seed, workers=workers, policy=policy, progress=_ProgressTick("games", quiet or as_json))
+    with _bars(quiet or as_json) as bars:
+        records = run_games(engine, deck, n_players, n_games, spec.seed, workers=workers, policy=policy, progress=bars("games"))
     summary = summarize(engine, deck, n_players, policy, spec.seed, records)
     if as_json:
         typer.echo(json.dumps(summary.to_json(), indent=1))
@@ -243,10 +259,11 @@ def validate(
     if not 1 <= n_games <= 1_000_000:
         raise DeckgenError("--games must be 1 to 1000000")
     deck = spec.build()
-    report = run_validation(
-        spec.game, deck, players=[players] if players else None, games=n_games, seed=spec.seed, workers=workers,
-        progress=lambda label: _ProgressTick(f"validating, {label}", quiet or as_json),
-    )
+    with _bars(quiet or as_json, "validating, ") as bars:
+        report = run_validation(
+            spec.game, deck, players=[players] if players else None, games=n_games, seed=spec.seed, workers=workers,
+            progress=bars,
+        )
     if as_json:
         typer.echo(json.dumps(report_json(report), indent=1))
     else:

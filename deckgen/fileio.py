@@ -40,10 +40,18 @@ def atomic_path(target: Path) -> Iterator[Path]:
     tmp_path = Path(tmp)
     try:
         yield tmp_path
+        # mkstemp makes the file private (0600); give it the mode a plain open() would have.
+        os.chmod(tmp_path, 0o666 & ~_umask())
         os.replace(tmp_path, target)
     except BaseException:
         tmp_path.unlink(missing_ok=True)
         raise
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def write_text(target: Path, text: str) -> Path:
