@@ -55,6 +55,8 @@ def load_spec(
     backs: Optional[str] = None,
 ) -> DeckSpec:
     """A spec from GAME (or a deck FILE) plus the common options and the game's own options."""
+    if target.startswith("-"):
+        raise DeckgenError(f"name the game (or deck file) first and its options after it; {target!r} came first")
     file = Path(target) if _is_file(target) else None
     game = get_game(_peek_game(file) if file else target)
     cli: dict[str, Any] = {

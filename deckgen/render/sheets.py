@@ -12,7 +12,7 @@ from deckgen.fileio import atomic_path
 from deckgen.model import Card
 from deckgen.render import fonts
 from deckgen.render.faces import Faces, Frame
-from deckgen.render.geometry import SCALE_BAR, Box, SheetLayout, crop_marks
+from deckgen.render.geometry import PRINTER_MARGIN, SCALE_BAR, Box, SheetLayout, crop_marks
 from deckgen.render.palette import CUT, INK, rgb
 from deckgen.render.pdf_pen import PdfPen
 from deckgen.render.settings import PrintSettings
@@ -160,11 +160,16 @@ def _draw_furniture(c: Canvas, lay: SheetLayout, title: str, page: Page, sheets:
         x0, y0 = 0.0, 0.0
     _scale_bar(c, x0, y0, words["scale"])
     c.setFillColorRGB(*rgb(INK))
+    # The label ends where the grid ends, or runs on towards the page margin when the grid is too
+    # narrow for it; it starts clear of the bar and its "50 mm".
     span = g.w if lay.footer == "bottom" else g.h
-    room = span - SCALE_BAR - 25.0  # the caption under the bar needs about that much
-    size = min(6.5, 6.5 * room / max(1e-6, fonts.text_width_mm(label, 6.5)))
+    limit = lay.page_w - PRINTER_MARGIN - g.x if lay.footer == "bottom" else g.top - PRINTER_MARGIN
+    start = SCALE_BAR + 25.0
+    width = fonts.text_width_mm(label, 6.5)
+    end = span if start + width <= span else max(span, min(limit, start + width))
+    size = min(6.5, 6.5 * (end - start) / max(1e-6, width))
     c.setFont(fonts.font_name(False), max(3.5, size))
-    c.drawRightString((x0 + span) * MM, (y0 - 1.0) * MM, label)
+    c.drawRightString((x0 + end) * MM, (y0 - 1.0) * MM, label)
     c.restoreState()
 
 
@@ -178,7 +183,7 @@ def _scale_bar(c: Canvas, x: float, y: float, caption: str) -> None:
     for i in range(0, int(SCALE_BAR) + 1, 10):
         h = 1.2 if i in (0, int(SCALE_BAR)) else 0.6
         c.line((x + i) * MM, (y - h) * MM, (x + i) * MM, (y + h) * MM)
-    c.setFont(fonts.font_name(False), 5.0)
+    c.setFont(fonts.font_name(False), 5.5)
     c.drawString((x + SCALE_BAR + 2.0) * MM, (y - 0.6) * MM, "50 mm")
     c.setFont(fonts.font_name(False), 5.5)
     c.drawString(x * MM, (y - 3.4) * MM, caption)

@@ -182,3 +182,13 @@ def test_success_prints_where(tmp_path, capsys):
     text = capsys.readouterr().out
     assert f"30 cards written to {out}/" in text and str(out / "cards.pdf") in text
     assert sorted(os.listdir(out)) == ["cards.pdf", "deck.json"]
+
+
+def test_options_before_the_game(tmp_path, capsys):
+    code, _, err = run(capsys, "build", "--tables", "1-6", "multiplicats", "--out", str(tmp_path / "o"))
+    assert_one_clear_line(code, err, "name the game", "'--tables' came first")
+
+
+def test_missing_game(capsys):
+    code, _, err = run(capsys, "build")
+    assert_one_clear_line(code, err, "Missing argument")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import pdfcheck
-from pdfcheck import MM
+from pdfcheck import MM, close
 
 from deckgen.errors import OptionError
 from deckgen.render.geometry import card_size, layout
@@ -81,3 +81,44 @@ def test_a_card_too_big_for_the_paper_is_refused():
         layout(card_size("250x250"), "a4", 0)
     with pytest.raises(OptionError, match="scale bar"):
         layout(card_size("200x287"), "a4", 0)
+
+
+FOOTERS = [
+    ("poker", "a4", (63, 88), 3, 3),  # bottom
+    ("poker", "letter", (63, 88), 3, 3),  # left margin
+    ("tarot", "letter", (70, 120), 2, 2),
+    ("120x200", "a4", (120, 200), 1, 1),  # a narrow grid: the label has little room
+    ("100x140", "letter", (100, 140), 2, 1),
+]
+
+
+@pytest.mark.parametrize("size,paper,card,cols,rows", FOOTERS, ids=[f"{s}-{p}" for s, p, *_ in FOOTERS])
+def test_footer_pieces_keep_apart(built, size, paper, card, cols, rows):
+    """Scale bar, its caption, "50 mm" and the sheet label: on the page, off the cards, apart."""
+    b = built("--tables", "1", "--no-specials", "--backs", "none", "--card-size", size, "--paper", paper)
+    page = b.page(0)
+    grid = pdfcheck.grid_box(paper, card, cols, rows)
+    media = pdfcheck.page_box(b.reader.pages[0], "mediabox")
+    chars = [c for c in page.chars if not grid.contains_point((c["x0"] + c["x1"]) / 2, (c["y0"] + c["y1"]) / 2)]
+    rs = pdfcheck.runs(chars)
+    texts = [r.text for r in rs]
+    assert "50 mm" in texts and any(t.startswith("Multipli Cat's · tablas 1 · sin especiales · hoja 1/") for t in texts)
+    assert any(t.startswith("50 mm: ") for t in texts)
+    bar = [s for s in pdfcheck.segments(page) if close(pdfcheck.length(s), 50 * MM, 0.02)]
+    assert len(bar) == 1
+    for r in rs:
+        assert r.size >= 5.0, (r.text, r.size)
+        assert r.box.inside(media.grow(-4 * MM)), r.text  # printable on a desktop printer
+        assert not r.box.intersects(grid.grow(0.5 * MM)), r.text
+        for ch in r.chars:
+            q = pdfcheck.glyph_quad(ch)
+            assert not pdfcheck.quads_overlap(q, _as_quad(bar[0].grow(0.3 * MM))), (r.text, ch["text"])
+    quads = [(k, pdfcheck.glyph_quad(ch, -0.2 * MM)) for k, r in enumerate(rs) for ch in r.chars if ch["text"] != " "]
+    for i, (ka, qa) in enumerate(quads):
+        for kb, qb in quads[i + 1 :]:
+            if ka != kb:
+                assert not pdfcheck.quads_overlap(qa, qb), (texts[ka], texts[kb])
+
+
+def _as_quad(r: pdfcheck.Rect) -> pdfcheck.Quad:
+    return ((r.x0, r.y0), (r.x1, r.y0), (r.x1, r.y1), (r.x0, r.y1))
