@@ -276,7 +276,7 @@ def validate(
 def main(argv: list[str] | None = None) -> None:
     """Entry point: user mistakes become one line on stderr and exit code 2, never a traceback."""
     try:
-        app(args=argv, standalone_mode=False, prog_name="deckgen")
+        code = app(args=argv, standalone_mode=False, prog_name="deckgen")
     except DeckgenError as exc:
         typer.echo(f"error: {exc}", err=True)
         sys.exit(2)
@@ -289,8 +289,8 @@ def main(argv: list[str] | None = None) -> None:
     except click_errors.Abort:
         typer.echo("error: aborted", err=True)
         sys.exit(130)
-    except click_errors.Exit as exc:
-        sys.exit(exc.exit_code)
     except click_errors.ClickException as exc:
         typer.echo(f"error: {exc.format_message()}", err=True)
         sys.exit(exc.exit_code)
+    if isinstance(code, int) and code:  # a command's typer.Exit(code) comes back as a return value
+        sys.exit(code)

@@ -50,6 +50,7 @@ class Deck:
     seed: int
     cards: tuple[Card, ...]
     players: int | None = None
+    custom: bool = False  # True when the cards come from an explicit list in a deck file
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "options", dict(self.options))
@@ -75,6 +76,7 @@ class Deck:
             "options": dict(self.options),
             "players": self.players,
             "seed": self.seed,
+            "custom": self.custom,
             "count": len(self.cards),
             "cards": [c.to_json() for c in self.cards],
         }
@@ -95,6 +97,7 @@ class Deck:
             seed=int(data.get("seed", 0)),
             cards=tuple(cards),
             players=data.get("players"),
+            custom=bool(data.get("custom", False)),
         )
 
 

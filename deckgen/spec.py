@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from deckgen.errors import DeckgenError, OptionError
-from deckgen.model import Deck
+from deckgen.model import Card, Deck
 from deckgen.options import _did_you_mean, integer, resolve
 from deckgen.registry import BuildRequest, Game, get_game
 from deckgen.render.settings import PrintSettings, language
@@ -54,7 +54,34 @@ class DeckSpec:
         return "es" if self.lang == "all" else self.lang
 
     def build(self) -> Deck:
+        if self.cards is not None:
+            return Deck(self.game.id, self.options, self.seed, explicit_cards(self.cards), self.players, custom=True)
         return self.game.build(BuildRequest(self.options, self.seed, self.players))
+
+
+MAX_COPIES = 1000
+MAX_CARDS = 5000
+
+
+def explicit_cards(entries: Any) -> tuple[Card, ...]:
+    """Cards from a deck file's ``[[cards]]`` tables: ``kind``, the face fields, optional ``copies``."""
+    if not isinstance(entries, list) or not entries:
+        raise DeckgenError("cards: expected a list of [[cards]] tables with at least one card")
+    out: list[Card] = []
+    for i, entry in enumerate(entries, 1):
+        if not isinstance(entry, Mapping):
+            raise DeckgenError(f"cards #{i}: expected a table with a kind, got {entry!r}")
+        face = dict(entry)
+        kind = face.pop("kind", None)
+        copies = face.pop("copies", 1)
+        if not isinstance(kind, str) or not kind:
+            raise DeckgenError(f"cards #{i}: every card needs a kind (a string)")
+        if isinstance(copies, bool) or not isinstance(copies, int) or not 1 <= copies <= MAX_COPIES:
+            raise DeckgenError(f"cards #{i}: copies must be a whole number from 1 to {MAX_COPIES}")
+        out.extend(Card(kind, face) for _ in range(copies))
+        if len(out) > MAX_CARDS:
+            raise DeckgenError(f"cards: more than {MAX_CARDS} cards")
+    return tuple(out)
 
 
 def read_toml(path: Path) -> dict[str, Any]:

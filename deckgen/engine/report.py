@@ -24,16 +24,35 @@ def summary_lines(engine: Engine, s: Summary) -> list[str]:
     return lines
 
 
+def summaries_table(engine: Engine, summaries: list[Summary]) -> list[str]:
+    """One column per player count, one row per figure."""
+    first = summaries[0]
+    head = f"measures ({first.games} games each, policy {first.policy}, seeds from {first.seed})"
+    rows: list[tuple[str, list[str]]] = [
+        ("games ended", [f"{s.ended}/{s.games}" for s in summaries]),
+        (f"{first.length_name}: mean", [f"{s.length_mean:.1f}" for s in summaries]),
+        (f"{first.length_name}: median", [f"{s.length_median:g}" for s in summaries]),
+        (f"{first.length_name}: p95", [f"{s.length_p95:g}" for s in summaries]),
+        ("seat advantage (points)", [f"{100 * seat_advantage(s):.1f}" for s in summaries]),
+    ]
+    rows += [(m.name, [m.show(s.measures.get(m.name, 0.0)) for s in summaries]) for m in engine.measures]
+    width = max(len(name) for name, _ in rows) + 2
+    col = max(9, max(len(v) for _, vals in rows for v in vals) + 2)
+    lines = [head, " " * (width + 2) + "".join(f"{f'{s.players} pl.':>{col}}" for s in summaries)]
+    for name, vals in rows:
+        lines.append(f"  {name:<{width}}" + "".join(f"{v:>{col}}" for v in vals))
+    return lines
+
+
 def report_lines(engine: Engine | None, r: Report) -> list[str]:
     lines = []
     for title, checks in (("static checks", r.static), ("exhaustive checks", r.exhaustive), ("simulation", r.simulated)):
         if checks:
             lines.append(f"{title}:")
             lines.extend(f"  {c.line()}" for c in checks)
-    if engine is not None:
-        for n, s in r.summaries.items():
-            lines.append("")
-            lines.extend(summary_lines(engine, s))
+    if engine is not None and r.summaries:
+        lines.append("")
+        lines.extend(summaries_table(engine, list(r.summaries.values())))
     lines.append("")
     lines.append("PLAYABLE" if r.ok else "NOT PLAYABLE: " + "; ".join(c.name for c in r.checks if not c.ok))
     return lines

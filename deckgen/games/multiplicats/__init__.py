@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from deckgen.options import Option, boolean, compact_ranges, int_list
+from deckgen.options import Option, boolean, choice, compact_ranges, int_list, integer, number
 from deckgen.registry import Game
 
 from deckgen.games.multiplicats import deck
+from deckgen.games.multiplicats.engine import ENGINE
 from deckgen.games.multiplicats.faces import MultiplicatsFaces
+from deckgen.games.multiplicats.reaction import parse_times
 
 OPTIONS = (
     Option(
@@ -26,6 +28,40 @@ OPTIONS = (
         parse=boolean,
         flag=True,
     ),
+    # Rule variants (GAMES.md decisions and the rulebook's optional rules)
+    Option(
+        "end",
+        default="two-left",
+        help="two-left: play on until two players are left (they lose); first: stop when the first player is out",
+        parse=choice("two-left", "first"),
+        scope="rules",
+        metavar="two-left|first",
+    ),
+    Option(
+        "next_after_exchange",
+        default="loser",
+        help="after a won slap, loser: the player who took the cards turns up next; next: play goes on in order",
+        parse=choice("loser", "next"),
+        scope="rules",
+        metavar="loser|next",
+    ),
+    Option("raton_call", default=False, help="the confirmed players' rule: call ¡Ratón! on a match nobody slapped", parse=boolean, flag=True, scope="rules"),
+    Option("infinite", default=False, help="the infinite match: an emptied player scores a point and gets cards back", parse=boolean, flag=True, scope="rules"),
+    Option("infinite_points", default=3, help="infinite match: it ends when a player has this many points", parse=integer(1, 50), scope="rules", metavar="N"),
+    Option("infinite_refill", default=0, help="infinite match: cards an emptied player receives (0: deck ÷ (2 × players), at least 5)", parse=integer(0, 200), scope="rules", metavar="N"),
+    # The simulator's model of speed and mistakes
+    Option(
+        "reaction_ms",
+        default=[700.0],
+        help="median reaction time in ms; a comma list gives one per player (e.g. 600,700,900)",
+        parse=parse_times,
+        scope="rules",
+        metavar="MS",
+        show=lambda v: ",".join(f"{x:g}" for x in v),
+    ),
+    Option("reaction_spread", default=0.35, help="spread of reaction times (sigma of the log-normal)", parse=number(0.0, 2.0), scope="rules", metavar="X"),
+    Option("miss_rate", default=0.10, help="chance that a player who may slap does not notice", parse=number(0.0, 0.95), scope="rules", metavar="P"),
+    Option("false_slap_rate", default=0.01, help="chance per turned-up card that a player slaps without the right", parse=number(0.0, 0.5), scope="rules", metavar="P"),
 )
 
 
@@ -57,4 +93,5 @@ GAME = Game(
     faces=MultiplicatsFaces(),
     out_tag=_tag,
     describe=_describe,
+    engine=ENGINE,
 )

@@ -80,21 +80,37 @@ def product_value(card: Card) -> int | None:
     return None
 
 
+def _is_factor(x: object) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool) and 1 <= x <= 10
+
+
 def checks(deck: Deck) -> list[Check]:
     """Static checks: composition for the options, reachability both ways, sizes for the players."""
-    expected = composition(deck.options)
     mults = deck.of_kind(MULTIPLICATION)
     prods = deck.of_kind(PRODUCT)
     specials = deck.of_kind(SPECIAL)
-    out = [
-        expect_equal("multiplication cards", len(mults), expected.multiplications),
-        expect_equal("product cards", len(prods), expected.products),
-        expect_equal(
-            "special cards",
-            {k: sum(1 for c in specials if c["special"] == k) for k in SPECIALS},
-            expected.specials,
-        ),
+    special_split = {k: sum(1 for c in specials if c.get("special") == k) for k in SPECIALS}
+    if deck.custom:  # an explicit card list: the counts are the designer's; the rules below still hold
+        out = [
+            check("multiplication cards", True, f"{len(mults)} (custom list)"),
+            check("product cards", True, f"{len(prods)} (custom list)"),
+            check("special cards", True, f"{special_split} (custom list)"),
+        ]
+    else:
+        expected = composition(deck.options)
+        out = [
+            expect_equal("multiplication cards", len(mults), expected.multiplications),
+            expect_equal("product cards", len(prods), expected.products),
+            expect_equal("special cards", special_split, expected.specials),
+        ]
+    malformed = [
+        i for i, c in enumerate(deck.cards)
+        if c.kind == MULTIPLICATION and not (_is_factor(c.get("a")) and _is_factor(c.get("b")))
+        or c.kind == PRODUCT and not (isinstance(c.get("value"), int) and isinstance(c.get("multiplications"), list)
+                                      and all(isinstance(m, list) and len(m) == 2 and all(_is_factor(x) for x in m) for m in c["multiplications"]))
     ]
+    if malformed:
+        return out + [check("card fields", False, f"cards {malformed[:5]} lack valid a/b or value/multiplications fields")]
     unknown = sorted({c.kind for c in deck.cards} - {MULTIPLICATION, PRODUCT, SPECIAL})
     out.append(check("card kinds", not unknown, f"unknown kinds {unknown}" if unknown else "multiplication, product, special"))
     bad_special = sorted({str(c.get("special")) for c in specials} - set(SPECIALS))
@@ -124,7 +140,8 @@ def checks(deck: Deck) -> list[Check]:
         for c in prods
         if not 1 <= len(c["multiplications"]) <= 4
         or any(a * b != c["value"] for a, b in c["multiplications"])
-        or sorted(map(tuple, c["multiplications"])) != sorted((m["a"], m["b"]) for m in mults if m["a"] * m["b"] == c["value"])
+        or len(c["multiplications"]) != len({tuple(m) for m in c["multiplications"]})
+        or {tuple(m) for m in c["multiplications"]} != {(m["a"], m["b"]) for m in mults if m["a"] * m["b"] == c["value"]}
     ]
     out.append(
         check(

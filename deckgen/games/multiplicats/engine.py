@@ -1,0 +1,98 @@
+"""Multipli Cat's on the shared engine: measures, the ranges where the game works, exhaustive checks."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from deckgen.checks import Check, check
+from deckgen.engine.game import Engine, Measure, Threshold, random_policy
+from deckgen.model import Deck
+
+from deckgen.games.multiplicats.cards import CardTable
+from deckgen.games.multiplicats.deck import MIN_CARDS_PER_PILE
+from deckgen.games.multiplicats.state import new_state
+
+MEASURES = (
+    Measure("turns per game", "turns", help="cards (or Magia rounds) turned up per game"),
+    Measure("slaps per reveal", "slaps", per="reveals", help="winning slaps for each card turned up"),
+    Measure("slap chances per turn", "chances", per="turns", help="turns after which somebody had the right to slap"),
+    Measure("missed chances", "missed", per="chances", percent=True, help="chances nobody took"),
+    Measure("gula rate", "gulas", per="turns", percent=True, help="turns ending in a wrong slap"),
+    Measure("specials per game", "specials", help="special cards turned up per game"),
+    Measure("table recycles per game", "recycles", help="times every pile ran out and face-up cards were turned over"),
+)
+
+
+def piles_for(players: int) -> int:
+    return 4 if players == 2 else players
+
+
+def player_counts(deck: Deck) -> list[int]:
+    """2 to 8 players, as long as every pile gets enough cards."""
+    return [p for p in range(2, 9) if len(deck.cards) // piles_for(p) >= MIN_CARDS_PER_PILE]
+
+
+# A speed game lives on slaps. At a brisk three seconds a card, one chance to slap every 20 cards is
+# one a minute: rarer than that and the table turns cards in silence. The rulebook's own decks give
+# 0.06 to 0.11 (tables 1-6, 2 to 8 players); two tables without specials (7,9) falls to 0.047.
+MIN_CHANCES_PER_TURN = 0.05
+# A game must fit in a class hour: 1200 turns at three seconds a card. The full deck with 8 players,
+# the longest official setting, averages about 1000.
+MAX_TURNS_PER_GAME = 1200
+
+
+def thresholds(deck: Deck, players: int) -> list[Threshold]:
+    return [
+        Threshold(
+            "slap chances per turn",
+            lo=MIN_CHANCES_PER_TURN,
+            why="a chance to slap at least every 20 cards (once a minute at 3 s a card)",
+        ),
+        Threshold("turns per game", hi=MAX_TURNS_PER_GAME, why="a game fits a class hour (1200 cards at 3 s each)"),
+    ]
+
+
+def exhaustive(deck: Deck, players: Sequence[int]) -> list[Check]:
+    code = CardTable.of(deck).code
+    numbers: dict[int, int] = {}
+    for c in code:
+        if c > 0:
+            numbers[c] = numbers.get(c, 0) + 1
+    lonely = sorted(v for v, n in numbers.items() if n < 2)
+    out = [
+        check(
+            "every number card can be matched",
+            not lonely,
+            f"no other card shows {lonely}, so these can never be slapped" if lonely else f"each of the {len(numbers)} products is on at least 2 cards",
+        )
+    ]
+    if any(c < 0 for c in code) and len(numbers) < 2:
+        out.append(check("a Balancín can start a duel", False, "the deck shows fewer than two different products"))
+    for p in players:
+        n = piles_for(p)
+        lo, hi = len(code) // n, -(-len(code) // n)
+        out.append(
+            check(
+                f"the deal for {p} players",
+                lo >= MIN_CARDS_PER_PILE,
+                f"all {len(code)} cards dealt into {n} piles of {lo}" + (f" or {hi}" if hi != lo else "") + " cards",
+            )
+        )
+    return out
+
+
+def max_steps(deck: Deck, players: int) -> int:
+    return 400 * len(deck.cards) + 10_000
+
+
+ENGINE = Engine(
+    new_state=new_state,
+    policies={"random": random_policy, "heuristic": random_policy},
+    measures=MEASURES,
+    thresholds=thresholds,
+    exhaustive=exhaustive,
+    max_steps=max_steps,
+    player_counts=player_counts,
+    length_name="turns",
+    repeat_limit=50,
+)
