@@ -110,7 +110,10 @@ def deck_json(tmp_path_factory):
 
 def test_deck_json_header(deck_json):
     assert deck_json["game"] == "multiplicats"
-    assert deck_json["options"] == {"tables": [2, 5, 10], "specials": True}
+    options = deck_json["options"]
+    assert set(options) == {o.name for o in GAME.options}  # every option, rule variants included
+    assert {o.name: options[o.name] for o in GAME.options if o.scope == "deck"} == {"tables": [2, 5, 10], "specials": True}
+    assert all(options[o.name] == o.default for o in GAME.options if o.scope != "deck")
     assert deck_json["seed"] == 42
     assert deck_json["players"] == 3
     assert deck_json["count"] == len(deck_json["cards"]) == 30 + 23 + 10

@@ -92,7 +92,8 @@ def test_full_deck_is_160_cards():
 
 def test_default_deck_is_the_full_game():
     options = resolve(GAME.options, {})
-    assert options == {"tables": list(range(1, 11)), "specials": True}
+    deck_options = {o.name: options[o.name] for o in GAME.options if o.scope == "deck"}
+    assert deck_options == {"tables": list(range(1, 11)), "specials": True}
 
 
 @pytest.mark.parametrize("value,pairs", sorted(RULEBOOK_EXAMPLES.items()))
