@@ -76,7 +76,7 @@ class MultiplicatsFaces:
             pen.rect(m2, m2, f.width - 2 * m2, f.height - 2 * m2, stroke=INK, width=0.25 * f.unit, radius=2.0 * f.unit)
 
     def _corners(self, pen: Pen, f: Frame, text: str, size: float) -> None:
-        s = f.safe + 1.0 * f.unit  # clear of the frame lines
+        s = f.safe + 1.6 * f.unit  # clear of the frame lines and their rounded corners
         base = s + size * 0.353 * 0.85
         pen.text(s, base, text, size, bold=True, color=INK)
         pen.text(f.width - s, f.height - base, text, size, bold=True, color=INK, angle=180)
