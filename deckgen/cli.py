@@ -21,6 +21,7 @@ from deckgen.errors import DeckgenError
 from deckgen.options import parse_cli_args
 from deckgen.progress import progress
 from deckgen.registry import games, get_game
+from deckgen.deckfile.load import read_deck_file
 from deckgen.spec import DeckSpec, spec_for
 
 app = typer.Typer(
@@ -57,8 +58,11 @@ def load_spec(
     """A spec from GAME (or a deck FILE) plus the common options and the game's own options."""
     if target.startswith("-"):
         raise DeckgenError(f"name the game (or deck file) first and its options after it; {target!r} came first")
-    file = Path(target) if _is_file(target) else None
-    game = get_game(_peek_game(file) if file else target)
+    file_layer = None
+    if _is_file(target):
+        file_layer, game = read_deck_file(Path(target))
+    else:
+        game = get_game(target)
     cli: dict[str, Any] = {
         "options": parse_cli_args(game.options, extra, game=game.id),
         "players": players,
@@ -66,16 +70,8 @@ def load_spec(
         "lang": lang,
         "print": {"paper": paper, "card_size": card_size, "bleed": bleed, "backs": backs},
     }
-    return spec_for(game.id, cli=cli, file=file)
-
-
-def _peek_game(file: Path) -> str:
-    from deckgen.spec import read_toml
-
-    gid = read_toml(file).get("game")
-    if not isinstance(gid, str):
-        raise DeckgenError(f"{file}: the deck file must say which game it is for (game = \"...\")")
-    return gid
+    source = target if file_layer is not None else f"{game.id}" + (" with " + " ".join(extra) if extra else " (defaults)")
+    return spec_for(game, cli=cli, file_layer=file_layer, source=source)
 
 
 @contextmanager
@@ -160,12 +156,37 @@ def build(
 ) -> None:
     """Build a deck: cards.pdf, deck.json (and the rulebook) in the output folder."""
     spec = load_spec(target, ctx.args, players=players, seed=seed, lang=lang, paper=paper, card_size=card_size, bleed=bleed, backs=backs)
+    play_games = 100 if _is_file(target) else 0  # a designer's own deck is simulated before printing
     with _bars(quiet) as bars:
-        result = pipeline.build(spec, out, force=force, progress=bars)
+        result = pipeline.build(spec, out, force=force, progress=bars, play_check_games=play_games)
     for c in result.checks:
         if not c.ok:
             _say(f"warning: {c.line()}", quiet)
     _say(f"{spec.game.title}: {len(result.deck)} cards written to {result.out_dir}/", quiet)
+    for f in result.files:
+        _say(f"  {f}", quiet)
+    for note in result.notes:
+        _say(f"note: {note}", quiet)
+
+
+@app.command(context_settings=GAME_ARGS)
+def rules(
+    ctx: typer.Context,
+    target: str = typer.Argument(..., metavar="GAME|DECK-FILE", help="a game id (see `deckgen list`) or a deck file"),
+    players: Optional[int] = PlayersOpt,
+    seed: Optional[int] = SeedOpt,
+    lang: Optional[str] = LangOpt,
+    paper: Optional[str] = PaperOpt,
+    card_size: Optional[str] = SizeOpt,
+    out: Optional[Path] = OutOpt,
+    quiet: bool = QuietOpt,
+    force: bool = typer.Option(False, "--force", help="write the rulebook even if the deck's checks fail"),
+) -> None:
+    """Write only the rulebook (rulebook-es.pdf, rulebook-en.pdf) for a deck, in the output folder."""
+    spec = load_spec(target, ctx.args, players=players, seed=seed, lang=lang, paper=paper, card_size=card_size)
+    with _bars(quiet) as bars:
+        result = pipeline.rules(spec, out, force=force, progress=bars)
+    _say(f"{spec.game.title}: rulebook for {len(result.deck)} cards written to {result.out_dir}/", quiet)
     for f in result.files:
         _say(f"  {f}", quiet)
 
@@ -250,27 +271,28 @@ def validate(
     seed: Optional[int] = SeedOpt,
     workers: int = WorkersOpt,
     as_json: bool = JsonOpt,
+    report: Optional[Path] = typer.Option(None, "--report", help="also write report.txt, report.json and PNG plots to this folder"),
     quiet: bool = QuietOpt,
 ) -> None:
     """Check that a deck is playable: exit 0 when it is, 1 when it is not, 2 on bad input."""
-    from deckgen.engine.report import report_json, report_lines
-    from deckgen.engine.validate import validate as run_validation
-
     spec = load_spec(target, ctx.args, seed=seed)
     n_games = 400 if games is None else games
     if not 1 <= n_games <= 1_000_000:
         raise DeckgenError("--games must be 1 to 1000000")
-    deck = spec.build()
-    with _bars(quiet or as_json, "validating, ") as bars:
-        report = run_validation(
-            spec.game, deck, players=[players] if players else None, games=n_games, seed=spec.seed, workers=workers,
-            progress=bars,
+    if not 1 <= workers <= 256:
+        raise DeckgenError("--workers must be 1 to 256")
+    with _bars(quiet or as_json, "simulating, ") as bars:
+        result = pipeline.validate(
+            spec, players=[players] if players else None, games=n_games, workers=workers, progress=bars,
         )
+    written = pipeline.write_report(result, report) if report else []
     if as_json:
-        typer.echo(json.dumps(report_json(report), indent=1))
+        typer.echo(json.dumps(pipeline.report_data(result), indent=1))
     else:
-        typer.echo("\n".join(report_lines(spec.game.engine, report)))
-    raise typer.Exit(0 if report.ok else 1)
+        typer.echo(pipeline.report_text(result), nl=False)
+        for f in written:
+            typer.echo(f"  {f}")
+    raise typer.Exit(0 if result.ok else 1)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -286,7 +308,7 @@ def main(argv: list[str] | None = None) -> None:
     except click_errors.UsageError as exc:
         typer.echo(f"error: {exc.format_message()}", err=True)
         sys.exit(2)
-    except click_errors.Abort:
+    except typer.Abort:
         typer.echo("error: aborted", err=True)
         sys.exit(130)
     except click_errors.ClickException as exc:

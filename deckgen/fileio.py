@@ -25,6 +25,12 @@ def prepare_out_dir(path: Path) -> Path:
     return path
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 @contextmanager
 def atomic_path(target: Path) -> Iterator[Path]:
     """Yield a temporary path in the target's folder; on success rename it onto ``target``.
@@ -40,18 +46,11 @@ def atomic_path(target: Path) -> Iterator[Path]:
     tmp_path = Path(tmp)
     try:
         yield tmp_path
-        # mkstemp makes the file private (0600); give it the mode a plain open() would have.
-        os.chmod(tmp_path, 0o666 & ~_umask())
+        os.chmod(tmp_path, 0o666 & ~_umask())  # mkstemp makes the file private (0600)
         os.replace(tmp_path, target)
     except BaseException:
         tmp_path.unlink(missing_ok=True)
         raise
-
-
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
 
 
 def write_text(target: Path, text: str) -> Path:
@@ -64,3 +63,41 @@ def write_bytes(target: Path, data: bytes) -> Path:
     with atomic_path(target) as tmp:
         tmp.write_bytes(data)
     return target
+
+
+class _Stage:
+    """Hands out temporary paths beside their targets; ``targets`` lists the final names."""
+
+    def __init__(self) -> None:
+        self.pending: list[tuple[Path, Path]] = []
+
+    @property
+    def targets(self) -> list[Path]:
+        return [t for _, t in self.pending]
+
+    def __call__(self, target: Path) -> Path:
+        target = Path(target)
+        try:
+            fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".staged", dir=target.parent)
+        except OSError as exc:
+            raise DeckgenError(f"cannot write in {target.parent}: {exc.strerror or exc}") from None
+        os.close(fd)
+        self.pending.append((Path(tmp), target))
+        return Path(tmp)
+
+
+@contextmanager
+def staging(folder: Path) -> Iterator[_Stage]:
+    """Write several files as one: each goes to a temporary name, and only when every one has been
+    written are they all renamed over their targets. On any error the temporary files are removed
+    and the folder is left as it was."""
+    stage = _Stage()
+    try:
+        yield stage
+    except BaseException:
+        for tmp, _ in stage.pending:
+            tmp.unlink(missing_ok=True)
+        raise
+    for tmp, target in stage.pending:
+        os.chmod(tmp, 0o666 & ~_umask())
+        os.replace(tmp, target)

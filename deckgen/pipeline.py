@@ -7,12 +7,18 @@ from pathlib import Path
 from typing import Callable
 
 from deckgen.checks import Check, require
-from deckgen.fileio import prepare_out_dir, write_text
+from deckgen.errors import DeckgenError
+from deckgen.fileio import prepare_out_dir, staging, write_text
 from deckgen.model import Deck
 from deckgen.progress import Tick
+from deckgen.render.faces import faces_for
 from deckgen.render.preview import write_previews
 from deckgen.render.sheets import write_cards_pdf
+from deckgen.rulebook.render import file_name, languages, write_rulebook
 from deckgen.spec import DeckSpec
+
+if False:  # pragma: no cover - for type checkers only
+    from deckgen.engine.validate import Report
 
 
 @dataclass
@@ -21,6 +27,7 @@ class BuildResult:
     checks: list[Check]
     out_dir: Path
     files: list[Path] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # one-line remarks for the user (no rulebook yet...)
 
 
 def default_out(spec: DeckSpec) -> Path:
@@ -39,39 +46,170 @@ def build(
     *,
     force: bool = False,
     progress: Callable[[str], Tick] | None = None,
+    rulebooks: bool = True,
     extra_steps: list[Callable[[BuildResult], list[Path]]] | None = None,
+    play_check_games: int = 0,
 ) -> BuildResult:
-    """Build, check, and write cards.pdf and deck.json (and whatever ``extra_steps`` add)."""
-    deck, checks = make_deck(spec)
-    if not force:
-        require(checks, f"the {spec.game.title} deck")
-    out = prepare_out_dir(out_dir or default_out(spec))
-    result = BuildResult(deck, checks, out)
+    """Build, check, and write cards.pdf, deck.json and the rulebook(s) in the languages ``spec.lang``
+    asks for (and whatever ``extra_steps`` add).
+
+    The static checks always run; with ``play_check_games`` the whole validation (simulation
+    included) runs first too. A failing deck is refused unless ``force``. Every file is rendered
+    under a temporary name first and they are all renamed together at the end, so a failure (a
+    broken template, say) leaves the folder exactly as it was."""
+    result = _checked(spec, out_dir, force, play_check_games, progress)
+    deck, out = result.deck, result.out_dir
     tick = progress("cards.pdf") if progress else None
-    result.files.append(
+    with staging(out) as stage:
         write_cards_pdf(
-            out / "cards.pdf",
+            stage(out / "cards.pdf"),
             deck.cards,
-            spec.game.faces,
+            faces_for(spec.game.faces, spec.print.back_image),
             spec.print,
             title=spec.game.title,
             label=spec.game.describe(spec.options, spec.card_lang),
             options=dict(spec.options),
             progress=tick,
         )
-    )
-    result.files.append(write_text(out / "deck.json", deck.dumps()))
+        write_text(stage(out / "deck.json"), deck.dumps())
+        if rulebooks:
+            if spec.game.rulebook is None:
+                result.notes.append(f"{spec.game.title} has no rulebook yet: only the cards were written")
+            else:
+                _write_rulebooks(spec, result, progress, stage)
+        result.files = [*stage.targets]
     for step in extra_steps or []:
         result.files.extend(step(result))
     return result
 
 
-def preview(spec: DeckSpec, out_dir: Path | None = None, *, force: bool = False, progress: Callable[[str], Tick] | None = None) -> BuildResult:
+def rules(spec: DeckSpec, out_dir: Path | None = None, *, force: bool = False, progress: Callable[[str], Tick] | None = None) -> BuildResult:
+    """Write only the rulebook(s) of the deck ``spec`` describes, in the languages ``spec.lang`` asks for."""
+    if spec.game.rulebook is None:
+        raise DeckgenError(f"{spec.game.title} has no rulebook yet")
+    result = _checked(spec, out_dir, force)
+    with staging(result.out_dir) as stage:
+        _write_rulebooks(spec, result, progress, stage)
+        result.files = [*stage.targets]
+    return result
+
+
+def _checked(
+    spec: DeckSpec,
+    out_dir: Path | None,
+    force: bool,
+    play_check_games: int = 0,
+    progress: Callable[[str], Tick] | None = None,
+) -> BuildResult:
+    """The deck built and checked (its failures stop the build unless ``force``), the folder ready."""
     deck, checks = make_deck(spec)
     if not force:
         require(checks, f"the {spec.game.title} deck")
-    out = prepare_out_dir(out_dir or default_out(spec))
-    result = BuildResult(deck, checks, out)
+        if play_check_games and spec.game.engine is not None:
+            v = validate(spec, games=play_check_games, compare_default=False, progress=progress)
+            require(v.report.checks, f"the {spec.game.title} deck (not playable; `deckgen validate` tells more)")
+    return BuildResult(deck, checks, prepare_out_dir(out_dir or default_out(spec)))
+
+
+def _write_rulebooks(spec: DeckSpec, result: BuildResult, progress: Callable[[str], Tick] | None, stage: Callable[[Path], Path]) -> None:
+    langs = languages(spec.lang)
+    tick = progress("rulebook") if progress else None
+    for n, lang in enumerate(langs, 1):
+        target = result.out_dir / file_name(lang)
+        write_rulebook(stage(target), spec.game, result.deck, lang, spec.print, card_lang=spec.card_lang)
+        if tick:
+            tick(n, len(langs))
+
+
+def preview(spec: DeckSpec, out_dir: Path | None = None, *, force: bool = False, progress: Callable[[str], Tick] | None = None) -> BuildResult:
+    result = _checked(spec, out_dir, force)
+    deck, out = result.deck, result.out_dir
     tick = progress("previews") if progress else None
-    result.files.extend(write_previews(out, deck.cards, spec.game.faces, spec.print, options=dict(spec.options), progress=tick))
+    result.files.extend(write_previews(out, deck.cards, faces_for(spec.game.faces, spec.print.back_image), spec.print, options=dict(spec.options), progress=tick))
     return result
+
+
+@dataclass
+class Validation:
+    spec: DeckSpec
+    deck: Deck
+    report: "Report"
+    default: dict | None = None  # player count -> Summary of the default deck, when the deck differs
+
+    @property
+    def ok(self) -> bool:
+        return self.report.ok
+
+
+def is_default(spec: DeckSpec, deck: Deck) -> bool:
+    from deckgen.spec import spec_for
+
+    base = spec_for(spec.game, cli={})
+    return deck.cards == base.build().cards and dict(deck.options) == dict(base.options) and not deck.custom
+
+
+def validate(
+    spec: DeckSpec,
+    *,
+    players: list[int] | None = None,
+    games: int = 400,
+    workers: int = 1,
+    compare_default: bool = True,
+    progress: Callable[[str], Tick] | None = None,
+) -> Validation:
+    """Static, exhaustive and simulated checks; for a playable deck that is not the default one, the
+    default deck simulated the same way beside it."""
+    from deckgen.engine.compare import compare, default_deck
+    from deckgen.engine.validate import validate as run_validation
+    from deckgen.spec import spec_for
+
+    deck = spec.build()
+    report = run_validation(spec.game, deck, players=players, games=games, seed=spec.seed, workers=workers, progress=progress)
+    result = Validation(spec, deck, report)
+    if compare_default and report.ok and report.summaries and not is_default(spec, deck):
+        base = default_deck(spec.game, deck, spec_for(spec.game, cli={}).options)
+        result.default = compare(spec.game, report, base, workers=workers, progress=progress)
+    return result
+
+
+def report_text(v: Validation) -> str:
+    from deckgen.engine.compare import comparison_lines
+    from deckgen.engine.report import report_lines
+
+    lines = [f"{v.spec.game.title}: {len(v.deck)} cards ({v.spec.source or 'defaults'})", ""]
+    lines += report_lines(v.spec.game.engine, v.report)
+    if v.default:
+        lines += ["", *comparison_lines(v.spec.game, v.report.summaries, v.default)]
+    return "\n".join(lines) + "\n"
+
+
+def report_data(v: Validation) -> dict:
+    from deckgen.engine.compare import comparison_json
+    from deckgen.engine.report import report_json
+
+    data = report_json(v.report)
+    data["cards"] = len(v.deck)
+    data["source"] = v.spec.source or "defaults"
+    if v.default:
+        data["default_deck"] = comparison_json(v.spec.game, v.report.summaries, v.default)
+    return data
+
+
+def write_report(v: Validation, out_dir: Path) -> list[Path]:
+    """report.txt, report.json and two PNG plots: game lengths and wins by seat."""
+    import json
+
+    from deckgen.fileio import write_bytes
+    from deckgen.render.charts import length_histograms, seat_bars
+
+    out = prepare_out_dir(out_dir)
+    base = v.default or {}
+    lengths = [(f"{n} players", s.lengths, base[n].lengths if n in base else []) for n, s in v.report.summaries.items()]
+    seats = [(f"{n} players", s.wins_by_seat, base[n].wins_by_seat if n in base else []) for n, s in v.report.summaries.items()]
+    name = v.spec.game.engine.length_name if v.spec.game.engine else "turns"
+    return [
+        write_text(out / "report.txt", report_text(v)),
+        write_text(out / "report.json", json.dumps(report_data(v), indent=1) + "\n"),
+        write_bytes(out / "game-length.png", length_histograms(lengths, f"{v.spec.game.title}: game length ({name})")),
+        write_bytes(out / "seat-advantage.png", seat_bars(seats, f"{v.spec.game.title}: share of wins by seat")),
+    ]

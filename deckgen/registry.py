@@ -51,6 +51,9 @@ class Game:
     rulebook: "Rulebook | None" = None
     # Extra capabilities a game may offer to generic commands ("solve", "puzzle"): name -> handler
     capabilities: Mapping[str, Any] = field(default_factory=dict)
+    # The card kinds a deck file may list, each a pydantic model of its face fields (extra fields
+    # forbidden): what "a card the game cannot have" means for custom decks
+    card_kinds: Mapping[str, Any] = field(default_factory=dict)
 
     def option(self, name: str) -> Option:
         for o in self.options:

@@ -55,7 +55,8 @@ class DeckSpec:
 
     def build(self) -> Deck:
         if self.cards is not None:
-            return Deck(self.game.id, self.options, self.seed, explicit_cards(self.cards), self.players, custom=True)
+            cards = explicit_cards(self.cards, self.game.card_kinds)
+            return Deck(self.game.id, self.options, self.seed, cards, self.players, custom=True)
         return self.game.build(BuildRequest(self.options, self.seed, self.players))
 
 
@@ -63,8 +64,11 @@ MAX_COPIES = 1000
 MAX_CARDS = 5000
 
 
-def explicit_cards(entries: Any) -> tuple[Card, ...]:
-    """Cards from a deck file's ``[[cards]]`` tables: ``kind``, the face fields, optional ``copies``."""
+def explicit_cards(entries: Any, kinds: Mapping[str, Any] | None = None) -> tuple[Card, ...]:
+    """Cards from a deck file's ``[[cards]]`` tables: ``kind``, the face fields, optional ``copies``.
+
+    A kind the game describes (``kinds``: pydantic models) is normalised by its model, so derived
+    fields are filled in as the game's own builder would."""
     if not isinstance(entries, list) or not entries:
         raise DeckgenError("cards: expected a list of [[cards]] tables with at least one card")
     out: list[Card] = []
@@ -78,6 +82,12 @@ def explicit_cards(entries: Any) -> tuple[Card, ...]:
             raise DeckgenError(f"cards #{i}: every card needs a kind (a string)")
         if isinstance(copies, bool) or not isinstance(copies, int) or not 1 <= copies <= MAX_COPIES:
             raise DeckgenError(f"cards #{i}: copies must be a whole number from 1 to {MAX_COPIES}")
+        model = (kinds or {}).get(kind)
+        if model is not None:
+            try:
+                face = model.model_validate(face).model_dump(exclude_none=True)
+            except ValueError as exc:  # the deck file loader reports these with lines first
+                raise DeckgenError(f"cards #{i}: {exc}") from None
         out.extend(Card(kind, face) for _ in range(copies))
         if len(out) > MAX_CARDS:
             raise DeckgenError(f"cards: more than {MAX_CARDS} cards")
@@ -99,8 +109,14 @@ def read_toml(path: Path) -> dict[str, Any]:
 
 
 def default_raw(game: Game) -> dict[str, Any]:
+    """The game's default deck file (decks/<id>.toml), checked like any deck file."""
+    from deckgen.deckfile.load import read_deck_file
+
     path = data_dir("decks") / f"{game.id}.toml"
-    return read_toml(path) if path.is_file() else {"game": game.id}
+    if not path.is_file():
+        return {"game": game.id}
+    raw, _ = read_deck_file(path)
+    return raw
 
 
 def _merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
@@ -142,28 +158,22 @@ def make_spec(game: Game, *layers: Mapping[str, Any], source: str = "") -> DeckS
         except OptionError as exc:
             raise OptionError(f"--players: {game.title} is for {lo} to {hi} players ({exc})") from None
     prt = _merge(DEFAULT_PRINT, raw.get("print", {}) or {})
-    _check_keys(prt, PRINT_KEYS, "[print]: ")
+    _check_keys(prt, PRINT_KEYS + ("back_image",), "[print]: ")
     settings = PrintSettings.parse(
         card=str(prt["card_size"]), paper=str(prt["paper"]), bleed=prt["bleed"], backs=str(prt["backs"]),
         lang=language(str(raw.get("lang", "es")), allow_all=True).replace("all", "es"),
+        back_image=prt.get("back_image"),
     )
     lang = language(str(raw.get("lang", "es")), allow_all=True)
     return DeckSpec(game, options, seed, players, settings, lang, raw.get("cards"), source)
 
 
-def spec_for(game_id: str, *, cli: Mapping[str, Any], file: Path | None = None) -> DeckSpec:
-    """The spec for ``game_id`` (or the game named in ``file``) with command-line values on top."""
-    layers: list[Mapping[str, Any]] = []
-    source = "defaults"
-    if file is not None:
-        user = read_toml(file)
-        gid = user.get("game")
-        if not isinstance(gid, str):
-            raise DeckgenError(f"{file}: the deck file must say which game it is for (game = \"...\")")
-        game = get_game(gid)
-        layers = [default_raw(game), user]
-        source = str(file)
-    else:
-        game = get_game(game_id)
-        layers = [default_raw(game)]
-    return make_spec(game, *layers, cli, source=source)
+def spec_for(game: Game | str, *, cli: Mapping[str, Any], file_layer: Mapping[str, Any] | None = None, source: str = "") -> DeckSpec:
+    """The spec for ``game`` (or its id): its default deck file, then a user's deck file, then the
+    command line."""
+    if isinstance(game, str):
+        game = get_game(game)
+    layers: list[Mapping[str, Any]] = [default_raw(game)]
+    if file_layer is not None:
+        layers.append(file_layer)
+    return make_spec(game, *layers, cli, source=source or "defaults")

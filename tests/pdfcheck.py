@@ -27,11 +27,30 @@ def close(a: float, b: float, tol: float = TOL) -> bool:
     return abs(a - b) <= tol
 
 
-def build(out: Path, *args: str) -> Path:
-    """Run ``deckgen build`` through the CLI entry point; return the output folder."""
-    from deckgen.cli import main
+COMMON = {"--players": "players", "--seed": "seed", "--lang": "lang", "--paper": "paper",
+          "--card-size": "card_size", "--bleed": "bleed", "--backs": "backs"}
 
-    main(["build", *args, "--out", str(out), "--quiet"])
+
+def build(out: Path, target: str, *args: str) -> Path:
+    """``deckgen build target *args --out out``, cards only: the command line's own parsing of the
+    common options and the game's options, then the build pipeline without the rulebooks (they have
+    their own tests and are the slow part). Returns the output folder."""
+    from deckgen import pipeline
+    from deckgen.cli import load_spec
+
+    common, extra, words = {}, [], list(args)
+    while words:
+        word = words.pop(0)
+        if word in COMMON:
+            common[COMMON[word]] = words.pop(0)
+        else:
+            extra.append(word)
+    for key in ("players", "seed"):
+        if key in common:
+            common[key] = int(common[key])
+    if "bleed" in common:
+        common["bleed"] = float(common["bleed"])
+    pipeline.build(load_spec(target, extra, **common), Path(out), rulebooks=False)
     return Path(out)
 
 

@@ -84,9 +84,12 @@ class Summary:
     length_p95: float = 0.0
     wins_by_seat: list[float] = field(default_factory=list)  # share of games won by each seat
     measures: dict[str, float] = field(default_factory=dict)
+    lengths: list[int] = field(default_factory=list, repr=False)  # every ended game's length, in order
 
     def to_json(self) -> dict:
-        return asdict(self)
+        data = asdict(self)
+        data.pop("lengths")
+        return data
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -126,6 +129,7 @@ def summarize(engine: Engine, deck: Deck, players: int, policy: str, seed: int, 
         length_p95=percentile(lengths, 95),
         wins_by_seat=[w / n if n else 0.0 for w in wins],
         measures={m.name: m.value(totals, n) for m in engine.measures},
+        lengths=lengths,
     )
 
 

@@ -52,3 +52,21 @@ class Faces(Protocol):
 def background(pen: Pen, frame: Frame, fill: str) -> None:
     b = frame.bleed
     pen.rect(-b, -b, frame.width + 2 * b, frame.height + 2 * b, fill=fill)
+
+
+class ImageBack:
+    """A game's faces with a designer's own image on every back (full bleed, cropped to cover)."""
+
+    def __init__(self, faces: Faces, path: str) -> None:
+        self.faces, self.path = faces, path
+
+    def front(self, pen: Pen, card: Card, frame: Frame) -> None:
+        self.faces.front(pen, card, frame)
+
+    def back(self, pen: Pen, frame: Frame) -> None:
+        b = frame.bleed
+        pen.image(self.path, -b, -b, frame.width + 2 * b, frame.height + 2 * b)
+
+
+def faces_for(faces: Faces, back_image: str | None) -> Faces:
+    return ImageBack(faces, back_image) if back_image else faces

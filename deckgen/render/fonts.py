@@ -15,7 +15,9 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 REGULAR = "DeckgenSans"
 BOLD = "DeckgenSans-Bold"
-_FILES = {REGULAR: "Vera.ttf", BOLD: "VeraBd.ttf"}
+ITALIC = "DeckgenSans-Italic"
+BOLD_ITALIC = "DeckgenSans-BoldItalic"
+_FILES = {REGULAR: "Vera.ttf", BOLD: "VeraBd.ttf", ITALIC: "VeraIt.ttf", BOLD_ITALIC: "VeraBI.ttf"}
 PT_PER_MM = 72.0 / 25.4
 
 
@@ -28,7 +30,7 @@ def register() -> tuple[str, str]:
     """Register the TrueType fonts with reportlab (idempotent) and return (regular, bold) names."""
     for name, file in _FILES.items():
         pdfmetrics.registerFont(TTFont(name, str(Path(reportlab.__file__).parent / "fonts" / file)))
-    pdfmetrics.registerFontFamily(REGULAR, normal=REGULAR, bold=BOLD, italic=REGULAR, boldItalic=BOLD)
+    pdfmetrics.registerFontFamily(REGULAR, normal=REGULAR, bold=BOLD, italic=ITALIC, boldItalic=BOLD_ITALIC)
     return REGULAR, BOLD
 
 

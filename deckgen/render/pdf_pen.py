@@ -74,6 +74,16 @@ class PdfPen:
         self.c.setLineJoin(1)
         self.c.drawPath(path, stroke=1, fill=0)
 
+    def image(self, path: str, x: float, y: float, w: float, h: float) -> None:
+        from PIL import Image
+        from reportlab.lib.utils import ImageReader
+
+        from deckgen.render.pen import cover_crop
+
+        with Image.open(path) as img:
+            cropped = cover_crop(img.convert("RGB"), w, h)
+        self.c.drawImage(ImageReader(cropped), self._x(x), self._y(y + h), w * self.scale * MM, h * self.scale * MM)
+
     def text(self, x, y, s, size, *, align="left", bold=False, color="#000000", angle=0.0) -> None:
         if not s:
             return

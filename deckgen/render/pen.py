@@ -48,6 +48,10 @@ class Pen(Protocol):
 
     def polyline(self, points: Sequence[Point], *, stroke: str, width: float = 0.25) -> None: ...
 
+    def image(self, path: str, x: float, y: float, w: float, h: float) -> None:
+        """Draw the image at ``path`` covering the box (cropped to its shape, never stretched)."""
+        ...
+
     def text(
         self,
         x: float,
@@ -203,3 +207,16 @@ def paragraph(
     for i, line in enumerate(lines):
         pen.text(x, y + i * step, line, size, align=align, bold=bold, color=color)
     return y + max(0, len(lines) - 1) * step
+
+
+def cover_crop(img, w: float, h: float):
+    """Crop a PIL image to the aspect ratio w:h around its centre (for "cover" placement)."""
+    iw, ih = img.size
+    target = w / h
+    if iw / ih > target:
+        nw = max(1, round(ih * target))
+        left = (iw - nw) // 2
+        return img.crop((left, 0, left + nw, ih))
+    nh = max(1, round(iw / target))
+    top = (ih - nh) // 2
+    return img.crop((0, top, iw, top + nh))

@@ -20,7 +20,7 @@ class PngPen:
     """Draws a card whose trim top-left is at pixel (ox, oy) of ``image``, ``px_per_mm`` pixels a mm."""
 
     def __init__(self, image: Image.Image, ox: float, oy: float, px_per_mm: float) -> None:
-        self.image = image
+        self.image_target = image
         self.draw = ImageDraw.Draw(image)
         self.ox, self.oy, self.k = ox, oy, px_per_mm
 
@@ -53,6 +53,15 @@ class PngPen:
     def polyline(self, points: Sequence[Point], *, stroke: str, width: float = 0.25) -> None:
         self.draw.line([self._p(x, y) for x, y in points], fill=stroke, width=self._w(width), joint="curve")
 
+    def image(self, path: str, x: float, y: float, w: float, h: float) -> None:
+        from deckgen.render.pen import cover_crop
+
+        (x0, y0), (x1, y1) = self._p(x, y), self._p(x + w, y + h)
+        size = (max(1, round(x1 - x0)), max(1, round(y1 - y0)))
+        with Image.open(path) as img:
+            tile = cover_crop(img.convert("RGB"), w, h).resize(size, Image.LANCZOS)
+        self.image_target.paste(tile, (round(x0), round(y0)))
+
     def text(self, x, y, s, size, *, align="left", bold=False, color="#000000", angle=0.0) -> None:
         if not s:
             return
@@ -69,4 +78,4 @@ class PngPen:
         ImageDraw.Draw(tile).text((pad + dx * self.k, pad), s, font=font, fill=color, anchor="ls")
         tile = tile.rotate(angle, resample=Image.BICUBIC, center=(pad, pad))
         ax, ay = self._p(x, y)
-        self.image.paste(tile, (round(ax - pad), round(ay - pad)), tile)
+        self.image_target.paste(tile, (round(ax - pad), round(ay - pad)), tile)

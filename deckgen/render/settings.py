@@ -25,10 +25,18 @@ class PrintSettings:
     bleed: float = 0.0
     backs: str = "duplex-long"
     lang: str = "es"
+    back_image: str | None = None  # an image (already checked) printed on every back instead of the game's
 
     @staticmethod
-    def parse(card: str = "poker", paper: str = "a4", bleed: object = 0.0, backs: str = "duplex-long", lang: str = "es") -> "PrintSettings":
-        return PrintSettings(card_size(card), paper_size(paper)[0], bleed_mm(bleed), back_mode(backs), language(lang))
+    def parse(
+        card: str = "poker",
+        paper: str = "a4",
+        bleed: object = 0.0,
+        backs: str = "duplex-long",
+        lang: str = "es",
+        back_image: str | None = None,
+    ) -> "PrintSettings":
+        return PrintSettings(card_size(card), paper_size(paper)[0], bleed_mm(bleed), back_mode(backs), language(lang), back_image)
 
     def layout(self) -> SheetLayout:
         return layout(self.card, self.paper, self.bleed)

@@ -11,6 +11,8 @@ from deckgen.games.multiplicats import deck
 from deckgen.games.multiplicats.engine import ENGINE
 from deckgen.games.multiplicats.faces import MultiplicatsFaces
 from deckgen.games.multiplicats.reaction import parse_times
+from deckgen.games.multiplicats.rulebook import RULEBOOK
+from deckgen.games.multiplicats.schema import CARD_KINDS
 
 OPTIONS = (
     Option(
@@ -94,4 +96,6 @@ GAME = Game(
     out_tag=_tag,
     describe=_describe,
     engine=ENGINE,
+    rulebook=RULEBOOK,
+    card_kinds=CARD_KINDS,
 )

@@ -1,0 +1,281 @@
+"""Reading a deck file: TOML syntax, then the schema (pydantic), then the game's own rules for options
+and cards. Every problem is collected and reported at once with the file, the line and the field.
+
+The format (the default decks in decks/ use it too)::
+
+    game = "multiplicats"       # which game (required)
+    seed = 1                    # random seed: the same seed, the same deck and the same games
+    players = 4                 # optional: the one player count the deck is for
+    lang = "es"                 # es, en, or all (rulebooks in both languages)
+
+    [options]                   # any option of the game (see `deckgen list`)
+    tables = "1-6"
+
+    [print]
+    card_size = "poker"         # poker, bridge, mini, tarot, or "WxH" in mm
+    paper = "a4"                # a4 or letter
+    bleed = 0                   # mm
+    backs = "duplex-long"       # duplex-long, duplex-short, separate, none
+    back_image = "back.png"     # optional: a PNG/JPEG in the deck file's own folder for the backs
+
+    [[cards]]                   # optional: an explicit card list replacing the generated deck
+    kind = "multiplication"
+    a = 4
+    b = 6
+    copies = 2
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal, Mapping
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from deckgen.deckfile.locate import key_lines, line_of
+from deckgen.deckfile.paths import referenced_image
+from deckgen.errors import DeckgenError, OptionError
+from deckgen.registry import Game, games
+
+MAX_FILE_BYTES = 1_000_000
+MAX_TEXT = 200  # characters in any text value
+MAX_CARDS = 5000
+MAX_COPIES = 1000
+
+
+class PrintSection(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    card_size: str = "poker"
+    paper: Literal["a4", "letter"] = "a4"
+    bleed: float = Field(0.0, ge=0.0, le=10.0)
+    backs: Literal["duplex-long", "duplex-short", "separate", "none"] = "duplex-long"
+    back_image: str | None = None
+
+
+class DeckFileModel(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    game: str
+    seed: int = Field(1, ge=0, le=2**63 - 1)
+    players: int | None = Field(None, ge=1, le=64)
+    lang: Literal["es", "en", "all"] = "es"
+    options: dict[str, Any] = Field(default_factory=dict)
+    print: PrintSection = Field(default_factory=PrintSection)
+    cards: list[Any] | None = Field(None, min_length=1, max_length=MAX_CARDS)
+
+
+@dataclass(frozen=True)
+class Problem:
+    line: int | None
+    field: str
+    message: str
+
+    def text(self, file: str) -> str:
+        where = f"{file}:{self.line}" if self.line else file
+        return f"{where}: {self.field}: {self.message}" if self.field else f"{where}: {self.message}"
+
+
+class DeckFileError(DeckgenError):
+    def __init__(self, file: str, problems: list[Problem]) -> None:
+        self.file, self.problems = file, problems
+        head = f"{file}: {len(problems)} problem{'s' if len(problems) != 1 else ''}"
+        super().__init__(head + ":\n" + "\n".join("  " + p.text(file) for p in problems))
+
+
+def _field(path: tuple) -> str:
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part + 1}]"
+        else:
+            out += ("." if out else "") + str(part)
+    return out
+
+
+def _suggest(word: str, known: list[str]) -> str:
+    close = difflib.get_close_matches(word, known, n=1, cutoff=0.6)
+    return f" (did you mean {close[0]}?)" if close else ""
+
+
+class _Collector:
+    def __init__(self, lines: dict) -> None:
+        self.lines, self.problems = lines, []
+
+    def add(self, path: tuple, message: str) -> None:
+        self.problems.append(Problem(line_of(self.lines, path), _field(path), message))
+
+    def pydantic(self, exc: ValidationError, prefix: tuple, model: type[BaseModel]) -> None:
+        for err in exc.errors():
+            loc = prefix + tuple(err["loc"])
+            if err["type"] == "extra_forbidden":
+                parent = _model_at(model, tuple(err["loc"])[:-1])
+                known = list(parent.model_fields) if parent else []
+                self.add(loc, f"unknown key{_suggest(str(loc[-1]), known)}")
+            elif err["type"] == "missing" and loc == ("game",):
+                self.add(loc, f"is required: say which game the deck is for, e.g. game = \"{next(iter(games()), 'multiplicats')}\" (the games: {', '.join(games())})")
+            elif err["type"] == "missing":
+                self.add(loc, "is required")
+            else:
+                got = err.get("input")
+                shown = f" (got {got!r})" if not isinstance(got, (dict, list)) else ""
+                self.add(loc, err["msg"].replace("Input should be", "should be") + shown)
+
+
+def _model_at(model: type[BaseModel], loc: tuple) -> type[BaseModel] | None:
+    for part in loc:
+        field = model.model_fields.get(str(part))
+        ann = getattr(field, "annotation", None) if field else None
+        if not (isinstance(ann, type) and issubclass(ann, BaseModel)):
+            return None
+        model = ann
+    return model
+
+
+def _long_texts(value: Any, path: tuple, out: _Collector) -> None:
+    if isinstance(value, str) and len(value) > MAX_TEXT:
+        out.add(path, f"text of {len(value)} characters is too long (at most {MAX_TEXT})")
+    elif isinstance(value, Mapping):
+        for k, v in value.items():
+            _long_texts(v, path + (k,), out)
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            _long_texts(v, path + (i,), out)
+
+
+def read_deck_file(path: Path) -> tuple[dict[str, Any], Game]:
+    """The file's contents, checked: returns the raw values and the game, or raises DeckFileError."""
+    path = Path(path)
+    name = str(path)
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        raise DeckgenError(f"deck file {name} not found") from None
+    except OSError as exc:
+        raise DeckgenError(f"cannot read deck file {name}: {exc.strerror or exc}") from None
+    if not path.is_file():
+        raise DeckgenError(f"deck file {name} is not a file")
+    if size > MAX_FILE_BYTES:
+        raise DeckgenError(f"deck file {name} is {size:,} bytes; a deck file is at most {MAX_FILE_BYTES:,}")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise DeckgenError(f"deck file {name} is not UTF-8 text") from None
+    except OSError as exc:
+        raise DeckgenError(f"cannot read deck file {name}: {exc.strerror or exc}") from None
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        message = str(exc.args[0] if exc.args else exc)
+        where = re.search(r"\s*\(at line (\d+), column (\d+)\)", message)
+        line = int(where.group(1)) if where else getattr(exc, "lineno", None)
+        if where:
+            message = message[: where.start()] + f" (column {where.group(2)})"
+        raise DeckFileError(name, [Problem(line, "", f"not valid TOML: {message}")]) from None
+    return check_deck_dict(raw, key_lines(text), name, folder=path.parent)
+
+
+def check_deck_dict(raw: dict[str, Any], lines: dict, name: str, *, folder: Path) -> tuple[dict[str, Any], Game]:
+    out = _Collector(lines)
+    _long_texts(raw, (), out)
+    try:
+        model = DeckFileModel.model_validate(raw)
+    except ValidationError as exc:
+        out.pydantic(exc, (), DeckFileModel)
+        model = None
+    game_id = raw.get("game")
+    game = games().get(game_id) if isinstance(game_id, str) else None
+    if isinstance(game_id, str) and game is None:
+        out.add(("game",), f"unknown game {game_id!r}{_suggest(game_id, list(games()))}; the games are: {', '.join(games())}")
+    if game is not None:
+        _check_options(game, raw.get("options"), out)
+        _check_players(game, raw.get("players"), out)
+        _check_cards(game, raw.get("cards"), out)
+    _check_print(raw.get("print"), folder, out)
+    if out.problems:
+        raise DeckFileError(name, sorted(out.problems, key=lambda p: (p.line or 0)))
+    assert game is not None
+    clean = dict(raw)
+    if model is not None and model.print.back_image:
+        clean["print"] = dict(raw.get("print", {}), back_image=str(referenced_image(folder, model.print.back_image)))
+    return clean, game
+
+
+def _check_options(game: Game, options: Any, out: _Collector) -> None:
+    if not isinstance(options, Mapping):
+        return
+    known = {o.name: o for o in game.options}
+    for key, value in options.items():
+        name = str(key).replace("-", "_")
+        opt = known.get(name)
+        if opt is None:
+            out.add(("options", key), f"{game.title} has no option {key!r}{_suggest(name, list(known))}")
+            continue
+        try:
+            opt.parse(value)
+        except OptionError as exc:
+            out.add(("options", key), str(exc))
+
+
+def _check_players(game: Game, players: Any, out: _Collector) -> None:
+    lo, hi = game.players
+    if isinstance(players, int) and not isinstance(players, bool) and not lo <= players <= hi:
+        out.add(("players",), f"{game.title} is for {lo} to {hi} players, not {players}")
+
+
+def _check_cards(game: Game, cards: Any, out: _Collector) -> None:
+    if not isinstance(cards, list):
+        return
+    kinds = dict(game.card_kinds)
+    total = 0
+    for i, entry in enumerate(cards):
+        path = ("cards", i)
+        if not isinstance(entry, Mapping):
+            out.add(path, "each card is a table with a kind")
+            continue
+        face = dict(entry)
+        kind = face.pop("kind", None)
+        copies = face.pop("copies", 1)
+        if isinstance(copies, bool) or not isinstance(copies, int) or not 1 <= copies <= MAX_COPIES:
+            out.add(path + ("copies",), f"copies must be a whole number from 1 to {MAX_COPIES}")
+            copies = 1
+        total += copies
+        if not isinstance(kind, str):
+            out.add(path + ("kind",), f"every card needs a kind: one of {', '.join(kinds) or 'any'}")
+            continue
+        schema = kinds.get(kind)
+        if schema is None:
+            if kinds:
+                out.add(path + ("kind",), f"{game.title} has no {kind!r} cards{_suggest(kind, list(kinds))}; its kinds are: {', '.join(kinds)}")
+            continue
+        try:
+            schema.model_validate(face)
+        except ValidationError as exc:
+            out.pydantic(exc, path, schema)
+    if total > MAX_CARDS:
+        out.add(("cards",), f"{total} cards in all; a deck file holds at most {MAX_CARDS}")
+
+
+def _check_print(section: Any, folder: Path, out: _Collector) -> None:
+    """What the schema cannot see: the card size's form, whether it fits the paper, the image."""
+    from deckgen.render.geometry import PAPERS, card_size, layout
+
+    if not isinstance(section, Mapping):
+        return
+    size_text = section.get("card_size", "poker")
+    if isinstance(size_text, str):
+        try:
+            size = card_size(size_text)
+            paper, bleed = section.get("paper", "a4"), section.get("bleed", 0)
+            if isinstance(paper, str) and paper in PAPERS and isinstance(bleed, (int, float)) and not isinstance(bleed, bool) and 0 <= bleed <= 10:
+                layout(size, paper, float(bleed))
+        except OptionError as exc:
+            out.add(("print", "card_size"), str(exc))
+    image = section.get("back_image")
+    if isinstance(image, str):
+        try:
+            referenced_image(folder, image)
+        except DeckgenError as exc:
+            out.add(("print", "back_image"), str(exc))

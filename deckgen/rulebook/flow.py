@@ -1,0 +1,362 @@
+"""Rulebook blocks (``deckgen.rulebook.markup``) turned into reportlab platypus flowables.
+
+One embedded font (``deckgen.render.fonts``), a small set of styles, tables sized to their text, and
+card pictures drawn by the game's own faces through :class:`deckgen.render.pdf_pen.PdfPen`, the same
+code that draws the card sheets.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Mapping, Sequence
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Flowable, ListFlowable, PageBreak, Paragraph, Spacer, Table, TableStyle
+
+from deckgen.model import Card
+from deckgen.render import fonts
+from deckgen.render.faces import Faces, Frame
+from deckgen.render.palette import INK
+from deckgen.render.pdf_pen import PdfPen
+from deckgen.render.pen import wrap
+from deckgen.rulebook.markup import Block, CardsBlock, Cell, FigureBlock, Heading, ListBlock, Note, PageBreakBlock, Para, TableBlock
+
+MM = fonts.PT_PER_MM
+CARD_WIDTH = 30.0  # mm: a card picture's default width
+CARD_GAP = 4.0  # mm between card pictures
+CAPTION_SIZE = 8.0  # pt
+ACCENT = "#1f3a68"  # headings: a dark blue that prints as near-black in greyscale
+RULE = "#9a9a9a"
+HEADER_FILL = "#e6e6e6"
+MARK_FILL = "#fff1c2"  # a highlighted row: pale yellow, a clear light grey in greyscale
+NOTE_FILL = "#f1f1f1"
+CELL_PAD = 4.0  # pt, left/right padding of table cells
+KEEP_ROWS = 15  # tables up to this many rows are never split across pages
+
+
+def styles() -> dict[str, ParagraphStyle]:
+    regular, bold = fonts.register()
+    base = ParagraphStyle(
+        "body", fontName=regular, fontSize=10.5, leading=14.5, spaceAfter=5, textColor=HexColor(INK), allowWidows=0, allowOrphans=0
+    )
+    return {
+        "body": base,
+        "h1": ParagraphStyle("h1", base, fontName=bold, fontSize=22, leading=27, spaceAfter=6, textColor=HexColor(ACCENT), keepWithNext=1),
+        "h2": ParagraphStyle("h2", base, fontName=bold, fontSize=15, leading=19, spaceBefore=13, spaceAfter=5, textColor=HexColor(ACCENT), keepWithNext=1),
+        "h3": ParagraphStyle("h3", base, fontName=bold, fontSize=11.5, leading=15, spaceBefore=8, spaceAfter=3, keepWithNext=1),
+        "item": ParagraphStyle("item", base, spaceAfter=2.5),
+        "cell": ParagraphStyle("cell", base, fontSize=9.5, leading=12.5, spaceAfter=2),
+        "th": ParagraphStyle("th", base, fontName=bold, fontSize=9.5, leading=12.5, spaceAfter=2),
+        "note": ParagraphStyle("note", base, fontSize=9.5, leading=13, spaceAfter=3),
+    }
+
+
+@dataclass(frozen=True)
+class Context:
+    """What drawing a card or a figure needs: the deck, its faces and the size of a printed card."""
+
+    cards: Sequence[Card]
+    faces: Faces
+    frame: Frame  # the printed card's size, language and options
+    figures: Mapping[str, Callable]
+    lang: str
+    styles: Mapping[str, ParagraphStyle]
+
+
+# ---------------------------------------------------------------- card pictures and figures
+
+
+class CardRow(Flowable):
+    """One or more rows of card pictures (a card's face, or the back for ``None``), left-aligned."""
+
+    def __init__(self, ctx: Context, indexes: Sequence[int | None], width: float | None, captions: Sequence[str]) -> None:
+        super().__init__()
+        self.ctx = ctx
+        self.indexes = list(indexes)
+        self.card_w = width or CARD_WIDTH
+        self.card_h = self.card_w * ctx.frame.height / ctx.frame.width
+        self.captions = list(captions)
+        self.caption_lines = self._caption_lines()
+        self.spaceBefore, self.spaceAfter = 3, 7
+
+    def _caption_lines(self) -> int:
+        if not self.captions:
+            return 0
+        return max(len(wrap(c, CAPTION_SIZE, self.card_w + CARD_GAP * 0.8)) for c in self.captions)
+
+    @property
+    def slot_h(self) -> float:  # mm: a card and its caption
+        return self.card_h + (1.5 + self.caption_lines * CAPTION_SIZE * 1.2 / MM if self.captions else 0.0)
+
+    def _per_row(self, avail_w: float) -> int:
+        return max(1, int((avail_w / MM + CARD_GAP) // (self.card_w + CARD_GAP)))
+
+    def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
+        per = min(self._per_row(avail_w), len(self.indexes))
+        rows = -(-len(self.indexes) // per)
+        self.width = (per * self.card_w + (per - 1) * CARD_GAP) * MM
+        self.height = (rows * self.slot_h + (rows - 1) * CARD_GAP) * MM
+        self._per = per
+        return self.width, self.height
+
+    def split(self, avail_w: float, avail_h: float) -> list[Flowable]:
+        per = self._per_row(avail_w)
+        fit_rows = int((avail_h / MM + CARD_GAP) // (self.slot_h + CARD_GAP))
+        if len(self.indexes) <= per or fit_rows < 1:
+            return []
+        cut = fit_rows * per
+        captions = self.captions
+        return [
+            CardRow(self.ctx, self.indexes[:cut], self.card_w, captions[:cut]),
+            CardRow(self.ctx, self.indexes[cut:], self.card_w, captions[cut:]),
+        ]
+
+    def draw(self) -> None:
+        c = self.canv
+        f = self.ctx.frame
+        scale = self.card_w / f.width
+        top = self.height / MM
+        for n, index in enumerate(self.indexes):
+            row, col = divmod(n, self._per)
+            x = col * (self.card_w + CARD_GAP)
+            y = top - row * (self.slot_h + CARD_GAP)  # this slot's top, page mm (y up)
+            c.saveState()
+            clip = c.beginPath()
+            clip.roundRect(x * MM, (y - self.card_h) * MM, self.card_w * MM, self.card_h * MM, 1.2 * MM)
+            c.clipPath(clip, stroke=0, fill=0)
+            pen = PdfPen(c, x, y, scale)
+            if index is None:
+                self.ctx.faces.back(pen, f)
+            else:
+                self.ctx.faces.front(pen, self.ctx.cards[index], f)
+            c.restoreState()
+            c.saveState()
+            c.setStrokeColor(HexColor(RULE))
+            c.setLineWidth(0.5)
+            c.roundRect(x * MM, (y - self.card_h) * MM, self.card_w * MM, self.card_h * MM, 1.2 * MM, stroke=1, fill=0)
+            if self.captions and self.captions[n]:
+                c.setFillColor(HexColor(INK))
+                c.setFont(fonts.font_name(False), CAPTION_SIZE)
+                lines = wrap(self.captions[n], CAPTION_SIZE, self.card_w + CARD_GAP * 0.8)
+                base = y - self.card_h - 1.5 - CAPTION_SIZE * 0.85 / MM
+                for k, line in enumerate(lines):
+                    c.drawCentredString((x + self.card_w / 2) * MM, (base - k * CAPTION_SIZE * 1.2 / MM) * MM, line)
+            c.restoreState()
+
+
+class FigureFlowable(Flowable):
+    """A drawing the game provides (``Rulebook.figures``), in a box of ``width`` × ``height`` mm."""
+
+    def __init__(self, ctx: Context, name: str, width: float, height: float) -> None:
+        super().__init__()
+        self.ctx, self.name, self.w_mm, self.h_mm = ctx, name, width, height
+        self.spaceBefore, self.spaceAfter = 3, 6
+        self.hAlign = "CENTER"
+
+    def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
+        self.width, self.height = self.w_mm * MM, self.h_mm * MM
+        return self.width, self.height
+
+    def draw(self) -> None:
+        self.canv.saveState()
+        self.ctx.figures[self.name](PdfPen(self.canv, 0.0, self.h_mm), self.w_mm, self.h_mm, self.ctx.lang)
+        self.canv.restoreState()
+
+
+# ---------------------------------------------------------------- blocks -> flowables
+
+
+def build(blocks: Sequence[Block], ctx: Context, avail: float, where: str = "body") -> list[Flowable]:
+    """Flowables for ``blocks`` in a column ``avail`` points wide; ``where`` picks paragraph styles."""
+    out: list[Flowable] = []
+    st = ctx.styles
+    for block in blocks:
+        if isinstance(block, Heading):
+            out.append(Paragraph(block.markup, st[f"h{block.level}"]))
+        elif isinstance(block, Para):
+            para = Paragraph(block.markup, st[where])
+            if block.keep:
+                para.keepWithNext = 1
+            out.append(para)
+        elif isinstance(block, ListBlock):
+            out.append(_list(block, ctx, avail, where))
+        elif isinstance(block, TableBlock):
+            out.append(_table(block, ctx, avail))
+        elif isinstance(block, Note):
+            out.append(_note(block, ctx, avail))
+        elif isinstance(block, PageBreakBlock):
+            out.append(PageBreak())
+        elif isinstance(block, CardsBlock):
+            out.append(CardRow(ctx, block.indexes, block.width, block.captions))
+        elif isinstance(block, FigureBlock):
+            out.append(FigureFlowable(ctx, block.name, block.width, block.height))
+    return out
+
+
+LIST_INDENT = 15.0  # pt
+
+
+def _list(block: ListBlock, ctx: Context, avail: float, where: str) -> Flowable:
+    regular, bold = fonts.register()
+    style = ctx.styles["item" if where == "body" else where]
+    items = [build(item, ctx, avail - LIST_INDENT, "item" if where == "body" else where) or [Paragraph("", style)] for item in block.items]
+    kwargs = dict(
+        leftIndent=LIST_INDENT,
+        bulletFontName=bold if block.ordered else regular,
+        bulletFontSize=style.fontSize,
+        bulletColor=HexColor(INK),
+        spaceAfter=4,
+    )
+    if block.ordered:
+        return ListFlowable(items, bulletType="1", bulletFormat="%s.", **kwargs)
+    return ListFlowable(items, bulletType="bullet", start="•", **kwargs)
+
+
+def _text_width(text: str, bold: bool, size: float) -> float:
+    return stringWidth(text, fonts.font_name(bold), size)
+
+
+def _natural(cell: Cell) -> tuple[float, float]:
+    """(natural, minimum) width of a cell's content in points, padding included."""
+    pad = 2 * CELL_PAD
+    size = 9.5
+    nat, low = 0.0, 0.0
+    for block in cell.blocks:
+        if isinstance(block, CardsBlock):
+            w = (CARD_WIDTH if block.width is None else block.width) * MM
+            nat, low = max(nat, w * len(block.indexes) + CARD_GAP * MM * (len(block.indexes) - 1)), max(low, w)
+        elif isinstance(block, FigureBlock):
+            nat, low = max(nat, block.width * MM), max(low, block.width * MM)
+        elif isinstance(block, (ListBlock, Note, TableBlock)):
+            nat = max(nat, 10_000.0)  # prose: as wide as it may be
+            low = max(low, 60.0 * MM / 2)
+    if cell.text:
+        nat = max(nat, _text_width(cell.text, cell.header, size))
+        longest = max((_text_width(w, cell.header, size) for w in cell.text.split()), default=0.0)
+        low = max(low, longest)
+    return nat + pad, low + pad
+
+
+def column_widths(block: TableBlock, avail: float) -> list[float]:
+    """Widths in points: given ones (mm or *), else sized to the text, as HTML's automatic layout does."""
+    n = len(block.rows[0].cells)
+    if block.widths:
+        fixed = [float(w.removesuffix("mm")) * MM if w != "*" else None for w in block.widths]
+        rest = max(0.0, avail - sum(w for w in fixed if w is not None))
+        stars = sum(1 for w in fixed if w is None)
+        return [w if w is not None else rest / stars for w in fixed]
+    nat = [0.0] * n
+    low = [0.0] * n
+    for row in block.rows:
+        for i, cell in enumerate(row.cells):
+            a, b = _natural(cell)
+            nat[i], low[i] = max(nat[i], a), max(low[i], b)
+    nat = [min(x, avail) for x in nat]
+    if sum(nat) <= avail:
+        return nat
+    if sum(low) >= avail:
+        return [avail * x / sum(low) for x in low]
+    # Columns whose text fits in an equal share keep their natural width; the others share the rest
+    # in proportion to their text, never below their longest word.
+    widths: list[float | None] = [None] * n
+    while True:
+        open_cols = [i for i in range(n) if widths[i] is None]
+        room = avail - sum(w for w in widths if w is not None)
+        fits = [i for i in open_cols if nat[i] <= room / len(open_cols)]
+        if not fits or len(fits) == len(open_cols):
+            break
+        for i in fits:
+            widths[i] = nat[i]
+    open_cols = [i for i in range(n) if widths[i] is None]
+    room = avail - sum(w for w in widths if w is not None)
+    spare = room - sum(low[i] for i in open_cols)
+    extra = {i: nat[i] - low[i] for i in open_cols}
+    total_extra = sum(extra.values()) or 1.0
+    for i in open_cols:
+        widths[i] = low[i] + max(0.0, spare) * extra[i] / total_extra
+    return [w or 0.0 for w in widths]
+
+
+def _table(block: TableBlock, ctx: Context, avail: float) -> Flowable:
+    widths = column_widths(block, avail)
+    data = []
+    for row in block.rows:
+        cells = []
+        for cell, w in zip(row.cells, widths):
+            style = "th" if cell.header else "cell"
+            if block.plain:
+                style = "th" if cell.header else "body"
+            content = build(cell.blocks, ctx, w - 2 * CELL_PAD, style)
+            cells.append(content)
+        data.append(cells)
+    header_rows = 0
+    for row in block.rows:
+        if all(c.header for c in row.cells) and not block.plain:
+            header_rows += 1
+        else:
+            break
+    cmds: list[tuple] = [
+        ("FONTNAME", (0, 0), (-1, -1), fonts.font_name(False)),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), CELL_PAD),
+        ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PAD),
+        ("TOPPADDING", (0, 0), (-1, -1), 3),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+    ]
+    if block.plain:
+        cmds += [("LEFTPADDING", (0, 0), (0, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0)]
+    else:
+        cmds += [
+            ("LINEABOVE", (0, 0), (-1, 0), 0.8, HexColor(INK)),
+            ("LINEBELOW", (0, -1), (-1, -1), 0.8, HexColor(INK)),
+            ("LINEBELOW", (0, 0), (-1, -2), 0.3, HexColor(RULE)),
+        ]
+        if header_rows:
+            cmds += [
+                ("BACKGROUND", (0, 0), (-1, header_rows - 1), HexColor(HEADER_FILL)),
+                ("LINEBELOW", (0, header_rows - 1), (-1, header_rows - 1), 0.8, HexColor(INK)),
+            ]
+    for r, row in enumerate(block.rows):
+        if row.mark:
+            cmds.append(("BACKGROUND", (0, r), (-1, r), HexColor(MARK_FILL)))
+    # a short table moves whole to the next page rather than split; a long one splits, header repeated
+    kind = _WholeTable if len(block.rows) <= KEEP_ROWS else Table
+    table = kind(data, colWidths=widths, repeatRows=header_rows, hAlign="LEFT", style=TableStyle(cmds))
+    table.spaceBefore, table.spaceAfter = 2, 8
+    return table
+
+
+class _WholeTable(Table):
+    """A table that is never split: it goes whole to the next page when it does not fit."""
+
+    def split(self, avail_w: float, avail_h: float) -> list[Flowable]:
+        return []
+
+
+def _note(block: Note, ctx: Context, avail: float) -> Flowable:
+    pad = 7.0
+    content = build(block.blocks, ctx, avail - 2 * pad - 3, "note")
+    table = Table(
+        [[content]],
+        colWidths=[avail],
+        hAlign="LEFT",
+        style=TableStyle(
+            [
+                ("FONTNAME", (0, 0), (-1, -1), fonts.font_name(False)),
+                ("BACKGROUND", (0, 0), (-1, -1), HexColor(NOTE_FILL)),
+                ("LINEBEFORE", (0, 0), (0, -1), 3, HexColor(ACCENT)),
+                ("LEFTPADDING", (0, 0), (-1, -1), pad + 3),
+                ("RIGHTPADDING", (0, 0), (-1, -1), pad),
+                ("TOPPADDING", (0, 0), (-1, -1), pad - 1),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), pad - 3),
+            ]
+        ),
+    )
+    table.spaceBefore, table.spaceAfter = 4, 9
+    return table
+
+
+def spacer(mm: float) -> Spacer:
+    return Spacer(1, mm * MM)

@@ -1,0 +1,205 @@
+"""The jinja2 side of rulebooks: the environment, the template's context, and clear error messages.
+
+A template is ``templates/<game id>/<stem>.<lang>.html.j2``, rendered with autoescaping (so deck text
+is escaped) and StrictUndefined (so a misspelt name is an error, not an empty string).
+"""
+
+from __future__ import annotations
+
+import re
+import traceback
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+import jinja2
+
+from deckgen.errors import DeckgenError
+from deckgen.model import Deck
+from deckgen.registry import Game
+from deckgen.render.settings import PrintSettings
+from deckgen.resources import data_dir
+from deckgen.rulebook.markup import TAGS
+
+AND = {"es": "y", "en": "and"}
+OR = {"es": "o", "en": "or"}
+PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
+YES_NO = {"es": ("sí", "no"), "en": ("yes", "no")}
+
+
+def template_name(game: Game, lang: str) -> str:
+    stem = game.rulebook.template if game.rulebook else "rulebook"
+    return f"{game.id}/{stem}.{lang}.html.j2"
+
+
+def shown_path(root: Path, name: str) -> str:
+    """How a template's path is shown in messages: templates/<game>/... for the project's own."""
+    if root == data_dir("templates"):
+        return f"templates/{name}"
+    return str(root / name)
+
+
+# ---------------------------------------------------------------- filters
+
+
+@jinja2.pass_context
+def andlist(ctx: jinja2.runtime.Context, items: Sequence[Any], word: str = "and") -> str:
+    """["a", "b", "c"] -> "a, b y c" (Spanish) or "a, b and c" (English); word="or" for o/or."""
+    lang = ctx.get("lang", "en")
+    joiner = (OR if word == "or" else AND).get(lang, word)
+    items = [str(i) for i in items]
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {joiner} {items[-1]}"
+
+
+@jinja2.pass_context
+def number(ctx: jinja2.runtime.Context, value: float, digits: int = 2) -> str:
+    """A number as the language writes it: 0,35 in Spanish, 0.35 in English; whole numbers plain."""
+    if isinstance(value, int) or float(value).is_integer():
+        return str(int(value))
+    text = f"{value:.{digits}f}".rstrip("0").rstrip(".")
+    return text.replace(".", ",") if ctx.get("lang") == "es" else text
+
+
+def environment(root: Path) -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(root)),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.filters["andlist"] = andlist
+    env.filters["number"] = number
+    return env
+
+
+# ---------------------------------------------------------------- the context every template gets
+
+
+def option_rows(game: Game, options: Mapping[str, Any], lang: str = "en") -> list[dict[str, Any]]:
+    """Each option of the game with its value in this build, for templates to print generically.
+
+    Switches show as yes/no (sí/no) in the rulebook's language; ``cli`` is how to ask for the value.
+    """
+    yes, no = YES_NO.get(lang, YES_NO["en"])
+    rows = []
+    for opt in game.options:
+        value = options.get(opt.name, opt.default)
+        if opt.flag:
+            shown, default = (yes if value else no), (yes if opt.default else no)
+            cli = opt.cli if value else f"--no-{opt.cli[2:]}"
+        else:
+            shown, default = ("none" if value is None else opt.show(value)), opt.describe_default()
+            cli = f"{opt.cli} {shown}"
+        rows.append(
+            {
+                "name": opt.name,
+                "flag": opt.cli,
+                "scope": opt.scope,
+                "value": shown,
+                "raw": value,
+                "default": default,
+                "is_default": value == opt.default,
+                "help": opt.help,
+                "switch": opt.flag,
+                "cli": cli,
+            }
+        )
+    return rows
+
+
+def common_context(game: Game, deck: Deck, lang: str, settings: PrintSettings) -> dict[str, Any]:
+    rows = option_rows(game, deck.options, lang)
+    changed = " ".join(r["cli"] for r in rows if not r["is_default"])
+    return {
+        "lang": lang,
+        "game": {
+            "id": game.id,
+            "title": game.title,
+            "summary": game.summary.get(lang, ""),
+            "min_players": game.players[0],
+            "max_players": game.players[1],
+            "default_players": game.default_players,
+        },
+        "deck": deck,
+        "cards": deck.cards,
+        "n_cards": len(deck),
+        "players": deck.players,
+        "options": dict(deck.options),
+        "option_rows": rows,
+        "rule_options": [r for r in rows if r["scope"] == "rules"],
+        "deck_options": [r for r in rows if r["scope"] != "rules"],
+        "label": game.describe(deck.options, lang),
+        "command": f"deckgen build {game.id} {changed}".strip(),
+        "print": {
+            "paper": settings.paper,
+            "paper_name": PAPER_NAMES.get(settings.paper, settings.paper),
+            "card": settings.card.label,
+            "card_width": settings.card.width,
+            "card_height": settings.card.height,
+            "backs": settings.backs,
+            "bleed": settings.bleed,
+        },
+    }
+
+
+# ---------------------------------------------------------------- rendering with clear errors
+
+
+_JINJA = re.compile(r"\{#.*?#\}|\{%.*?%\}|\{\{.*?\}\}", re.S)
+_TAG = re.compile(r"</?([A-Za-z][A-Za-z0-9_-]*)")
+
+
+def lint(source: str, shown: str) -> None:
+    """Catch an unknown tag in the template source itself, so the message gives the template's line."""
+    text = _JINJA.sub(lambda m: "\n" * m.group(0).count("\n"), source)
+    for m in _TAG.finditer(text):
+        tag = m.group(1).lower()
+        if tag not in TAGS:
+            line = text.count("\n", 0, m.start()) + 1
+            raise DeckgenError(f"{shown}, line {line}: unknown tag <{tag}>; the rulebook tags are {', '.join(TAGS)}")
+
+
+def _template_line(exc: BaseException) -> tuple[str, int] | None:
+    """The innermost template frame of a jinja2 traceback: (file name, line)."""
+    found = None
+    for frame in traceback.extract_tb(exc.__traceback__):
+        if frame.filename.endswith(".j2") and frame.lineno:
+            found = (frame.filename, frame.lineno)
+    return found
+
+
+def render_text(root: Path, name: str, context: Mapping[str, Any]) -> str:
+    """Render template ``name`` under ``root``; every template problem becomes one DeckgenError."""
+    env = environment(root)
+    shown = shown_path(root, name)
+    try:
+        template = env.get_template(name)
+    except jinja2.TemplateNotFound as exc:
+        missing = exc.name if exc.name and exc.name != name else name
+        raise DeckgenError(f"rulebook template {shown_path(root, missing)} is missing") from None
+    except jinja2.TemplateSyntaxError as exc:
+        where = shown_path(root, exc.name) if exc.name else shown
+        raise DeckgenError(f"{where}, line {exc.lineno}: template syntax error: {exc.message}") from None
+    if template.filename:
+        lint(Path(template.filename).read_text(encoding="utf-8"), shown)
+    try:
+        return template.render(**context)
+    except jinja2.TemplateSyntaxError as exc:  # in an included or imported template
+        where = shown_path(root, exc.name) if exc.name else shown
+        raise DeckgenError(f"{where}, line {exc.lineno}: template syntax error: {exc.message}") from None
+    except jinja2.TemplateNotFound as exc:
+        raise DeckgenError(f"{shown}: the template it includes, {shown_path(root, exc.name)}, is missing") from None
+    except Exception as exc:  # an undefined name, a bad filter call, a division by zero...
+        at = _template_line(exc)
+        if at is None:
+            raise
+        file, line = at
+        try:
+            where = shown_path(root, Path(file).resolve().relative_to(root.resolve()).as_posix())
+        except ValueError:
+            where = file
+        message = exc.message if isinstance(exc, jinja2.TemplateError) and exc.message else f"{type(exc).__name__}: {exc}"
+        raise DeckgenError(f"{where}, line {line}: {message}") from None

@@ -1,0 +1,107 @@
+"""Helpers for the rulebook tests: reading PDFs back and a small fake game for the renderer."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pdfplumber
+from pypdf import PdfReader
+
+from deckgen.model import Card, Deck
+from deckgen.registry import Game
+from deckgen.rulebook.spec import Rulebook
+
+BASE14 = {
+    "Courier", "Courier-Bold", "Courier-Oblique", "Courier-BoldOblique", "Helvetica", "Helvetica-Bold",
+    "Helvetica-Oblique", "Helvetica-BoldOblique", "Times-Roman", "Times-Bold", "Times-Italic",
+    "Times-BoldItalic", "Symbol", "ZapfDingbats",
+}
+
+
+MM = 72 / 25.4
+
+
+def pdf_pages(path: Path, *, body: bool = False) -> list[str]:
+    """The text of each page; ``body`` leaves out the running header and the page number."""
+    with pdfplumber.open(str(path)) as pdf:
+        if body:
+            return [p.crop((0, 18 * MM, p.width, p.height - 16 * MM)).extract_text() or "" for p in pdf.pages]
+        return [page.extract_text() or "" for page in pdf.pages]
+
+
+def flat(text: str) -> str:
+    """Text on one line, whitespace collapsed (lists and table cells wrap over lines)."""
+    return " ".join(text.split())
+
+
+def numbers(text: str) -> list[int]:
+    return [int(n) for n in re.findall(r"\d+", text)]
+
+
+def fonts_of(path: Path) -> list[dict]:
+    """Every font resource of every page: name, whether it is embedded."""
+    found = []
+    for page in PdfReader(str(path)).pages:
+        fonts = page["/Resources"].get("/Font", {})
+        for ref in fonts.values():
+            font = ref.get_object()
+            base = str(font.get("/BaseFont", "")).lstrip("/")
+            desc = font.get("/FontDescriptor")
+            if desc is None and "/DescendantFonts" in font:
+                desc = font["/DescendantFonts"][0].get_object().get("/FontDescriptor")
+            desc = desc.get_object() if desc is not None else {}
+            embedded = any(k in desc for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+            found.append({"name": base, "embedded": embedded})
+    return found
+
+
+# ---------------------------------------------------------------- a fake game for the renderer
+
+
+class BoxFaces:
+    """Draws a card as a framed box with its text (the renderer only needs front/back)."""
+
+    def front(self, pen, card, frame) -> None:
+        pen.rect(0, 0, frame.width, frame.height, fill="#ffffff", stroke="#000000", width=0.5)
+        pen.text(frame.cx, frame.cy, str(card.get("text", "")), 8, align="center")
+
+    def back(self, pen, frame) -> None:
+        pen.rect(0, 0, frame.width, frame.height, fill="#333366")
+
+
+TRICKY = ("<b>negrita</b> & co", "a < b > c &amp; d")
+
+
+def fake_deck(texts=TRICKY) -> Deck:
+    return Deck("fakegame", {}, 1, tuple(Card("note", {"text": t}) for t in texts))
+
+
+def _box(pen, w, h, lang) -> None:
+    pen.rect(0, 0, w, h, stroke="#000000", width=0.4)
+    pen.text(w / 2, h / 2, "figura" if lang == "es" else "figure", 9, align="center")
+
+
+def fake_game(context=None, figures=None) -> Game:
+    return Game(
+        id="fakegame",
+        title="Fake & <Game>",
+        summary={"es": "juego de prueba", "en": "a test game"},
+        players=(2, 4),
+        default_players=2,
+        options=(),
+        build=lambda request: fake_deck(),
+        checks=lambda deck: [],
+        faces=BoxFaces(),
+        rulebook=Rulebook(
+            context=context or (lambda deck, lang: {"note": "x < y & z"}),
+            figures=figures if figures is not None else {"box": _box},
+        ),
+    )
+
+
+def write_template(root: Path, text: str, lang: str = "es", game: str = "fakegame") -> Path:
+    path = root / game / f"rulebook.{lang}.html.j2"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
