@@ -253,13 +253,17 @@ def simulate(
     bad = [c for c in checks if not c.ok]
     if bad:
         raise DeckgenError("the deck fails its checks: " + "; ".join(f"{c.name}: {c.detail}" for c in bad))
+    summaries = []
     with _bars(quiet or as_json) as bars:
-        records = run_games(engine, deck, n_players, n_games, spec.seed, workers=workers, policy=policy, progress=bars("games"))
-    summary = summarize(engine, deck, n_players, policy, spec.seed, records)
+        for label, variant in engine.variants(deck):  # one deck may be played in several modes
+            tick = bars(f"games{', ' + label if label else ''}")
+            records = run_games(engine, variant, n_players, n_games, spec.seed, workers=workers, policy=policy, progress=tick)
+            summaries.append(summarize(engine, variant, n_players, policy, spec.seed, records, variant=label))
     if as_json:
-        typer.echo(json.dumps(summary.to_json(), indent=1))
+        data = summaries[0].to_json() if len(summaries) == 1 else [s.to_json() for s in summaries]
+        typer.echo(json.dumps(data, indent=1))
     else:
-        typer.echo("\n".join(summary_lines(engine, summary)))
+        typer.echo("\n\n".join("\n".join(summary_lines(engine, s)) for s in summaries))
 
 
 @app.command(context_settings=GAME_ARGS)

@@ -40,11 +40,13 @@ def compare(game: Game, report: Report, base: Deck, *, workers: int = 1, progres
     """Simulate ``base`` exactly as ``report``'s deck was simulated (same counts, games, seeds)."""
     engine = game.engine
     assert engine is not None
+    variants = dict(engine.variants(base))  # the default deck under each summary's rule variant
     out = {}
-    for n, s in report.summaries.items():
-        tick = progress(f"default deck, {n} players") if progress else None
-        records = run_games(engine, base, n, s.games, s.seed, workers=workers, policy=s.policy, progress=tick)
-        out[n] = summarize(engine, base, n, s.policy, s.seed, records)
+    for key, s in report.summaries.items():
+        deck = variants.get(s.variant, base)
+        tick = progress(f"default deck, {key} players") if progress else None
+        records = run_games(engine, deck, s.players, s.games, s.seed, workers=workers, policy=s.policy, progress=tick)
+        out[key] = summarize(engine, deck, s.players, s.policy, s.seed, records, variant=s.variant)
     return out
 
 
@@ -78,17 +80,22 @@ def headline(game: Game, yours: Mapping[int, Summary], base: Mapping[int, Summar
 def comparison_lines(game: Game, yours: Mapping[int, Summary], base: Mapping[int, Summary]) -> list[str]:
     """The headline, then each figure's change from the default deck, one column per player count."""
     table = rows(game, yours, base)
-    counts = list(yours)
+    groups: dict[str, list] = {}  # one table per rule variant (mode), if the engine has several
+    for key, s in yours.items():
+        groups.setdefault(s.variant, []).append(key)
     names = list(dict.fromkeys(r.name for r in table))
     cell = {(r.name, r.players): r for r in table}
     width = max(len(n) for n in names) + 2
-    lines = [f"beside the default deck: {headline(game, yours, base)}", f"  {'change from the default deck':<{width}}" + "".join(f"{f'{n} pl.':>9}" for n in counts)]
-    for name in names:
-        vals = []
-        for n in counts:
-            ch = cell[(name, n)].change
-            vals.append("   n/a" if ch is None else f"{ch * 100:+.0f}%")
-        lines.append(f"  {name:<{width}}" + "".join(f"{v:>9}" for v in vals))
+    lines = [f"beside the default deck: {headline(game, yours, base)}"]
+    for variant, counts in groups.items():
+        title = "change from the default deck" + (f" ({variant})" if variant else "")
+        lines.append(f"  {title:<{width}}" + "".join(f"{f'{yours[n].players} pl.':>9}" for n in counts))
+        for name in names:
+            vals = []
+            for n in counts:
+                ch = cell[(name, n)].change
+                vals.append("   n/a" if ch is None else f"{ch * 100:+.0f}%")
+            lines.append(f"  {name:<{width}}" + "".join(f"{v:>9}" for v in vals))
     return lines
 
 

@@ -80,6 +80,10 @@ class Engine:
     # the player counts this deck can be played with (default: the game's whole range)
     player_counts: Callable[[Deck], Sequence[int]] | None = None
     length_name: str = "turns"
+    # variants(deck): the rule variants (modes) one deck is played under, as (label, deck) pairs
+    # whose decks carry each variant's options; simulation and validation run each one. The
+    # default is the deck itself, unlabelled.
+    variants: Callable[[Deck], Sequence[tuple[str, Deck]]] = field(default=lambda deck: (("", deck),))
     # positions may repeat in normal play (random games); a stall is flagged only after this many
     # visits to one position
     repeat_limit: int = 50

@@ -11,7 +11,7 @@ from deckgen.engine.validate import Report
 
 def summary_lines(engine: Engine, s: Summary) -> list[str]:
     lines = [
-        f"{s.game}: {s.games} games, {s.players} players, policy {s.policy}, seeds {s.seed}..{s.seed + s.games - 1}",
+        f"{s.game}{' (' + s.variant + ')' if s.variant else ''}: {s.games} games, {s.players} players, policy {s.policy}, seeds {s.seed}..{s.seed + s.games - 1}",
         f"  games ended by the rules   {s.ended} of {s.games}",
         f"  game length ({s.length_name:<8})  mean {s.length_mean:.1f}   median {s.length_median:g}   p95 {s.length_p95:g}",
         "  wins by seat               " + "  ".join(f"{i}: {100 * w:.1f}%" for i, w in enumerate(s.wins_by_seat)),
@@ -27,7 +27,7 @@ def summary_lines(engine: Engine, s: Summary) -> list[str]:
 def summaries_table(engine: Engine, summaries: list[Summary]) -> list[str]:
     """One column per player count, one row per figure."""
     first = summaries[0]
-    head = f"measures ({first.games} games each, policy {first.policy}, seeds from {first.seed})"
+    head = f"measures{' (' + first.variant + ')' if first.variant else ''} ({first.games} games each, policy {first.policy}, seeds from {first.seed})"
     rows: list[tuple[str, list[str]]] = [
         ("games ended", [f"{s.ended}/{s.games}" for s in summaries]),
         (f"{first.length_name}: mean", [f"{s.length_mean:.1f}" for s in summaries]),
@@ -51,8 +51,12 @@ def report_lines(engine: Engine | None, r: Report) -> list[str]:
             lines.append(f"{title}:")
             lines.extend(f"  {c.line()}" for c in checks)
     if engine is not None and r.summaries:
-        lines.append("")
-        lines.extend(summaries_table(engine, list(r.summaries.values())))
+        by_variant: dict[str, list[Summary]] = {}
+        for s in r.summaries.values():  # one table per rule variant (mode), if the engine has several
+            by_variant.setdefault(s.variant, []).append(s)
+        for group in by_variant.values():
+            lines.append("")
+            lines.extend(summaries_table(engine, group))
     lines.append("")
     lines.append("PLAYABLE" if r.ok else "NOT PLAYABLE: " + "; ".join(c.name for c in r.checks if not c.ok))
     return lines

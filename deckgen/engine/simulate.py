@@ -85,6 +85,7 @@ class Summary:
     wins_by_seat: list[float] = field(default_factory=list)  # share of games won by each seat
     measures: dict[str, float] = field(default_factory=dict)
     lengths: list[int] = field(default_factory=list, repr=False)  # every ended game's length, in order
+    variant: str = ""  # the rule variant played, for engines with several (see Engine.variants)
 
     def to_json(self) -> dict:
         data = asdict(self)
@@ -101,7 +102,9 @@ def percentile(values: Sequence[float], q: float) -> float:
     return float(ordered[rank - 1])
 
 
-def summarize(engine: Engine, deck: Deck, players: int, policy: str, seed: int, records: Sequence[GameRecord]) -> Summary:
+def summarize(
+    engine: Engine, deck: Deck, players: int, policy: str, seed: int, records: Sequence[GameRecord], variant: str = ""
+) -> Summary:
     ended = [r for r in records if r.ended]
     lengths = [r.length for r in ended]
     wins = [0.0] * players
@@ -130,6 +133,7 @@ def summarize(engine: Engine, deck: Deck, players: int, policy: str, seed: int, 
         wins_by_seat=[w / n if n else 0.0 for w in wins],
         measures={m.name: m.value(totals, n) for m in engine.measures},
         lengths=lengths,
+        variant=variant,
     )
 
 

@@ -25,7 +25,7 @@ class Report:
     static: list[Check] = field(default_factory=list)
     exhaustive: list[Check] = field(default_factory=list)
     simulated: list[Check] = field(default_factory=list)
-    summaries: dict[int, Summary] = field(default_factory=dict)
+    summaries: dict[int | str, Summary] = field(default_factory=dict)  # by player count ("mode 4" with variants)
 
     @property
     def checks(self) -> list[Check]:
@@ -65,37 +65,45 @@ def validate(
     if engine is None:
         report.static.append(check("rule engine", False, f"{game.title} has no rule engine yet"))
         return report
-    counts = player_counts(game, deck, players)
+    player_counts(game, deck, players)  # a player count the deck cannot take is refused first
     if not all(c.ok for c in report.static):
         report.simulated.append(check("simulation", False, "skipped: the deck fails its static checks"))
         return report
-    report.exhaustive = list(engine.exhaustive(deck, counts))
-    for n in counts:
-        tick = progress(f"{n} players") if progress else None
-        try:
-            records = run_games(engine, deck, n, games, seed, workers=workers, policy="heuristic", check=True, detect_loops=True, progress=tick)
-            explore = run_games(engine, deck, n, max(1, games // 4), seed + games, workers=workers, policy="random", check=True, detect_loops=True)
-        except InvariantBroken as exc:
-            report.simulated.append(check(f"rules keep their invariants ({n} players)", False, str(exc)))
-            continue
-        summary = summarize(engine, deck, n, "heuristic", seed, records)
-        report.summaries[n] = summary
-        stuck = [r for r in list(records) + list(explore) if not r.ended]
-        report.simulated.append(
-            check(
-                f"every game ends ({n} players)",
-                not stuck,
-                f"{len(stuck)} of {len(records) + len(explore)} games did not end: {stuck[0].problem}" if stuck else f"{len(records) + len(explore)} games ended by the rules",
-                seed=stuck[0].seed if stuck else None,
-            )
-        )
-        for t in engine.thresholds(deck, n):
-            value = summary.measures.get(t.measure)
-            if value is None:
-                report.simulated.append(check(f"{t.measure} ({n} players)", False, "the engine does not measure it"))
-                continue
-            measure = next(m for m in engine.measures if m.name == t.measure)
-            report.simulated.append(
-                check(f"{t.measure} ({n} players)", t.holds(value), f"{measure.show(value)}, must be {t.text()}: {t.why}")
-            )
+    for label, variant in engine.variants(deck):
+        counts = player_counts(game, variant, players)
+        tag = f"{label}, " if label else ""
+        report.exhaustive.extend(engine.exhaustive(variant, counts))
+        for n in counts:
+            _simulate(report, engine, variant, n, label, tag, games, seed, workers, progress)
     return report
+
+
+def _simulate(report: Report, engine, deck: Deck, n: int, label: str, tag: str, games: int, seed: int, workers: int, progress) -> None:
+    """Heuristic games (measured) and random games (exploring) for one variant and player count."""
+    tick = progress(f"{tag}{n} players") if progress else None
+    try:
+        records = run_games(engine, deck, n, games, seed, workers=workers, policy="heuristic", check=True, detect_loops=True, progress=tick)
+        explore = run_games(engine, deck, n, max(1, games // 4), seed + games, workers=workers, policy="random", check=True, detect_loops=True)
+    except InvariantBroken as exc:
+        report.simulated.append(check(f"rules keep their invariants ({tag}{n} players)", False, str(exc)))
+        return
+    summary = summarize(engine, deck, n, "heuristic", seed, records, variant=label)
+    report.summaries[f"{label} {n}" if label else n] = summary
+    stuck = [r for r in list(records) + list(explore) if not r.ended]
+    report.simulated.append(
+        check(
+            f"every game ends ({tag}{n} players)",
+            not stuck,
+            f"{len(stuck)} of {len(records) + len(explore)} games did not end: {stuck[0].problem}" if stuck else f"{len(records) + len(explore)} games ended by the rules",
+            seed=stuck[0].seed if stuck else None,
+        )
+    )
+    for t in engine.thresholds(deck, n):
+        value = summary.measures.get(t.measure)
+        if value is None:
+            report.simulated.append(check(f"{t.measure} ({tag}{n} players)", False, "the engine does not measure it"))
+            continue
+        measure = next(m for m in engine.measures if m.name == t.measure)
+        report.simulated.append(
+            check(f"{t.measure} ({tag}{n} players)", t.holds(value), f"{measure.show(value)}, must be {t.text()}: {t.why}")
+        )

@@ -1,0 +1,118 @@
+"""Monete: numbers 1 to 20 in four colours played up or down by markers, with action cards, combos
+and four difficulty modes (seed 002, GAMES.md)."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from deckgen.options import Option, boolean, choice, integer
+from deckgen.registry import Game
+
+from deckgen.games.monete import deck
+from deckgen.games.monete.deck import ALL, MAX_COMBO, MODES
+
+MODE_LABELS = {
+    "perezoso": {"es": "modo PEREZOSO", "en": "PEREZOSO mode"},
+    "siesta": {"es": "modo SIESTA", "en": "SIESTA mode"},
+    "recreo": {"es": "modo RECREO", "en": "RECREO mode"},
+    "jungla": {"es": "modo JUNGLA", "en": "JUNGLA mode"},
+    ALL: {"es": "los cuatro modos", "en": "all four modes"},
+}
+
+OPTIONS = (
+    Option(
+        "mode",
+        default=ALL,
+        help="perezoso (no purple cards, number marker), siesta (all cards, number marker), recreo "
+        "(both markers, respect one), jungla (both markers, respect both) or all (the full deck, "
+        "simulated and validated in every mode)",
+        parse=choice(ALL, *MODES),
+        metavar="MODE",
+    ),
+    Option(
+        "wildcards",
+        default=True,
+        help="include the 4 comodines",
+        parse=boolean,
+        flag=True,
+    ),
+    Option(
+        "top",
+        default=20,
+        help="the highest number: cards run 1 to TOP in each colour, and 1 and TOP close a round "
+        "(10 makes a deck for the youngest)",
+        parse=integer(10, 20),
+        metavar="TOP",
+    ),
+    Option(
+        "combo",
+        default=MAX_COMBO,
+        help="the most consecutive cards one play may hold (1 switches combos off)",
+        parse=integer(1, MAX_COMBO),
+        scope="rules",
+        metavar="N",
+    ),
+    Option(
+        "deck_out",
+        default="empty",
+        help="when the draw pile ends the game: empty (as soon as its last card is drawn) or need "
+        "(when someone has to draw and it is empty)",
+        parse=choice("empty", "need"),
+        scope="rules",
+        metavar="WHEN",
+    ),
+    Option(
+        "wild_discard",
+        default=False,
+        help="at a ¡Monete!, a player without the 1 (or TOP) may discard a comodín instead of drawing",
+        parse=boolean,
+        flag=True,
+        scope="rules",
+    ),
+)
+
+
+def _tag(options: Mapping[str, Any]) -> str:
+    parts = [] if options["mode"] == ALL else [options["mode"]]
+    if options.get("top", 20) != 20:
+        parts.append(f"1-{options['top']}")
+    if not options.get("wildcards", True):
+        parts.append("nowild")
+    return "-".join(parts)
+
+
+def _describe(options: Mapping[str, Any], lang: str) -> str:
+    text = f"1–{options.get('top', 20)} · {MODE_LABELS[options['mode']][lang]}"
+    if not options.get("wildcards", True):
+        text += " · " + {"es": "sin comodines", "en": "no wild cards"}[lang]
+    return text
+
+
+def _game() -> Game:
+    from deckgen.games.monete.engine import ENGINE
+    from deckgen.games.monete.faces import MoneteFaces
+    from deckgen.games.monete.rulebook import RULEBOOK
+    from deckgen.games.monete.schema import CARD_KINDS
+
+    return Game(
+        id="monete",
+        title="Monete",
+        summary={
+            "es": "ordenar números del 1 al 20 hacia arriba o hacia abajo, con colores, combos y cartas de acción",
+            "en": "play numbers 1 to 20 up or down, with colours, combos and action cards",
+        },
+        players=(2, 8),
+        default_players=4,
+        options=OPTIONS,
+        build=deck.build,
+        checks=deck.checks,
+        faces=MoneteFaces(),
+        out_tag=_tag,
+        describe=_describe,
+        engine=ENGINE,
+        rulebook=RULEBOOK,
+        card_kinds=CARD_KINDS,
+    )
+
+
+GAME = _game()

@@ -1,0 +1,150 @@
+"""Monete's registration with the shared simulator and validator."""
+
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+from deckgen.checks import Check, check
+from deckgen.engine.game import Engine, Measure, Threshold, random_policy
+from deckgen.model import Deck
+
+from deckgen.games.monete import deck as monete_deck
+from deckgen.games.monete.cards import NO_COLOUR, PURPLE_CODE, card_table
+from deckgen.games.monete.deck import ALL, MODES
+from deckgen.games.monete.policies import heuristic_policy
+from deckgen.games.monete.rules import Rules, fits
+from deckgen.games.monete.state import MoneteState
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 8
+
+
+def new_state(deck: Deck, players: int, rng: random.Random) -> MoneteState:
+    return MoneteState.deal(card_table(deck), Rules.from_options(deck.options), players, rng)
+
+
+def variants(deck: Deck) -> list[tuple[str, Deck]]:
+    """A deck built for every mode is played (and validated) in each of the four modes, each with
+    the cards that mode uses (PEREZOSO without the purple cards); a deck for one mode is labelled
+    with it, so that it is compared with the default deck in that same mode."""
+    mode = deck.options.get("mode")
+    if mode != ALL:
+        return [(mode, deck)]
+    return [(m, monete_deck.for_mode(deck, m)) for m in MODES]
+
+
+def player_counts(deck: Deck) -> list[int]:
+    return list(range(MIN_PLAYERS, min(MAX_PLAYERS, monete_deck.max_players(deck)) + 1))
+
+
+MEASURES = (
+    Measure("rounds per game", "rounds", help="rounds opened in a game"),
+    Measure("cards per turn", "cards_played", per="turns", help="cards played per turn (combos play more)"),
+    Measure("turns that must draw", "forced_draws", per="turns", percent=True, help="turns that start with no legal card"),
+    Measure("deck runs out", "deck_out", percent=True, help="games ended by the empty draw pile (fewest cards wins)"),
+    Measure("rounds closed by ¡Monete!", "monetes", per="rounds", percent=True, help="rounds closed by a 1 or a TOP"),
+    Measure("combos per play", "combos", per="plays", percent=True, help="plays of two or three cards"),
+    Measure("seat 0 wins", "seat0_wins", percent=True, help="games won by the seat that opens the first round"),
+)
+
+
+def thresholds(deck: Deck, players: int) -> Sequence[Threshold]:
+    """The ranges where Monete works. Measured on the default deck with the heuristic player
+    (400 games per mode and player count): ¡Monete! closes 42-94% of rounds, 1-33% of turns must
+    draw, 0.9-1.4 cards are played per turn, and the deck runs out in 0-84% of games (84%: PEREZOSO
+    with 8 players, where every ¡Monete! makes seven players draw)."""
+    fair = 1.0 / players
+    return (
+        Threshold("rounds closed by ¡Monete!", lo=0.25, why="rounds must mostly end by a 1 or a TOP, not by everyone passing"),
+        Threshold("cards per turn", lo=0.5, why="a turn should usually play a card"),
+        Threshold("turns that must draw", hi=0.5, why="a player who draws more often than plays is not playing"),
+        Threshold("deck runs out", hi=0.9, why="a game that nearly always ends on the empty draw pile is a drawing contest"),
+        Threshold("seat 0 wins", lo=fair * 0.5, hi=fair * 1.6, why=f"the first seat should win near its fair share ({100 * fair:.0f}%)"),
+    )
+
+
+def _situations(table, rules: Rules):
+    """Every (top value, top colour) a round can show, from the deck's own cards."""
+    tops = set()
+    for c in table.playing:
+        if table.wild[c]:
+            for v in range(1, rules.top + 1):
+                for col in rules.declared_colours:
+                    tops.add((v, col))
+        else:
+            tops.add((table.value[c], table.colour[c]))
+    markers = [(u, s) for u in (True, False) for s in ((True, False) if rules.colour else (None,))]
+    return sorted(tops), markers
+
+
+def exhaustive(deck: Deck, counts: Sequence[int]) -> list[Check]:
+    """Proved by enumerating every top card and marker setting of the deck, per mode:
+    a card can close a round; every card can follow some card; every top can be followed."""
+    rules = Rules.from_options(deck.options)
+    table = card_table(deck)
+    tops, markers = _situations(table, rules)
+    rule, top = rules.rule, rules.top
+    mode = rules.mode.upper()
+
+    def can_follow(c: int, tv: int, tc: int, up: bool, same) -> bool:
+        if table.wild[c]:
+            return True
+        v, col = table.value[c], table.colour[c]
+        return v == tv or fits(v, col, tv, tc, up, same, rule)
+
+    distinct: dict[tuple, int] = {}
+    for c in table.playing:
+        distinct.setdefault((table.value[c], table.colour[c], table.action[c], table.wild[c]), c)
+    cards = list(distinct.values())
+    closers = [c for c in cards if table.wild[c] or table.value[c] in (1, top)]
+    # A closer closes when played on a top it can follow that is not its own opening twin
+    # (a 1 on an opening 1 does not close): any top other than its value will do.
+    closing = [
+        c for c in closers
+        if any(can_follow(c, tv, tc, up, same) and (table.wild[c] or tv != table.value[c]) for tv, tc in tops for up, same in markers)
+    ]
+    out = [
+        check(
+            f"a round can be closed ({mode})",
+            bool(closing),
+            f"{len(closing)} kinds of card can close a round with ¡Monete!"
+            if closing
+            else "no card can ever close a round: rounds would end only when everyone passes",
+        )
+    ]
+    stuck_cards = [c for c in cards if not any(can_follow(c, tv, tc, up, same) for tv, tc in tops for up, same in markers)]
+    out.append(
+        check(
+            f"every card can follow another ({mode})",
+            not stuck_cards,
+            f"{len(cards)} kinds of card each follow some card" if not stuck_cards else f"never playable after a card: {[table.label(c) for c in stuck_cards[:5]]}",
+        )
+    )
+    worst, where = None, None
+    for tv, tc in tops:
+        for up, same in markers:
+            n = sum(1 for c in table.playing if can_follow(c, tv, tc, up, same))
+            if worst is None or n < worst:
+                worst, where = n, (tv, tc, up, same)
+    colour = "" if where is None or where[1] == NO_COLOUR else (" purple" if where[1] == PURPLE_CODE else f" colour {where[1]}")
+    out.append(
+        check(
+            f"every top card can be followed ({mode})",
+            bool(worst),
+            f"at worst {worst} cards of the deck can follow (top {where[0]}{colour}, marker {'+' if where[2] else '-'})",
+        )
+    )
+    return out
+
+
+ENGINE = Engine(
+    new_state=new_state,
+    policies={"random": random_policy, "heuristic": heuristic_policy},
+    measures=MEASURES,
+    thresholds=thresholds,
+    exhaustive=exhaustive,
+    max_steps=lambda deck, players: 12 * len(deck.cards) + 100,
+    player_counts=player_counts,
+    length_name="turns",
+    variants=variants,
+)
