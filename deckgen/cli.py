@@ -18,7 +18,7 @@ except ImportError:  # pragma: no cover - older typer uses click itself
 
 from deckgen import pipeline
 from deckgen.errors import DeckgenError
-from deckgen.options import parse_cli_args
+from deckgen.options import parse_cli_args, resolve
 from deckgen.progress import progress
 from deckgen.registry import games, get_game
 from deckgen.deckfile.load import read_deck_file
@@ -136,6 +136,11 @@ def list_games() -> None:
         for opt in game.options:
             flag = f"{opt.cli}/--no-{opt.cli[2:]}" if opt.flag else f"{opt.cli} {opt.metavar}"
             typer.echo(f"    {flag:<34} {opt.help} [default: {opt.describe_default()}]")
+        for name, cap in game.capabilities.items():
+            typer.echo(f"  deckgen {name} {game.id}: {cap.help}")
+            for opt in cap.options:
+                flag = f"{opt.cli}/--no-{opt.cli[2:]}" if opt.flag else f"{opt.cli} {opt.metavar}"
+                typer.echo(f"    {flag:<34} {opt.help} [default: {opt.describe_default()}]")
         typer.echo("")
 
 
@@ -297,6 +302,31 @@ def validate(
         for f in written:
             typer.echo(f"  {f}")
     raise typer.Exit(0 if result.ok else 1)
+
+
+def run_capability(name: str, game_id: str, args: list[str]) -> int:
+    """Run the game's ``name`` capability with its own options parsed from ``args``."""
+    game = get_game(game_id)
+    cap = game.capabilities.get(name)
+    if cap is None:
+        offered = [g.id for g in games().values() if name in g.capabilities]
+        also = f" (games that have it: {', '.join(offered)})" if offered else ""
+        raise DeckgenError(f"{game.title} has no {name} command{also}")
+    raw = parse_cli_args(cap.options, args, game=f"{name} {game.id}")
+    values = resolve(cap.options, raw, where=f"{name} {game.id}: ")
+    return cap.run(values, typer.echo)
+
+
+@app.command(context_settings=GAME_ARGS)
+def solve(ctx: typer.Context, game: str = typer.Argument(..., metavar="GAME")) -> None:
+    """Solve a game's puzzle exactly (its options: `deckgen list`)."""
+    raise typer.Exit(run_capability("solve", game, ctx.args))
+
+
+@app.command(context_settings=GAME_ARGS)
+def puzzle(ctx: typer.Context, game: str = typer.Argument(..., metavar="GAME")) -> None:
+    """Write printable puzzle sheets and the teacher's answer key (its options: `deckgen list`)."""
+    raise typer.Exit(run_capability("puzzle", game, ctx.args))
 
 
 def main(argv: list[str] | None = None) -> None:

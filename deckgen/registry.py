@@ -33,6 +33,20 @@ class BuildRequest:
 
 
 @dataclass(frozen=True)
+class Capability:
+    """A command a game offers beyond build, preview, simulate and validate (e.g. "solve", "puzzle").
+
+    The generic CLI command of the same name parses the words after the game id with ``options``
+    (``deckgen.options.parse_cli_args`` and ``resolve``) and calls ``run(values, echo)``, which
+    returns the exit code. ``echo`` prints one line for the user.
+    """
+
+    help: str
+    options: tuple[Option, ...]
+    run: Callable[[Mapping[str, Any], Callable[[str], None]], int]
+
+
+@dataclass(frozen=True)
 class Game:
     id: str
     title: str
@@ -49,8 +63,8 @@ class Game:
     describe: Callable[[Mapping[str, Any], str], str] = field(default=lambda options, lang: "")
     engine: "Engine | None" = None
     rulebook: "Rulebook | None" = None
-    # Extra capabilities a game may offer to generic commands ("solve", "puzzle"): name -> handler
-    capabilities: Mapping[str, Any] = field(default_factory=dict)
+    # Extra commands a game may offer to the generic CLI commands ("solve", "puzzle"): name -> Capability
+    capabilities: Mapping[str, "Capability"] = field(default_factory=dict)
     # The card kinds a deck file may list, each a pydantic model of its face fields (extra fields
     # forbidden): what "a card the game cannot have" means for custom decks
     card_kinds: Mapping[str, Any] = field(default_factory=dict)

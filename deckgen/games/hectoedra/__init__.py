@@ -1,0 +1,106 @@
+"""Hectoedra: the divisor game with the 100 cards 1..100 (seed 001, GAMES.md), competitive and
+cooperative (the longest stack, with an exact solver for the teacher's answer key)."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from deckgen.options import Option, boolean, choice, compact_ranges, int_list, integer
+from deckgen.registry import Game
+
+from deckgen.games.hectoedra import deck
+from deckgen.games.hectoedra.faces import HectoedraFaces
+from deckgen.games.hectoedra.schema import CARD_KINDS
+
+AIDS = ("prime", "factors", "divisors")
+
+
+def parse_aids(value: Any) -> list[str]:
+    """"prime,factors" or a TOML list -> the aids in a fixed order; "none" or "" -> []."""
+    if isinstance(value, (list, tuple)):
+        words = [str(v).strip().lower() for v in value]
+    else:
+        text = str(value).strip().lower()
+        words = [] if text in ("", "none") else [w.strip() for w in text.split(",")]
+    for w in words:
+        if w not in AIDS:
+            choice(*AIDS)(w)  # raises with a did-you-mean
+    return [a for a in AIDS if a in words]
+
+
+def _aids_text(aids: list[str]) -> str:
+    return ",".join(aids) if aids else "none"
+
+
+OPTIONS = (
+    Option("cards", default=list(range(1, 101)), help="the cards in the deck: a range like 1-20 or a list like 2,3,5", parse=int_list(1, 100), metavar="RANGE", show=compact_ranges),
+    Option("aids", default=[], help="learning aids on the faces: prime (a mark on primes), factors (the factorisation), divisors (the divisor list)", parse=parse_aids, metavar="LIST", show=_aids_text),
+    Option("per_player", default=10, help="cards per player in each round's game deck", parse=integer(4, 10), scope="rules", metavar="N"),
+    Option("hand", default=4, help="cards in hand, refilled after each turn while the draw pile lasts", parse=integer(1, 10), scope="rules", metavar="N"),
+    Option("rounds", default=0, help="rounds in a match (0: as many as players)", parse=integer(0, 20), scope="rules", metavar="N", show=lambda v: str(v) if v else "as many as players"),
+    Option("start_tie", default="youngest", help="a tie for fewest primes goes to the youngest player (seat 0 first) or is drawn at random", parse=choice("youngest", "random"), scope="rules", metavar="youngest|random"),
+    Option("next_starter", default="last-played", help="who starts the next round: who put the last card on the pile, or who took the last turn", parse=choice("last-played", "last-turn"), scope="rules", metavar="last-played|last-turn"),
+    Option("must_play", default=True, help="a player holding a legal card must play one (off: may also choose a penalty)", parse=boolean, scope="rules", flag=True),
+    Option("keep_penalties", default=False, help="penalty cards stay face down for the whole match instead of going back into each deal", parse=boolean, scope="rules", flag=True),
+)
+
+
+def _tag(options: Mapping[str, Any]) -> str:
+    parts = []
+    if sorted(options["cards"]) != list(range(1, 101)):
+        parts.append(compact_ranges(options["cards"]).replace(",", "_"))
+    if options.get("aids"):
+        parts.append("-".join(options["aids"]))
+    return "-".join(parts)
+
+
+def _describe(options: Mapping[str, Any], lang: str) -> str:
+    cards = options["cards"]
+    word = {"es": "cartas", "en": "cards"}[lang]
+    text = f"{word} {compact_ranges(cards)}" if len(cards) != 100 else {"es": "las 100 cartas", "en": "all 100 cards"}[lang]
+    if options.get("aids"):
+        names = {"es": {"prime": "primos", "factors": "factores", "divisors": "divisores"}, "en": {"prime": "primes", "factors": "factors", "divisors": "divisors"}}[lang]
+        text += " · " + ", ".join(names[a] for a in options["aids"])
+    return text
+
+
+def _engine():
+    from deckgen.games.hectoedra.engine import ENGINE
+
+    return ENGINE
+
+
+def _capabilities() -> dict:
+    from deckgen.games.hectoedra.commands import PUZZLE, SOLVE
+
+    return {"solve": SOLVE, "puzzle": PUZZLE}
+
+
+def _rulebook():
+    try:
+        from deckgen.games.hectoedra.rulebook import RULEBOOK
+    except ImportError:  # pragma: no cover
+        return None
+    return RULEBOOK
+
+
+GAME = Game(
+    id="hectoedra",
+    title="Hectoedra",
+    summary={
+        "es": "juego de divisores con las cartas del 1 al 100, competitivo y cooperativo",
+        "en": "a divisor game with the cards 1 to 100, competitive and cooperative",
+    },
+    players=(2, 10),
+    default_players=4,
+    options=OPTIONS,
+    build=deck.build,
+    checks=deck.checks,
+    faces=HectoedraFaces(),
+    out_tag=_tag,
+    describe=_describe,
+    engine=_engine(),
+    rulebook=_rulebook(),
+    capabilities=_capabilities(),
+    card_kinds=CARD_KINDS,
+)

@@ -1,0 +1,113 @@
+"""The two extra commands Hectoedra offers: ``deckgen solve hectoedra`` and ``deckgen puzzle hectoedra``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Callable, Mapping
+
+from deckgen.options import Option, boolean, choice, compact_ranges, int_list, integer, number
+from deckgen.registry import Capability
+
+from deckgen.games.hectoedra.numbers import RULES
+from deckgen.games.hectoedra.solver import DEFAULT_TIME_LIMIT, explain, solve
+
+Echo = Callable[[str], None]
+
+CARDS = Option("cards", default=list(range(1, 101)), help="the set of cards: a range like 1-20 or a list like 2,3,5", parse=int_list(1, 100), metavar="RANGE", show=compact_ranges)
+RULE = Option("rule", default="divisor", help="divisor: multiple or divisor (the cooperative rule); full: also a common divisor or two primes", parse=choice(*RULES), metavar="divisor|full")
+TIME = Option("time_limit", default=DEFAULT_TIME_LIMIT, help="seconds before the solver stops and reports its best stack as not proven", parse=number(0.001, 86400), metavar="S", show=lambda v: f"{v:g}")
+LINES = {
+    "divisor": "each card a multiple or a divisor of the one below",
+    "full": "each card a multiple or divisor of the one below, or sharing a divisor above 1 with it, or both prime",
+}
+
+
+def run_solve(values: Mapping[str, Any], echo: Echo) -> int:
+    cards = values["cards"]
+    sol = solve(cards, values["rule"], values["time_limit"])
+    if values["json"]:
+        data = sol.to_json()
+        data.update({"bound": sol.bound, "rule": sol.rule, "cards": list(sol.cards)})
+        echo(json.dumps(data))
+        return 0
+    echo(f"Hectoedra stack puzzle, {values['rule']} rule ({LINES[values['rule']]}): {len(cards)} cards {compact_ranges(cards)}")
+    if sol.proven:
+        echo(f"Longest stack: {sol.length} cards (proven optimal, {sol.seconds:.3f} s)")
+    else:
+        echo(f"Best stack found: {sol.length} cards (NOT proven: the {values['time_limit']:g} s time limit ran out; the optimum is at most {sol.bound})")
+    echo("Order, bottom card first: " + " ".join(map(str, sol.order)))
+    left = sorted(set(cards) - set(sol.order))
+    echo("Left out: " + (" ".join(map(str, left)) if left else "none"))
+    if values["explain"]:
+        for line in explain(sol.order, values["rule"]):
+            echo("  " + line)
+    return 0
+
+
+SOLVE = Capability(
+    help="the longest stack from a set of cards, proven optimal (the cooperative puzzle)",
+    options=(
+        CARDS,
+        RULE,
+        TIME,
+        Option("json", default=False, help='print {"length", "proven", "order", ...} as JSON', parse=boolean, flag=True),
+        Option("explain", default=False, help="print why each card may go on the one below", parse=boolean, flag=True),
+    ),
+    run=run_solve,
+)
+
+
+def run_puzzle(values: Mapping[str, Any], echo: Echo) -> int:
+    from deckgen.games.hectoedra.puzzle import PuzzleRequest, make_sets, write_puzzle
+
+    req = PuzzleRequest(
+        sets=values["sets"],
+        size=values["size"],
+        seed=values["seed"],
+        cards=values["cards"],
+        team=values["team"],
+        rule=values["rule"],
+        lang=values["lang"],
+        paper=values["paper"],
+        aids=values["aids"],
+        time_limit=values["time_limit"],
+        min_stack=values["min_stack"],
+    )
+    out = Path(values["out"]) if values["out"] else Path("output") / f"hectoedra-puzzle-{req.seed}"
+    puzzle = make_sets(req)
+    files = write_puzzle(puzzle, out)
+    kind = "team sheets (one set for every team)" if req.team else "challenge sheets"
+    echo(f"Hectoedra stack puzzle: {len(puzzle.sheets)} {kind}, {len(puzzle.sets)} set(s) of {len(puzzle.sets[0].cards)} cards, written to {out}/")
+    for s in puzzle.sets:
+        mark = "proven" if s.solution.proven else f"NOT proven, at most {s.solution.bound}"
+        echo(f"  set {s.number}: longest stack {s.solution.length} cards ({mark})")
+    for f in files:
+        echo(f"  {f}")
+    return 0
+
+
+def _aids(value: Any) -> list[str]:
+    from deckgen.games.hectoedra import parse_aids
+
+    return parse_aids(value)
+
+
+PUZZLE = Capability(
+    help="printable challenge sheets (a set of card pictures each) and the teacher's answer key",
+    options=(
+        Option("sets", default=6, help="how many sheets (different sets; with --team: how many teams)", parse=integer(1, 60), metavar="N"),
+        Option("size", default=20, help="cards per set", parse=integer(2, 100), metavar="N"),
+        Option("seed", default=1, help="random seed: the same seed gives the same sets", parse=integer(0, 2**63 - 1), metavar="S"),
+        Option("cards", default=None, help="the cards to draw the sets from (all of them when there are no more than --size)", parse=int_list(1, 100), metavar="RANGE", show=compact_ranges),
+        Option("min_stack", default=None, help="each random set must allow a stack at least this high (default: half the set; 0: any set)", parse=integer(0, 100), metavar="N", show=lambda v: "half the set" if v is None else str(v)),
+        Option("team", default=False, help="team variant: the same set on every sheet, one sheet per team", parse=boolean, flag=True),
+        RULE,
+        Option("lang", default="es", help="language of the sheets: es or en", parse=choice("es", "en"), metavar="es|en"),
+        Option("paper", default="a4", help="a4 or letter", parse=choice("a4", "letter"), metavar="a4|letter"),
+        Option("aids", default=[], help="learning aids on the card pictures (prime, factors, divisors)", parse=_aids, metavar="LIST", show=lambda v: ",".join(v) or "none"),
+        TIME,
+        Option("out", default=None, help="output folder (default output/hectoedra-puzzle-SEED/)", parse=str, metavar="DIR"),
+    ),
+    run=run_puzzle,
+)

@@ -1,0 +1,68 @@
+"""The Hectoedra deck: one card per hectoíndice 1..100 (or the chosen subset for a classroom set)."""
+
+from __future__ import annotations
+
+from deckgen.checks import Check, check, expect_equal
+from deckgen.model import Card, Deck
+from deckgen.registry import BuildRequest
+
+from deckgen.games.hectoedra.numbers import linked
+from deckgen.games.hectoedra.rules import CARDS_PER_PLAYER
+
+NUMBER = "number"
+FULL_DECK = tuple(range(1, 101))
+MAX_CUSTOM = 999  # a designer's own deck file may use other whole numbers
+
+
+def build(request: BuildRequest) -> Deck:
+    values = sorted(request.options["cards"])
+    cards = tuple(Card(NUMBER, {"value": v}) for v in values)
+    return Deck("hectoedra", request.options, request.seed, cards, request.players)
+
+
+def values(deck: Deck) -> list[int]:
+    return [c.get("value") for c in deck.cards]
+
+
+def max_players(deck: Deck, per_player: int = CARDS_PER_PLAYER) -> int:
+    return min(10, len(deck.cards) // per_player)
+
+
+def checks(deck: Deck) -> list[Check]:
+    """Composition (one card per chosen number, 1..100, no repeats), every card playable, enough cards."""
+    vals = values(deck)
+    custom = getattr(deck, "custom", False)  # an explicit card list from a deck file
+    wanted = sorted(vals) if custom else sorted(deck.options.get("cards", FULL_DECK))
+    out = [expect_equal("cards", len(vals), len(wanted))]
+    kinds = sorted({c.kind for c in deck.cards} - {NUMBER})
+    out.append(check("card kinds", not kinds, f"unknown kinds {kinds}" if kinds else "number"))
+    dup = sorted({v for v in vals if vals.count(v) > 1})
+    out.append(check("every number once", not dup, f"repeated: {dup}" if dup else f"{len(set(vals))} different numbers"))
+    top = MAX_CUSTOM if custom else 100
+    bad = sorted((v for v in vals if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= top), key=str)
+    out.append(check(f"hectoíndices 1 to {top}", not bad, f"outside 1..{top}: {bad}" if bad else f"all in 1..{top}"))
+    if bad:
+        return out  # the other checks need whole numbers
+    if not custom:
+        out.append(check("the chosen numbers", sorted(vals) == wanted, "match the --cards option" if sorted(vals) == wanted else "differ from the --cards option"))
+    lonely = [v for v in vals if not any(linked(v, w, "full") for w in vals if w != v)]
+    out.append(
+        check(
+            "every card can be played on another card",
+            not lonely,
+            f"no card links with {lonely}" if lonely else "each card has a partner by the three rules",
+        )
+    )
+    if deck.players:
+        need = deck.players * CARDS_PER_PLAYER
+        out.append(check(f"enough cards for {deck.players} players", len(vals) >= need, f"{len(vals)} cards, {need} needed ({CARDS_PER_PLAYER} each)"))
+    else:
+        most = max_players(deck)
+        out.append(
+            check(
+                "players",
+                True,
+                f"the competitive game for 2 to {most} players" if most >= 2 else f"{len(vals)} cards: a set for the cooperative puzzle (the competitive game needs {2 * CARDS_PER_PLAYER})",
+            )
+        )
+    return out

@@ -1,0 +1,88 @@
+"""Hectoedra on the shared engine: the match, its policies, its measures and where they must lie."""
+
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+from deckgen.checks import Check, check
+from deckgen.engine.game import Engine, Measure, Threshold, random_policy
+from deckgen.model import Deck
+
+from deckgen.games.hectoedra import deck as deck_mod
+from deckgen.games.hectoedra import rules
+from deckgen.games.hectoedra.numbers import linked
+from deckgen.games.hectoedra.policies import heuristic_policy
+from deckgen.games.hectoedra.state import HectoedraState, Variant
+
+
+def new_state(deck: Deck, players: int, rng: random.Random) -> HectoedraState:
+    return HectoedraState(deck_mod.values(deck), players, Variant.from_options(deck.options))
+
+
+MEASURES = (
+    Measure("penalties per player per round", "penalties", "player_rounds", help="face-down cards a player collects in a round"),
+    Measure("turns without a legal card", "no_legal", "turns", percent=True, help="how often the player to move cannot play"),
+    Measure("starter edge", "starter_edge", "rounds", help="round wins of the starting player, 1.0 = a fair share"),
+    Measure("fewest-primes ties", "start_ties", None, percent=True, help="matches whose first starter was settled by the tie rule (youngest first)"),
+)
+
+
+def thresholds(deck: Deck, players: int) -> Sequence[Threshold]:
+    per = Variant.from_options(deck.options).per_player
+    return (
+        Threshold(
+            "penalties per player per round", 0.05, per * 0.5,
+            "a round where nobody is ever stuck has no tension, and one where a player loses half the hand to penalties is luck, not play",
+        ),
+        Threshold(
+            "turns without a legal card", 0.005, 0.5,
+            "0.5% to 50%: the penalty must happen sometimes for the rule to matter, and most turns must still be plays",
+        ),
+        Threshold(
+            "starter edge", 0.5, 1.6,
+            "starting a round must not decide it: the starter's share of round wins within 0.5 to 1.6 times a fair share",
+        ),
+    )
+
+
+def exhaustive(deck: Deck, players: Sequence[int]) -> list[Check]:
+    vals = deck_mod.values(deck)
+    out = []
+    # Every card can enter play: on an empty pile any card goes, and each card has a partner.
+    lonely = [v for v in vals if not any(linked(v, w, "full") for w in vals if w != v)]
+    out.append(check("every card can be played on some card", not lonely, f"stuck cards {lonely}" if lonely else f"all {len(vals)} cards"))
+    # The legality table is symmetric and complete: count the links of the deck.
+    pairs = sum(1 for i, a in enumerate(vals) for b in vals[i + 1 :] if rules.is_legal(a, b))
+    sym = all(rules.is_legal(a, b) == rules.is_legal(b, a) for a in vals for b in vals if a != b)
+    out.append(check("links are symmetric", sym, f"{pairs} linked pairs of {len(vals) * (len(vals) - 1) // 2}"))
+    if not players:
+        need = 2 * Variant.from_options(deck.options).per_player
+        out.append(check("a game deck for 2 players", False, f"{len(vals)} cards, the competitive game needs at least {need}"))
+    for n in players:
+        need = n * Variant.from_options(deck.options).per_player
+        out.append(check(f"a game deck for {n} players", len(vals) >= need, f"{need} of {len(vals)} cards"))
+    return out
+
+
+def player_counts(deck: Deck) -> list[int]:
+    per = Variant.from_options(deck.options).per_player
+    return list(range(2, min(10, len(deck.cards) // per) + 1))
+
+
+def max_steps(deck: Deck, players: int) -> int:
+    v = Variant.from_options(deck.options)
+    rounds = v.rounds or players
+    return rounds * (players * v.per_player + 1) + 10
+
+
+ENGINE = Engine(
+    new_state=new_state,
+    policies={"random": random_policy, "heuristic": heuristic_policy},
+    measures=MEASURES,
+    thresholds=thresholds,
+    exhaustive=exhaustive,
+    max_steps=max_steps,
+    player_counts=player_counts,
+    length_name="turns",
+)

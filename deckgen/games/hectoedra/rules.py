@@ -1,0 +1,53 @@
+"""The competitive game's rules as pure functions: what may be played, who starts, how rounds score."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from deckgen.games.hectoedra.numbers import is_prime, link
+
+CARDS_PER_PLAYER = 10  # the game deck holds 10 cards per player
+HAND = 4  # cards in hand, refilled after every turn while the draw pile lasts
+
+
+def game_deck_size(players: int, per_player: int = CARDS_PER_PLAYER) -> int:
+    return players * per_player
+
+
+def why_legal(card: int, top: int | None) -> str | None:
+    """Why ``card`` may go on ``top`` ("first" on an empty pile, "multiple", "common", "primes"), or None."""
+    if top is None:
+        return "first"
+    return link(card, top, "full")
+
+
+def is_legal(card: int, top: int | None) -> bool:
+    return why_legal(card, top) is not None
+
+
+def legal_cards(hand: Sequence[int], top: int | None) -> list[int]:
+    return [c for c in hand if is_legal(c, top)]
+
+
+def primes_in(hand: Sequence[int]) -> int:
+    return sum(1 for c in hand if is_prime(c))
+
+
+def first_starter(hands: Sequence[Sequence[int]]) -> tuple[int, bool]:
+    """The seat with the fewest primes in hand, and whether that was a tie (settled by the lowest seat,
+    the youngest player, who sits at seat 0)."""
+    counts = [primes_in(h) for h in hands]
+    fewest = min(counts)
+    tied = [i for i, c in enumerate(counts) if c == fewest]
+    return tied[0], len(tied) > 1
+
+
+def round_winners(penalties: Sequence[int]) -> list[int]:
+    """Seats with the fewest penalty cards this round (several on a tie)."""
+    fewest = min(penalties)
+    return [i for i, p in enumerate(penalties) if p == fewest]
+
+
+def match_winners(totals: Sequence[int]) -> list[int]:
+    """Seats with the fewest penalty points over all rounds (several on a tie)."""
+    return round_winners(totals)

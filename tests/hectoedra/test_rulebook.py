@@ -1,0 +1,119 @@
+"""The rulebook templates: they render from the deck's facts, use only the allowed tags, and state
+the decisions. (The PDF renderer lives in deckgen.rulebook.render when it is on main.)"""
+
+import re
+from pathlib import Path
+
+import jinja2
+import pytest
+
+from deckgen.games.hectoedra import GAME
+from deckgen.games.hectoedra.rulebook import context, stack_figure
+from deckgen.spec import spec_for
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "hectoedra"
+ALLOWED = {"h1", "h2", "h3", "p", "ul", "ol", "li", "table", "tr", "th", "td", "note", "pagebreak", "b", "i", "sup", "sub", "br", "card", "cards", "figure"}
+
+
+def render(lang, **options):
+    deck = spec_for(GAME, cli={"options": options}).build()
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True, undefined=jinja2.StrictUndefined)
+    return env.get_template(f"rulebook.{lang}.html.j2").render(**context(deck, lang)), deck
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_templates_render_with_allowed_tags(lang):
+    html, deck = render(lang)
+    tags = set(re.findall(r"</?([a-z0-9]+)", html))
+    assert tags <= ALLOWED, tags - ALLOWED
+    for idx in re.findall(r'indexes="([0-9,]+)"', html):
+        assert all(0 <= int(i) < len(deck.cards) for i in idx.split(","))
+    assert "10" in html and "77" in html  # 10 cards per player; the optimum of the full deck
+
+
+def test_facts_and_decisions_are_printed():
+    es, _ = render("es")
+    assert "menos números primos" in es and "10 turnos por jugador" in es and "6 primeros" in es
+    assert "jugador más joven" in es  # the tie decision
+    assert "deckgen puzzle hectoedra --sets 6 --size 20" in es and "answer-key.pdf" in es
+    en, _ = render("en", start_tie="random", must_play=False)
+    assert "draw lots among the tied players" in en and "even when holding a legal card" in en
+    assert "the highest possible stack has 9 cards" in en
+
+
+def test_subset_deck_rulebook():
+    html, deck = render("en", cards="1-30", aids="prime,factors")
+    assert "30 cards" in html and "the prime factorisation" in html
+    assert "The faces carry learning aids" in html
+    assert context(deck, "en")["players_max"] == 3
+
+
+def test_stack_figure_draws_the_nine_cards():
+    texts = []
+
+    class Pen:
+        def text(self, x, y, s, size, **kw):
+            texts.append(s)
+
+        def rect(self, *a, **k):
+            pass
+
+        ellipse = polygon = polyline = rect
+
+    stack_figure(Pen(), 150, 60, "es")
+    big = [s for s in texts if s.isdigit()]
+    assert len(set(big)) == 9 and "abajo" in texts and "arriba" in texts
+
+
+def test_game_registers_the_rulebook():
+    assert GAME.rulebook is not None and "stack" in GAME.rulebook.figures
+
+
+# ---------------------------------------------------------------- the rendered PDFs, read back
+
+from deckgen.rulebook.render import write_rulebook  # noqa: E402
+from rulebook.rbtools import BASE14, flat, fonts_of, pdf_pages  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def books(tmp_path_factory):
+    out = tmp_path_factory.mktemp("hectoedra-rulebooks")
+    made = {}
+    for lang, options in (("es", {}), ("en", {}), ("en-sub", {"cards": "1-30", "aids": "prime,factors", "start_tie": "random"})):
+        spec = spec_for(GAME, cli={"options": options})
+        deck = spec.build()
+        real = lang[:2]
+        path = write_rulebook(out / f"{lang}.pdf", GAME, deck, real, spec.print)
+        made[lang] = (path, flat(" ".join(pdf_pages(path, body=True))))
+    return made
+
+
+def test_spanish_rulebook_states_the_rules(books):
+    path, text = books["es"]
+    for fact in (
+        "10 cartas por jugador",
+        "Repartid 4 cartas",
+        "menos números primos",
+        "exactamente 10 turnos por jugador",
+        "en los 6 primeros se roba",
+        "tantas rondas como jugadores",
+        "múltiplo o divisor",
+        "12 sobre 4",
+        "9 sobre 6",
+        "3 sobre 2",
+        "la pila más alta posible tiene 9 cartas",
+        "la pila más alta tiene 77 cartas",
+        "deckgen puzzle hectoedra --sets 6 --size 20 --seed 7",
+        "el jugador más joven",
+    ):
+        assert fact in text, fact
+    assert all(f["embedded"] and f["name"] not in BASE14 for f in fonts_of(path))
+
+
+def test_english_rulebook_and_a_classroom_subset(books):
+    _, text = books["en"]
+    assert "Rounds in a match: as many as players." in text and "answer-key.pdf" in text
+    _, sub = books["en-sub"]
+    assert "This deck has 30 cards: 1-30, 10 of them prime numbers." in sub
+    assert "2 to 3 players" in sub and "draw lots among the tied players" in sub
+    assert "the highest stack has 26 cards" in sub  # 1..30 -> 26 (A337125)
