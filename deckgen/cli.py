@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Optional
 
@@ -55,6 +56,8 @@ def load_spec(
     backs: Optional[str] = None,
 ) -> DeckSpec:
     """A spec from GAME (or a deck FILE) plus the common options and the game's own options."""
+    if target.startswith("-"):
+        raise DeckgenError(f"name the game (or deck file) first and its options after it; {target!r} came first")
     file_layer = None
     if _is_file(target):
         file_layer, game = read_deck_file(Path(target))
@@ -71,13 +74,21 @@ def load_spec(
     return spec_for(game, cli=cli, file_layer=file_layer, source=source)
 
 
-def _bars(quiet: bool):
-    """A factory of progress callbacks, one per labelled step."""
+@contextmanager
+def _bars(quiet: bool, prefix: str = ""):
+    """A factory of progress callbacks, one per labelled step; any bar still open is closed on the way
+    out, so an error message is never drawn over (or after) a half-finished bar."""
+    made: list[_ProgressTick] = []
 
     def make(label: str) -> "_ProgressTick":
-        return _ProgressTick(label, quiet)
+        made.append(_ProgressTick(prefix + label, quiet))
+        return made[-1]
 
-    return make
+    try:
+        yield make
+    finally:
+        for tick in made:
+            tick.close()
 
 
 class _ProgressTick:
@@ -93,9 +104,13 @@ class _ProgressTick:
             self._cm = progress(self.label, self.quiet)
             self._tick = self._cm.__enter__()
         self._tick(done, total)
-        if done >= total and self._cm is not None:
-            self._cm.__exit__(None, None, None)
-            self._cm, self._tick = None, None
+        if done >= total:
+            self.close()
+
+    def close(self) -> None:
+        if self._cm is not None:
+            cm, self._cm, self._tick = self._cm, None, None
+            cm.__exit__(None, None, None)
 
 
 # ---------------------------------------------------------------- common options
@@ -147,7 +162,8 @@ def build(
     """Build a deck: cards.pdf, deck.json (and the rulebook) in the output folder."""
     spec = load_spec(target, ctx.args, players=players, seed=seed, lang=lang, paper=paper, card_size=card_size, bleed=bleed, backs=backs)
     play_games = 100 if _is_file(target) else 0  # a designer's own deck is simulated before printing
-    result = pipeline.build(spec, out, force=force, progress=_bars(quiet), play_check_games=play_games)
+    with _bars(quiet) as bars:
+        result = pipeline.build(spec, out, force=force, progress=bars, play_check_games=play_games)
     for c in result.checks:
         if not c.ok:
             _say(f"warning: {c.line()}", quiet)
@@ -173,7 +189,8 @@ def rules(
 ) -> None:
     """Write only the rulebook (rulebook-es.pdf, rulebook-en.pdf) for a deck, in the output folder."""
     spec = load_spec(target, ctx.args, players=players, seed=seed, lang=lang, paper=paper, card_size=card_size)
-    result = pipeline.rules(spec, out, force=force, progress=_bars(quiet))
+    with _bars(quiet) as bars:
+        result = pipeline.rules(spec, out, force=force, progress=bars)
     _say(f"{spec.game.title}: rulebook for {len(result.deck)} cards written to {result.out_dir}/", quiet)
     for f in result.files:
         _say(f"  {f}", quiet)
@@ -219,7 +236,8 @@ def preview(
 ) -> None:
     """Write PNG contact sheets of every card, to look at before printing."""
     spec = load_spec(target, ctx.args, players=players, seed=seed, lang=lang, card_size=card_size)
-    result = pipeline.preview(spec, out, force=force, progress=_bars(quiet))
+    with _bars(quiet) as bars:
+        result = pipeline.preview(spec, out, force=force, progress=bars)
     _say(f"{spec.game.title}: {len(result.deck)} cards previewed in {result.out_dir}/", quiet)
     for f in result.files:
         _say(f"  {f}", quiet)
@@ -271,10 +289,11 @@ def simulate(
     if bad:
         raise DeckgenError("the deck fails its checks: " + "; ".join(f"{c.name}: {c.detail}" for c in bad))
     summaries = []
-    for label, variant in engine.variants(deck):  # one deck may be played in several modes
-        tick = _ProgressTick(f"games{', ' + label if label else ''}", quiet or as_json)
-        records = run_games(engine, variant, n_players, n_games, spec.seed, workers=workers, policy=policy, progress=tick)
-        summaries.append(summarize(engine, variant, n_players, policy, spec.seed, records, variant=label))
+    with _bars(quiet or as_json) as bars:
+        for label, variant in engine.variants(deck):  # one deck may be played in several modes
+            tick = bars(f"games{', ' + label if label else ''}")
+            records = run_games(engine, variant, n_players, n_games, spec.seed, workers=workers, policy=policy, progress=tick)
+            summaries.append(summarize(engine, variant, n_players, policy, spec.seed, records, variant=label))
     if as_json:
         data = summaries[0].to_json() if len(summaries) == 1 else [s.to_json() for s in summaries]
         typer.echo(json.dumps(data, indent=1))
@@ -304,10 +323,10 @@ def validate(
         raise DeckgenError("--games must be 1 to 1000000")
     if not 1 <= workers <= 256:
         raise DeckgenError("--workers must be 1 to 256")
-    result = pipeline.validate(
-        spec, players=[players] if players else None, games=n_games, workers=workers,
-        progress=lambda label: _ProgressTick(f"simulating, {label}", quiet or as_json),
-    )
+    with _bars(quiet or as_json, "simulating, ") as bars:
+        result = pipeline.validate(
+            spec, players=[players] if players else None, games=n_games, workers=workers, progress=bars,
+        )
     written = pipeline.write_report(result, report) if report else []
     if as_json:
         typer.echo(json.dumps(pipeline.report_data(result), indent=1))

@@ -17,11 +17,12 @@ def _silent(done: int, total: int) -> None:
 
 @contextmanager
 def progress(label: str, quiet: bool = False) -> Iterator[Tick]:
-    """Yield ``tick(done, total)``; shows a bar on stderr unless ``quiet``."""
-    if quiet:
+    """Yield ``tick(done, total)``; shows a bar on stderr unless ``quiet`` or stderr is not a terminal
+    (rich would print a stray blank line there, before any error message)."""
+    console = Console(stderr=True)
+    if quiet or not console.is_terminal:
         yield _silent
         return
-    console = Console(stderr=True)
     with Progress(
         TextColumn("{task.description}"),
         BarColumn(),
