@@ -12,7 +12,7 @@ from deckgen.render.faces import Frame
 from deckgen.render.palette import grey
 from deckgen.render.preview import render_card
 
-from deckgen.games.maestras.board import TransformPen, board_picture
+from deckgen.games.maestras.board import board_picture, card_pen
 from deckgen.games.maestras.faces import PIPS, SWATCH, MaestrasFaces
 from deckgen.games.maestras.deck import COLOURS
 
@@ -94,7 +94,7 @@ def test_every_card_renders_and_is_not_blank():
 
 def test_transform_pen_turns_a_card_a_quarter_clockwise():
     pen = Recorder()
-    t = TransformPen(pen, 100, 50, 0.5, quarter=1)
+    t = card_pen(pen, 100, 50, 0.5, quarter=1)
     t.rect(0, 0, 63, 10)  # the card's top band
     _, x, y, w, h, _ = pen.calls[0]
     # turned clockwise, the top band becomes the right-hand band of a 44 x 31.5 box

@@ -20,7 +20,7 @@ from deckgen.fileio import write_bytes
 from deckgen.model import Card, Deck
 from deckgen.render.faces import Faces, Frame
 from deckgen.render.palette import INK
-from deckgen.render.pen import Pen, fit_size, star
+from deckgen.render.pen import Pen, TransformPen, fit_size, star
 from deckgen.render.png_pen import PngPen
 
 from deckgen.games.maestras.rules import CENTRE, Cell
@@ -32,42 +32,9 @@ GRID = "#c9c4b8"
 GOLD = "#c9a227"
 
 
-class TransformPen:
-    """A pen that draws a card's face (mm from its top-left) scaled by ``scale`` and turned
-    ``quarter`` quarter-turns clockwise, with the turned card's top-left corner at (x, y) of ``pen``."""
-
-    def __init__(self, pen: Pen, x: float, y: float, scale: float, quarter: int = 0, w: float = CARD_W, h: float = CARD_H) -> None:
-        self.pen, self.x, self.y, self.s, self.q, self.w, self.h = pen, x, y, scale, quarter % 4, w, h
-
-    def _p(self, u: float, v: float) -> tuple[float, float]:
-        q, w, h = self.q, self.w, self.h
-        if q == 1:
-            u, v = h - v, u
-        elif q == 2:
-            u, v = w - u, h - v
-        elif q == 3:
-            u, v = v, w - u
-        return self.x + u * self.s, self.y + v * self.s
-
-    def rect(self, x, y, w, h, *, fill=None, stroke=None, width=0.25, radius=0.0) -> None:
-        (ax, ay), (bx, by) = self._p(x, y), self._p(x + w, y + h)
-        self.pen.rect(min(ax, bx), min(ay, by), abs(bx - ax), abs(by - ay), fill=fill, stroke=stroke, width=width * self.s, radius=radius * self.s)
-
-    def ellipse(self, cx, cy, rx, ry, *, fill=None, stroke=None, width=0.25) -> None:
-        x, y = self._p(cx, cy)
-        if self.q % 2:
-            rx, ry = ry, rx
-        self.pen.ellipse(x, y, rx * self.s, ry * self.s, fill=fill, stroke=stroke, width=width * self.s)
-
-    def polygon(self, points, *, fill=None, stroke=None, width=0.25) -> None:
-        self.pen.polygon([self._p(x, y) for x, y in points], fill=fill, stroke=stroke, width=width * self.s)
-
-    def polyline(self, points, *, stroke, width=0.25) -> None:
-        self.pen.polyline([self._p(x, y) for x, y in points], stroke=stroke, width=width * self.s)
-
-    def text(self, x, y, s, size, *, align="left", bold=False, color="#000000", angle=0.0) -> None:
-        px, py = self._p(x, y)
-        self.pen.text(px, py, s, size * self.s, align=align, bold=bold, color=color, angle=angle - 90 * self.q)
+def card_pen(pen: Pen, x: float, y: float, scale: float, quarter: int = 0) -> TransformPen:
+    """A pen drawing one of this board's cards scaled and turned, its top-left corner at (x, y)."""
+    return TransformPen(pen, x, y, scale, quarter, CARD_W, CARD_H)
 
 
 @dataclass(frozen=True)
@@ -133,7 +100,7 @@ def draw_board(pen: Pen, view: BoardView, faces: Faces, x: float, y: float, cell
         w, h = (CARD_H, CARD_W) if p.quarter % 2 else (CARD_W, CARD_H)
         cx, cy = ox + (cell - w * scale) / 2, oy + (cell - h * scale) / 2
         pen.rect(cx, cy, w * scale, h * scale, fill="#ffffff")
-        faces.front(TransformPen(pen, cx, cy, scale, p.quarter), p.card, frame)
+        faces.front(card_pen(pen, cx, cy, scale, p.quarter), p.card, frame)
         edge = cell * 0.014 if p.last else cell * 0.004
         pen.rect(cx, cy, w * scale, h * scale, stroke=INK, width=edge, radius=2.5 * scale)
         if p.last:
@@ -268,7 +235,7 @@ def board_picture(deck: Deck, players: int, seed: int, policy: str, path: Path, 
             x = sx
             for c in cards:
                 pen.rect(x, y, CARD_W * s, CARD_H * s, fill="#ffffff")
-                faces.front(TransformPen(pen, x, y, s), deck.cards[c], frame)
+                faces.front(card_pen(pen, x, y, s), deck.cards[c], frame)
                 pen.rect(x, y, CARD_W * s, CARD_H * s, stroke=INK, width=0.3)
                 x += mini_w + 2
             y += mini_h + 3
