@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import sys
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Optional
 
@@ -19,7 +18,7 @@ except ImportError:  # pragma: no cover - older typer uses click itself
 from deckgen import pipeline
 from deckgen.errors import DeckgenError
 from deckgen.options import parse_cli_args, resolve
-from deckgen.progress import progress
+from deckgen.progress import bars as _bars
 from deckgen.registry import games, get_game
 from deckgen.deckfile.load import read_deck_file
 from deckgen.spec import DeckSpec, spec_for
@@ -74,45 +73,6 @@ def load_spec(
     return spec_for(game, cli=cli, file_layer=file_layer, source=source)
 
 
-@contextmanager
-def _bars(quiet: bool, prefix: str = ""):
-    """A factory of progress callbacks, one per labelled step; any bar still open is closed on the way
-    out, so an error message is never drawn over (or after) a half-finished bar."""
-    made: list[_ProgressTick] = []
-
-    def make(label: str) -> "_ProgressTick":
-        made.append(_ProgressTick(prefix + label, quiet))
-        return made[-1]
-
-    try:
-        yield make
-    finally:
-        for tick in made:
-            tick.close()
-
-
-class _ProgressTick:
-    """A progress callback that opens its bar on first use and closes it when complete."""
-
-    def __init__(self, label: str, quiet: bool) -> None:
-        self.label, self.quiet, self._cm, self._tick = label, quiet, None, None
-
-    def __call__(self, done: int, total: int) -> None:
-        if self.quiet:
-            return
-        if self._tick is None:
-            self._cm = progress(self.label, self.quiet)
-            self._tick = self._cm.__enter__()
-        self._tick(done, total)
-        if done >= total:
-            self.close()
-
-    def close(self) -> None:
-        if self._cm is not None:
-            cm, self._cm, self._tick = self._cm, None, None
-            cm.__exit__(None, None, None)
-
-
 # ---------------------------------------------------------------- common options
 
 PlayersOpt = typer.Option(None, "--players", help="number of players the deck is checked for")
@@ -134,13 +94,11 @@ def list_games() -> None:
         lo, hi = game.players
         typer.echo(f"{game.id}  —  {game.title}: {game.summary['en']} ({lo}-{hi} players)")
         for opt in game.options:
-            flag = f"{opt.cli}/--no-{opt.cli[2:]}" if opt.flag else f"{opt.cli} {opt.metavar}"
-            typer.echo(f"    {flag:<34} {opt.help} [default: {opt.describe_default()}]")
+            typer.echo(f"    {opt.usage():<34} {opt.help} [default: {opt.describe_default()}]")
         for name, cap in game.capabilities.items():
             typer.echo(f"  deckgen {name} {game.id}: {cap.help}")
             for opt in cap.options:
-                flag = f"{opt.cli}/--no-{opt.cli[2:]}" if opt.flag else f"{opt.cli} {opt.metavar}"
-                typer.echo(f"    {flag:<34} {opt.help} [default: {opt.describe_default()}]")
+                typer.echo(f"    {opt.usage():<34} {opt.help} [default: {opt.describe_default()}]")
         typer.echo("")
 
 
@@ -211,14 +169,8 @@ def init(
     backs: Optional[str] = BacksOpt,
 ) -> None:
     """Write a deck file to start from: the game's options (and with --cards every card)."""
-    from deckgen.deckfile.write import deck_file_text
-    from deckgen.fileio import prepare_out_dir, write_text
-
     spec = load_spec(target, ctx.args, players=players, seed=seed, lang=lang, paper=paper, card_size=card_size, bleed=bleed, backs=backs)
-    if out.exists():
-        raise DeckgenError(f"{out} already exists; choose another name (nothing was overwritten)")
-    prepare_out_dir(out.parent if str(out.parent) else Path("."))
-    write_text(out, deck_file_text(spec, spec.build(), with_cards=cards))
+    pipeline.init_file(spec, out, with_cards=cards)
     typer.echo(f"{spec.game.title}: deck file written to {out}; check it with `deckgen validate {out}`")
 
 
@@ -248,12 +200,6 @@ WorkersOpt = typer.Option(1, "--workers", help="worker processes (results do not
 JsonOpt = typer.Option(False, "--json", help="print JSON instead of a table")
 
 
-def _engine(spec: DeckSpec):
-    if spec.game.engine is None:
-        raise DeckgenError(f"{spec.game.title} has no rule engine yet")
-    return spec.game.engine
-
-
 @app.command(context_settings=GAME_ARGS)
 def simulate(
     ctx: typer.Context,
@@ -269,38 +215,18 @@ def simulate(
 ) -> None:
     """Play many games and print their length, wins by seat and the game's own measures."""
     from deckgen.engine.report import summary_lines
-    from deckgen.engine.simulate import run_games, summarize
 
     spec = load_spec(target, ctx.args, players=players, seed=seed)
-    draw_board = spec.game.engine.board_picture if board is not None and spec.game.engine else None
-    if board is not None and draw_board is None:
-        raise DeckgenError(f"{spec.game.title} has no board to draw (--board)")
-    engine = _engine(spec)
-    if policy not in engine.policies:
-        raise DeckgenError(f"unknown --policy {policy!r}: use {', '.join(engine.policies)}")
-    n_players = spec.players or spec.game.default_players
-    n_games = 1000 if games is None else games
-    if not 1 <= n_games <= 10_000_000:
-        raise DeckgenError("--games must be 1 to 10000000")
-    if not 1 <= workers <= 256:
-        raise DeckgenError("--workers must be 1 to 256")
-    deck, checks = pipeline.make_deck(spec)
-    bad = [c for c in checks if not c.ok]
-    if bad:
-        raise DeckgenError("the deck fails its checks: " + "; ".join(f"{c.name}: {c.detail}" for c in bad))
-    summaries = []
     with _bars(quiet or as_json) as bars:
-        for label, variant in engine.variants(deck):  # one deck may be played in several modes
-            tick = bars(f"games{', ' + label if label else ''}")
-            records = run_games(engine, variant, n_players, n_games, spec.seed, workers=workers, policy=policy, progress=tick)
-            summaries.append(summarize(engine, variant, n_players, policy, spec.seed, records, variant=label))
+        deck, summaries = pipeline.simulate(spec, games=games, workers=workers, policy=policy, board=board, progress=bars)
+    engine = spec.game.engine
     if as_json:
         data = summaries[0].to_json() if len(summaries) == 1 else [s.to_json() for s in summaries]
         typer.echo(json.dumps(data, indent=1))
     else:
         typer.echo("\n\n".join("\n".join(summary_lines(engine, s)) for s in summaries))
-    if draw_board is not None:
-        written = draw_board(deck, n_players, spec.seed, policy, board, lang=spec.card_lang)
+    if board is not None:
+        written = engine.board_picture(deck, summaries[0].players, spec.seed, policy, board, lang=spec.card_lang)
         _say(f"board of the game with seed {spec.seed} written to {written}", quiet or as_json)
 
 
@@ -318,14 +244,9 @@ def validate(
 ) -> None:
     """Check that a deck is playable: exit 0 when it is, 1 when it is not, 2 on bad input."""
     spec = load_spec(target, ctx.args, seed=seed)
-    n_games = 400 if games is None else games
-    if not 1 <= n_games <= 1_000_000:
-        raise DeckgenError("--games must be 1 to 1000000")
-    if not 1 <= workers <= 256:
-        raise DeckgenError("--workers must be 1 to 256")
     with _bars(quiet or as_json, "simulating, ") as bars:
         result = pipeline.validate(
-            spec, players=[players] if players else None, games=n_games, workers=workers, progress=bars,
+            spec, players=[players] if players else None, games=400 if games is None else games, workers=workers, progress=bars,
         )
     written = pipeline.write_report(result, report) if report else []
     if as_json:
