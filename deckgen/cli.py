@@ -18,7 +18,7 @@ except ImportError:  # pragma: no cover - older typer uses click itself
 from deckgen import pipeline
 from deckgen.errors import DeckgenError
 from deckgen.options import parse_cli_args, resolve
-from deckgen.progress import progress
+from deckgen.progress import bars as _bars
 from deckgen.registry import games, get_game
 from deckgen.deckfile.load import read_deck_file
 from deckgen.spec import DeckSpec, spec_for
@@ -55,6 +55,8 @@ def load_spec(
     backs: Optional[str] = None,
 ) -> DeckSpec:
     """A spec from GAME (or a deck FILE) plus the common options and the game's own options."""
+    if target.startswith("-"):
+        raise DeckgenError(f"name the game (or deck file) first and its options after it; {target!r} came first")
     file_layer = None
     if _is_file(target):
         file_layer, game = read_deck_file(Path(target))
@@ -69,33 +71,6 @@ def load_spec(
     }
     source = target if file_layer is not None else f"{game.id}" + (" with " + " ".join(extra) if extra else " (defaults)")
     return spec_for(game, cli=cli, file_layer=file_layer, source=source)
-
-
-def _bars(quiet: bool):
-    """A factory of progress callbacks, one per labelled step."""
-
-    def make(label: str) -> "_ProgressTick":
-        return _ProgressTick(label, quiet)
-
-    return make
-
-
-class _ProgressTick:
-    """A progress callback that opens its bar on first use and closes it when complete."""
-
-    def __init__(self, label: str, quiet: bool) -> None:
-        self.label, self.quiet, self._cm, self._tick = label, quiet, None, None
-
-    def __call__(self, done: int, total: int) -> None:
-        if self.quiet:
-            return
-        if self._tick is None:
-            self._cm = progress(self.label, self.quiet)
-            self._tick = self._cm.__enter__()
-        self._tick(done, total)
-        if done >= total and self._cm is not None:
-            self._cm.__exit__(None, None, None)
-            self._cm, self._tick = None, None
 
 
 # ---------------------------------------------------------------- common options
@@ -119,13 +94,11 @@ def list_games() -> None:
         lo, hi = game.players
         typer.echo(f"{game.id}  —  {game.title}: {game.summary['en']} ({lo}-{hi} players)")
         for opt in game.options:
-            flag = f"{opt.cli}/--no-{opt.cli[2:]}" if opt.flag else f"{opt.cli} {opt.metavar}"
-            typer.echo(f"    {flag:<34} {opt.help} [default: {opt.describe_default()}]")
+            typer.echo(f"    {opt.usage():<34} {opt.help} [default: {opt.describe_default()}]")
         for name, cap in game.capabilities.items():
             typer.echo(f"  deckgen {name} {game.id}: {cap.help}")
             for opt in cap.options:
-                flag = f"{opt.cli}/--no-{opt.cli[2:]}" if opt.flag else f"{opt.cli} {opt.metavar}"
-                typer.echo(f"    {flag:<34} {opt.help} [default: {opt.describe_default()}]")
+                typer.echo(f"    {opt.usage():<34} {opt.help} [default: {opt.describe_default()}]")
         typer.echo("")
 
 
@@ -147,7 +120,8 @@ def build(
     """Build a deck: cards.pdf, deck.json (and the rulebook) in the output folder."""
     spec = load_spec(target, ctx.args, players=players, seed=seed, lang=lang, paper=paper, card_size=card_size, bleed=bleed, backs=backs)
     play_games = 100 if _is_file(target) else 0  # a designer's own deck is simulated before printing
-    result = pipeline.build(spec, out, force=force, progress=_bars(quiet), play_check_games=play_games)
+    with _bars(quiet) as bars:
+        result = pipeline.build(spec, out, force=force, progress=bars, play_check_games=play_games)
     for c in result.checks:
         if not c.ok:
             _say(f"warning: {c.line()}", quiet)
@@ -173,10 +147,31 @@ def rules(
 ) -> None:
     """Write only the rulebook (rulebook-es.pdf, rulebook-en.pdf) for a deck, in the output folder."""
     spec = load_spec(target, ctx.args, players=players, seed=seed, lang=lang, paper=paper, card_size=card_size)
-    result = pipeline.rules(spec, out, force=force, progress=_bars(quiet))
+    with _bars(quiet) as bars:
+        result = pipeline.rules(spec, out, force=force, progress=bars)
     _say(f"{spec.game.title}: rulebook for {len(result.deck)} cards written to {result.out_dir}/", quiet)
     for f in result.files:
         _say(f"  {f}", quiet)
+
+
+@app.command(context_settings=GAME_ARGS)
+def init(
+    ctx: typer.Context,
+    target: str = typer.Argument(..., metavar="GAME|DECK-FILE"),
+    out: Path = typer.Option(..., "--out", help="the deck file to write (it must not exist yet)"),
+    cards: bool = typer.Option(False, "--cards", help="list every card, to edit the deck card by card"),
+    players: Optional[int] = PlayersOpt,
+    seed: Optional[int] = SeedOpt,
+    lang: Optional[str] = LangOpt,
+    paper: Optional[str] = PaperOpt,
+    card_size: Optional[str] = SizeOpt,
+    bleed: Optional[float] = BleedOpt,
+    backs: Optional[str] = BacksOpt,
+) -> None:
+    """Write a deck file to start from: the game's options (and with --cards every card)."""
+    spec = load_spec(target, ctx.args, players=players, seed=seed, lang=lang, paper=paper, card_size=card_size, bleed=bleed, backs=backs)
+    pipeline.init_file(spec, out, with_cards=cards)
+    typer.echo(f"{spec.game.title}: deck file written to {out}; check it with `deckgen validate {out}`")
 
 
 @app.command(context_settings=GAME_ARGS)
@@ -193,7 +188,8 @@ def preview(
 ) -> None:
     """Write PNG contact sheets of every card, to look at before printing."""
     spec = load_spec(target, ctx.args, players=players, seed=seed, lang=lang, card_size=card_size)
-    result = pipeline.preview(spec, out, force=force, progress=_bars(quiet))
+    with _bars(quiet) as bars:
+        result = pipeline.preview(spec, out, force=force, progress=bars)
     _say(f"{spec.game.title}: {len(result.deck)} cards previewed in {result.out_dir}/", quiet)
     for f in result.files:
         _say(f"  {f}", quiet)
@@ -202,12 +198,6 @@ def preview(
 GamesOpt = typer.Option(None, "--games", help="number of games to play")
 WorkersOpt = typer.Option(1, "--workers", help="worker processes (results do not depend on it)")
 JsonOpt = typer.Option(False, "--json", help="print JSON instead of a table")
-
-
-def _engine(spec: DeckSpec):
-    if spec.game.engine is None:
-        raise DeckgenError(f"{spec.game.title} has no rule engine yet")
-    return spec.game.engine
 
 
 @app.command(context_settings=GAME_ARGS)
@@ -221,35 +211,23 @@ def simulate(
     policy: str = typer.Option("heuristic", "--policy", help="random or heuristic"),
     as_json: bool = JsonOpt,
     quiet: bool = QuietOpt,
+    board: Optional[Path] = typer.Option(None, "--board", help="also write a PNG of the first game's final board (games that can draw one)"),
 ) -> None:
     """Play many games and print their length, wins by seat and the game's own measures."""
     from deckgen.engine.report import summary_lines
-    from deckgen.engine.simulate import run_games, summarize
 
     spec = load_spec(target, ctx.args, players=players, seed=seed)
-    engine = _engine(spec)
-    if policy not in engine.policies:
-        raise DeckgenError(f"unknown --policy {policy!r}: use {', '.join(engine.policies)}")
-    n_players = spec.players or spec.game.default_players
-    n_games = 1000 if games is None else games
-    if not 1 <= n_games <= 10_000_000:
-        raise DeckgenError("--games must be 1 to 10000000")
-    if not 1 <= workers <= 256:
-        raise DeckgenError("--workers must be 1 to 256")
-    deck, checks = pipeline.make_deck(spec)
-    bad = [c for c in checks if not c.ok]
-    if bad:
-        raise DeckgenError("the deck fails its checks: " + "; ".join(f"{c.name}: {c.detail}" for c in bad))
-    summaries = []
-    for label, variant in engine.variants(deck):  # one deck may be played in several modes
-        tick = _ProgressTick(f"games{', ' + label if label else ''}", quiet or as_json)
-        records = run_games(engine, variant, n_players, n_games, spec.seed, workers=workers, policy=policy, progress=tick)
-        summaries.append(summarize(engine, variant, n_players, policy, spec.seed, records, variant=label))
+    with _bars(quiet or as_json) as bars:
+        deck, summaries = pipeline.simulate(spec, games=games, workers=workers, policy=policy, board=board, progress=bars)
+    engine = spec.game.engine
     if as_json:
         data = summaries[0].to_json() if len(summaries) == 1 else [s.to_json() for s in summaries]
         typer.echo(json.dumps(data, indent=1))
     else:
         typer.echo("\n\n".join("\n".join(summary_lines(engine, s)) for s in summaries))
+    if board is not None:
+        written = engine.board_picture(deck, summaries[0].players, spec.seed, policy, board, lang=spec.card_lang)
+        _say(f"board of the game with seed {spec.seed} written to {written}", quiet or as_json)
 
 
 @app.command(context_settings=GAME_ARGS)
@@ -266,15 +244,10 @@ def validate(
 ) -> None:
     """Check that a deck is playable: exit 0 when it is, 1 when it is not, 2 on bad input."""
     spec = load_spec(target, ctx.args, seed=seed)
-    n_games = 400 if games is None else games
-    if not 1 <= n_games <= 1_000_000:
-        raise DeckgenError("--games must be 1 to 1000000")
-    if not 1 <= workers <= 256:
-        raise DeckgenError("--workers must be 1 to 256")
-    result = pipeline.validate(
-        spec, players=[players] if players else None, games=n_games, workers=workers,
-        progress=lambda label: _ProgressTick(f"simulating, {label}", quiet or as_json),
-    )
+    with _bars(quiet or as_json, "simulating, ") as bars:
+        result = pipeline.validate(
+            spec, players=[players] if players else None, games=400 if games is None else games, workers=workers, progress=bars,
+        )
     written = pipeline.write_report(result, report) if report else []
     if as_json:
         typer.echo(json.dumps(pipeline.report_data(result), indent=1))

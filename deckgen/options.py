@@ -31,6 +31,10 @@ class Option:
     def cli(self) -> str:
         return "--" + self.name.replace("_", "-")
 
+    def usage(self) -> str:
+        """How the option is written on the command line, e.g. "--tables RANGE" or "--hints/--no-hints"."""
+        return f"{self.cli}/--no-{self.cli[2:]}" if self.flag else f"{self.cli} {self.metavar}"
+
     def describe_default(self) -> str:
         if self.default is None:
             return "none"

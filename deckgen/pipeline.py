@@ -163,6 +163,8 @@ def validate(
     from deckgen.engine.validate import validate as run_validation
     from deckgen.spec import spec_for
 
+    _in_range("--games", games, 1, 1_000_000)
+    _in_range("--workers", workers, 1, 256)
     deck = spec.build()
     report = run_validation(spec.game, deck, players=players, games=games, seed=spec.seed, workers=workers, progress=progress)
     result = Validation(spec, deck, report)
@@ -213,3 +215,54 @@ def write_report(v: Validation, out_dir: Path) -> list[Path]:
         write_bytes(out / "game-length.png", length_histograms(lengths, f"{v.spec.game.title}: game length ({name})")),
         write_bytes(out / "seat-advantage.png", seat_bars(seats, f"{v.spec.game.title}: share of wins by seat")),
     ]
+
+
+def _in_range(name: str, value: int, lo: int, hi: int) -> int:
+    if not lo <= value <= hi:
+        raise DeckgenError(f"{name} must be {lo} to {hi}, not {value}")
+    return value
+
+
+def simulate(
+    spec: DeckSpec,
+    *,
+    games: int | None = None,
+    workers: int = 1,
+    policy: str = "heuristic",
+    board: Path | None = None,
+    progress: Callable[[str], Tick] | None = None,
+) -> tuple[Deck, list]:
+    """Play ``games`` seeded games of the deck (under each of the engine's variants) and summarise them."""
+    from deckgen.engine.simulate import run_games, summarize
+
+    engine = spec.game.engine
+    if engine is None:
+        raise DeckgenError(f"{spec.game.title} has no rule engine yet")
+    if board is not None and engine.board_picture is None:
+        raise DeckgenError(f"{spec.game.title} has no board to draw (--board)")
+    if policy not in engine.policies:
+        raise DeckgenError(f"unknown --policy {policy!r}: use {', '.join(engine.policies)}")
+    n_games = _in_range("--games", 1000 if games is None else games, 1, 10_000_000)
+    _in_range("--workers", workers, 1, 256)
+    players = spec.players or spec.game.default_players
+    deck, checks = make_deck(spec)
+    bad = [c for c in checks if not c.ok]
+    if bad:
+        raise DeckgenError("the deck fails its checks: " + "; ".join(f"{c.name}: {c.detail}" for c in bad))
+    summaries = []
+    for label, variant in engine.variants(deck):  # one deck may be played in several modes
+        tick = progress(f"games{', ' + label if label else ''}") if progress else None
+        records = run_games(engine, variant, players, n_games, spec.seed, workers=workers, policy=policy, progress=tick)
+        summaries.append(summarize(engine, variant, players, policy, spec.seed, records, variant=label))
+    return deck, summaries
+
+
+def init_file(spec: DeckSpec, out: Path, *, with_cards: bool) -> Path:
+    """Write a deck file for ``spec`` to start editing from; never overwrites an existing file."""
+    from deckgen.deckfile.write import deck_file_text
+
+    out = Path(out)
+    if out.exists():
+        raise DeckgenError(f"{out} already exists; choose another name (nothing was overwritten)")
+    prepare_out_dir(out.parent if str(out.parent) else Path("."))
+    return write_text(out, deck_file_text(spec, spec.build(), with_cards=with_cards))

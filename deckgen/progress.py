@@ -17,11 +17,12 @@ def _silent(done: int, total: int) -> None:
 
 @contextmanager
 def progress(label: str, quiet: bool = False) -> Iterator[Tick]:
-    """Yield ``tick(done, total)``; shows a bar on stderr unless ``quiet``."""
-    if quiet:
+    """Yield ``tick(done, total)``; shows a bar on stderr unless ``quiet`` or stderr is not a terminal
+    (rich would print a stray blank line there, before any error message)."""
+    console = Console(stderr=True)
+    if quiet or not console.is_terminal:
         yield _silent
         return
-    console = Console(stderr=True)
     with Progress(
         TextColumn("{task.description}"),
         BarColumn(),
@@ -36,3 +37,42 @@ def progress(label: str, quiet: bool = False) -> Iterator[Tick]:
             bar.update(task, completed=done, total=total)
 
         yield tick
+
+
+@contextmanager
+def bars(quiet: bool, prefix: str = ""):
+    """A factory of progress callbacks, one per labelled step; any bar still open is closed on the way
+    out, so an error message is never drawn over (or after) a half-finished bar."""
+    made: list[ProgressTick] = []
+
+    def make(label: str) -> "ProgressTick":
+        made.append(ProgressTick(prefix + label, quiet))
+        return made[-1]
+
+    try:
+        yield make
+    finally:
+        for tick in made:
+            tick.close()
+
+
+class ProgressTick:
+    """A progress callback that opens its bar on first use and closes it when complete."""
+
+    def __init__(self, label: str, quiet: bool) -> None:
+        self.label, self.quiet, self._cm, self._tick = label, quiet, None, None
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.quiet:
+            return
+        if self._tick is None:
+            self._cm = progress(self.label, self.quiet)
+            self._tick = self._cm.__enter__()
+        self._tick(done, total)
+        if done >= total:
+            self.close()
+
+    def close(self) -> None:
+        if self._cm is not None:
+            cm, self._cm, self._tick = self._cm, None, None
+            cm.__exit__(None, None, None)

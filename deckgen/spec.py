@@ -146,7 +146,10 @@ def make_spec(game: Game, *layers: Mapping[str, Any], source: str = "") -> DeckS
     if raw.get("game", game.id) != game.id:
         raise DeckgenError(f"{source}: this deck file is for {raw['game']!r}, not {game.id!r}")
     options = resolve(game.options, raw.get("options", {}) or {}, where=f"{game.id}: ")
-    seed = integer(0, MAX_SEED)(raw.get("seed", 1)) if "seed" in raw else 1
+    try:
+        seed = integer(0, MAX_SEED)(raw.get("seed", 1)) if "seed" in raw else 1
+    except OptionError as exc:
+        raise OptionError(f"--seed: {exc}") from None
     players = raw.get("players")
     if players is not None:
         lo, hi = game.players

@@ -121,7 +121,8 @@ class _Collector:
             else:
                 got = err.get("input")
                 shown = f" (got {got!r})" if not isinstance(got, (dict, list)) else ""
-                self.add(loc, err["msg"].replace("Input should be", "should be") + shown)
+                message = err["msg"].replace("Input should be", "should be").replace("Value error, ", "")
+                self.add(loc, message + shown)
 
 
 def _model_at(model: type[BaseModel], loc: tuple) -> type[BaseModel] | None:

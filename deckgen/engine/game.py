@@ -4,6 +4,7 @@ measures and the ranges in which it works."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from dataclasses import dataclass, field
 from typing import Callable, Mapping, Sequence
 
@@ -39,8 +40,28 @@ class Measure:
         den = totals.get(self.per, 0.0) if self.per else float(games)
         return totals.get(self.num, 0.0) / den if den else 0.0
 
+    def stderr(self, per_game: Sequence[Mapping[str, float]]) -> float:
+        """The standard error of :meth:`value` from the games' own counts: of a mean per game, or of a
+        ratio of sums (the ratio estimator's linearised variance)."""
+        n = len(per_game)
+        if n < 2:
+            return float("inf")
+        xs = [g.get(self.num, 0.0) for g in per_game]
+        if not self.per:
+            mean = sum(xs) / n
+            return (sum((x - mean) ** 2 for x in xs) / (n - 1) / n) ** 0.5
+        ys = [g.get(self.per, 0.0) for g in per_game]
+        total = sum(ys)
+        if not total:
+            return float("inf")
+        r = sum(xs) / total
+        return (sum((x - r * y) ** 2 for x, y in zip(xs, ys)) * n / (n - 1)) ** 0.5 / total
+
     def show(self, value: float) -> str:
         return f"{100 * value:.1f}%" if self.percent else f"{value:.3f}"
+
+
+SIGMAS = 3.0  # a threshold fails only when the measure is out of range by more than 3 standard errors
 
 
 @dataclass(frozen=True)
@@ -52,13 +73,18 @@ class Threshold:
     hi: float | None = None
     why: str = ""
 
-    def holds(self, value: float) -> bool:
-        return (self.lo is None or value >= self.lo) and (self.hi is None or value <= self.hi)
+    def holds(self, value: float, stderr: float = 0.0) -> bool:
+        """True unless ``value`` is outside the range by more than SIGMAS standard errors: a verdict
+        from a few hundred games must not turn on sampling noise."""
+        margin = SIGMAS * stderr if stderr == stderr else 0.0
+        return (self.lo is None or value >= self.lo - margin) and (self.hi is None or value <= self.hi + margin)
 
-    def text(self) -> str:
+    def text(self, show: Callable[[float], str] | None = None) -> str:
+        """The bounds in words; ``show`` formats them as the measure prints (a percentage...)."""
+        fmt = show or (lambda v: f"{v:g}")
         if self.lo is not None and self.hi is not None:
-            return f"between {self.lo:g} and {self.hi:g}"
-        return f"at least {self.lo:g}" if self.lo is not None else f"at most {self.hi:g}"
+            return f"between {fmt(self.lo)} and {fmt(self.hi)}"
+        return f"at least {fmt(self.lo)}" if self.lo is not None else f"at most {fmt(self.hi)}"
 
 
 @dataclass(frozen=True)
@@ -87,3 +113,6 @@ class Engine:
     # positions may repeat in normal play (random games); a stall is flagged only after this many
     # visits to one position
     repeat_limit: int = 50
+    # board_picture(deck, players, seed, policy, path, lang=...) -> Path: a PNG of the final table of
+    # the game played from ``seed``, for games with a table worth showing (`simulate --board`)
+    board_picture: Callable[..., Path] | None = None

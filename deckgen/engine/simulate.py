@@ -84,6 +84,7 @@ class Summary:
     length_p95: float = 0.0
     wins_by_seat: list[float] = field(default_factory=list)  # share of games won by each seat
     measures: dict[str, float] = field(default_factory=dict)
+    errors: dict[str, float] = field(default_factory=dict)  # the standard error of each measure
     lengths: list[int] = field(default_factory=list, repr=False)  # every ended game's length, in order
     variant: str = ""  # the rule variant played, for engines with several (see Engine.variants)
 
@@ -132,6 +133,7 @@ def summarize(
         length_p95=percentile(lengths, 95),
         wins_by_seat=[w / n if n else 0.0 for w in wins],
         measures={m.name: m.value(totals, n) for m in engine.measures},
+        errors={m.name: m.stderr([r.counts for r in ended]) for m in engine.measures},
         lengths=lengths,
         variant=variant,
     )

@@ -104,6 +104,8 @@ def _simulate(report: Report, engine, deck: Deck, n: int, label: str, tag: str, 
             report.simulated.append(check(f"{t.measure} ({tag}{n} players)", False, "the engine does not measure it"))
             continue
         measure = next(m for m in engine.measures if m.name == t.measure)
+        se = summary.errors.get(t.measure, 0.0)
+        shown = f"{measure.show(value)} ± {measure.show(se)}" if se == se and se != float("inf") else measure.show(value)
         report.simulated.append(
-            check(f"{t.measure} ({tag}{n} players)", t.holds(value), f"{measure.show(value)}, must be {t.text()}: {t.why}")
+            check(f"{t.measure} ({tag}{n} players)", t.holds(value, se), f"{shown}, must be {t.text(measure.show)}: {t.why}")
         )

@@ -228,3 +228,47 @@ def cover_crop(img, w: float, h: float):
     nh = max(1, round(iw / target))
     top = (ih - nh) // 2
     return img.crop((0, top, iw, top + nh))
+
+
+class TransformPen:
+    """A pen drawing through another one, scaled by ``scale``, turned ``quarter`` quarter-turns
+    clockwise, with the (turned) drawing's top-left corner at (x, y) of ``pen``: to place a card
+    picture inside a figure, a board or a rulebook. ``w`` and ``h`` (the drawing's own size) are
+    needed only for turning."""
+
+    def __init__(self, pen: Pen, x: float, y: float, scale: float = 1.0, quarter: int = 0, w: float = 0.0, h: float = 0.0) -> None:
+        self.pen, self.x, self.y, self.s, self.q, self.w, self.h = pen, x, y, scale, quarter % 4, w, h
+
+    def _p(self, u: float, v: float) -> Point:
+        q, w, h = self.q, self.w, self.h
+        if q == 1:
+            u, v = h - v, u
+        elif q == 2:
+            u, v = w - u, h - v
+        elif q == 3:
+            u, v = v, w - u
+        return self.x + u * self.s, self.y + v * self.s
+
+    def rect(self, x, y, w, h, *, fill=None, stroke=None, width=0.25, radius=0.0) -> None:
+        (ax, ay), (bx, by) = self._p(x, y), self._p(x + w, y + h)
+        self.pen.rect(min(ax, bx), min(ay, by), abs(bx - ax), abs(by - ay), fill=fill, stroke=stroke, width=width * self.s, radius=radius * self.s)
+
+    def ellipse(self, cx, cy, rx, ry, *, fill=None, stroke=None, width=0.25) -> None:
+        x, y = self._p(cx, cy)
+        if self.q % 2:
+            rx, ry = ry, rx
+        self.pen.ellipse(x, y, rx * self.s, ry * self.s, fill=fill, stroke=stroke, width=width * self.s)
+
+    def polygon(self, points, *, fill=None, stroke=None, width=0.25) -> None:
+        self.pen.polygon([self._p(x, y) for x, y in points], fill=fill, stroke=stroke, width=width * self.s)
+
+    def polyline(self, points, *, stroke, width=0.25) -> None:
+        self.pen.polyline([self._p(x, y) for x, y in points], stroke=stroke, width=width * self.s)
+
+    def image(self, path: str, x: float, y: float, w: float, h: float) -> None:
+        (ax, ay), (bx, by) = self._p(x, y), self._p(x + w, y + h)
+        self.pen.image(path, min(ax, bx), min(ay, by), abs(bx - ax), abs(by - ay))
+
+    def text(self, x, y, s, size, *, align="left", bold=False, color="#000000", angle=0.0) -> None:
+        px, py = self._p(x, y)
+        self.pen.text(px, py, s, size * self.s, align=align, bold=bold, color=color, angle=angle - 90 * self.q)

@@ -12,7 +12,7 @@ from deckgen.fileio import atomic_path
 from deckgen.model import Card
 from deckgen.render import fonts
 from deckgen.render.faces import Faces, Frame
-from deckgen.render.geometry import SCALE_BAR, Box, SheetLayout, crop_marks
+from deckgen.render.geometry import PRINTER_MARGIN, SCALE_BAR, Box, SheetLayout, crop_marks
 from deckgen.render.palette import CUT, INK, rgb
 from deckgen.render.pdf_pen import PdfPen
 from deckgen.render.settings import PrintSettings
@@ -86,10 +86,14 @@ def write_cards_pdf(
             t, b = lay.trim_bounds, lay.grid
             c.setTrimBox((t.x * MM, t.y * MM, t.right * MM, t.top * MM))
             c.setBleedBox((b.x * MM, b.y * MM, b.right * MM, b.top * MM))
+        if any(page.side == "back" for page in pages):
+            _define_back(c, lay, frame, faces)
         for n, page in enumerate(pages, 1):
             for slot, card_index in page.slots:
-                box = lay.slot(slot) if page.side == "front" else lay.back_slot(slot, settings.backs)
-                _draw_card(c, box, lay, frame, faces, cards[card_index] if page.side == "front" else None)
+                if page.side == "front":
+                    _draw_card(c, lay.slot(slot), lay, frame, faces, cards[card_index])
+                else:
+                    _place_back(c, lay.back_slot(slot, settings.backs), lay)
             _draw_furniture(c, lay, f"{title} · {label}" if label else title, page, sheets, words)
             c.showPage()
             if progress:
@@ -98,18 +102,36 @@ def write_cards_pdf(
     return Path(target)
 
 
-def _draw_card(c: Canvas, box: Box, lay: SheetLayout, frame: Frame, faces: Faces, card: Card | None) -> None:
+BACK_FORM = "deckgen-back"
+
+
+def _define_back(c: Canvas, lay: SheetLayout, frame: Frame, faces: Faces) -> None:
+    """Draw the deck's back once, as a form XObject every back slot reuses (its box clips to the bleed)."""
+    c.beginForm(BACK_FORM, 0, 0, lay.cell_w * MM, lay.cell_h * MM)
+    faces.back(PdfPen(c, lay.bleed, lay.bleed + lay.card.height), frame)
+    c.endForm()
+
+
+def _place_back(c: Canvas, box: Box, lay: SheetLayout) -> None:
+    c.saveState()
+    c.translate((box.x - lay.bleed) * MM, (box.y - lay.bleed) * MM)
+    c.doForm(BACK_FORM)
+    c.restoreState()
+    _cut_line(c, box, lay)
+
+
+def _draw_card(c: Canvas, box: Box, lay: SheetLayout, frame: Frame, faces: Faces, card: Card) -> None:
     bleed = box.grow(lay.bleed)
     c.saveState()
     clip = c.beginPath()
     clip.rect(bleed.x * MM, bleed.y * MM, bleed.w * MM, bleed.h * MM)
     c.clipPath(clip, stroke=0, fill=0)
-    pen = PdfPen(c, box.x, box.top)
-    if card is None:
-        faces.back(pen, frame)
-    else:
-        faces.front(pen, card, frame)
+    faces.front(PdfPen(c, box.x, box.top), card, frame)
     c.restoreState()
+    _cut_line(c, box, lay)
+
+
+def _cut_line(c: Canvas, box: Box, lay: SheetLayout) -> None:
     if lay.bleed <= 0:  # a hairline cut line on the trim
         c.saveState()
         c.setStrokeColorRGB(*rgb(CUT))
@@ -131,17 +153,23 @@ def _draw_furniture(c: Canvas, lay: SheetLayout, title: str, page: Page, sheets:
     marks = 4.0 if lay.bleed > 0 else 0.0
     if lay.footer == "bottom":
         x0, y0 = g.x, g.y - marks - 3.5
-    else:  # rotated 90° counter-clockwise in the left margin, reading upward
-        c.translate((g.x - marks - 3.5) * MM, g.y * MM)
-        c.rotate(90)
+    else:  # in the left margin, turned 90° clockwise (reading downward) so that, as at the bottom,
+        # the tops of the letters face the cards and the caption lies on the far side of the bar
+        c.translate((g.x - marks - 3.5) * MM, g.top * MM)
+        c.rotate(-90)
         x0, y0 = 0.0, 0.0
     _scale_bar(c, x0, y0, words["scale"])
     c.setFillColorRGB(*rgb(INK))
+    # The label ends where the grid ends, or runs on towards the page margin when the grid is too
+    # narrow for it; it starts clear of the bar and its "50 mm".
     span = g.w if lay.footer == "bottom" else g.h
-    room = span - SCALE_BAR - 25.0  # the caption under the bar needs about that much
-    size = min(6.5, 6.5 * room / max(1e-6, fonts.text_width_mm(label, 6.5)))
+    limit = lay.page_w - PRINTER_MARGIN - g.x if lay.footer == "bottom" else g.top - PRINTER_MARGIN
+    start = SCALE_BAR + 25.0
+    width = fonts.text_width_mm(label, 6.5)
+    end = span if start + width <= span else max(span, min(limit, start + width))
+    size = min(6.5, 6.5 * (end - start) / max(1e-6, width))
     c.setFont(fonts.font_name(False), max(3.5, size))
-    c.drawRightString((x0 + span) * MM, (y0 - 1.0) * MM, label)
+    c.drawRightString((x0 + end) * MM, (y0 - 1.0) * MM, label)
     c.restoreState()
 
 
@@ -155,7 +183,7 @@ def _scale_bar(c: Canvas, x: float, y: float, caption: str) -> None:
     for i in range(0, int(SCALE_BAR) + 1, 10):
         h = 1.2 if i in (0, int(SCALE_BAR)) else 0.6
         c.line((x + i) * MM, (y - h) * MM, (x + i) * MM, (y + h) * MM)
-    c.setFont(fonts.font_name(False), 5.0)
+    c.setFont(fonts.font_name(False), 5.5)
     c.drawString((x + SCALE_BAR + 2.0) * MM, (y - 0.6) * MM, "50 mm")
-    c.setFont(fonts.font_name(False), 4.5)
-    c.drawString(x * MM, (y - 3.2) * MM, caption)
+    c.setFont(fonts.font_name(False), 5.5)
+    c.drawString(x * MM, (y - 3.4) * MM, caption)

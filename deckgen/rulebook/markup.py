@@ -8,6 +8,7 @@ blocks into reportlab flowables.
 
 from __future__ import annotations
 
+from collections.abc import Container, Mapping
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from xml.sax.saxutils import escape
@@ -116,7 +117,7 @@ class _Open:
 
 
 class _Parser(HTMLParser):
-    def __init__(self, n_cards: int, figures: frozenset[str]) -> None:
+    def __init__(self, n_cards: int, figures: Container[str]) -> None:
         super().__init__(convert_charrefs=True)
         self.n_cards = n_cards
         self.figures = figures
@@ -379,8 +380,11 @@ def _flush(item: _Open) -> None:
         item.blocks.append(Para(markup))
 
 
-def parse(text: str, *, n_cards: int, figures: frozenset[str] | set[str] = frozenset()) -> list[Block]:
-    """The blocks of a rendered rulebook. Raises :class:`MarkupError` (with the line) on bad markup."""
-    parser = _Parser(n_cards, frozenset(figures))
+def parse(text: str, *, n_cards: int, figures: Container[str] = frozenset()) -> list[Block]:
+    """The blocks of a rendered rulebook. Raises :class:`MarkupError` (with the line) on bad markup.
+
+    ``figures`` answers ``name in figures``: a set of names, or a game's figure mapping, which may
+    accept names it parses (a figure drawn for the deck's rule variant, "placement;in_line=off")."""
+    parser = _Parser(n_cards, figures if isinstance(figures, (Mapping, frozenset)) else frozenset(figures))
     parser.feed(text)
     return parser.finish()

@@ -25,7 +25,9 @@ header, "page n of N"):
             <cards indexes="3,7,back" [width="MM"] [captions="a|b|c"]/>   a row of pictures
                                            (wrapping onto more rows); width defaults to 30 mm
     figure: <figure name="NAME" width="MM" height="MM"/>  a drawing the game provides (Rulebook.figures),
-                                           centred
+                                           centred. A name is known when ``name in figures``: a
+                                           game's figures mapping may accept names it parses, e.g.
+                                           "placement;in_line=off" for the deck's rule variant
 
 Text between tags must sit in a paragraph, heading, list item, table cell or note; text at the top
 level, an unknown tag or attribute, a card index outside the deck, or an unknown figure is an error

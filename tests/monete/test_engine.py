@@ -152,10 +152,11 @@ def test_cli_simulate_all_modes_and_bad_input(capsys):
 def test_cli_validate_exit_codes(capsys):
     main(["validate", "monete", "--mode", "recreo", "--games", "100", "--players", "4", "-q"])  # 0: returns
     assert "PLAYABLE" in capsys.readouterr().out
-    with pytest.raises(SystemExit) as exc:  # 8 seeded games: seat 0 wins 5 of them, outside its range: exit 1
-        main(["validate", "monete", "--mode", "recreo", "--players", "4", "--games", "8", "-q"])
-    assert exc.value.code == 1
-    assert "NOT PLAYABLE: seat 0 wins (recreo, 4 players)" in capsys.readouterr().out
+    # 8 seeded games: seat 0 wins 5 of them, but 8 games are no evidence: the margin of 3 standard
+    # errors keeps the verdict (an unplayable deck failing with exit 1 is the next test)
+    main(["validate", "monete", "--mode", "recreo", "--players", "4", "--games", "8", "-q"])
+    out = capsys.readouterr().out
+    assert "ok   seat 0 wins (recreo, 4 players): 62.5% ± 18.3%" in out and "\nPLAYABLE" in out
     with pytest.raises(SystemExit) as exc:  # a 44-card deck cannot deal 8 hands and a draw pile: exit 2
         main(["validate", "monete", "--mode", "perezoso", "--top", "10", "--players", "8", "--games", "4", "-q"])
     assert exc.value.code == 2

@@ -7,7 +7,7 @@ from typing import Any, Mapping
 from deckgen.model import Card, Deck
 from deckgen.options import compact_ranges
 from deckgen.render.faces import Frame
-from deckgen.render.pen import Pen
+from deckgen.render.pen import Pen, TransformPen
 from deckgen.rulebook.spec import Rulebook
 
 from deckgen.games.hectoedra import deck as deck_mod
@@ -146,7 +146,7 @@ def stack_figure(pen: Pen, width: float, height: float, lang: str) -> None:
     left = (width - n * card_w - (n - 1) * gap) / 2
     frame = Frame(card_w, card_h, 0.0, lang, {"aids": []})
     for i, value in enumerate(order):
-        faces.front(_Offset(pen, left + i * (card_w + gap), 0.0), Card(deck_mod.NUMBER, {"value": value}), frame)
+        faces.front(TransformPen(pen, left + i * (card_w + gap), 0.0), Card(deck_mod.NUMBER, {"value": value}), frame)
     words = {"es": ("abajo", "arriba"), "en": ("bottom", "top")}[lang]
     y = card_h + label - 0.8
     pen.text(left + card_w / 2, y, words[0], 8, align="center", color="#1a1a1a")
@@ -154,28 +154,6 @@ def stack_figure(pen: Pen, width: float, height: float, lang: str) -> None:
     for i in range(n - 1):  # a small arrow head between neighbours
         x = left + (i + 1) * (card_w + gap) - gap / 2
         pen.polygon([(x - 0.7, card_h / 2 - 1.2), (x + 0.8, card_h / 2), (x - 0.7, card_h / 2 + 1.2)], fill="#1f4e9c")
-
-
-class _Offset:
-    """A pen that draws shifted by (dx, dy) mm: lets a figure place several cards."""
-
-    def __init__(self, pen: Pen, dx: float, dy: float) -> None:
-        self.pen, self.dx, self.dy = pen, dx, dy
-
-    def rect(self, x, y, w, h, **kw):
-        self.pen.rect(x + self.dx, y + self.dy, w, h, **kw)
-
-    def ellipse(self, cx, cy, rx, ry, **kw):
-        self.pen.ellipse(cx + self.dx, cy + self.dy, rx, ry, **kw)
-
-    def polygon(self, points, **kw):
-        self.pen.polygon([(x + self.dx, y + self.dy) for x, y in points], **kw)
-
-    def polyline(self, points, **kw):
-        self.pen.polyline([(x + self.dx, y + self.dy) for x, y in points], **kw)
-
-    def text(self, x, y, s, size, **kw):
-        self.pen.text(x + self.dx, y + self.dy, s, size, **kw)
 
 
 RULEBOOK = Rulebook(context=context, figures={"stack": stack_figure})

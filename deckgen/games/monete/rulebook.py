@@ -11,7 +11,7 @@ from typing import Any, Mapping
 from deckgen.model import Card, Deck
 from deckgen.render.faces import Frame
 from deckgen.render.palette import INK
-from deckgen.render.pen import Pen, fit_size
+from deckgen.render.pen import Pen, fit_size, TransformPen
 from deckgen.rulebook.spec import Rulebook
 
 from deckgen.games.monete.deck import (
@@ -119,28 +119,6 @@ def context(deck: Deck, lang: str) -> Mapping[str, Any]:
 # ---------------------------------------------------------------- figures
 
 
-class _Shifted:
-    """A pen that draws everything moved by (dx, dy): to place a card picture inside a figure."""
-
-    def __init__(self, pen: Pen, dx: float, dy: float) -> None:
-        self.pen, self.dx, self.dy = pen, dx, dy
-
-    def rect(self, x, y, w, h, **kw):
-        self.pen.rect(x + self.dx, y + self.dy, w, h, **kw)
-
-    def ellipse(self, cx, cy, rx, ry, **kw):
-        self.pen.ellipse(cx + self.dx, cy + self.dy, rx, ry, **kw)
-
-    def polygon(self, points, **kw):
-        self.pen.polygon([(x + self.dx, y + self.dy) for x, y in points], **kw)
-
-    def polyline(self, points, **kw):
-        self.pen.polyline([(x + self.dx, y + self.dy) for x, y in points], **kw)
-
-    def text(self, x, y, s, size, **kw):
-        self.pen.text(x + self.dx, y + self.dy, s, size, **kw)
-
-
 def _row(pen: Pen, width: float, height: float, lang: str, cards: list[Card | None], captions: list[str], marker: Card) -> None:
     """A row of small cards with an arrow after the first one, and the marker card at the left."""
     faces = MoneteFaces()
@@ -148,11 +126,11 @@ def _row(pen: Pen, width: float, height: float, lang: str, cards: list[Card | No
     cw = ch * 63.0 / 88.0
     frame = Frame(cw, ch, 0.0, lang, {"top": 20})
     x = 0.0
-    faces.front(_Shifted(pen, x, 0.0), marker, frame)
+    faces.front(TransformPen(pen, x, 0.0), marker, frame)
     pen.rect(x, 0, cw, ch, stroke="#9a9a9a", width=0.2)
     x += cw + 6.0
     for i, (card, caption) in enumerate(zip(cards, captions)):
-        faces.front(_Shifted(pen, x, 0.0), card, frame)
+        faces.front(TransformPen(pen, x, 0.0), card, frame)
         pen.rect(x, 0, cw, ch, stroke="#9a9a9a", width=0.2)
         size = fit_size(caption, cw + 4, 7.0)
         pen.text(x + cw / 2, ch + 5.0, caption, size, align="center", color=INK)

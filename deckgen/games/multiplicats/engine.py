@@ -32,13 +32,14 @@ def player_counts(deck: Deck) -> list[int]:
     return [p for p in range(2, 9) if len(deck.cards) // piles_for(p) >= MIN_CARDS_PER_PILE]
 
 
-# A speed game lives on slaps. At a brisk three seconds a card, one chance to slap every 20 cards is
-# one a minute: rarer than that and the table turns cards in silence. The rulebook's own decks give
-# 0.06 to 0.11 (tables 1-6, 2 to 8 players); two tables without specials (7,9) falls to 0.047.
+# A speed game turns a card about every two seconds. It lives on slaps: one chance to slap every 20
+# cards is one every 40 seconds; rarer than that and the table turns cards in silence. The
+# rulebook's own decks give 0.06 to 0.11 (2 to 8 players); the whole deck without specials at 3
+# players falls to 0.034, tables 6-10 without specials too.
 MIN_CHANCES_PER_TURN = 0.05
-# A game must fit in a class hour: 1200 turns at three seconds a card. The full deck with 8 players,
-# the longest official setting, averages about 1000.
-MAX_TURNS_PER_GAME = 1200
+# A game must fit in a class hour: 1800 cards at two seconds each. The full deck with 2 players (four
+# piles), the longest official setting, averages about 1470; with 8 players about 1000.
+MAX_TURNS_PER_GAME = 1800
 
 
 def thresholds(deck: Deck, players: int) -> list[Threshold]:
@@ -46,9 +47,9 @@ def thresholds(deck: Deck, players: int) -> list[Threshold]:
         Threshold(
             "slap chances per turn",
             lo=MIN_CHANCES_PER_TURN,
-            why="a chance to slap at least every 20 cards (once a minute at 3 s a card)",
+            why="a chance to slap at least every 20 cards (every 40 s at 2 s a card)",
         ),
-        Threshold("turns per game", hi=MAX_TURNS_PER_GAME, why="a game fits a class hour (1200 cards at 3 s each)"),
+        Threshold("turns per game", hi=MAX_TURNS_PER_GAME, why="a game fits a class hour (1800 cards at 2 s each)"),
     ]
 
 

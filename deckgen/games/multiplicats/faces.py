@@ -76,7 +76,7 @@ class MultiplicatsFaces:
             pen.rect(m2, m2, f.width - 2 * m2, f.height - 2 * m2, stroke=INK, width=0.25 * f.unit, radius=2.0 * f.unit)
 
     def _corners(self, pen: Pen, f: Frame, text: str, size: float) -> None:
-        s = f.safe + 0.6 * f.unit
+        s = f.safe + 1.6 * f.unit  # clear of the frame lines and their rounded corners
         base = s + size * 0.353 * 0.85
         pen.text(s, base, text, size, bold=True, color=INK)
         pen.text(f.width - s, f.height - base, text, size, bold=True, color=INK, angle=180)
@@ -85,7 +85,7 @@ class MultiplicatsFaces:
         a, b = card["a"], card["b"]
         background(pen, f, TABLE_TINT.get(a, "#eeeeee"))
         inner = f.safe * 0.6
-        pen.rect(inner, inner, f.width - 2 * inner, f.height - 2 * inner, fill="#ffffff")
+        pen.rect(inner, inner, f.width - 2 * inner, f.height - 2 * inner, fill="#ffffff", radius=2.5 * f.unit)
         self._frame_lines(pen, f, double=False)
         text = mult_text(a, b)
         size = fit_size(text, f.width - 2 * f.safe - 6 * f.unit, 30 * f.unit, bold=True)
@@ -102,24 +102,37 @@ class MultiplicatsFaces:
         pen.ellipse(f.cx, f.cy, 15 * f.unit, 15 * f.unit, fill="#ffffff", stroke=ACCENT, width=0.6 * f.unit)
         pen.text(f.cx, f.cy + size * 0.353 * 0.36, str(value), size, align="center", bold=True, color=INK)
         self._corners(pen, f, str(value), 10 * f.unit)
-        # The multiplications along the diagonal, from the top-left to the bottom-right corner:
-        # the first half above the number, the rest below.
+        # The multiplications along the rising diagonal (bottom-left to top-right), which the corner
+        # indexes (top-left, bottom-right) never touch: the first half beyond the circle towards the
+        # top-right, the rest towards the bottom-left, one multiplication per line, lines stacked
+        # across the diagonal.
         pairs = [mult_text(a, b) for a, b in card["multiplications"]]
-        angle = math.degrees(math.atan2(f.height, f.width))
+        first, rest = pairs[: (len(pairs) + 1) // 2], pairs[(len(pairs) + 1) // 2 :]
         diag = math.hypot(f.width, f.height)
-        ux, uy = f.width / diag, f.height / diag
-        small = 10 * f.unit
-        before, after = pairs[: (len(pairs) + 1) // 2], pairs[(len(pairs) + 1) // 2 :]
-        for side, group in ((-1, before), (1, after)):
+        ux, uy = f.width / diag, -f.height / diag  # along the diagonal, up and to the right
+        nx, ny = -uy, ux  # across it, towards the text's "down" side
+        angle = math.degrees(math.atan2(f.height, f.width))
+        size = 12 * f.unit
+        leading = size * 0.353 * 1.5
+        start = 18 * f.unit  # clear of the circle
+        margin = f.safe + 2.2 * f.unit  # clear of the double frame
+        for sign, group in ((1, first), (-1, rest)):
             if not group:
                 continue
-            label = "  ·  ".join(group)
-            small_fit = fit_size(label, diag / 2 - 30 * f.unit, small, bold=True)
-            dist = side * (18 * f.unit + text_width(label, small_fit, bold=True) / 2)
-            x, y = f.cx + ux * dist, f.cy + uy * dist
-            # Draw centred on (x, y), baseline dropped a little so the text sits on the diagonal.
-            drop = small_fit * 0.353 * 0.36
-            pen.text(x + uy * drop, y + ux * drop, label, small_fit, align="center", bold=True, color=ACCENT, angle=-angle)
+            half_band = len(group) * leading / 2
+            reach = min(
+                (f.width / 2 - margin - abs(nx) * half_band) / abs(ux),
+                (f.height / 2 - margin - abs(ny) * half_band) / abs(uy),
+            )
+            fitted = min(fit_size(t, reach - start, size, bold=True) for t in group)
+            width = max(text_width(t, fitted, bold=True) for t in group)
+            mid = start + width / 2
+            drop = fitted * 0.353 * 0.36  # half the height of digits: centres the line on its position
+            for i, text in enumerate(group):
+                offset = (i - (len(group) - 1) / 2) * leading + drop
+                x = f.cx + sign * ux * mid + nx * offset
+                y = f.cy + sign * uy * mid + ny * offset
+                pen.text(x, y, text, fitted, align="center", bold=True, color=ACCENT, angle=angle)
 
     # ------------------------------------------------------------ specials
 
@@ -135,10 +148,10 @@ class MultiplicatsFaces:
         size = fit_size(title, f.width - 2 * f.safe, 15 * f.unit, bold=True)
         pen.text(f.cx, band * 0.62, title, size, align="center", bold=True, color="#ffffff")
         if f.lang == "en":
-            pen.text(f.cx, band * 0.92, names["en"], 7 * f.unit, align="center", color="#e8e0f0")
+            pen.text(f.cx, band * 0.92, names["en"], max(6.0, 7.5 * f.unit), align="center", color="#e8e0f0")
         ICONS.get(key, _icon_unknown)(pen, f.cx, f.cy - 2 * f.unit, 16 * f.unit)
         reminder = REMINDERS.get(key, {}).get(f.lang, "")
-        paragraph(pen, f.cx, f.height - band * 1.25 + 5 * f.unit, reminder, 7 * f.unit, f.width - 2 * f.safe - 2, color=INK)
+        paragraph(pen, f.cx, f.height - band * 1.25 + 5.5 * f.unit, reminder, max(6.0, 8.5 * f.unit), f.width - 2 * f.safe - 2, color=INK)
         pen.rect(f.safe * 0.6, f.safe * 0.6, f.width - 1.2 * f.safe, f.height - 1.2 * f.safe, stroke=INK, width=0.5 * f.unit, radius=2.5 * f.unit)
 
     # ------------------------------------------------------------ back
@@ -199,9 +212,9 @@ def mouse(pen: Pen, cx: float, cy: float, r: float, color: str = "#8a8a8a", faci
 def _icon_persecucion(pen: Pen, cx: float, cy: float, r: float) -> None:
     mouse(pen, cx - r * 0.35, cy - r * 0.45, r * 0.45)
     mouse(pen, cx + r * 0.3, cy + r * 0.35, r * 0.45, "#5f5f5f")
-    for i in range(3):  # speed lines
-        y = cy - r * 0.5 + i * r * 0.45
-        pen.polyline([(cx - r * 1.15, y), (cx - r * 0.85, y)], stroke=INK, width=r * 0.04)
+    for i in range(3):  # speed lines, clear of both tails
+        y = cy - r * 0.05 + i * r * 0.3
+        pen.polyline([(cx - r * 1.2, y), (cx - r * 0.88, y)], stroke=INK, width=r * 0.04)
 
 
 def _icon_sin_salida(pen: Pen, cx: float, cy: float, r: float) -> None:
@@ -237,7 +250,7 @@ def _icon_balancin(pen: Pen, cx: float, cy: float, r: float) -> None:
 def _icon_emboscada(pen: Pen, cx: float, cy: float, r: float) -> None:
     pen.polyline(arc_points(cx, cy + r * 0.5, r * 0.95, r * 0.9, 180, 360, 20), stroke="#9a9a9a", width=r * 0.04)
     mouse(pen, cx + r * 0.1, cy - r * 0.35, r * 0.5)
-    pen.text(cx - r * 0.75, cy + r * 0.7, "!", 28 * r / 16, align="center", bold=True, color="#c8372d")
+    pen.text(cx - r * 0.45, cy + r * 0.7, "!", 28 * r / 16, align="center", bold=True, color="#c8372d")
 
 
 def _icon_regalo(pen: Pen, cx: float, cy: float, r: float) -> None:

@@ -1,0 +1,117 @@
+"""Cartas Maestras: paths of cards grow from the four sides of a central card (seed 003, GAMES.md).
+
+Every decision the rulebook leaves open is an option here (scope "rules" for rule variants), and the
+rulebook prints the ones the deck was built with.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from deckgen.options import Option, boolean, choice, integer
+from deckgen.registry import Game
+
+from deckgen.games.maestras import deck
+from deckgen.games.maestras.deck import REMOVAL_MODES
+from deckgen.games.maestras.faces import MaestrasFaces
+from deckgen.games.maestras.rules import AFTER_MASTER, IN_LINE, LINKS, TIEBREAK, WON_PATHS
+from deckgen.games.maestras.schema import CARD_KINDS
+
+OPTIONS = (
+    # ---- the cards
+    Option("colours", 4, "number of colours (each with its shape): 2 to 4", integer(2, 4), metavar="N"),
+    Option("points", 8, "point cards run from 1 to this number in every colour", integer(4, 10), metavar="N"),
+    Option("masters", 2, "master cards per colour", integer(1, 3), metavar="N"),
+    Option("empties", 5, "empty cards in the full set", integer(0, 9), metavar="N"),
+    Option(
+        "removal", "rulebook",
+        "which empty cards leave for a player count: rulebook (3 out for 2, 3, 6, 7 players; 5 for 4, 5, 8) "
+        "or fewest (the fewest that make the other cards divide evenly)",
+        choice(*REMOVAL_MODES), metavar="MODE",
+    ),
+    # ---- the rules
+    Option(
+        "link", "either",
+        "how two point cards link: either (same colour or points one apart), both (same colour and "
+        "points one apart), colour, points",
+        choice(*LINKS), scope="rules", metavar="RULE",
+    ),
+    Option("same_points", False, "cards with equal points also link", boolean, scope="rules", flag=True),
+    Option(
+        "after_master", "colour",
+        "what may follow a master: colour (a card of its colour) or any (any point card)",
+        choice(*AFTER_MASTER), scope="rules", metavar="RULE",
+    ),
+    Option("empty_counts", True, "an empty card counts among the four linked cards that win a path", boolean, scope="rules", flag=True),
+    Option("path_length", 4, "linked cards after the master that win a path", integer(2, 8), scope="rules", metavar="N"),
+    Option("hand", 4, "cards dealt to each player", integer(1, 10), scope="rules", metavar="N"),
+    Option(
+        "in_line", "all",
+        "which new cards must be in line with the last card placed: all, links (not masters) or off",
+        choice(*IN_LINE), scope="rules", metavar="RULE",
+    ),
+    Option("corners", False, "cards that meet only at a corner also count as touching", boolean, scope="rules", flag=True),
+    Option("play_drawn", False, "a drawn card that can be placed is placed at once, in the same turn", boolean, scope="rules", flag=True),
+    Option("refill", False, "after placing a card, draw back up to the hand size", boolean, scope="rules", flag=True),
+    Option(
+        "won_paths", "taken",
+        "a won path: taken (its winner takes the cards, the side opens again) or stay (it stays, the side is closed)",
+        choice(*WON_PATHS), scope="rules", metavar="RULE",
+    ),
+    Option(
+        "tiebreak", "when-tied",
+        "the tie-break phase: when-tied (only when the most masters are tied), always, never",
+        choice(*TIEBREAK), scope="rules", metavar="WHEN",
+    ),
+)
+
+
+def _tag(options: Mapping[str, Any]) -> str:
+    parts = []
+    if options["colours"] != 4 or options["points"] != 8:
+        parts.append(f"{options['colours']}x{options['points']}")
+    if options["masters"] != 2:
+        parts.append(f"m{options['masters']}")
+    if options["empties"] != 5:
+        parts.append(f"e{options['empties']}")
+    return "-".join(parts)
+
+
+def _describe(options: Mapping[str, Any], lang: str) -> str:
+    n = options["colours"]
+    if lang == "es":
+        return f"{n} colores · puntos 1-{options['points']}"
+    return f"{n} colours · points 1-{options['points']}"
+
+
+def _engine():
+    from deckgen.games.maestras.engine import ENGINE
+
+    return ENGINE
+
+
+def _rulebook():
+    from deckgen.games.maestras.rulebook import RULEBOOK
+
+    return RULEBOOK
+
+
+GAME = Game(
+    id="maestras",
+    title="Cartas Maestras",
+    summary={
+        "es": "caminos de cartas que crecen desde una carta central, abiertos por cartas maestras",
+        "en": "paths of cards growing from a central card, each opened by a master card",
+    },
+    players=deck.PLAYERS,
+    default_players=4,
+    options=OPTIONS,
+    build=deck.build,
+    checks=deck.checks,
+    faces=MaestrasFaces(),
+    out_tag=_tag,
+    describe=_describe,
+    engine=_engine(),
+    rulebook=_rulebook(),
+    card_kinds=CARD_KINDS,
+)

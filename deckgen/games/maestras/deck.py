@@ -1,0 +1,227 @@
+"""The Cartas Maestras deck: the central card, master cards, point cards and empty cards.
+
+Facts (seed 003, GAMES.md): 2 to 8 players; with 2, 3, 6 or 7 players 43 cards are used (3 empty
+cards out), with 4, 5 or 8 players 41 cards (5 empty cards out), so the full set has 46 cards and the
+cards besides the central one divide evenly among the players. Decision (GAMES.md): the 46 cards are
+1 central, 5 empty, 8 masters (2 per colour, 4 colours) and 32 point cards (4 colours × points 1..8).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from deckgen.checks import Check, check, expect_equal
+from deckgen.model import Card, Deck
+from deckgen.registry import BuildRequest
+
+CENTRAL, MASTER, POINTS, EMPTY = "central", "master", "points", "empty"
+KINDS = (CENTRAL, MASTER, POINTS, EMPTY)
+PLAYERS = (2, 8)
+
+# Colour ids (English, as deck.json shows them) with the names printed on the cards.
+COLOURS: tuple[str, ...] = ("blue", "red", "green", "yellow")
+COLOUR_NAMES: dict[str, dict[str, str]] = {
+    "blue": {"es": "azul", "en": "blue"},
+    "red": {"es": "rojo", "en": "red"},
+    "green": {"es": "verde", "en": "green"},
+    "yellow": {"es": "amarillo", "en": "yellow"},
+}
+
+# The rulebook's table: how many empty cards leave the game for each player count.
+RULEBOOK_REMOVAL: dict[int, int] = {2: 3, 3: 3, 6: 3, 7: 3, 4: 5, 5: 5, 8: 5}
+REMOVAL_MODES = ("rulebook", "fewest")
+
+
+@dataclass(frozen=True)
+class Composition:
+    """What a deck holds for some options (before any empty card is taken out)."""
+
+    colours: tuple[str, ...]
+    points: int  # point cards run 1..points in every colour
+    masters: int  # master cards per colour
+    empties: int
+
+    @property
+    def master_cards(self) -> int:
+        return len(self.colours) * self.masters
+
+    @property
+    def point_cards(self) -> int:
+        return len(self.colours) * self.points
+
+    @property
+    def total(self) -> int:
+        return 1 + self.master_cards + self.point_cards + self.empties
+
+    @property
+    def besides_central(self) -> int:
+        return self.total - 1
+
+
+def composition(options: Mapping[str, Any]) -> Composition:
+    return Composition(
+        colours=COLOURS[: options["colours"]],
+        points=options["points"],
+        masters=options["masters"],
+        empties=options["empties"],
+    )
+
+
+def removed_empties(comp: Composition, players: int, mode: str) -> int | None:
+    """How many empty cards leave the game for ``players``, or None when no number of them can make
+    the other cards (besides the central one) divide evenly among the players.
+
+    ``rulebook``: the rulebook's table (3 for 2, 3, 6, 7 players; 5 for 4, 5, 8), valid only when
+    the deck has that many empty cards and the rest then divides evenly. ``fewest``: the fewest empty
+    cards whose removal makes the rest divide evenly.
+    """
+    if mode == "rulebook":
+        r = RULEBOOK_REMOVAL.get(players)
+        if r is None or r > comp.empties or (comp.besides_central - r) % players:
+            return None
+        return r
+    for r in range(comp.empties + 1):
+        if (comp.besides_central - r) % players == 0:
+            return r
+    return None
+
+
+def removal_table(comp: Composition, mode: str) -> dict[int, int | None]:
+    return {n: removed_empties(comp, n, mode) for n in range(PLAYERS[0], PLAYERS[1] + 1)}
+
+
+def supported_players(comp: Composition, mode: str) -> list[int]:
+    return [n for n, r in removal_table(comp, mode).items() if r is not None]
+
+
+def remove_for(comp: Composition, mode: str) -> list[list[int]]:
+    """For empty card 1..E, the player counts that take it out (empty card i leaves with ``players``
+    when at least i empties leave): the first empty cards leave most often."""
+    table = removal_table(comp, mode)
+    return [[n for n, r in table.items() if r is not None and i < r] for i in range(comp.empties)]
+
+
+def build(request: BuildRequest) -> Deck:
+    """The full set, or with ``request.players`` exactly the cards that player count uses."""
+    options = request.options
+    comp = composition(options)
+    cards: list[Card] = [Card(CENTRAL, {})]
+    for colour in comp.colours:
+        cards.extend(Card(MASTER, {"colour": colour}) for _ in range(comp.masters))
+    for colour in comp.colours:
+        cards.extend(Card(POINTS, {"points": p, "colour": colour}) for p in range(1, comp.points + 1))
+    for i, out in enumerate(remove_for(comp, options["removal"])):
+        if request.players is not None and request.players in out:
+            continue
+        cards.append(Card(EMPTY, {"number": i + 1, "remove_for": out}))
+    return Deck("maestras", options, request.seed, tuple(cards), request.players)
+
+
+def deck_for_players(deck: Deck, players: int) -> list[int]:
+    """Indexes of the cards of ``deck`` that a game of ``players`` uses (the others are set aside)."""
+    return [i for i, c in enumerate(deck.cards) if not (c.kind == EMPTY and players in (c.get("remove_for") or []))]
+
+
+def _valid_fields(card: Card) -> bool:
+    if card.kind == MASTER:
+        return card.get("colour") in COLOURS
+    if card.kind == POINTS:
+        p = card.get("points")
+        return card.get("colour") in COLOURS and isinstance(p, int) and not isinstance(p, bool) and 0 < p < 100
+    if card.kind == EMPTY:
+        out = card.get("remove_for", [])
+        return isinstance(out, list) and all(isinstance(n, int) and not isinstance(n, bool) for n in out)
+    return card.kind == CENTRAL
+
+
+def checks(deck: Deck) -> list[Check]:
+    """Composition for the options (or a custom list's own), the empty-card marks, the even share."""
+    out: list[Check] = []
+    unknown = sorted({c.kind for c in deck.cards} - set(KINDS))
+    out.append(check("card kinds", not unknown, f"unknown kinds {unknown}" if unknown else ", ".join(KINDS)))
+    malformed = [i for i, c in enumerate(deck.cards) if c.kind in KINDS and not _valid_fields(c)]
+    if malformed:
+        out.append(check("card fields", False, f"cards {malformed[:5]} need a colour among {', '.join(COLOURS)}"
+                         " (and whole points on point cards, a list of player counts in remove_for)"))
+    out.append(expect_equal("central card", len(deck.of_kind(CENTRAL)), 1))
+    if deck.custom:
+        return out + _custom_checks(deck)
+    comp = composition(deck.options)
+    mode = deck.options["removal"]
+    masters = {c: sum(1 for m in deck.of_kind(MASTER) if m.get("colour") == c) for c in comp.colours}
+    out.append(expect_equal("master cards per colour", masters, {c: comp.masters for c in comp.colours}))
+    points = sorted((str(c.get("colour")), str(c.get("points"))) for c in deck.of_kind(POINTS))
+    expected_points = sorted((c, str(p)) for c in comp.colours for p in range(1, comp.points + 1))
+    out.append(
+        check(
+            "point cards",
+            points == expected_points,
+            f"{len(points)}: points 1-{comp.points} in {len(comp.colours)} colours"
+            if points == expected_points
+            else f"found {len(points)} cards, expected points 1-{comp.points} once in each of {', '.join(comp.colours)}",
+        )
+    )
+    marks = remove_for(comp, mode)
+    empties = deck.of_kind(EMPTY)
+    wrong = [e.get("number") for e in empties if not isinstance(e.get("number"), int) or not 1 <= e["number"] <= comp.empties
+             or e.get("remove_for") != marks[e["number"] - 1]]
+    out.append(check("empty cards marked with the player counts that take them out", not wrong,
+                     f"wrong marks on empty cards {wrong}" if wrong else f"{comp.empties} empty cards in the full set"))
+    table = removal_table(comp, mode)
+    hand = deck.options.get("hand", 4)
+    if deck.players is None:
+        out.append(expect_equal("full set", len(deck.cards), comp.total))
+        shares = [f"{n}: {comp.total - r}" for n, r in table.items() if r is not None]
+        unsupported = [n for n, r in table.items() if r is None]
+        out.append(
+            check(
+                "cards besides the central one divide evenly",
+                bool(shares),
+                "cards used by player count " + ", ".join(shares)
+                + (f"; not playable by {', '.join(map(str, unsupported))} players" if unsupported else ""),
+            )
+        )
+        short = [n for n, r in table.items() if r is not None and n * hand > comp.besides_central - r]
+        out.append(check("enough cards to deal", not short,
+                         f"{hand} cards each cannot be dealt to {', '.join(map(str, short))} players" if short else f"{hand} cards each"))
+    else:
+        n = deck.players
+        r = table.get(n)
+        if r is None:
+            out.append(check(f"cards for {n} players", False,
+                             f"no number of empty cards taken out makes {comp.besides_central} cards divide among {n} players"
+                             + (" (try --removal fewest)" if mode == "rulebook" else "")))
+        else:
+            out.append(expect_equal(f"cards for {n} players", len(deck.cards), comp.total - r))
+            rest = len(deck.cards) - 1
+            out.append(check(f"cards besides the central one divide among {n} players", rest % n == 0,
+                             f"{rest} = {n} × {rest // n}" if rest % n == 0 else f"{rest} cards do not divide by {n}"))
+            out.append(check("enough cards to deal", n * hand <= rest, f"{hand} cards each for {n} players from {rest}"))
+    return out
+
+
+def _custom_checks(deck: Deck) -> list[Check]:
+    """A designer's own card list: the counts are theirs; the rules still need masters and cards to deal."""
+    masters = len(deck.of_kind(MASTER))
+    out = [check("master cards", masters > 0, f"{masters} (custom list)" if masters else "no master card: no path can ever open")]
+    counts = custom_player_counts(deck)
+    out.append(check("player counts this list can deal", bool(counts),
+                     ", ".join(map(str, counts)) if counts else f"too few cards to deal {deck.options.get('hand', 4)} to 2 players"))
+    if deck.players is not None:
+        out.append(check(f"enough cards for {deck.players} players", deck.players in counts,
+                         f"{len(deck_for_players(deck, deck.players)) - 1} cards besides the central one"))
+    return out
+
+
+def custom_player_counts(deck: Deck) -> list[int]:
+    hand = deck.options.get("hand", 4)
+    return [n for n in range(PLAYERS[0], PLAYERS[1] + 1) if n * hand <= len(deck_for_players(deck, n)) - 1]
+
+
+def player_counts(deck: Deck) -> Sequence[int]:
+    if deck.players is not None:
+        return [deck.players]
+    if deck.custom:
+        return custom_player_counts(deck)
+    return supported_players(composition(deck.options), deck.options["removal"])

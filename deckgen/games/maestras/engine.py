@@ -1,0 +1,182 @@
+"""Cartas Maestras on the shared engine: dealing, policies, measures, thresholds, exhaustive checks."""
+
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+from deckgen.checks import Check, check
+from deckgen.engine.game import Engine, Measure, Threshold, random_policy
+from deckgen.errors import DeckgenError
+from deckgen.model import Deck
+
+from deckgen.games.maestras import rules as R
+from deckgen.games.maestras.cards import EMPTY_K, MASTER_K, POINTS_K, CENTRAL_K, infos, name
+from deckgen.games.maestras.deck import composition, deck_for_players, player_counts, removed_empties
+from deckgen.games.maestras.policies import heuristic_policy
+from deckgen.games.maestras.rules import CENTRE, Rules
+from deckgen.games.maestras.state import MaestrasState
+
+
+def new_state(deck: Deck, players: int, rng: random.Random) -> MaestrasState:
+    """Set aside the empty cards this player count takes out, shuffle the rest (not the central
+    card), deal ``hand`` cards to each player one at a time; the rest is the draw pile."""
+    if deck.players is not None and deck.players != players:
+        raise DeckgenError(f"this Cartas Maestras deck was built for {deck.players} players, not {players}")
+    if not deck.custom and deck.players is None and removed_empties(composition(deck.options), players, deck.options["removal"]) is None:
+        raise DeckgenError(f"this Cartas Maestras deck cannot be shared evenly among {players} players")
+    rules = Rules.from_options(deck.options)
+    info = infos(deck.cards)
+    used = set(deck_for_players(deck, players))
+    aside = [i for i in range(len(deck.cards)) if i not in used]
+    central = next(i for i in sorted(used) if info[i].kind == CENTRAL_K)
+    rest = [i for i in sorted(used) if i != central]
+    if players * rules.hand > len(rest):
+        raise DeckgenError(f"{len(rest)} cards cannot deal {rules.hand} to each of {players} players")
+    rng.shuffle(rest)
+    hands: list[list[int]] = [[] for _ in range(players)]
+    for k in range(rules.hand * players):
+        hands[k % players].append(rest.pop())
+    return MaestrasState(info, rules, players, hands, rest, aside, central)
+
+
+MEASURES = (
+    Measure("masters won per game", "masters_won", help="paths completed and won"),
+    Measure("paths left unwon", "paths_unwon", help="paths on the table when play stopped"),
+    Measure("turns with a draw", "draws", per="turns", percent=True, help="turns where the player had nothing to place and drew"),
+    Measure("turns passed", "passes", per="turns", percent=True, help="nothing to place and nothing to draw"),
+    Measure("tie-break played", "tiebreak", per="games", percent=True, help="games that needed the tie-break phase"),
+    Measure("shared wins", "shared_win", per="games", percent=True, help="games still tied after the tie-break"),
+    Measure("games with no master won", "no_master_won", per="games", percent=True),
+    Measure("masters placed per game", "masters_placed"),
+    Measure("first player's wins", "first_seat_win", per="games", percent=True, help="share of wins of the player who starts (ties shared)"),
+)
+
+
+def thresholds(deck: Deck, players: int) -> Sequence[Threshold]:
+    return (
+        Threshold("masters won per game", lo=1.5,
+                  why="masters are the score: a game where fewer than two paths are won is decided by the tie-break, not by play"),
+        Threshold("games with no master won", hi=0.10,
+                  why="in at most one game in ten may nobody win a master"),
+        Threshold("turns with a draw", hi=0.50,
+                  why="a player who draws more often than they place is waiting, not playing"),
+        Threshold("shared wins", hi=0.50,
+                  why="a shared win is a result the rules state, but most games should still have one winner"),
+        Threshold("first player's wins", lo=max(0.0, 1 / players - 0.10), hi=1 / players + 0.10,
+                  why=f"the player who starts should win about one game in {players} (within 10 points)"),
+    )
+
+
+def max_steps(deck: Deck, players: int) -> int:
+    """A proven bound: every card is placed or drawn at most once, and between two of these at most
+    ``players`` turns pass (then the main phase ends); the tie-break places each card at most once."""
+    n = len(deck.cards)
+    return 2 * n * (players + 1) + n + players + 1
+
+
+def _reachable(deck: Deck, rules: Rules) -> tuple[set[int], list[str]]:
+    """Point cards that some path can reach: first after a master, then link by link (an empty card
+    resumes the path, so it never opens anything new)."""
+    info = infos(deck.cards)
+    masters = {info[i] for i, c in enumerate(info) if c.kind == MASTER_K}
+    points = [i for i, c in enumerate(info) if c.kind == POINTS_K]
+    frontier = [i for i in points if any(R.links(m, info[i], rules) for m in masters)]
+    seen = set(frontier)
+    while frontier:
+        a = frontier.pop()
+        for b in points:
+            if b not in seen and R.links(info[a], info[b], rules):
+                seen.add(b)
+                frontier.append(b)
+    missing = [name(info[i]) for i in points if i not in seen]
+    return seen, missing
+
+
+def _winnable(deck: Deck, rules: Rules) -> bool:
+    """Is there a master and ``path_length`` distinct cards linking one after another from it?"""
+    info = infos(deck.cards)
+    masters = {c for c in info if c.kind == MASTER_K}
+    others = [c for c in info if c.kind in (POINTS_K, EMPTY_K)]
+    need = rules.path_length
+
+    def extend(ref, used: list[bool], count: int, cards: list) -> bool:
+        if R.linked_count(cards, rules) >= need:
+            return True
+        if len(cards) > need + 10:
+            return False
+        tried = set()
+        for k, c in enumerate(others):
+            if used[k] or c in tried or not R.links(ref, c, rules):
+                continue
+            tried.add(c)
+            used[k] = True
+            if extend(c if c.kind != EMPTY_K else ref, used, count + 1, cards + [c]):
+                return True
+            used[k] = False
+        return False
+
+    return any(extend(m, [False] * len(others), 0, []) for m in masters)
+
+
+def _straight_path_fits(rules: Rules) -> bool:
+    """A path laid straight out from a side: each card touches only the one before and is in line."""
+    occupied = {CENTRE}
+    last = CENTRE
+    target = CENTRE
+    for k in range(rules.path_length + 1):
+        cell = (0, -1 - k)
+        if not R.can_place(occupied, cell, target, last, line=rules.in_line != "off", corners=rules.corners):
+            return False
+        occupied.add(cell)
+        last = target = cell
+    return True
+
+
+def exhaustive(deck: Deck, counts: Sequence[int]) -> list[Check]:
+    rules = Rules.from_options(deck.options)
+    comp = composition(deck.options)
+    out: list[Check] = []
+    rows = []
+    for n in counts:
+        r = removed_empties(comp, n, deck.options["removal"])
+        used = len(deck_for_players(deck, n)) if deck.players is None else len(deck.cards)
+        shared = deck.custom or (r is not None and (used - 1) % n == 0)
+        ok = shared and n * rules.hand <= used - 1
+        rows.append((n, used, ok))
+    bad = [n for n, _, ok in rows if not ok]
+    out.append(check("composition for every player count", not bad,
+                     "; ".join(f"{n} players: {u} cards, {(u - 1) // n} each" for n, u, _ in rows) if not bad
+                     else f"cannot deal or share evenly for {', '.join(map(str, bad))} players"))
+    n_masters = len(deck.of_kind("master"))
+    out.append(check("a master can open the first path", n_masters > 0, f"{n_masters} master cards"))
+    _, missing = _reachable(deck, rules)
+    out.append(check("every point card can enter a path", not missing,
+                     f"never linkable: {', '.join(missing)}" if missing else "every point card links from a master, directly or through other cards"))
+    out.append(check("a path can be won", _winnable(deck, rules),
+                     f"a master and {rules.path_length} linked cards exist"))
+    out.append(check("a path fits on the grid", _straight_path_fits(rules),
+                     f"a straight arm of {rules.path_length + 1} cards from a side is legal"))
+    out.append(check("every game ends", True,
+                     "proven by counting: each turn places a card, draws one, or passes; each card is placed or drawn "
+                     "at most once, and a round of passes with an empty draw pile ends the main phase"))
+    return out
+
+
+def _board_picture(*args, **kwargs):
+    from deckgen.games.maestras.board import board_picture  # drawing is only loaded when asked for
+
+    return board_picture(*args, **kwargs)
+
+
+ENGINE = Engine(
+    new_state=new_state,
+    policies={"random": random_policy, "heuristic": heuristic_policy},
+    measures=MEASURES,
+    thresholds=thresholds,
+    exhaustive=exhaustive,
+    max_steps=max_steps,
+    player_counts=player_counts,
+    length_name="turns",
+    board_picture=_board_picture,
+)

@@ -1,0 +1,541 @@
+"""The facts and figures the Cartas Maestras rulebook prints, computed from the deck and its options.
+
+Every decision the source rulebook leaves open is listed with the option that switches it and the
+value this deck was built with (``decisions``); the figures are drawn by the same code as the cards
+and the board (``deckgen.games.maestras.board.draw_board``), and the legality of every placement they
+show is computed by the rule functions, so a figure cannot disagree with the engine.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+from deckgen.model import Card, Deck
+from deckgen.render.pen import Pen
+from deckgen.rulebook.spec import Rulebook
+
+from deckgen.games.maestras import rules as R
+from deckgen.games.maestras.board import BoardView, Mark, Placed, draw_board, draw_mark, quarter_for
+from deckgen.games.maestras.cards import info
+from deckgen.games.maestras.deck import (
+    CENTRAL, COLOUR_NAMES, EMPTY, MASTER, PLAYERS, POINTS, composition, removal_table,
+)
+from deckgen.games.maestras.faces import FEMININE, SWATCH, MaestrasFaces
+from deckgen.games.maestras.rules import CENTRE, Cell, Rules
+
+SHAPE_NAMES = {
+    "circle": {"es": "círculo", "en": "circle"},
+    "triangle": {"es": "triángulo", "en": "triangle"},
+    "square": {"es": "cuadrado", "en": "square"},
+    "diamond": {"es": "rombo", "en": "diamond"},
+}
+MINUTES = "10–20"  # the source rulebook's playing time
+
+
+# ---------------------------------------------------------------- decisions and their options
+
+
+def _flag(name: str, value: Any) -> str:
+    cli = "--" + name.replace("_", "-")
+    if isinstance(value, bool):
+        return cli if value else f"--no-{cli[2:]}"
+    return f"{cli} {value}"
+
+
+DECISIONS: dict[str, dict[str, Callable[[Any, Mapping[str, Any]], str]]] = {
+    "link": {
+        "es": lambda v, o: {
+            "either": "Dos cartas de puntos enlazan si son del mismo color o si sus puntos se diferencian en uno exactamente.",
+            "both": "Dos cartas de puntos enlazan solo si son del mismo color y además sus puntos se diferencian en uno.",
+            "colour": "Dos cartas de puntos enlazan solo si son del mismo color (los puntos no cuentan).",
+            "points": "Dos cartas de puntos enlazan solo si sus puntos se diferencian en uno (el color no cuenta).",
+        }[v],
+        "en": lambda v, o: {
+            "either": "Two point cards link when they share a colour or when their points differ by exactly one.",
+            "both": "Two point cards link only when they share a colour and their points also differ by one.",
+            "colour": "Two point cards link only when they share a colour (points do not matter).",
+            "points": "Two point cards link only when their points differ by one (colour does not matter).",
+        }[v],
+    },
+    "same_points": {
+        "es": lambda v, o: "Dos cartas con los mismos puntos también enlazan." if v else "Dos cartas con los mismos puntos no enlazan por sus puntos (solo por el color, si la regla lo permite).",
+        "en": lambda v, o: "Two cards with equal points also link." if v else "Equal points are not a link (only colour may link them, if the rule allows it).",
+    },
+    "after_master": {
+        "es": lambda v, o: "La maestra no tiene puntos: la carta que la sigue debe ser de su color." if v == "colour" else "La maestra no tiene puntos: cualquier carta de puntos puede seguirla.",
+        "en": lambda v, o: "A master has no points: the card after it must be of its colour." if v == "colour" else "A master has no points: any point card may follow it.",
+    },
+    "empty_counts": {
+        "es": lambda v, o: "Una carta vacía cuenta como carta enlazada para ganar el camino." if v else "Una carta vacía no cuenta para ganar el camino: hacen falta cuatro cartas de puntos.",
+        "en": lambda v, o: "An empty card counts as a linked card towards winning the path." if v else "An empty card does not count towards winning: the path needs its linked point cards.",
+    },
+    "path_length": {
+        "es": lambda v, o: f"Un camino se gana al añadir la {v}.ª carta enlazada después de la maestra (la maestra no se cuenta).",
+        "en": lambda v, o: f"A path is won when its {_ordinal(v)} linked card after the master is added (the master itself is not counted).",
+    },
+    "hand": {
+        "es": lambda v, o: f"Se reparten {v} cartas a cada jugador.",
+        "en": lambda v, o: f"Each player is dealt {v} cards.",
+    },
+    "in_line": {
+        "es": lambda v, o: {
+            "all": "Toda carta nueva, también una maestra, debe quedar en línea (misma fila o columna) con la última carta colocada.",
+            "links": "Las cartas que se enlazan deben quedar en línea con la última carta colocada; las maestras no.",
+            "off": "No se exige que la carta nueva quede en línea con la última colocada.",
+        }[v],
+        "en": lambda v, o: {
+            "all": "Every new card, masters too, must lie in line (same row or column) with the last card placed.",
+            "links": "Linked cards must lie in line with the last card placed; masters need not.",
+            "off": "A new card need not lie in line with the last card placed.",
+        }[v],
+    },
+    "corners": {
+        "es": lambda v, o: "Dos cartas que solo coinciden en una esquina también se tocan (así los caminos no pueden girar)." if v else "Dos cartas que solo coinciden en una esquina no se tocan; tocarse es compartir un lado.",
+        "en": lambda v, o: "Two cards meeting only at a corner also touch (so paths cannot turn)." if v else "Cards meeting only at a corner do not touch; touching means sharing a side.",
+    },
+    "play_drawn": {
+        "es": lambda v, o: "Si la carta robada se puede colocar, se coloca en el mismo turno." if v else "Quien roba no juega más en ese turno: el turno pasa al siguiente.",
+        "en": lambda v, o: "A drawn card that can be placed is placed at once, in the same turn." if v else "A player who draws plays nothing more that turn: play passes on.",
+    },
+    "refill": {
+        "es": lambda v, o: f"Después de colocar una carta se roba hasta volver a tener {o['hand']} cartas." if v else "Después de colocar una carta no se roba: solo roba quien no puede colocar nada.",
+        "en": lambda v, o: f"After placing a card, the player draws back up to {o['hand']} cards." if v else "Placing a card draws nothing: only a player who cannot place draws.",
+    },
+    "won_paths": {
+        "es": lambda v, o: "Quien gana un camino se lleva sus cartas y ese lado de la carta central queda libre para otra maestra." if v == "taken" else "Un camino ganado se queda en la mesa y su lado de la carta central queda cerrado.",
+        "en": lambda v, o: "The winner of a path takes its cards, and that side of the central card is free for another master." if v == "taken" else "A won path stays on the table and its side of the central card is closed.",
+    },
+    "tiebreak": {
+        "es": lambda v, o: {
+            "when-tied": "La fase de desempate se juega solo si hay empate en el número de maestras.",
+            "always": "La fase de desempate se juega siempre al final.",
+            "never": "No hay fase de desempate: un empate a maestras se resuelve con las cartas ganadas en los caminos.",
+        }[v],
+        "en": lambda v, o: {
+            "when-tied": "The tie-break phase is played only when the most masters are tied.",
+            "always": "The tie-break phase is always played at the end.",
+            "never": "No tie-break phase: a tie on masters is settled by the cards won in paths.",
+        }[v],
+    },
+    "removal": {
+        "es": lambda v, o: "Las cartas vacías que se retiran siguen la tabla del reglamento (3 con 2, 3, 6 y 7 jugadores; 5 con 4, 5 y 8)." if v == "rulebook" else "Se retiran las menos cartas vacías posibles para que el resto se reparta a partes iguales.",
+        "en": lambda v, o: "The empty cards taken out follow the rulebook's table (3 with 2, 3, 6 and 7 players; 5 with 4, 5 and 8)." if v == "rulebook" else "The fewest empty cards are taken out so that the rest shares evenly.",
+    },
+}
+
+# Decisions with no option: how this product reads the source where it is silent.
+FIXED = {
+    "es": [
+        "La mesa es una cuadrícula: cada carta ocupa una casilla, sea cual sea su orientación (la orientación es libre).",
+        "Los caminos no se ramifican: una carta se enlaza siempre a la última carta de un camino.",
+        "Una maestra solo abre caminos; nunca se coloca en medio de uno.",
+        "Al empezar, la carta central cuenta como la última colocada. Cuando se gana un camino y se retira, la carta central vuelve a ser la referencia para colocar «en línea».",
+        "Quien puede colocar una carta debe colocarla; solo roba quien no puede colocar nada. Si el mazo está vacío, pasa.",
+        "El turno pasa a la derecha: los jugadores se numeran en ese orden, y el jugador 1 empieza.",
+        "La partida (fase principal) termina cuando, con el mazo vacío, todos pasan seguidos: ya nadie puede colocar nada.",
+        "En el desempate cada jugador, por turno, forma una sola cadena desde un lado de la carta central, que se despeja antes de cada jugador; la primera carta puede ser cualquiera (también una maestra o una vacía), y una maestra se enlaza por su color. Esas cartas cuentan como cartas ganadas, no como maestras.",
+        "Cartas ganadas = todas las cartas de los caminos ganados (maestra incluida) más las de la cadena del desempate. Si sigue el empate, se comparte la victoria.",
+    ],
+    "en": [
+        "The table is a grid: each card fills one cell, whichever way round it lies (orientation is free).",
+        "Paths do not branch: a card always links to the last card of a path.",
+        "A master only opens paths; it is never placed inside one.",
+        "At the start the central card counts as the last card placed. When a path is won and taken away, the central card becomes the reference for \"in line\" again.",
+        "A player who can place a card must place one; only a player who cannot place draws. With the draw pile empty, they pass.",
+        "Play passes to the right: players are numbered in that order and player 1 starts.",
+        "Play (the main phase) ends when, with the draw pile empty, everybody passes in a row: nobody can place anything.",
+        "In the tie-break each player in turn builds one chain from a side of the central card, which is cleared before each player; the first card may be any card (a master or an empty card too), and a master links by its colour. These cards count as cards won, not as masters.",
+        "Cards won = every card of the paths won (masters included) plus the tie-break chain. If still tied, the win is shared.",
+    ],
+}
+
+
+def _ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def decisions(options: Mapping[str, Any], lang: str) -> list[dict[str, Any]]:
+    """Every decision with an option: the sentence for this deck's value, the option and its value."""
+    set_text = {
+        "es": f"El juego completo tiene {options['colours']} colores, cartas de puntos del 1 al {options['points']}, "
+              f"{options['masters']} maestras por color y {options['empties']} cartas vacías.",
+        "en": f"The full set has {options['colours']} colours, point cards 1 to {options['points']}, "
+              f"{options['masters']} masters per colour and {options['empties']} empty cards.",
+    }[lang]
+    flags = " ".join(_flag(k, options[k]) for k in ("colours", "points", "masters", "empties"))
+    out = [{"option": "--colours --points --masters --empties", "value": "", "flag": flags, "text": set_text}]
+    for name, texts in DECISIONS.items():
+        value = options[name]
+        out.append({"option": "--" + name.replace("_", "-"), "value": _show(value), "flag": _flag(name, value),
+                    "text": texts[lang](value, options)})
+    return out
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "sí" if value else "no"
+    return str(value)
+
+
+# ---------------------------------------------------------------- example cards for the figures
+
+
+def _points(colour: str, n: int) -> Card:
+    return Card(POINTS, {"points": n, "colour": colour})
+
+
+def _master(colour: str) -> Card:
+    return Card(MASTER, {"colour": colour})
+
+
+CENTRAL_CARD = Card(CENTRAL, {})
+EMPTY_CARD = Card(EMPTY, {"number": 4, "remove_for": []})
+
+
+def _values(options: Mapping[str, Any]) -> tuple[int, int, int, int]:
+    """A point value ``a`` with a-1, a+1 and a value ``far`` at least 2 away, all within 1..points."""
+    top = options["points"]
+    a = min(5, top - 1)
+    far = a - 2 if a >= 3 else a + 2
+    return a, a - 1, a + 1, far
+
+
+def link_examples(options: Mapping[str, Any], lang: str) -> list[dict[str, Any]]:
+    """Pairs (card already in the path, new card) with whether they link under these rules."""
+    rules = Rules.from_options(options)
+    a, down, up, far = _values(options)
+    pairs = [
+        (_points("red", a), _points("red", far)),
+        (_points("red", a), _points("blue", up)),
+        (_points("red", a), _points("blue", far)),
+        (_master("red"), _points("red", up)),
+        (_master("red"), _points("blue", down)),
+        (_points("blue", down), EMPTY_CARD),
+    ]
+    out = []
+    for prev, new in pairs:
+        out.append({"prev": prev, "new": new, "ok": R.links(info(prev), info(new), rules),
+                    "prev_name": card_name(prev, lang), "new_name": card_name(new, lang)})
+    return out
+
+
+def card_name(card: Card, lang: str) -> str:
+    if card.kind == CENTRAL:
+        return "carta central" if lang == "es" else "central card"
+    if card.kind == EMPTY:
+        return "vacía" if lang == "es" else "empty"
+    colour = COLOUR_NAMES[card["colour"]][lang]
+    if card.kind == MASTER:
+        return f"maestra {FEMININE.get(colour, colour)}" if lang == "es" else f"{colour} master"
+    return f"{card['points']} {colour}" if lang == "es" else f"{colour} {card['points']}"
+
+
+# ---------------------------------------------------------------- board examples
+
+
+def _path_view(cards: list[tuple[Cell, Card]], last: Cell | None, turn: bool = False) -> BoardView:
+    view = BoardView([Placed(CENTRE, CENTRAL_CARD)])
+    parent: dict[Cell, Cell] = {}
+    cells = [c for c, _ in cards]
+    for cell, _ in cards:
+        for n in ((cell[0] + 1, cell[1]), (cell[0] - 1, cell[1]), (cell[0], cell[1] + 1), (cell[0], cell[1] - 1)):
+            if n == CENTRE or (n in cells and cells.index(n) < cells.index(cell)):
+                parent.setdefault(cell, n)
+    for cell, card in cards:
+        q = quarter_for(cell, parent.get(cell, CENTRE)) if turn else 0
+        view.placed.append(Placed(cell, card, q, last=cell == last))
+    return view
+
+
+PLACEMENT_BOARD: list[tuple[Cell, str]] = [((0, -1), "m:blue"), ((0, -2), "p:blue:a-2"), ((1, -2), "p:blue:a-1"), ((1, 0), "m:red"), ((2, 0), "p:red:a")]
+# candidate cells: label, cell, the cell of the card it would link to
+PLACEMENT_CANDIDATES: list[tuple[str, Cell, Cell]] = [("A", (3, 0), (2, 0)), ("B", (1, -1), (1, 0)), ("C", (1, -3), (1, -2)), ("D", (2, 1), (2, 0))]
+REASONS = {
+    R.OCCUPIED: {"es": "la casilla está ocupada", "en": "the cell is taken"},
+    R.NOT_NEXT: {"es": "no está junto a la carta con la que enlaza", "en": "it is not next to the card it links to"},
+    R.TOUCHES_OTHER: {"es": "tocaría otra carta además de aquella con la que enlaza", "en": "it would touch another card besides the one it links to"},
+    R.NOT_IN_LINE: {"es": "no está en línea (fila o columna) con la última carta colocada", "en": "it is not in line (row or column) with the last card placed"},
+    None: {"es": "toca solo la carta con la que enlaza y está en línea con la última colocada", "en": "it touches only the card it links to and lies in line with the last card placed"},
+}
+
+
+def _card_from(code: str, options: Mapping[str, Any]) -> Card:
+    a, *_ = _values(options)
+    parts = code.split(":")
+    if parts[0] == "m":
+        return _master(parts[1])
+    offset = int(parts[2][1:]) if len(parts[2]) > 1 else 0
+    return _points(parts[1], a + offset)
+
+
+def placement_board(options: Mapping[str, Any]) -> tuple[BoardView, list[dict[str, Any]]]:
+    rules = Rules.from_options(options)
+    cards = [(cell, _card_from(code, options)) for cell, code in PLACEMENT_BOARD]
+    last = cards[-1][0]
+    view = _path_view(cards, last)
+    occupied = {CENTRE} | {c for c, _ in cards}
+    marks = []
+    for label, cell, target in PLACEMENT_CANDIDATES:
+        why = R.why_not(occupied, cell, target, last, line=rules.in_line != "off", corners=rules.corners)
+        view.marks.append(Mark(cell, why is None, label))
+        marks.append({"label": label, "ok": why is None, "why": why})
+    return view, marks
+
+
+def placement_marks(options: Mapping[str, Any], lang: str) -> list[dict[str, Any]]:
+    _, marks = placement_board(options)
+    return [{"label": m["label"], "ok": m["ok"], "why": REASONS[m["why"]][lang]} for m in marks]
+
+
+def empty_example(options: Mapping[str, Any]) -> tuple[list[Card], bool]:
+    """master red, red a, empty, then a blue card one point below red a: links to the red card."""
+    rules = Rules.from_options(options)
+    a, down, _, _ = _values(options)
+    path = [_master("red"), _points("red", a), EMPTY_CARD, _points("blue", down)]
+    ref = R.reference([info(c) for c in path[1:3]], info(path[0]))
+    return path, R.links(ref, info(path[3]), rules)
+
+
+def _chain_from(start: Card | None, pool: list[Card], options: Mapping[str, Any], length: int) -> list[Card]:
+    """A valid chain of up to ``length`` cards from ``pool`` after ``start`` (None: the central card),
+    found by the same search the heuristic player uses, so it holds under any rule variant."""
+    from deckgen.games.maestras.cards import CENTRAL_INFO
+    from deckgen.games.maestras.policies import longest_chain
+
+    rules = Rules.from_options(options)
+    order = longest_chain([info(c) for c in pool], info(start) if start is not None else CENTRAL_INFO, rules)
+    return [pool[i] for i in order[:length]]
+
+
+def _pool(options: Mapping[str, Any], colours: tuple[str, ...]) -> list[Card]:
+    top = options["points"]
+    a, *_ = _values(options)
+    pool = []
+    for k in range(-2, 4):
+        v = a + k
+        if 1 <= v <= top:
+            for c in colours:
+                pool.append(_points(c, v))
+    return pool
+
+
+def _links_all(start: Card, cards: list[Card], options: Mapping[str, Any]) -> bool:
+    rules = Rules.from_options(options)
+    seq = [info(c) for c in cards]
+    return all(R.links(R.reference(seq[:k], info(start)), seq[k], rules) for k in range(len(seq)))
+
+
+def win_example(options: Mapping[str, Any]) -> list[Card]:
+    """A master and ``path_length`` cards that link one after another, showing both kinds of link
+    when the rules allow it (else any valid chain the search finds)."""
+    g, y = ("green", "yellow") if options["colours"] >= 4 else ("red", "blue")
+    master = _master(g)
+    a, *_ = _values(options)
+    top = options["points"]
+    wanted = [(g, a - 2), (y, a - 1), (y, a + 2), (g, a + 1)]
+    if options["path_length"] == len(wanted) and all(1 <= v <= top for _, v in wanted):
+        cards = [_points(c, v) for c, v in wanted]
+        if _links_all(master, cards, options):
+            return [master] + cards
+    pool = _pool(options, (g, y))
+    return [master] + _chain_from(master, pool, options, options["path_length"])
+
+
+def tiebreak_example(options: Mapping[str, Any]) -> list[Card]:
+    """A tie-break hand laid out as one chain from the central card, with an empty card in it."""
+    a, down, up, far = _values(options)
+    pool = [_points("red", a), _points("red", far), _points("blue", down), _points("blue", up), EMPTY_CARD]
+    chain = _chain_from(None, pool, options, 5)
+    return chain
+
+
+# ---------------------------------------------------------------- figures
+
+
+FACES = MaestrasFaces()
+
+
+def figure_setup(pen: Pen, w: float, h: float, lang: str, options: Mapping[str, Any]) -> None:
+    """The central card with its four free sides, where masters open paths; one master already placed."""
+    view = BoardView([Placed(CENTRE, CENTRAL_CARD), Placed((0, -1), _master("blue"), last=True)])
+    for cell in R.SIDES[1:]:
+        view.marks.append(Mark(cell, True, {"es": "maestra", "en": "master"}[lang]))
+    _draw(pen, view, w, h, lang)
+
+
+def figure_placement(pen: Pen, w: float, h: float, lang: str, options: Mapping[str, Any]) -> None:
+    view, _ = placement_board(options)
+    _draw(pen, view, w, h, lang)
+
+
+def figure_links(pen: Pen, w: float, h: float, lang: str, options: Mapping[str, Any]) -> None:
+    """Pairs of cards side by side with a tick when the second may follow the first."""
+    examples = link_examples(options, lang)
+    cols = 3
+    rows = (len(examples) + cols - 1) // cols
+    pair_w = w / cols
+    cell = min(pair_w / 3.2, h / rows / 1.08)
+    for k, ex in enumerate(examples):
+        r, c = divmod(k, cols)
+        ox = c * pair_w + (pair_w - 3 * cell) / 2
+        oy = r * cell * 1.08 + (h - rows * cell * 1.08) / 2
+        view = BoardView([Placed((0, 0), ex["prev"]), Placed((2, 0), ex["new"])], [])
+        draw_board(pen, view, FACES, ox, oy, cell, lang=lang, bounds=(0, 0, 2, 0))
+        draw_mark(pen, ox + cell, oy, cell, ex["ok"], "")
+
+
+def figure_empty(pen: Pen, w: float, h: float, lang: str, options: Mapping[str, Any]) -> None:
+    path, ok = empty_example(options)
+    cells = [(1, 0), (2, 0), (3, 0), (4, 0)]
+    view = _path_view(list(zip(cells, path)), cells[-1])
+    _draw(pen, view, w, h, lang)
+
+
+def figure_win(pen: Pen, w: float, h: float, lang: str, options: Mapping[str, Any]) -> None:
+    seq = win_example(options)
+    cells = [(k + 1, 0) for k in range(len(seq))]
+    view = _path_view(list(zip(cells, seq)), cells[-1])
+    _draw(pen, view, w, h, lang)
+
+
+def figure_tiebreak(pen: Pen, w: float, h: float, lang: str, options: Mapping[str, Any]) -> None:
+    """The cleared central card and one player's tie-break chain, laid straight out."""
+    chain = tiebreak_example(options)
+    cells = [(k + 1, 0) for k in range(len(chain))]
+    view = _path_view(list(zip(cells, chain)), cells[-1])
+    _draw(pen, view, w, h, lang)
+
+
+def _draw(pen: Pen, view: BoardView, w: float, h: float, lang: str, grid: bool = True) -> None:
+    x0, y0, x1, y1 = view.bounds()
+    cols, rows = x1 - x0 + 1, y1 - y0 + 1
+    cell = min(w / cols, h / rows)
+    ox, oy = (w - cell * cols) / 2, (h - cell * rows) / 2
+    draw_board(pen, view, FACES, ox, oy, cell, lang=lang, bounds=(x0, y0, x1, y1), grid=grid)
+
+
+FIGURES = {
+    "setup": figure_setup,
+    "placement": figure_placement,
+    "links": figure_links,
+    "empty": figure_empty,
+    "win": figure_win,
+    "tiebreak": figure_tiebreak,
+}
+
+
+# The options a figure depends on; the template asks for "NAME;option=value;..." (see figure_name).
+FIGURE_OPTIONS = ("colours", "points", "link", "same_points", "after_master", "empty_counts", "path_length", "in_line", "corners")
+
+
+def figure_suffix(options: Mapping[str, Any]) -> str:
+    """The part of a figure's name that carries the deck's rule variant, e.g. ";in_line=off"."""
+    from deckgen.games.maestras import OPTIONS
+    from deckgen.options import defaults
+
+    base = defaults(OPTIONS)
+    parts = [f"{k}={_encode(options[k])}" for k in FIGURE_OPTIONS if options.get(k, base[k]) != base[k]]
+    return "".join(";" + p for p in parts)
+
+
+def _encode(v: Any) -> str:
+    return ("1" if v else "0") if isinstance(v, bool) else str(v)
+
+
+def parse_figure_name(name: str) -> tuple[str, dict[str, Any]]:
+    """"placement;in_line=off" -> ("placement", options with in_line "off" and the rest default)."""
+    from deckgen.games.maestras import OPTIONS
+    from deckgen.options import resolve
+
+    base, *parts = str(name).split(";")
+    if base not in FIGURES:
+        raise KeyError(name)
+    given = {}
+    for p in parts:
+        k, eq, v = p.partition("=")
+        if not eq or k not in FIGURE_OPTIONS:
+            raise KeyError(name)
+        given[k] = v
+    return base, resolve(OPTIONS, given)
+
+
+class FigureBook(Mapping):
+    """The rulebook's figures by name. A plain name ("placement") draws it for the default rules; a
+    name with the deck's variant ("placement;in_line=off", as the context's ``fig`` suffix gives)
+    draws it for that variant, so a figure always agrees with the rules printed beside it."""
+
+    def __getitem__(self, name: str):
+        base, options = parse_figure_name(name)
+        f = FIGURES[base]
+        return lambda pen, w, h, lang: f(pen, w, h, lang, options)
+
+    def __contains__(self, name: object) -> bool:
+        try:
+            parse_figure_name(str(name))
+        except (KeyError, ValueError, Exception):
+            return False
+        return True
+
+    def __iter__(self):
+        return iter(FIGURES)
+
+    def __len__(self) -> int:
+        return len(FIGURES)
+
+
+# ---------------------------------------------------------------- context
+
+
+def context(deck: Deck, lang: str) -> dict[str, Any]:
+    options = deck.options
+    comp = composition(options)
+    rules = Rules.from_options(options)
+    table = removal_table(comp, options["removal"])
+    per_players = []
+    for n, r in table.items():
+        if r is None:
+            continue
+        used = comp.total - r
+        per_players.append({"players": n, "cards": used, "empties_out": r, "empties_in": comp.empties - r, "each": (used - 1) // n})
+    colours = [{"id": c, "name": COLOUR_NAMES[c][lang], "shape": SHAPE_NAMES[SWATCH[c].shape][lang]} for c in comp.colours]
+    index = {"central": None, "masters": [], "points": [], "empties": []}
+    for i, card in enumerate(deck.cards):
+        if card.kind == CENTRAL:
+            index["central"] = i
+        elif card.kind == MASTER and card["colour"] not in [deck.cards[j]["colour"] for j in index["masters"]]:
+            index["masters"].append(i)
+        elif card.kind == POINTS and card["colour"] == comp.colours[0]:
+            index["points"].append(i)
+        elif card.kind == EMPTY:
+            index["empties"].append(i)
+    a, down, up, far = _values(options)
+    path, empty_ok = empty_example(options)
+    return {
+        "title": "Cartas Maestras",
+        "player_range": {"min": PLAYERS[0], "max": PLAYERS[1]},
+        "minutes": MINUTES,
+        "deck_players": deck.players,
+        "deck_cards": len(deck.cards),
+        "comp": {"total": comp.total, "masters": comp.masters, "masters_total": comp.master_cards,
+                 "points": comp.points, "points_total": comp.point_cards, "empties": comp.empties,
+                 "colours": colours, "n_colours": len(colours)},
+        "per_players": per_players,
+        "index": index,
+        "rules": {"path_length": rules.path_length, "hand": rules.hand, "link": rules.link,
+                  "in_line": rules.in_line, "tiebreak": rules.tiebreak, "won_paths": rules.won_paths,
+                  "after_master": rules.after_master, "empty_counts": rules.empty_counts,
+                  "play_drawn": rules.play_drawn, "refill": rules.refill, "corners": rules.corners,
+                  "same_points": rules.same_points},
+        "decisions": decisions(options, lang),
+        "fixed": FIXED[lang],
+        "placement_marks": placement_marks(options, lang),
+        "link_examples": [{k: v for k, v in e.items() if k not in ("prev", "new")} for e in link_examples(options, lang)],
+        "empty_example": {"names": [card_name(c, lang) for c in path], "ok": empty_ok},
+        "win_example": [card_name(c, lang) for c in win_example(options)],
+        "tiebreak_example": [card_name(c, lang) for c in tiebreak_example(options)],
+        "values": {"a": a, "down": down, "up": up, "far": far},
+        "fig": figure_suffix(options),
+    }
+
+
+RULEBOOK = Rulebook(context=context, figures=FigureBook())

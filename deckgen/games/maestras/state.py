@@ -1,0 +1,403 @@
+"""The state of a game of Cartas Maestras, for the shared engine (deckgen.engine.state.State).
+
+Turn order: seat 0 starts and play passes to the right, which is seat 1, then seat 2... (seats are
+numbered in turn order). One action is one turn: place one card, or, with nothing to place, draw one
+card (or pass when the draw pile is empty). The main phase ends when a whole round passes with an
+empty draw pile (nothing more can be placed); then, if the rules say so, the tie-break phase: each
+player in turn links as many of their remaining cards as they can in a single chain from the cleared
+central card (one action per card; the chain ends when nothing more can be linked).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Hashable, Mapping, Sequence
+
+from deckgen.engine.state import TERMINAL, IllegalAction
+
+from deckgen.games.maestras import rules as R
+from deckgen.games.maestras.cards import CENTRAL_INFO, MASTER_K, Info, name
+from deckgen.games.maestras.rules import CENTRE, SIDES, Cell, Rules
+
+MAIN, TIEBREAK, OVER = "main", "tiebreak", "over"
+DRAW = -1  # draw one card, or pass when the draw pile is empty: only legal with nothing to place
+OFF, WIDTH = 64, 129  # cells (x, y) with |x|, |y| < 64 are coded (x + 64) * 129 + (y + 64)
+CELLS = WIDTH * WIDTH
+
+
+def encode(card: int, cell: Cell) -> int:
+    return card * CELLS + (cell[0] + OFF) * WIDTH + (cell[1] + OFF)
+
+
+def decode(action: int) -> tuple[int, Cell]:
+    card, rest = divmod(action, CELLS)
+    cx, cy = divmod(rest, WIDTH)
+    return card, (cx - OFF, cy - OFF)
+
+
+@dataclass
+class Path:
+    """A path: its master and the cards linked after it, with their cells, from the central card out."""
+
+    side: int
+    cells: list[Cell]
+    cards: list[int]
+    winner: int | None = None  # set when won (the path stays on the board only with won_paths="stay")
+
+    @property
+    def tip(self) -> Cell:
+        return self.cells[-1]
+
+
+@dataclass
+class Snapshot:
+    """The board when the main phase ended (for the board picture): cell -> (card, placed as n-th)."""
+
+    cells: dict[Cell, tuple[int, int]]
+    paths: list[Path]
+    last: Cell | None
+    won_paths: list[tuple[int, list[int]]]  # (seat, cards) of every path won, in order
+
+
+@dataclass
+class MaestrasState:
+    infos: tuple[Info, ...]
+    rules: Rules
+    players: int
+    hands: list[list[int]]
+    pile: list[int]  # the draw pile, top card last
+    aside: list[int]  # empty cards set aside for this player count
+    central: int  # the deck index of the central card
+    board: dict[Cell, int] = field(default_factory=dict)
+    paths: list[Path] = field(default_factory=list)
+    last: Cell | None = CENTRE  # where the last card was placed (the central card at the start)
+    won: list[list[int]] = field(default_factory=list)  # cards of paths won, per seat
+    masters: list[int] = field(default_factory=list)  # masters won, per seat
+    tiebreak_won: list[list[int]] = field(default_factory=list)
+    removed: list[int] = field(default_factory=list)  # unwon cards taken off at the end of the main phase
+    phase: str = MAIN
+    turn: int = 0
+    passes: int = 0  # consecutive passes with an empty draw pile
+    pending: int | None = None  # a drawn card that must be placed at once (play_drawn)
+    chain: list[int] = field(default_factory=list)  # the tie-break chain on the board, in order
+    chain_cells: list[Cell] = field(default_factory=list)
+    tiebreak_done: int = 0  # players who have had their tie-break turn
+    turns: int = 0
+    draws: int = 0
+    passed: int = 0
+    masters_placed: int = 0
+    paths_unwon: int = 0
+    tiebreak_played: bool = False
+    order: dict[Cell, int] = field(default_factory=dict)  # placement number of each card on the board
+    placed: int = 0
+    history: list[tuple[int, list[int]]] = field(default_factory=list)
+    final: Snapshot | None = None
+    _legal: list[int] | None = None
+
+    def __post_init__(self) -> None:
+        if not self.board:
+            self.board = {CENTRE: self.central}
+        self.won = self.won or [[] for _ in range(self.players)]
+        self.masters = self.masters or [0] * self.players
+        self.tiebreak_won = self.tiebreak_won or [[] for _ in range(self.players)]
+        self._settle()
+
+    # ------------------------------------------------------------ protocol
+
+    def current_player(self) -> int:
+        return TERMINAL if self.phase == OVER else self.turn
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def legal_actions(self) -> list[int]:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return self._legal
+
+    def chance(self, rng) -> None:  # pragma: no cover - this game has no chance nodes after the deal
+        raise IllegalAction("Cartas Maestras has no chance nodes")
+
+    def apply_action(self, action: int) -> None:
+        if self.phase == OVER or action not in self.legal_actions():
+            raise IllegalAction(f"{self.action_to_string(action)} is not legal for seat {self.turn}")
+        self._legal = None
+        if self.phase == TIEBREAK:
+            self._tiebreak_place(*decode(action))
+        elif action == DRAW:
+            self._draw_or_pass()
+        else:
+            self._place(*decode(action))
+        self._settle()
+
+    def action_to_string(self, action: int) -> str:
+        if action == DRAW:
+            return "draw" if self.pile else "pass"
+        card, cell = decode(action)
+        if not 0 <= card < len(self.infos):
+            return f"unknown action {action}"
+        i = self.infos[card]
+        if self.phase == MAIN and i.kind == MASTER_K and cell in SIDES:
+            return f"{name(i)} opens the {R.SIDE_NAMES[SIDES.index(cell)]} side"
+        return f"{name(i)} on {cell}"
+
+    def returns(self) -> list[float]:
+        if self.phase != OVER:
+            return [0.0] * self.players
+        w = self.winners()
+        return [1.0 / len(w) if s in w else 0.0 for s in range(self.players)]
+
+    def winners(self) -> list[int]:
+        if self.phase != OVER:
+            return []
+        return R.winners(self.masters, self.cards_won())
+
+    def cards_won(self) -> list[int]:
+        return [len(self.won[s]) + len(self.tiebreak_won[s]) for s in range(self.players)]
+
+    def length(self) -> int:
+        return self.turns
+
+    def card_count(self) -> int:
+        on_board = len(self.board) - sum(len(p.cards) for p in self.paths if p.winner is not None)
+        return (
+            on_board
+            + sum(map(len, self.hands))
+            + len(self.pile)
+            + len(self.aside)
+            + sum(map(len, self.won))
+            + sum(map(len, self.tiebreak_won))
+            + len(self.removed)
+        )
+
+    def key(self) -> Hashable:
+        return (
+            self.phase,
+            self.turn,
+            tuple(tuple(sorted(h)) for h in self.hands),
+            tuple(self.pile),
+            tuple(sorted(self.board.items())),
+            self.last,
+            self.passes,
+            self.pending,
+            tuple(self.masters),
+            tuple(map(len, self.won)),
+            tuple(map(len, self.tiebreak_won)),
+        )
+
+    def counts(self) -> Mapping[str, float]:
+        over = self.phase == OVER
+        return {
+            "games": 1.0,
+            "turns": float(self.turns),
+            "draws": float(self.draws),
+            "passes": float(self.passed),
+            "masters_won": float(sum(self.masters)),
+            "masters_placed": float(self.masters_placed),
+            "paths_unwon": float(self.paths_unwon),
+            "tiebreak": 1.0 if self.tiebreak_played else 0.0,
+            "tiebreak_cards": float(sum(map(len, self.tiebreak_won))),
+            "shared_win": 1.0 if over and len(self.winners()) > 1 else 0.0,
+            "no_master_won": 1.0 if over and sum(self.masters) == 0 else 0.0,
+            "first_seat_win": self.returns()[0] if over else 0.0,
+        }
+
+    # ------------------------------------------------------------ what may be placed
+
+    def open_paths(self) -> list[Path]:
+        return [p for p in self.paths if p.winner is None]
+
+    def path_reference(self, path: Path) -> Info:
+        return R.reference([self.infos[c] for c in path.cards[1:]], self.infos[path.cards[0]])
+
+    def linked(self, path: Path) -> int:
+        return R.linked_count([self.infos[c] for c in path.cards[1:]], self.rules)
+
+    def _distinct(self, cards: Sequence[int]) -> list[int]:
+        """One card of each kind in ``cards`` (two equal cards give the same moves)."""
+        seen: set[Info] = set()
+        out = []
+        for c in cards:
+            i = self.infos[c]
+            if i not in seen:
+                seen.add(i)
+                out.append(c)
+        return out
+
+    def _compute_legal(self) -> list[int]:
+        if self.phase == OVER:
+            return []
+        if self.phase == TIEBREAK:
+            return self._tiebreak_moves(self.turn)
+        hand = [self.pending] if self.pending is not None else self.hands[self.turn]
+        moves = self.placements(hand)
+        return moves or [DRAW]
+
+    def placements(self, hand: Sequence[int]) -> list[int]:
+        """Every legal placement in the main phase of a card from ``hand``."""
+        rules = self.rules
+        cards = self._distinct(hand)
+        occupied = self.board
+        out: list[int] = []
+        masters = [c for c in cards if self.infos[c].kind == MASTER_K]
+        if masters:
+            line = rules.in_line == "all"
+            for side in SIDES:
+                if R.can_place(occupied, side, CENTRE, self.last, line=line, corners=rules.corners):
+                    out.extend(encode(m, side) for m in masters)
+        others = [c for c in cards if self.infos[c].kind != MASTER_K]
+        if others:
+            line = rules.in_line != "off"
+            for path in self.open_paths():
+                cells = R.free_cells(occupied, path.tip, self.last, line=line, corners=rules.corners)
+                if not cells:
+                    continue
+                ref = self.path_reference(path)
+                for c in others:
+                    if R.links(ref, self.infos[c], rules):
+                        out.extend(encode(c, cell) for cell in cells)
+        return out
+
+    def _tiebreak_moves(self, seat: int) -> list[int]:
+        cards = self._distinct(self.hands[seat])
+        if not cards:
+            return []
+        if not self.chain:
+            return [encode(c, side) for c in cards for side in SIDES if side not in self.board]
+        tip = self.chain_cells[-1]
+        cells = R.free_cells(self.board, tip, self.last, line=True, corners=self.rules.corners)
+        if not cells:
+            return []
+        ref = R.reference([self.infos[c] for c in self.chain], CENTRAL_INFO)
+        return [encode(c, cell) for c in cards if R.links(ref, self.infos[c], self.rules) for cell in cells]
+
+    # ------------------------------------------------------------ main phase
+
+    def _next_turn(self) -> None:
+        self.turn = (self.turn + 1) % self.players
+
+    def _draw_or_pass(self) -> None:
+        self.turns += 1
+        if self.pending is not None:  # pragma: no cover - a pending card always has a placement
+            raise IllegalAction("a drawn card that can be placed must be placed")
+        if self.pile:
+            card = self.pile.pop()
+            self.hands[self.turn].append(card)
+            self.draws += 1
+            self.passes = 0
+            if self.rules.play_drawn and self.placements([card]):
+                self.pending = card  # the same player places it now, in the same turn
+                self.turns -= 1  # drawing and placing it are one turn
+                return
+        else:
+            self.passed += 1
+            self.passes += 1
+        self._next_turn()
+
+    def _place(self, card: int, cell: Cell) -> None:
+        seat = self.turn
+        self.hands[seat].remove(card)
+        self.pending = None
+        self.turns += 1
+        self.passes = 0
+        self.board[cell] = card
+        self.placed += 1
+        self.order[cell] = self.placed
+        self.last = cell
+        i = self.infos[card]
+        if i.kind == MASTER_K:
+            self.paths.append(Path(SIDES.index(cell), [cell], [card]))
+            self.masters_placed += 1
+        else:
+            path = self._path_at(cell)
+            path.cells.append(cell)
+            path.cards.append(card)
+            if self.linked(path) >= self.rules.path_length:
+                self._win(path, seat)
+        if self.rules.refill:
+            hand = self.hands[seat]
+            while len(hand) < self.rules.hand and self.pile:
+                hand.append(self.pile.pop())
+        self._next_turn()
+
+    def _path_at(self, cell: Cell) -> Path:
+        x, y = cell
+        for path in self.open_paths():
+            tx, ty = path.tip
+            if abs(tx - x) + abs(ty - y) == 1:
+                return path
+        raise IllegalAction(f"no path ends next to {cell}")  # pragma: no cover
+
+    def _win(self, path: Path, seat: int) -> None:
+        """The player who added the path's last linked card wins it: its master and its cards."""
+        path.winner = seat
+        self.masters[seat] += 1
+        self.won[seat].extend(path.cards)
+        self.history.append((seat, list(path.cards)))
+        if self.rules.won_paths == "taken":
+            for cell in path.cells:
+                del self.board[cell]
+                self.order.pop(cell, None)
+            self.paths.remove(path)
+            self.last = CENTRE  # the table is back to the central card as the reference
+
+    def _settle(self) -> None:
+        """Move on from positions where nobody has a choice: the end of the main phase, tie-break
+        turns with nothing to link, the end of the game."""
+        if self.phase == MAIN:
+            everyone_out = not self.pile and not any(self.hands) and self.pending is None
+            if self.passes >= self.players or everyone_out:
+                self._end_main()
+        if self.phase == TIEBREAK:
+            while self.phase == TIEBREAK and not self._tiebreak_moves(self.turn):
+                self._end_tiebreak_turn()
+        self._legal = None
+
+    def _end_main(self) -> None:
+        self.final = Snapshot(
+            {cell: (card, self.order.get(cell, 0)) for cell, card in self.board.items()},
+            [Path(p.side, list(p.cells), list(p.cards), p.winner) for p in self.paths],
+            self.last,
+            [(s, list(c)) for s, c in self.history],
+        )
+        for path in self.paths:
+            if path.winner is None:
+                self.removed.extend(path.cards)
+                self.paths_unwon += 1
+        self.paths = []
+        self.board = {CENTRE: self.central}
+        self.order = {}
+        play = self.rules.tiebreak == "always" or (self.rules.tiebreak == "when-tied" and R.masters_tied(self.masters))
+        if play:
+            self.phase = TIEBREAK
+            self.tiebreak_played = True
+            self.turn = 0
+            self._start_chain()
+        else:
+            self.phase = OVER
+
+    # ------------------------------------------------------------ tie-break phase
+
+    def _start_chain(self) -> None:
+        self.chain = []
+        self.chain_cells = []
+        self.board = {CENTRE: self.central}
+        self.last = CENTRE
+
+    def _tiebreak_place(self, card: int, cell: Cell) -> None:
+        self.hands[self.turn].remove(card)
+        self.board[cell] = card
+        self.chain.append(card)
+        self.chain_cells.append(cell)
+        self.last = cell
+
+    def _end_tiebreak_turn(self) -> None:
+        """The player's chain is theirs: it counts as cards won (for ties only); the central card is
+        cleared for the next player."""
+        self.tiebreak_won[self.turn].extend(self.chain)
+        self._start_chain()
+        self.tiebreak_done += 1
+        if self.tiebreak_done >= self.players:
+            self.phase = OVER
+        else:
+            self._next_turn()

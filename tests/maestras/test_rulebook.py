@@ -1,0 +1,124 @@
+"""The rulebook's context, templates and figures: every decision printed with its option, figures
+drawn by the board code, and examples whose legality comes from the rule functions."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import jinja2
+import pytest
+from maestras.helpers import build
+from PIL import Image
+
+from deckgen.render.png_pen import PngPen
+from deckgen.resources import data_dir
+
+from deckgen.games.maestras import OPTIONS
+from deckgen.games.maestras import rules as R
+from deckgen.games.maestras.cards import CENTRAL_INFO, info
+from deckgen.games.maestras.rulebook import (
+    FIXED, RULEBOOK, empty_example, link_examples, parse_figure_name, placement_board, tiebreak_example, win_example,
+)
+
+TEMPLATES = data_dir("templates")
+RULE_OPTIONS = [o for o in OPTIONS if o.scope == "rules"] + [o for o in OPTIONS if o.name == "removal"]
+
+
+def render(deck, lang: str) -> str:
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), autoescape=True, undefined=jinja2.StrictUndefined)
+    return env.get_template(f"maestras/rulebook.{lang}.html.j2").render(**RULEBOOK.context(deck, lang))
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_context_prints_the_player_count_table(lang):
+    ctx = RULEBOOK.context(build(), lang)
+    rows = {r["players"]: (r["cards"], r["empties_out"], r["each"]) for r in ctx["per_players"]}
+    assert rows == {2: (43, 3, 21), 3: (43, 3, 14), 4: (41, 5, 10), 5: (41, 5, 8), 6: (43, 3, 7), 7: (43, 3, 6), 8: (41, 5, 5)}
+    assert ctx["comp"]["total"] == 46 and ctx["comp"]["masters_total"] == 8 and ctx["comp"]["points_total"] == 32
+    assert [c["shape"] for c in ctx["comp"]["colours"]] == (["círculo", "triángulo", "cuadrado", "rombo"] if lang == "es" else ["circle", "triangle", "square", "diamond"])
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+@pytest.mark.parametrize("options", [{}, {"in_line": "off", "link": "both", "tiebreak": "never"}, {"corners": True, "path_length": 5, "same_points": True}])
+def test_every_decision_is_printed_with_the_option_that_switches_it(lang, options):
+    deck = build(3, **options)
+    html = render(deck, lang)
+    for opt in RULE_OPTIONS:
+        value = deck.options[opt.name]
+        flag = (opt.cli if value else f"--no-{opt.cli[2:]}") if isinstance(value, bool) else f"{opt.cli} {value}"
+        assert f"<td>{flag}</td>" in html, flag
+    for fixed in FIXED[lang]:
+        assert jinja2.utils.markupsafe.escape(fixed) in html
+    assert "--colours 4 --points 8 --masters 2 --empties 5" in html
+    assert len(FIXED["es"]) == len(FIXED["en"])
+    # the figures the template asks for exist, for this deck's rule variant
+    names = re.findall(r'<figure name="([^"]+)"', html)
+    assert len(names) == 6 and all(n in RULEBOOK.figures for n in names)
+    assert "<note>" in html  # the deck is made for 3 players
+
+
+def test_templates_do_not_copy_the_source_rulebook():
+    seed = Path(__file__).resolve().parents[4] / "shared" / "seeds" / "003_62fdcd6a902813e2.txt"
+    text = " ".join(p.read_text() for p in (TEMPLATES / "maestras").glob("*.j2"))
+    for phrase in ("nunca un naipe debe estar adyacente", "la orientación del naipe", "se ganan las cartas maestras", "cogería una carta del mazo"):
+        assert phrase not in text.lower()
+    if seed.is_file():  # no sentence of eight words or more in common
+        words = re.findall(r"\w+", seed.read_text().lower())
+        ours = " ".join(re.findall(r"\w+", text.lower()))
+        shingles = {" ".join(words[i : i + 8]) for i in range(len(words) - 8)}
+        assert not [s for s in shingles if s in ours]
+
+
+def test_placement_figure_legality_comes_from_the_rules():
+    _, marks = placement_board(build().options)
+    assert [(m["label"], m["ok"], m["why"]) for m in marks] == [
+        ("A", True, None), ("B", False, R.TOUCHES_OTHER), ("C", False, R.NOT_IN_LINE), ("D", True, None)]
+    _, marks = placement_board(build(in_line="off").options)
+    assert [m["ok"] for m in marks] == [True, False, True, True]  # C is fine without the in-line rule
+
+
+def test_link_empty_win_and_tiebreak_examples_are_valid_under_the_rules():
+    for options in ({}, {"link": "both"}, {"link": "points", "after_master": "any"}, {"path_length": 6}, {"colours": 2, "points": 4}):
+        opts = build(**options).options
+        rules = R.Rules.from_options(opts)
+        for ex in link_examples(opts, "en"):
+            assert ex["ok"] == R.links(info(ex["prev"]), info(ex["new"]), rules)
+        path = win_example(opts)
+        assert path[0].kind == "master" and len(path) == 1 + opts["path_length"]
+        infos = [info(c) for c in path]
+        for k in range(1, len(path)):
+            assert R.links(R.reference(infos[1:k], infos[0]), infos[k], rules)
+        chain = [info(c) for c in tiebreak_example(opts)]
+        for k in range(len(chain)):
+            assert R.links(R.reference(chain[:k], CENTRAL_INFO), chain[k], rules)
+        assert len(chain) >= 2
+    assert empty_example(build().options)[1] is True
+    default = [(e["prev_name"], e["new_name"], e["ok"]) for e in link_examples(build().options, "es")]
+    assert default == [("5 rojo", "3 rojo", True), ("5 rojo", "6 azul", True), ("5 rojo", "3 azul", False),
+                       ("maestra roja", "6 rojo", True), ("maestra roja", "4 azul", False), ("4 azul", "vacía", True)]
+    assert len(win_example(build().options)) == 5
+
+
+@pytest.mark.parametrize("name", ["setup", "placement", "links", "empty", "win", "tiebreak", "placement;in_line=off;corners=1"])
+def test_figures_draw(name):
+    img = Image.new("RGB", (600, 400), "white")
+    RULEBOOK.figures[name](PngPen(img, 0, 0, 4.0), 150, 100, "es")
+    assert len(img.getcolors(maxcolors=1 << 20)) > 10
+
+
+def test_figure_names_carry_the_rule_variant():
+    assert parse_figure_name("placement")[1]["in_line"] == "all"
+    base, opts = parse_figure_name("placement;in_line=off;corners=1")
+    assert base == "placement" and opts["in_line"] == "off" and opts["corners"] is True
+    assert "nothing" not in RULEBOOK.figures and "placement;hand=3" not in RULEBOOK.figures
+    assert RULEBOOK.context(build(in_line="links"), "en")["fig"] == ";in_line=links"
+
+
+def test_the_markup_knows_figure_names_the_game_parses():
+    from deckgen.rulebook.markup import MarkupError, parse
+
+    blocks = parse('<figure name="placement;in_line=off;corners=1" width="40" height="30"/>', n_cards=46, figures=RULEBOOK.figures)
+    assert len(blocks) == 1
+    with pytest.raises(MarkupError, match="empty, links, placement, setup, tiebreak, win"):
+        parse('<figure name="placement;hand=3" width="40" height="30"/>', n_cards=46, figures=RULEBOOK.figures)

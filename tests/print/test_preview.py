@@ -1,0 +1,66 @@
+"""deckgen preview: PNG contact sheets of every card face and the back, of the right size, not blank."""
+
+from __future__ import annotations
+
+import pytest
+from PIL import Image, ImageStat
+
+from deckgen.cli import main
+
+PX_PER_MM, GAP_MM, COLS, PER_SHEET = 4, 4, 6, 30  # the contact-sheet format
+
+
+def sheet_size(tiles: int, card=(63, 88)) -> tuple[int, int]:
+    cols, rows = min(COLS, tiles), -(-tiles // COLS)
+    w = cols * (card[0] + GAP_MM) * PX_PER_MM + GAP_MM * PX_PER_MM
+    h = rows * (card[1] + GAP_MM) * PX_PER_MM + GAP_MM * PX_PER_MM
+    return round(w), round(h)
+
+
+@pytest.fixture(scope="module")
+def preview(tmp_path_factory):
+    out = tmp_path_factory.mktemp("preview")
+    main(["preview", "multiplicats", "--tables", "1-6", "--out", str(out), "-q"])
+    return out
+
+
+def test_contact_sheets_cover_every_card_and_the_back(preview):
+    files = sorted(p.name for p in preview.iterdir())
+    # 102 fronts + 1 back = 103 tiles, 30 a sheet -> 4 sheets (30, 30, 30, 13)
+    assert files == ["preview-01.png", "preview-02.png", "preview-03.png", "preview-04.png"]
+    sizes = [Image.open(preview / f).size for f in files]
+    assert sizes == [sheet_size(30)] * 3 + [sheet_size(13)]
+    assert sizes[0] == (1624, 1856)
+
+
+def test_tiles_are_not_blank(preview):
+    img = Image.open(preview / "preview-01.png").convert("RGB")
+    cw, ch, gap = 63 * PX_PER_MM, 88 * PX_PER_MM, GAP_MM * PX_PER_MM
+    for i in range(30):
+        r, c = divmod(i, COLS)
+        x, y = gap + c * (cw + gap), gap + r * (ch + gap)
+        tile = img.crop((x + 8, y + 8, x + cw - 8, y + ch - 8)).convert("L")
+        stat = ImageStat.Stat(tile)
+        assert stat.stddev[0] > 20, i  # drawn on, not a flat colour
+        dark = sum(tile.histogram()[:80])
+        assert dark > 500, i  # it has dark ink: the numbers
+
+
+def test_back_tile_is_the_dark_back(preview):
+    img = Image.open(preview / "preview-04.png").convert("L")
+    cw, ch, gap = 63 * PX_PER_MM, 88 * PX_PER_MM, GAP_MM * PX_PER_MM
+    i = 12  # the 13th tile of the last sheet
+    r, c = divmod(i, COLS)
+    x, y = gap + c * (cw + gap), gap + r * (ch + gap)
+    corner = img.crop((x + 4, y + 4, x + 30, y + 30))
+    assert ImageStat.Stat(corner).mean[0] < 90  # the dark ground reaches the corner
+    empty = img.crop((x + cw + gap + 10, y + 10, x + 2 * cw, y + ch - 10))  # no 14th tile
+    assert ImageStat.Stat(empty).stddev[0] < 1
+
+
+def test_preview_in_mini_size(tmp_path):
+    main(["preview", "multiplicats", "--tables", "1", "--card-size", "mini", "--out", str(tmp_path), "-q"])
+    files = sorted(p.name for p in tmp_path.iterdir())
+    assert files == ["preview-01.png", "preview-02.png"]  # 31 tiles
+    assert Image.open(tmp_path / "preview-02.png").size == sheet_size(1, (44, 63))
+
