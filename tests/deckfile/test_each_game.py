@@ -89,6 +89,17 @@ BROKEN = {
         "too few cards": ('game = "maestras"\nplayers = 8\n[[cards]]\nkind = "central"\n[[cards]]\nkind = "master"\ncolour = "blue"\ncopies = 2\n[[cards]]\nkind = "points"\npoints = 3\ncolour = "blue"\ncopies = 6\n', 1, ["FAIL enough cards for 8 players: 8 cards besides the central one"]),
         "unplayable mix": ('game = "maestras"\nplayers = 4\n[options]\nlink = "both"\npath_length = 8\n', 1, ["FAIL masters won per game (4 players)", "FAIL games with no master won (4 players)"]),
     },
+    "mgc": {
+        "wrong type": ('game = "mgc"\n[options]\ncopies = "two"\n', 2, ["deck.toml:3: options.copies: expected a whole number, got 'two'"]),
+        "unknown key": ('game = "mgc"\n[options]\ncoefficient = "1-6"\n', 2, ["deck.toml:3: options.coefficient: MGC has no option 'coefficient' (did you mean coefficients?)"]),
+        "impossible card": (
+            'game = "mgc"\n[[cards]]\nkind = "monomial"\nmonomial = "x + y"\n[[cards]]\nkind = "monomial"\nmonomial = "3*x**2"\ndegree = 3\n',
+            2,
+            ["deck.toml:4: cards[1].monomial: not a monomial like 3*x**2*y", "deck.toml:8: cards[2].degree: the degree of 3*x**2 is 2 (got 3)"],
+        ),
+        "too few cards": ('game = "mgc"\nplayers = 10\n[options]\ncoefficients = "1-2"\ndegrees = "1-2"\n', 1, ["FAIL enough cards for 10 players: 44 cards; 10 × 7 dealt + 1 turned up + 10 in reserve = 81"]),
+        "unplayable mix": ('game = "mgc"\nplayers = 2\n[options]\ncoefficients = "1"\ndegrees = "1"\ncopies = 1\n', 1, ["FAIL every monomial can be followed by another (same coefficient or degree): nothing follows x"]),
+    },
 }
 CASES = [(g, case) for g, cases in BROKEN.items() for case in cases]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from deckgen.games.mgc import algebra
 from deckgen.games.mgc.deck import ACTIONS
@@ -22,22 +22,36 @@ class MonomialCard(BaseModel):
     coefficient: int | None = None
     degree: int | None = None
 
-    @model_validator(mode="after")
-    def _read_by_sympy(self) -> "MonomialCard":
-        read = algebra.read(self.monomial, ())
+    @field_validator("monomial")
+    @classmethod
+    def _a_monomial(cls, text: str) -> str:
+        read = algebra.read(text, ())
         if read is None:
             raise ValueError(
-                f"{self.monomial!r} is not a monomial like 3*x**2*y (a whole non-zero coefficient, "
-                "one-letter variables, whole exponents, joined by *)"
+                "not a monomial like 3*x**2*y (a whole non-zero coefficient, one-letter variables, "
+                "whole exponents, joined by *)"
             )
-        coefficient, degree, _, _ = read
-        if self.coefficient is not None and self.coefficient != coefficient:
-            raise ValueError(f"the coefficient of {self.monomial} is {coefficient}, not {self.coefficient}")
-        if self.degree is not None and self.degree != degree:
-            raise ValueError(f"the degree of {self.monomial} is {degree}, not {self.degree}")
+        coefficient, degree = read[0], read[1]
         if not -MAX_COEFFICIENT <= coefficient <= MAX_COEFFICIENT or degree > MAX_DEGREE:
-            raise ValueError(f"{self.monomial} does not fit on a card (coefficients up to {MAX_COEFFICIENT}, degrees up to {MAX_DEGREE})")
-        self.coefficient, self.degree = coefficient, degree  # derived: filled in when the file leaves them out
+            raise ValueError(f"{text} does not fit on a card (coefficients up to {MAX_COEFFICIENT}, degrees up to {MAX_DEGREE})")
+        return text
+
+    @field_validator("coefficient", "degree")
+    @classmethod
+    def _agrees(cls, value: int | None, info: ValidationInfo) -> int | None:
+        text = info.data.get("monomial")
+        read = algebra.read(text, ()) if value is not None and text is not None else None
+        if read is not None:
+            actual = read[0] if info.field_name == "coefficient" else read[1]
+            if value != actual:
+                raise ValueError(f"the {info.field_name} of {text} is {actual}")
+        return value
+
+    @model_validator(mode="after")
+    def _derived(self) -> "MonomialCard":
+        read = algebra.read(self.monomial, ())
+        assert read is not None  # checked above
+        self.coefficient, self.degree = read[0], read[1]  # filled in when the file leaves them out
         return self
 
 
