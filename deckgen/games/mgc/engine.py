@@ -30,6 +30,7 @@ MEASURES = (
     Measure("legal card at turn", "turns_with_legal", "turns", percent=True,
             help="chance that the player to move holds a card they may play"),
     Measure("draws per round", "draws", "rounds", help="cards drawn because no card fitted (or by choice)"),
+    Measure("draws per match", "draws", None, help="the same, over a whole match (a simulated game is a match)"),
     Measure("rounds per match", "rounds", None, help="rounds played until someone reaches the target score"),
     Measure("turns per round", "turns", "rounds"),
     Measure("round wins by the opener", "starter_wins", "rounds", percent=True,

@@ -340,29 +340,30 @@ class MgcState:
                                 card = (legal & -legal).bit_length() - 1
                     else:
                         card = -1
-                        if stepping:
-                            publish(PLAY, 0, cons, seat, direction, pending, skip, choosing, then_play, drawn, idle, (top, played, played_before + played - drawn_plays + draws + dry + 1, voluntary, draws, dry, offers, choices, moments, penalties, deals, penalty_cards))
-                            msg = yield
-                            cons, seat, direction, top = self.cons, self.seat, self.dir, self.top
-                            order = clockwise if direction > 0 else counterclockwise
-                            if msg.__class__ is tuple:  # run on fast: decide again, by the random policy
-                                stepping, slow, rand, bits, limit, stop_rounds = False, draw_freely, msg[0].random, msg[0].getrandbits, played_before + played - drawn_plays + draws + dry + msg[1], msg[2]
-                                continue
-                            legal = hands[seat] & masks[cons]
-                            if msg != DRAW:
-                                card = msg  # type: ignore[assignment]
-                        elif legal:  # the random policy, drawing freely: uniform over the legal cards, then DRAW
-                            count = legal.bit_count()
-                            i = int(rand() * (count + 1))
-                            if i < count:
-                                m = legal
-                                while i:
-                                    m &= m - 1
-                                    i -= 1
-                                card = (m & -m).bit_length() - 1
-                        if card < 0:
-                            if legal:  # the draw-freely variant: drawing while holding a legal card
+                        if slow:
+                            if stepping:
+                                publish(PLAY, 0, cons, seat, direction, pending, skip, choosing, then_play, drawn, idle, (top, played, played_before + played - drawn_plays + draws + dry + 1, voluntary, draws, dry, offers, choices, moments, penalties, deals, penalty_cards))
+                                msg = yield
+                                cons, seat, direction, top = self.cons, self.seat, self.dir, self.top
+                                order = clockwise if direction > 0 else counterclockwise
+                                if msg.__class__ is tuple:  # run on fast: decide again, by the random policy
+                                    stepping, slow, rand, bits, limit, stop_rounds = False, draw_freely, msg[0].random, msg[0].getrandbits, played_before + played - drawn_plays + draws + dry + msg[1], msg[2]
+                                    continue
+                                legal = hands[seat] & masks[cons]
+                                if msg != DRAW:
+                                    card = msg  # type: ignore[assignment]
+                            elif legal:  # the random policy, drawing freely: uniform over the legal cards, then DRAW
+                                count = legal.bit_count()
+                                i = int(rand() * (count + 1))
+                                if i < count:
+                                    m = legal
+                                    while i:
+                                        m &= m - 1
+                                        i -= 1
+                                    card = (m & -m).bit_length() - 1
+                            if card < 0 and legal:  # the draw-freely variant: drawing while holding a legal card
                                 voluntary += 1
+                        if card < 0:
                             # ---- chance node: draw one card
                             if stepping:
                                 publish(CHANCE_NODE, J_DRAW, cons, seat, direction, pending, skip, choosing, then_play, drawn, idle, (top, played, played_before + played - drawn_plays + draws + dry + 1, voluntary, draws, dry, offers, choices, moments, penalties, deals, penalty_cards))
