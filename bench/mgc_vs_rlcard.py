@@ -1,9 +1,12 @@
 """MGC's engine against RLCard's UNO: random play, 2 players, one process, the same wall time each.
 
-A "game" is one round for both: RLCard's UnoGame plays one round (deal, play until a hand is empty);
-MGC's counterpart is one round dealt from the default 108-card deck and played to its end with the
-random policy through MgcState.playout (the fast path, which plays the same games as the generic
-loop). Both run in alternating slices so that a busy machine slows them alike.
+A "game" is one round for both: RLCard's UnoGame plays one round (deal 7 each, play until a hand is
+empty), driven by its raw loop (init_game, get_legal_actions, step, is_over) with a uniformly random
+legal action. MGC plays whole matches to 500 points from the default 108-card deck with its random
+policy through MgcState.playout (the fast path, which plays the same games as the generic loop) and
+counts the rounds: every round is dealt anew (7 each, one card turned up) and played to its end, and
+the scoring between rounds is included. The deck's tables are built once, as RLCard builds its card
+tables once. Both run in alternating slices of a quarter second, so a busy machine slows them alike.
 
     pip install -e '.[bench]'
     python bench/mgc_vs_rlcard.py [--seconds 10]
