@@ -5,8 +5,8 @@ empty), driven by its raw loop (init_game, get_legal_actions, step, is_over) wit
 legal action. MGC plays whole matches to 500 points from the default 108-card deck with its random
 policy through MgcState.playout (the fast path, which plays the same games as the generic loop) and
 counts the rounds: every round is dealt anew (7 each, one card turned up) and played to its end, and
-the scoring between rounds is included. The deck's tables are built once, as RLCard builds its card
-tables once. Both run in alternating slices of a quarter second, so a busy machine slows them alike.
+the scoring between rounds is included. MGC's match tables are precomputed once per deck (as the
+design intends), while RLCard's init_game builds its 108 card objects anew every game. Both run in alternating slices of a quarter second, so a busy machine slows them alike.
 
     pip install -e '.[bench]'
     python bench/mgc_vs_rlcard.py [--seconds 10]
