@@ -8,6 +8,8 @@ from collections import Counter
 
 import pytest
 import sympy
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from deckgen.cli import main
 from deckgen.errors import OptionError
@@ -218,3 +220,24 @@ def test_custom_decks_are_reported_not_forced_to_balance(game):
     result = {c.name: c for c in checks(deck)}
     assert all(c.ok for c in result.values())
     assert "custom list" in result["every coefficient appears equally often"].detail
+
+
+@settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    coefficients=st.sets(st.integers(-6, 6).filter(bool), min_size=1, max_size=6),
+    degrees=st.sets(st.integers(0, 6), min_size=1, max_size=5),
+    variables=st.sampled_from(["x", "x,y", "x,y,z", "a,b,c,d"]),
+    copies=st.integers(1, 3),
+    seed=st.integers(0, 10**6),
+)
+def test_any_option_set_builds_a_balanced_deck_that_sympy_agrees_with(game, coefficients, degrees, variables, copies, seed):
+    options = resolve(game.options, {"coefficients": sorted(coefficients), "degrees": sorted(degrees), "variables": variables, "copies": copies})
+    deck = game.build(BuildRequest(options, seed))
+    monos = deck.of_kind("monomial")
+    assert len(monos) == len(coefficients) * len(degrees) * copies
+    assert Counter(c["coefficient"] for c in monos) == {c: len(degrees) * copies for c in coefficients}
+    assert Counter(c["degree"] for c in monos) == {d: len(coefficients) * copies for d in degrees}
+    for c in monos:
+        assert sympy_read(c["monomial"]) == (c["coefficient"], c["degree"])
+    failed = [ch.line() for ch in checks(deck) if not ch.ok and not ch.name.startswith("enough cards")]
+    assert not failed, failed
