@@ -49,14 +49,10 @@ def contact_sheets(
         draw = ImageDraw.Draw(img)
         for i, card in enumerate(chunk):
             r, c = divmod(i, COLS)
-            ox, oy = gap + c * (cw + gap), gap + r * (ch + gap)
-            draw.rectangle([ox, oy, ox + cw, oy + ch], fill="white")
-            pen = PngPen(img, ox, oy, px_per_mm)
-            if card is None:
-                faces.back(pen, frame)
-            else:
-                faces.front(pen, card, frame)
-            draw.rectangle([ox, oy, ox + cw, oy + ch], outline=CUT, width=1)
+            ox, oy = round(gap + c * (cw + gap)), round(gap + r * (ch + gap))
+            # each card on its own tile: whatever a face draws past its edge is cut, as on the sheet
+            img.paste(render_card(card, faces, frame, px_per_mm), (ox, oy))
+            draw.rectangle([ox, oy, ox + round(cw), oy + round(ch)], outline=CUT, width=1)
         sheets.append(img)
     return sheets
 
