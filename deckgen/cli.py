@@ -258,7 +258,7 @@ def validate(
     raise typer.Exit(0 if result.ok else 1)
 
 
-def run_capability(name: str, game_id: str, args: list[str]) -> int:
+def run_capability(name: str, game_id: str, args: list[str], quiet: bool = False) -> int:
     """Run the game's ``name`` capability with its own options parsed from ``args``."""
     game = get_game(game_id)
     cap = game.capabilities.get(name)
@@ -268,19 +268,19 @@ def run_capability(name: str, game_id: str, args: list[str]) -> int:
         raise DeckgenError(f"{game.title} has no {name} command{also}")
     raw = parse_cli_args(cap.options, args, game=f"{name} {game.id}")
     values = resolve(cap.options, raw, where=f"{name} {game.id}: ")
-    return cap.run(values, typer.echo)
+    return cap.run(values, (lambda line: None) if quiet else typer.echo)
 
 
 @app.command(context_settings=GAME_ARGS)
-def solve(ctx: typer.Context, game: str = typer.Argument(..., metavar="GAME")) -> None:
+def solve(ctx: typer.Context, game: str = typer.Argument(..., metavar="GAME"), quiet: bool = QuietOpt) -> None:
     """Solve a game's puzzle exactly (its options: `deckgen list`)."""
-    raise typer.Exit(run_capability("solve", game, ctx.args))
+    raise typer.Exit(run_capability("solve", game, ctx.args, quiet))
 
 
 @app.command(context_settings=GAME_ARGS)
-def puzzle(ctx: typer.Context, game: str = typer.Argument(..., metavar="GAME")) -> None:
+def puzzle(ctx: typer.Context, game: str = typer.Argument(..., metavar="GAME"), quiet: bool = QuietOpt) -> None:
     """Write printable puzzle sheets and the teacher's answer key (its options: `deckgen list`)."""
-    raise typer.Exit(run_capability("puzzle", game, ctx.args))
+    raise typer.Exit(run_capability("puzzle", game, ctx.args, quiet))
 
 
 def main(argv: list[str] | None = None) -> None:
