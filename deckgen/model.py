@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from typing import Any, Mapping
 
 
 def _freeze(value: Any) -> Any:
@@ -101,5 +101,3 @@ class Deck:
         )
 
 
-def cards_from(kind: str, faces: Iterable[Mapping[str, Any]]) -> list[Card]:
-    return [Card(kind, f) for f in faces]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from deckgen.checks import Check, require
 from deckgen.errors import DeckgenError
@@ -17,7 +17,7 @@ from deckgen.render.sheets import write_cards_pdf
 from deckgen.rulebook.render import file_name, languages, write_rulebook
 from deckgen.spec import DeckSpec
 
-if False:  # pragma: no cover - for type checkers only
+if TYPE_CHECKING:  # pragma: no cover
     from deckgen.engine.validate import Report
 
 

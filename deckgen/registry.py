@@ -69,6 +69,7 @@ class Game:
     # forbidden): what "a card the game cannot have" means for custom decks
     card_kinds: Mapping[str, Any] = field(default_factory=dict)
 
+
     def option(self, name: str) -> Option:
         for o in self.options:
             if o.name == name:

@@ -115,7 +115,7 @@ class _Collector:
                 known = list(parent.model_fields) if parent else []
                 self.add(loc, f"unknown key{_suggest(str(loc[-1]), known)}")
             elif err["type"] == "missing" and loc == ("game",):
-                self.add(loc, f"is required: say which game the deck is for, e.g. game = \"{next(iter(games()), 'multiplicats')}\" (the games: {', '.join(games())})")
+                self.add(loc, f"is required: say which game the deck is for, e.g. game = \"{next(iter(games()), 'GAME')}\" (the games: {', '.join(games())})")
             elif err["type"] == "missing":
                 self.add(loc, "is required")
             else:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 INK = "#1a1a1a"
-PAPER = "#ffffff"
 CUT = "#9a9a9a"
 
 

@@ -5,7 +5,6 @@ playable); the report compares with the default deck."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 

@@ -10,8 +10,6 @@ CARDS_PER_PLAYER = 10  # the game deck holds 10 cards per player
 HAND = 4  # cards in hand, refilled after every turn while the draw pile lasts
 
 
-def game_deck_size(players: int, per_player: int = CARDS_PER_PLAYER) -> int:
-    return players * per_player
 
 
 def why_legal(card: int, top: int | None) -> str | None:

@@ -283,7 +283,6 @@ def _search(nbr: Sequence[int], comp: int, deadline: float, lower: int, budget: 
     With a ``budget`` of search nodes that runs out, returns (best path so far, -1, False)."""
     size = comp.bit_count()
     best: list[int] = []
-    target = [max(lower, 1)]  # a path must be longer than this to be worth keeping
     path: list[int] = []
     refuted: dict[tuple[int, int], int] = {}  # (visited, end) -> the most cards the rest can add
     nodes = [0]

@@ -61,14 +61,12 @@ class HectoedraState:
         self.seat = 0
         self.starter = 0
         self.turns = 0  # turns played in the whole match
-        self.round_turns = 0
         self.last_played: int | None = None  # the seat that put the last card on the central pile
         self.last_turn: int | None = None
         self.dealing = True
         self.over = False
         self.history: list[dict] = []  # one record per finished round
         self._counts = {"turns": 0, "penalties": 0, "no_legal": 0, "player_rounds": 0, "rounds": 0, "start_ties": 0, "starter_edge": 0.0}
-        self._size = len(self.box)
 
     # ------------------------------------------------------------ protocol
 
@@ -101,8 +99,6 @@ class HectoedraState:
             self.hands[i] = game_deck[i * hand : (i + 1) * hand]
         self.draw = game_deck[self.players * hand :]
         self.round_penalties = [0] * self.players
-        self.round_turns = 0
-        self.round_cards = per
         if self.round_no == 0:
             if v.start_tie == "random":
                 counts = [rules.primes_in(h) for h in self.hands]
@@ -154,7 +150,6 @@ class HectoedraState:
             while len(hand) < self.variant.hand and self.draw:
                 hand.append(self.draw.pop())
         self.turns += 1
-        self.round_turns += 1
         self._counts["turns"] += 1
         if all(not h for h in self.hands):
             self._end_round()

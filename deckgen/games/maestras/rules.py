@@ -154,8 +154,6 @@ def free_cells(occupied: Collection[Cell], target: Cell, last: Cell | None, *, l
 # ---------------------------------------------------------------- scoring
 
 
-def standing(masters: Sequence[int], cards: Sequence[int]) -> list[tuple[int, int]]:
-    return list(zip(masters, cards))
 
 
 def winners(masters: Sequence[int], cards: Sequence[int]) -> list[int]:

@@ -7,7 +7,7 @@ Kinds are small integers so the engine can index tables with them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Mapping
+from typing import Mapping
 
 BASIC, TOMA_DOS, RETORNO, INTERMISION, ELECCION_COEF, ELECCION_GRADO, TOMA_CUATRO = range(7)
 KINDS = 7
@@ -120,9 +120,6 @@ def start_rule(kind: int, dealer: int, players: int) -> Start:
     return Start(left, 1)
 
 
-def round_points(hands: Iterable[Iterable[int]], card_points: Mapping[int, int] | list[int] | tuple[int, ...], winner: int) -> int:
-    """The points the round's winner scores: the value of every card left in the other hands."""
-    return sum(card_points[c] for seat, hand in enumerate(hands) if seat != winner for c in hand)
 
 
 @dataclass(frozen=True)

@@ -169,9 +169,6 @@ class MgcState:
             pile.pop()
         return got
 
-    def hand_points(self, seat: int) -> int:
-        """What the cards in ``seat``'s hand are worth to the round's winner."""
-        return hand_value(self.hands[seat], self.k.tables.points)
 
     def _end_round(self, winner: int) -> bool:
         """Score a round: its winner takes the value of every card left in the other hands. A blocked

@@ -34,7 +34,6 @@ from deckgen.games.monete.cards import (
     TODOS_MUDOS,
     TOMA_2,
     TOMA_3,
-    ACTION_NAMES,
     CardTable,
 )
 from deckgen.games.monete.deck import HAND
@@ -480,5 +479,3 @@ class MoneteState:
             self.tally["seat0_wins"] = 1.0 / len(seats)
 
 
-def action_name(code: int) -> str:
-    return ACTION_NAMES.get(code, "")

@@ -10,7 +10,6 @@ from deckgen.games.multiplicats.deck import MULTIPLICATION, PRODUCT, SPECIAL, SP
 
 SPECIAL_CODES = {name: -(i + 1) for i, name in enumerate(SPECIALS)}  # persecucion = -1 ... regalo = -6
 PERSECUCION, SIN_SALIDA, MAGIA, BALANCIN, EMBOSCADA, REGALO = (SPECIAL_CODES[k] for k in SPECIALS)
-SPECIAL_NAMES = {code: name for name, code in SPECIAL_CODES.items()}
 
 
 @dataclass(frozen=True)

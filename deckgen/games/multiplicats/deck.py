@@ -71,13 +71,6 @@ def build(request: BuildRequest) -> Deck:
     return Deck("multiplicats", options, request.seed, tuple(cards), request.players)
 
 
-def product_value(card: Card) -> int | None:
-    """The product a card shows (multiplication or product card), or None for a special."""
-    if card.kind == MULTIPLICATION:
-        return card["a"] * card["b"]
-    if card.kind == PRODUCT:
-        return card["value"]
-    return None
 
 
 def _is_factor(x: object) -> bool:
