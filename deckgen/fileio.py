@@ -31,6 +31,22 @@ def _umask() -> int:
     return mask
 
 
+def _temp_beside(target: Path, suffix: str) -> Path:
+    """An empty temporary file in ``target``'s folder (so a rename onto it is atomic)."""
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=suffix, dir=target.parent)
+    except OSError as exc:
+        raise DeckgenError(f"cannot write in {target.parent}: {exc.strerror or exc}") from None
+    os.close(fd)
+    return Path(tmp)
+
+
+def _publish(tmp: Path, target: Path) -> None:
+    """Give ``tmp`` ordinary permissions (mkstemp makes it private, 0600) and rename it onto ``target``."""
+    os.chmod(tmp, 0o666 & ~_umask())
+    os.replace(tmp, target)
+
+
 @contextmanager
 def atomic_path(target: Path) -> Iterator[Path]:
     """Yield a temporary path in the target's folder; on success rename it onto ``target``.
@@ -38,16 +54,10 @@ def atomic_path(target: Path) -> Iterator[Path]:
     On any error the temporary file is removed and ``target`` is left as it was.
     """
     target = Path(target)
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    except OSError as exc:
-        raise DeckgenError(f"cannot write in {target.parent}: {exc.strerror or exc}") from None
-    os.close(fd)
-    tmp_path = Path(tmp)
+    tmp_path = _temp_beside(target, ".tmp")
     try:
         yield tmp_path
-        os.chmod(tmp_path, 0o666 & ~_umask())  # mkstemp makes the file private (0600)
-        os.replace(tmp_path, target)
+        _publish(tmp_path, target)
     except BaseException:
         tmp_path.unlink(missing_ok=True)
         raise
@@ -77,13 +87,9 @@ class _Stage:
 
     def __call__(self, target: Path) -> Path:
         target = Path(target)
-        try:
-            fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".staged", dir=target.parent)
-        except OSError as exc:
-            raise DeckgenError(f"cannot write in {target.parent}: {exc.strerror or exc}") from None
-        os.close(fd)
-        self.pending.append((Path(tmp), target))
-        return Path(tmp)
+        tmp = _temp_beside(target, ".staged")
+        self.pending.append((tmp, target))
+        return tmp
 
 
 @contextmanager
@@ -99,5 +105,4 @@ def staging(folder: Path) -> Iterator[_Stage]:
             tmp.unlink(missing_ok=True)
         raise
     for tmp, target in stage.pending:
-        os.chmod(tmp, 0o666 & ~_umask())
-        os.replace(tmp, target)
+        _publish(tmp, target)

@@ -156,20 +156,22 @@ def _one_int(text: str, whole: str) -> int:
         raise OptionError(f"{whole!r} is not a list of numbers like 1-6 or 2,5,10") from None
 
 
+def runs(values: Sequence[int]) -> list[tuple[int, int]]:
+    """Sorted values as (first, last) runs of consecutive numbers: [1,2,3,7] -> [(1, 3), (7, 7)]."""
+    out: list[tuple[int, int]] = []
+    for v in sorted(values):
+        if out and v == out[-1][1] + 1:
+            out[-1] = (out[-1][0], v)
+        else:
+            out.append((v, v))
+    return out
+
+
 def compact_ranges(values: Sequence[int]) -> str:
     """[1,2,3,4,5,6] -> "1-6"; [2,5,10] -> "2,5,10"; [1,2,3,7] -> "1-3,7"."""
-    values = sorted(values)
     parts: list[str] = []
-    i = 0
-    while i < len(values):
-        j = i
-        while j + 1 < len(values) and values[j + 1] == values[j] + 1:
-            j += 1
-        if j - i >= 2:
-            parts.append(f"{values[i]}-{values[j]}")
-        else:
-            parts.extend(str(v) for v in values[i : j + 1])
-        i = j + 1
+    for a, b in runs(values):
+        parts.extend([f"{a}-{b}"] if b - a >= 2 else (str(v) for v in range(a, b + 1)))
     return ",".join(parts)
 
 

@@ -31,13 +31,19 @@ def _legend(d: ImageDraw.ImageDraw, x: int, y: int, has_default: bool) -> None:
         d.text((x + 140, y - 1), "default deck", font=f, fill=INK)
 
 
+def _chart(title: str, panels: Sequence, panel_h: int, bottom: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A white chart 900 px wide with its title, the legend, and room for one panel per entry."""
+    img = Image.new("RGB", (900, 60 + panel_h * max(1, len(panels)) + bottom), "white")
+    d = ImageDraw.Draw(img)
+    d.text((20, 14), title, font=_font(20, True), fill=INK)
+    _legend(d, 900 - 300, 22, any(p[2] for p in panels))
+    return img, d
+
+
 def length_histograms(panels: Sequence[tuple[str, Sequence[int], Sequence[int]]], title: str) -> bytes:
     """One histogram panel per (label, your lengths, default lengths); bars side by side per bin."""
     w, ph, top = 900, 220, 60
-    img = Image.new("RGB", (w, top + ph * max(1, len(panels)) + 20), "white")
-    d = ImageDraw.Draw(img)
-    d.text((20, 14), title, font=_font(20, True), fill=INK)
-    _legend(d, w - 300, 22, any(p[2] for p in panels))
+    img, d = _chart(title, panels, ph, 20)
     for i, (label, yours, base) in enumerate(panels):
         y0 = top + i * ph
         values = list(yours) + list(base)
@@ -70,10 +76,7 @@ def length_histograms(panels: Sequence[tuple[str, Sequence[int], Sequence[int]]]
 def seat_bars(panels: Sequence[tuple[str, Sequence[float], Sequence[float]]], title: str) -> bytes:
     """Share of wins by seat, yours beside the default, with the fair share as a line."""
     w, ph, top = 900, 200, 60
-    img = Image.new("RGB", (w, top + ph * max(1, len(panels)) + 10), "white")
-    d = ImageDraw.Draw(img)
-    d.text((20, 14), title, font=_font(20, True), fill=INK)
-    _legend(d, w - 300, 22, any(p[2] for p in panels))
+    img, d = _chart(title, panels, ph, 10)
     for i, (label, yours, base) in enumerate(panels):
         y0 = top + i * ph
         n = max(1, len(yours))

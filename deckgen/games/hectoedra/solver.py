@@ -33,6 +33,8 @@ stack found is returned with ``proven=False`` and the best upper bound known.
 
 from __future__ import annotations
 
+from deckgen.bitset import members as _bits
+
 import random
 import time
 from dataclasses import dataclass, field
@@ -177,15 +179,6 @@ def solve(cards: Iterable[int], rule: str = "divisor", time_limit: float = DEFAU
 
 
 # ---------------------------------------------------------------- graph helpers on bit masks
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _components(nbr: Sequence[int], verts: int) -> list[int]:

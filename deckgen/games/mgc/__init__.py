@@ -6,7 +6,7 @@ import string
 from typing import Any, Mapping
 
 from deckgen.errors import OptionError
-from deckgen.options import Option, boolean, choice, compact_ranges, int_list, integer, number
+from deckgen.options import Option, boolean, choice, compact_ranges, int_list, integer, number, runs
 from deckgen.registry import Game
 
 from deckgen.games.mgc import deck
@@ -203,14 +203,9 @@ def _label(values: list[int]) -> str:
     lo, hi = values[0], values[-1]
     if lo < 0 < hi and values == [v for v in range(lo, hi + 1) if v] and len(values) > 2:
         return f"{signed(lo)}\u2013{signed(hi)}"
-    parts, i = [], 0
-    while i < len(values):
-        j = i
-        while j + 1 < len(values) and values[j + 1] == values[j] + 1:
-            j += 1
-        parts.append(f"{signed(values[i])}\u2013{signed(values[j])}" if j - i >= 2 else ", ".join(signed(v) for v in values[i : j + 1]))
-        i = j + 1
-    return ", ".join(parts)
+    return ", ".join(
+        f"{signed(a)}\u2013{signed(b)}" if b - a >= 2 else ", ".join(signed(v) for v in range(a, b + 1)) for a, b in runs(values)
+    )
 
 
 GAME = Game(

@@ -5,6 +5,8 @@ legal-card mask is precomputed, so "which of my cards may I play?" is one ``&``.
 
 from __future__ import annotations
 
+from deckgen.bitset import members
+
 from dataclasses import dataclass
 
 from deckgen.model import Deck
@@ -102,11 +104,4 @@ def tables(deck: Deck) -> Tables:
     )
 
 
-def cards_of(mask: int) -> list[int]:
-    """The cards of a hand mask, in increasing order."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+cards_of = members  # the cards of a hand mask, in increasing order

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from deckgen.model import Deck
+from deckgen.options import runs
 from deckgen.rulebook.spec import Rulebook
 
 from deckgen.games.mgc import algebra, rules
@@ -147,17 +148,8 @@ def span(values: list[int], lang: str) -> str:
     """Values as a reader says them: "1 a 6", "−3 a −1 y 1 a 3", "2, 5 y 7" ("to"/"and" in English)."""
     to, and_ = {"es": ("a", "y"), "en": ("to", "and")}[lang]
     parts: list[str] = []
-    values = sorted(values)
-    i = 0
-    while i < len(values):
-        j = i
-        while j + 1 < len(values) and values[j + 1] == values[j] + 1:
-            j += 1
-        if j - i >= 2:
-            parts.append(f"{_signed(values[i])} {to} {_signed(values[j])}")
-        else:
-            parts.extend(_signed(v) for v in values[i : j + 1])
-        i = j + 1
+    for a, b in runs(values):
+        parts.extend([f"{_signed(a)} {to} {_signed(b)}"] if b - a >= 2 else (_signed(v) for v in range(a, b + 1)))
     return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} {and_} {parts[-1]}" if parts else ""
 
 
