@@ -8,21 +8,13 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from deckgen.cli import main
 from deckgen.deckfile.load import DeckFileError, read_deck_file
 from deckgen.deckfile.locate import key_lines, line_of
 from deckgen.resources import data_dir
+from clirun import run
 
 EXAMPLES = data_dir("decks") / "examples"
 
-
-def run(capsys, *argv):
-    with pytest.raises(SystemExit) as exc:
-        main([str(a) for a in argv])
-        raise SystemExit(0)
-    out = capsys.readouterr()
-    assert "Traceback" not in out.err
-    return exc.value.code or 0, out.out, out.err
 
 
 def write(tmp_path: Path, text: str, name: str = "deck.toml") -> Path:

@@ -8,21 +8,13 @@ import json
 
 import pytest
 
-from deckgen.cli import main
 from deckgen.deckfile.load import read_deck_file
 from deckgen.registry import games
 from deckgen.resources import data_dir
+from clirun import run
 
 EXAMPLES = sorted((data_dir("decks") / "examples").glob("*.toml"))
 
-
-def run(capsys, *argv):
-    with pytest.raises(SystemExit) as exc:
-        main([str(a) for a in argv])
-        raise SystemExit(0)
-    out = capsys.readouterr()
-    assert "Traceback" not in out.err
-    return exc.value.code or 0, out.out, out.err
 
 
 def test_every_game_has_an_example_and_a_valid_default_deck_file():

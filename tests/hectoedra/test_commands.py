@@ -6,19 +6,10 @@ import pdfplumber
 import pytest
 from pypdf import PdfReader
 
-from deckgen.cli import main
 from deckgen.games.hectoedra.numbers import linked
 from deckgen.games.hectoedra.puzzle import PuzzleRequest, make_sets
+from clirun import run
 
-
-def run(capsys, *args):
-    try:
-        main(list(args))
-        code = 0
-    except SystemExit as exc:
-        code = exc.code
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
 
 def test_solve_json(capsys):

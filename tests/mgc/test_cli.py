@@ -4,17 +4,9 @@ from __future__ import annotations
 
 import json
 
-import pytest
 
-from deckgen.cli import main
+from clirun import run
 
-
-def run(capsys, *argv):
-    with pytest.raises(SystemExit) as exc:
-        main(list(argv))
-        raise SystemExit(0)
-    out = capsys.readouterr()
-    return exc.value.code, out.out, out.err
 
 
 def test_simulate_prints_mgcs_measures(capsys):

@@ -6,7 +6,6 @@ from collections import Counter
 
 import pytest
 
-from deckgen.games.multiplicats import deck as mdeck
 from deckgen.options import resolve
 from deckgen.registry import BuildRequest, get_game
 

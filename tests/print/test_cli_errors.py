@@ -11,13 +11,8 @@ from deckgen import pipeline
 from deckgen.cli import main
 from deckgen.errors import DeckgenError
 from deckgen.games.multiplicats.faces import MultiplicatsFaces
+from clirun import run
 
-
-def run(capsys, *args: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as exc:
-        main(list(args))
-    captured = capsys.readouterr()
-    return exc.value.code, captured.out, captured.err
 
 
 def assert_one_clear_line(code: int, err: str, *words: str) -> None:
