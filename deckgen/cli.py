@@ -53,6 +53,11 @@ def load_spec(
     card_size: Optional[str] = None,
     bleed: Optional[float] = None,
     backs: Optional[str] = None,
+    shop: Optional[str] = None,
+    formats: Optional[str] = None,
+    dpi: Optional[int] = None,
+    colour: Optional[str] = None,
+    back_offset: Optional[str] = None,
 ) -> DeckSpec:
     """A spec from GAME (or a deck FILE) plus the common options and the game's own options."""
     if target.startswith("-"):
@@ -67,7 +72,8 @@ def load_spec(
         "players": players,
         "seed": seed,
         "lang": lang,
-        "print": {"paper": paper, "card_size": card_size, "bleed": bleed, "backs": backs},
+        "print": {"paper": paper, "card_size": card_size, "bleed": bleed, "backs": backs, "for": shop,
+                  "format": formats, "dpi": dpi, "colour": colour, "back_offset": back_offset},
     }
     source = target if file_layer is not None else f"{game.id}" + (" with " + " ".join(extra) if extra else " (defaults)")
     return spec_for(game, cli=cli, file_layer=file_layer, source=source)
@@ -84,6 +90,11 @@ BleedOpt = typer.Option(None, "--bleed", help="bleed in mm (0 default); adds cro
 BacksOpt = typer.Option(None, "--backs", help="duplex-long (default), duplex-short, separate or none")
 OutOpt = typer.Option(None, "--out", help="output folder (default output/<game>-<options>/)")
 QuietOpt = typer.Option(False, "--quiet", "-q", help="no progress bars")
+ForOpt = typer.Option(None, "--for", help="a print shop's template: tgc, mpc, dtc, or home (sets card size, bleed, dpi, format)")
+FormatOpt = typer.Option(None, "--format", help="what to write, comma-separated: sheets (default), png, pdf, tts")
+DpiOpt = typer.Option(None, "--dpi", help="resolution of the PNG exports (300 default)")
+ColourOpt = typer.Option(None, "--colour", help="rgb (default) or cmyk: how the PDFs write colours")
+BackOffsetOpt = typer.Option(None, "--back-offset", help="X,Y in mm: move every back (see `deckgen calibrate`)")
 ForceOpt = typer.Option(False, "--force", help="write the deck even if its checks fail")
 
 
@@ -113,12 +124,18 @@ def build(
     card_size: Optional[str] = SizeOpt,
     bleed: Optional[float] = BleedOpt,
     backs: Optional[str] = BacksOpt,
+    shop: Optional[str] = ForOpt,
+    formats: Optional[str] = FormatOpt,
+    dpi: Optional[int] = DpiOpt,
+    colour: Optional[str] = ColourOpt,
+    back_offset: Optional[str] = BackOffsetOpt,
     out: Optional[Path] = OutOpt,
     quiet: bool = QuietOpt,
     force: bool = ForceOpt,
 ) -> None:
-    """Build a deck: cards.pdf, deck.json (and the rulebook) in the output folder."""
-    spec = load_spec(target, ctx.args, players=players, seed=seed, lang=lang, paper=paper, card_size=card_size, bleed=bleed, backs=backs)
+    """Build a deck: cards.pdf (or the --format/--for files), deck.json and the rulebook in the output folder."""
+    spec = load_spec(target, ctx.args, players=players, seed=seed, lang=lang, paper=paper, card_size=card_size, bleed=bleed,
+                     backs=backs, shop=shop, formats=formats, dpi=dpi, colour=colour, back_offset=back_offset)
     play_games = 100 if _is_file(target) else 0  # a designer's own deck is simulated before printing
     with _bars(quiet) as bars:
         result = pipeline.build(spec, out, force=force, progress=bars, play_check_games=play_games)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
@@ -91,6 +92,17 @@ class _Stage:
         self.pending.append((tmp, target))
         return tmp
 
+    def folder(self, target: Path) -> Path:
+        """An empty temporary folder beside ``target``; at the end it replaces ``target`` whole,
+        so the folder never holds files of two builds."""
+        target = Path(target)
+        try:
+            tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".staged", dir=target.parent))
+        except OSError as exc:
+            raise DeckgenError(f"cannot write in {target.parent}: {exc.strerror or exc}") from None
+        self.pending.append((tmp, target))
+        return tmp
+
 
 @contextmanager
 def staging(folder: Path) -> Iterator[_Stage]:
@@ -102,7 +114,29 @@ def staging(folder: Path) -> Iterator[_Stage]:
         yield stage
     except BaseException:
         for tmp, _ in stage.pending:
-            tmp.unlink(missing_ok=True)
+            _remove(tmp)
         raise
     for tmp, target in stage.pending:
-        _publish(tmp, target)
+        if tmp.is_dir():
+            _publish_folder(tmp, target)
+        else:
+            _publish(tmp, target)
+
+
+def _remove(path: Path) -> None:
+    if path.is_dir() and not path.is_symlink():
+        shutil.rmtree(path, ignore_errors=True)
+    else:
+        path.unlink(missing_ok=True)
+
+
+def _publish_folder(tmp: Path, target: Path) -> None:
+    """Swap the staged folder ``tmp`` in for ``target`` (the old one, if any, is removed)."""
+    os.chmod(tmp, 0o777 & ~_umask())
+    old = None
+    if target.exists() or target.is_symlink():
+        old = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".old", dir=target.parent))
+        os.replace(target, old / target.name)
+    os.replace(tmp, target)
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)

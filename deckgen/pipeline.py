@@ -12,8 +12,8 @@ from deckgen.fileio import prepare_out_dir, staging, write_text
 from deckgen.model import Deck
 from deckgen.progress import Tick
 from deckgen.render.faces import faces_for
+from deckgen.render.export import write_formats
 from deckgen.render.preview import write_previews
-from deckgen.render.sheets import write_cards_pdf
 from deckgen.rulebook.render import file_name, languages, write_rulebook
 from deckgen.spec import DeckSpec
 
@@ -59,17 +59,17 @@ def build(
     broken template, say) leaves the folder exactly as it was."""
     result = _checked(spec, out_dir, force, play_check_games, progress)
     deck, out = result.deck, result.out_dir
-    tick = progress("cards.pdf") if progress else None
     with staging(out) as stage:
-        write_cards_pdf(
-            stage(out / "cards.pdf"),
+        write_formats(
+            out,
+            stage,
             deck.cards,
             faces_for(spec.game.faces, spec.print.back_image),
             spec.print,
             title=spec.game.title,
             label=spec.game.describe(spec.options, spec.card_lang),
             options=dict(spec.options),
-            progress=tick,
+            progress=progress,
         )
         write_text(stage(out / "deck.json"), deck.dumps())
         if rulebooks:

@@ -28,11 +28,12 @@ from deckgen.errors import DeckgenError, OptionError
 from deckgen.model import Card, Deck
 from deckgen.options import _did_you_mean, integer, resolve
 from deckgen.registry import BuildRequest, Game, get_game
+from deckgen.render.presets import preset
 from deckgen.render.settings import PrintSettings, language
 from deckgen.resources import data_dir
 
 TOP_KEYS = ("game", "seed", "players", "lang", "options", "print", "cards")
-PRINT_KEYS = ("card_size", "paper", "bleed", "backs")
+PRINT_KEYS = ("card_size", "paper", "bleed", "backs", "for", "format", "dpi", "colour", "back_offset")
 DEFAULT_PRINT = {"card_size": "poker", "paper": "a4", "bleed": 0, "backs": "duplex-long"}
 MAX_SEED = 2**63 - 1
 
@@ -159,10 +160,13 @@ def make_spec(game: Game, *layers: Mapping[str, Any], source: str = "") -> DeckS
             raise OptionError(f"--players: {game.title} is for {lo} to {hi} players ({exc})") from None
     prt = _merge(DEFAULT_PRINT, raw.get("print", {}) or {})
     _check_keys(prt, PRINT_KEYS + ("back_image",), "[print]: ")
+    shop = preset(str(prt["for"])).name if prt.get("for") is not None else None
     settings = PrintSettings.parse(
         card=str(prt["card_size"]), paper=str(prt["paper"]), bleed=prt["bleed"], backs=str(prt["backs"]),
         lang=language(str(raw.get("lang", "es")), allow_all=True).replace("all", "es"),
-        back_image=prt.get("back_image"),
+        back_image=prt.get("back_image"), colour=str(prt.get("colour", "rgb")),
+        back_offset=prt.get("back_offset", (0.0, 0.0)), formats=prt.get("format", "sheets"),
+        dpi=prt.get("dpi", 300), shop=shop,
     )
     lang = language(str(raw.get("lang", "es")), allow_all=True)
     return DeckSpec(game, options, seed, players, settings, lang, raw.get("cards"), source)
@@ -176,4 +180,11 @@ def spec_for(game: Game | str, *, cli: Mapping[str, Any], file_layer: Mapping[st
     layers: list[Mapping[str, Any]] = [default_raw(game)]
     if file_layer is not None:
         layers.append(file_layer)
+    # A shop preset (--for, or [print] for) sets what the shop's template asks for over the deck
+    # files' values; options typed on the command line still win over it.
+    shop = (cli.get("print") or {}).get("for")
+    if shop is None and file_layer is not None:
+        shop = (file_layer.get("print") or {}).get("for")
+    if shop is not None:
+        layers.append({"print": preset(str(shop)).print_layer()})
     return make_spec(game, *layers, cli, source=source or "defaults")

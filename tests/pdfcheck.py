@@ -253,12 +253,15 @@ def length(seg: Rect) -> float:
 
 
 def mirrored(r: Rect, page_w: float, page_h: float, mode: str) -> Rect:
-    """Where a box lands on the back of the sheet when it is turned over (long or short edge)."""
-    if mode == "duplex-long":
+    """Where a box lands on the back of the sheet when it is turned over about its long or short
+    edge: about an upright edge (a portrait page's long edge, a landscape page's short edge) left
+    and right swap; about a level edge, top and bottom swap."""
+    if mode not in ("duplex-long", "duplex-short"):
+        return r
+    upright = (mode == "duplex-long") == (page_h >= page_w)
+    if upright:
         return Rect(page_w - r.x1, r.y0, page_w - r.x0, r.y1)
-    if mode == "duplex-short":
-        return Rect(r.x0, page_h - r.y1, r.x1, page_h - r.y0)
-    return r
+    return Rect(r.x0, page_h - r.y1, r.x1, page_h - r.y0)
 
 
 def keys(rects: Iterable[Rect], nd: int = 1) -> list[tuple[float, ...]]:
@@ -270,24 +273,38 @@ def keys(rects: Iterable[Rect], nd: int = 1) -> list[tuple[float, ...]]:
 # top-left.
 
 
-def trim_slots(paper: str, card_mm: tuple[float, float], cols: int, rows: int, bleed_mm: float = 0.0) -> list[Rect]:
-    page_w, page_h = PAPER_PT[paper]
-    cw, ch = (card_mm[0] + 2 * bleed_mm) * MM, (card_mm[1] + 2 * bleed_mm) * MM
-    left = (page_w - cols * cw) / 2
-    top = page_h - (page_h - rows * ch) / 2
+# With shared cuts (``shared=True``) neighbouring trims touch and the bleed only surrounds the block.
+
+
+def page_pt(paper: str, landscape: bool = False) -> tuple[float, float]:
+    w, h = PAPER_PT[paper]
+    return (h, w) if landscape else (w, h)
+
+
+def trim_slots(
+    paper: str, card_mm: tuple[float, float], cols: int, rows: int, bleed_mm: float = 0.0, *, shared: bool = False, landscape: bool = False
+) -> list[Rect]:
+    page_w, page_h = page_pt(paper, landscape)
+    gap = 0.0 if shared else 2 * bleed_mm * MM
+    cw, ch = card_mm[0] * MM, card_mm[1] * MM
     b = bleed_mm * MM
+    block_w, block_h = cols * cw + (cols - 1) * gap + 2 * b, rows * ch + (rows - 1) * gap + 2 * b
+    left = (page_w - block_w) / 2
+    top = page_h - (page_h - block_h) / 2
     out = []
     for r in range(rows):
         for c in range(cols):
-            x0 = left + c * cw + b
-            y1 = top - r * ch - b
-            out.append(Rect(x0, y1 - card_mm[1] * MM, x0 + card_mm[0] * MM, y1))
+            x0 = left + b + c * (cw + gap)
+            y1 = top - b - r * (ch + gap)
+            out.append(Rect(x0, y1 - ch, x0 + cw, y1))
     return out
 
 
-def grid_box(paper: str, card_mm: tuple[float, float], cols: int, rows: int, bleed_mm: float = 0.0) -> Rect:
+def grid_box(
+    paper: str, card_mm: tuple[float, float], cols: int, rows: int, bleed_mm: float = 0.0, *, shared: bool = False, landscape: bool = False
+) -> Rect:
     """The block of every cell including bleed (the BleedBox)."""
-    slots = trim_slots(paper, card_mm, cols, rows, bleed_mm)
+    slots = trim_slots(paper, card_mm, cols, rows, bleed_mm, shared=shared, landscape=landscape)
     b = bleed_mm * MM
     return Rect(min(s.x0 for s in slots) - b, min(s.y0 for s in slots) - b, max(s.x1 for s in slots) + b, max(s.y1 for s in slots) + b)
 

@@ -48,12 +48,17 @@ MAX_COPIES = 1000
 
 
 class PrintSection(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="forbid", strict=True, populate_by_name=True)
     card_size: str = "poker"
     paper: Literal["a4", "letter"] = "a4"
     bleed: float = Field(0.0, ge=0.0, le=10.0)
     backs: Literal["duplex-long", "duplex-short", "separate", "none"] = "duplex-long"
     back_image: str | None = None
+    for_: Literal["tgc", "mpc", "dtc", "home"] | None = Field(None, alias="for")
+    format: str = "sheets"
+    dpi: int = Field(300, ge=72, le=1200)
+    colour: Literal["rgb", "cmyk"] = "rgb"
+    back_offset: str | list[float] | None = None
 
 
 class DeckFileModel(BaseModel):
@@ -280,3 +285,18 @@ def _check_print(section: Any, folder: Path, out: _Collector) -> None:
             referenced_image(folder, image)
         except DeckgenError as exc:
             out.add(("print", "back_image"), str(exc))
+    _check_print_values(section, out)
+
+
+def _check_print_values(section: Mapping, out: _Collector) -> None:
+    """The export format list and the back offset, parsed as the command line parses them."""
+    from deckgen.render.export import format_list
+    from deckgen.render.geometry import back_offset
+
+    for key, parse in (("format", format_list), ("back_offset", back_offset)):
+        value = section.get(key)
+        if isinstance(value, (str, list)):
+            try:
+                parse(value)
+            except OptionError as exc:
+                out.add(("print", key), str(exc).split(": ", 1)[-1])

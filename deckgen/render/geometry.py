@@ -35,6 +35,9 @@ FOOTER_BAND = 8.0  # mm for the scale bar and the sheet label
 SCALE_BAR = 50.0  # mm
 MIN_CARD, MAX_CARD = 20.0, 300.0
 MAX_BLEED = 10.0
+HOME_BACK_BLEED = 2.0  # mm every back reaches past its card's trim, bleed or not: a duplex printer's
+# small front/back offset then shows more of the back, never white paper
+MAX_BACK_OFFSET = 5.0  # mm: --back-offset corrects a printer, it does not move backs across the page
 
 
 @dataclass(frozen=True)
@@ -111,20 +114,55 @@ class Box:
         return Box(self.x - d, self.y - d, self.w + 2 * d, self.h + 2 * d)
 
 
+def back_offset(value: object) -> tuple[float, float]:
+    """``X,Y`` in millimetres (a list or tuple of two numbers is taken too)."""
+    if isinstance(value, (list, tuple)):
+        parts = list(value)
+    else:
+        parts = [p for p in re.split(r"[,;\s]+", str(value).strip()) if p]
+    try:
+        if len(parts) != 2 or any(isinstance(p, bool) for p in parts):
+            raise ValueError
+        x, y = (float(p) for p in parts)
+    except (TypeError, ValueError):
+        raise OptionError(f"--back-offset: expected X,Y in millimetres (like 1.5,-0.5), got {value!r}") from None
+    for v in (x, y):
+        if not (math.isfinite(v) and abs(v) <= MAX_BACK_OFFSET):
+            raise OptionError(f"--back-offset: {v:g} mm is out of range (-{MAX_BACK_OFFSET:g} to {MAX_BACK_OFFSET:g})")
+    return (x + 0.0, y + 0.0)
+
+
 @dataclass(frozen=True)
 class SheetLayout:
+    """Cards in a grid on a page. Neighbouring trims are ``gutter`` mm apart: twice the bleed when
+    every card keeps its whole bleed, 0 when neighbours share one cut (bleed only round the block)."""
+
     paper: str
-    page_w: float
+    page_w: float  # as the page is printed: a landscape page is wider than high
     page_h: float
     card: CardSize
     bleed: float
     cols: int
     rows: int
     footer: str  # "bottom" or "left": where the scale bar and label go
+    gutter: float = -1.0  # mm between neighbouring trims; negative means 2 × bleed
+
+    def __post_init__(self) -> None:
+        if self.gutter < 0:
+            object.__setattr__(self, "gutter", 2 * self.bleed)
 
     @property
     def per_sheet(self) -> int:
         return self.cols * self.rows
+
+    @property
+    def landscape(self) -> bool:
+        return self.page_w > self.page_h
+
+    @property
+    def shared(self) -> bool:
+        """Neighbours share a cut (less bleed between them than round the block)."""
+        return self.gutter < 2 * self.bleed - 1e-9
 
     @property
     def cell_w(self) -> float:
@@ -137,7 +175,8 @@ class SheetLayout:
     @property
     def grid(self) -> Box:
         """The block of all slots including bleed, centred on the page."""
-        w, h = self.cols * self.cell_w, self.rows * self.cell_h
+        w = self.cols * self.card.width + (self.cols - 1) * self.gutter + 2 * self.bleed
+        h = self.rows * self.card.height + (self.rows - 1) * self.gutter + 2 * self.bleed
         return Box((self.page_w - w) / 2, (self.page_h - h) / 2, w, h)
 
     @property
@@ -151,60 +190,95 @@ class SheetLayout:
             raise IndexError(index)
         row, col = divmod(index, self.cols)
         g = self.grid
-        x = g.x + col * self.cell_w + self.bleed
-        y = g.top - (row + 1) * self.cell_h + self.bleed
+        x = g.x + self.bleed + col * (self.card.width + self.gutter)
+        y = g.top - self.bleed - self.card.height - row * (self.card.height + self.gutter)
         return Box(x, y, self.card.width, self.card.height)
 
-    def back_slot(self, index: int, mode: str) -> Box:
-        """Where the back of the card in front slot ``index`` is printed so the two meet.
+    def back_index(self, index: int, mode: str) -> int:
+        """The slot of the back page behind front slot ``index`` once the sheet is turned over.
 
-        Long-edge duplex flips the sheet about its vertical axis (columns mirror); short-edge
-        duplex flips it about its horizontal axis (rows mirror); "separate" keeps the position.
-        """
+        The sheet turns about its long edge (duplex-long) or its short edge (duplex-short). On a
+        portrait page the long edge is upright, so columns mirror; on a landscape page it lies
+        horizontal, so rows mirror (and the other way round for the short edge). "separate" keeps
+        the position."""
         row, col = divmod(index, self.cols)
-        if mode == "duplex-long":
-            col = self.cols - 1 - col
-        elif mode == "duplex-short":
-            row = self.rows - 1 - row
-        return self.slot(row * self.cols + col)
+        if mode in ("duplex-long", "duplex-short"):
+            if (mode == "duplex-long") != self.landscape:
+                col = self.cols - 1 - col
+            else:
+                row = self.rows - 1 - row
+        return row * self.cols + col
+
+    def back_slot(self, index: int, mode: str) -> Box:
+        """Where the back of the card in front slot ``index`` is printed so the two meet."""
+        return self.slot(self.back_index(index, mode))
+
+    def paint_box(self, index: int, filled: frozenset[int] | set[int], reach: float | None = None) -> Box:
+        """The area slot ``index`` may paint: its trim plus ``reach`` mm (default: the bleed) on
+        every side, except towards a filled neighbour, where it stops halfway across the gutter."""
+        reach = self.bleed if reach is None else reach
+        row, col = divmod(index, self.cols)
+        half = self.gutter / 2
+
+        def side(r: int, c: int) -> float:
+            inside = 0 <= r < self.rows and 0 <= c < self.cols and (r * self.cols + c) in filled
+            return min(reach, half) if inside else reach
+
+        t = self.slot(index)
+        left, right = side(row, col - 1), side(row, col + 1)
+        top, bottom = side(row - 1, col), side(row + 1, col)
+        return Box(t.x - left, t.y - bottom, t.w + left + right, t.h + top + bottom)
 
     def sheets_for(self, n_cards: int) -> int:
         return max(1, math.ceil(n_cards / self.per_sheet))
 
 
 def layout(card: CardSize, paper: str = "a4", bleed: float = 0.0) -> SheetLayout:
-    """As many cards as fit, centred, leaving room for crop marks and the footer band."""
-    name, page_w, page_h = paper_size(paper)
-    cell_w, cell_h = card.width + 2 * bleed, card.height + 2 * bleed
+    """As many cards as fit, centred, leaving room for crop marks and the footer band.
+
+    Both page orientations are tried and, with bleed, two kinds of grid: every card with its own
+    bleed (trims 2 × bleed apart), or neighbours sharing one cut (trims touching, bleed only round
+    the block). The most cards wins; on a tie, whole bleed before shared cuts, portrait before
+    landscape, the footer at the bottom before the left margin."""
+    name, short, long = paper_size(paper)
     edge = BLEED_PAGE_MARGIN + CROP_GAP + CROP_LENGTH if bleed > 0 else PRINTER_MARGIN
+    gutters = (2 * bleed, 0.0) if bleed > 0 else (0.0,)
 
-    def fit(space: float, cell: float) -> int:
-        return max(0, int((space + 1e-9) // cell))
+    def fit(space: float, size: float, gutter: float) -> int:
+        return max(0, int((space - 2 * bleed + gutter + 1e-9) // (size + gutter)))
 
-    cols = fit(page_w - 2 * edge, cell_w)
-    rows = fit(page_h - 2 * edge, cell_h)
-    if cols == 0 or rows == 0:
+    candidates = []
+    fits_somehow = False
+    for landscape in (False, True):
+        page_w, page_h = (long, short) if landscape else (short, long)
+        for gutter in gutters:
+            cols = fit(page_w - 2 * edge, card.width, gutter)
+            rows = fit(page_h - 2 * edge, card.height, gutter)
+            fits_somehow |= cols > 0 and rows > 0
+            # The footer needs a band on one side, outside the grid and its crop marks; the grid stays centred.
+            for c, r in ((cols, rows), (cols, rows - 1), (cols - 1, rows), (cols - 1, rows - 1)):
+                if c < 1 or r < 1:
+                    continue
+                lay = SheetLayout(name, page_w, page_h, card, bleed, c, r, "bottom", gutter)
+                g = lay.grid
+                if g.y - edge + 1e-9 >= FOOTER_BAND:
+                    footer = "bottom"
+                elif g.x - edge + 1e-9 >= FOOTER_BAND:
+                    footer = "left"
+                else:
+                    continue
+                score = (c * r, gutter == 2 * bleed, not landscape, footer == "bottom", c, r)
+                candidates.append((score, SheetLayout(name, page_w, page_h, card, bleed, c, r, footer, gutter)))
+    if not fits_somehow:
         raise OptionError(
             f"a {card.width:g}×{card.height:g} mm card with {bleed:g} mm bleed does not fit on {name} paper"
         )
-    # The footer needs a band on one side, outside the grid and its crop marks; the grid stays centred.
-    candidates = []
-    for c, r in ((cols, rows), (cols, rows - 1), (cols - 1, rows), (cols - 1, rows - 1)):
-        if c < 1 or r < 1:
-            continue
-        spare_h = (page_h - r * cell_h) / 2 - edge
-        spare_w = (page_w - c * cell_w) / 2 - edge
-        if spare_h + 1e-9 >= FOOTER_BAND:
-            candidates.append((c * r, 1, c, r, "bottom"))
-        elif spare_w + 1e-9 >= FOOTER_BAND:
-            candidates.append((c * r, 0, c, r, "left"))
     if not candidates:
         raise OptionError(
             f"a {card.width:g}×{card.height:g} mm card with {bleed:g} mm bleed leaves no room for "
             f"the scale bar on {name} paper"
         )
-    _, _, cols, rows, footer = max(candidates)
-    return SheetLayout(name, page_w, page_h, card, bleed, cols, rows, footer)
+    return max(candidates, key=lambda sc: sc[0])[1]
 
 
 def crop_marks(lay: SheetLayout) -> list[tuple[float, float, float, float]]:

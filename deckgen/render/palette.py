@@ -45,3 +45,81 @@ SUITS: tuple[Swatch, ...] = (
     Swatch("green", "#3f9a4a", "#dcefdc", "square", "V"),
     Swatch("yellow", "#f2c12e", "#fdf3d1", "diamond", "Y"),
 )
+
+
+# ---------------------------------------------------------------- how colours reach a PDF
+
+COLOUR_SPACES = ("rgb", "cmyk")
+MAX_INK = 2.4  # total area coverage (C+M+Y+K) a CMYK colour may reach: 240%, a common shop limit
+NEUTRAL = 16 / 255  # channels this close together are a grey, printed with black ink alone
+
+
+def cmyk(hex_colour: str) -> tuple[float, float, float, float]:
+    """A "#rrggbb" colour as CMYK (0..1 each), computed without a colour profile.
+
+    Greys (black text included) use black ink alone, never four-colour black. Other colours take
+    their darkness from black ink (full grey component replacement) and the rest from C, M and Y,
+    which are scaled down if needed so the total never passes :data:`MAX_INK`."""
+    r, g, b = rgb(hex_colour)
+    if max(r, g, b) - min(r, g, b) <= NEUTRAL:
+        return (0.0, 0.0, 0.0, round(1.0 - (r + g + b) / 3, 4))
+    k = 1.0 - max(r, g, b)
+    c, m, y = ((1.0 - v - k) / (1.0 - k) for v in (r, g, b))
+    over = c + m + y + k - MAX_INK
+    if over > 0:
+        scale = (MAX_INK - k) / (c + m + y)
+        c, m, y = c * scale, m * scale, y * scale
+    return tuple(round(v, 4) for v in (c, m, y, k))  # type: ignore[return-value]
+
+
+@dataclass(frozen=True)
+class Colours:
+    """Sets "#rrggbb" colours on a reportlab canvas in one colour space: the one place where
+    colours are converted for a PDF, so every drawing (faces, sheets, images) agrees."""
+
+    space: str = "rgb"  # "rgb" or "cmyk"
+
+    def fill(self, canvas, hex_colour: str) -> None:
+        if self.space == "cmyk":
+            canvas.setFillColorCMYK(*cmyk(hex_colour))
+        else:
+            canvas.setFillColorRGB(*rgb(hex_colour))
+
+    def stroke(self, canvas, hex_colour: str) -> None:
+        if self.space == "cmyk":
+            canvas.setStrokeColorCMYK(*cmyk(hex_colour))
+        else:
+            canvas.setStrokeColorRGB(*rgb(hex_colour))
+
+    def image(self, img):
+        """A PIL image in this colour space (RGB, or CMYK converted as :func:`cmyk` converts)."""
+        img = img.convert("RGB")
+        if self.space != "cmyk":
+            return img
+        import numpy as np
+        from PIL import Image
+
+        a = np.asarray(img, dtype=np.float64) / 255.0
+        hi, lo = a.max(axis=2), a.min(axis=2)
+        k = 1.0 - hi
+        safe = np.where(k < 1.0, 1.0 - k, 1.0)
+        cmy = (1.0 - a - k[..., None]) / safe[..., None]
+        grey = (hi - lo) <= NEUTRAL
+        cmy[grey] = 0.0
+        k = np.where(grey, 1.0 - a.mean(axis=2), k)
+        total = cmy.sum(axis=2) + k
+        scale = np.where(total > MAX_INK, (MAX_INK - k) / np.maximum(cmy.sum(axis=2), 1e-9), 1.0)
+        out = np.concatenate([cmy * scale[..., None], k[..., None]], axis=2)
+        return Image.fromarray(np.round(out * 255).clip(0, 255).astype(np.uint8), "CMYK")
+
+
+RGB = Colours("rgb")
+
+
+def colour_space(text: str) -> str:
+    from deckgen.errors import OptionError
+
+    key = str(text).strip().lower()
+    if key not in COLOUR_SPACES:
+        raise OptionError(f"unknown --colour {text!r}: use {' or '.join(COLOUR_SPACES)}")
+    return key

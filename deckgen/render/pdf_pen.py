@@ -7,7 +7,7 @@ from typing import Sequence
 from reportlab.pdfgen.canvas import Canvas
 
 from deckgen.render.fonts import PT_PER_MM, font_name, text_width_mm
-from deckgen.render.palette import rgb
+from deckgen.render.palette import RGB, Colours
 from deckgen.render.pen import Point
 
 MM = PT_PER_MM
@@ -16,11 +16,12 @@ MM = PT_PER_MM
 class PdfPen:
     """Draws a card whose trim box's top-left corner is at page millimetres (left, top)."""
 
-    def __init__(self, canvas: Canvas, left_mm: float, top_mm: float, scale: float = 1.0) -> None:
+    def __init__(self, canvas: Canvas, left_mm: float, top_mm: float, scale: float = 1.0, colours: Colours = RGB) -> None:
         self.c = canvas
         self.left = left_mm
         self.top = top_mm
         self.scale = scale
+        self.colours = colours  # every colour goes through it (RGB or CMYK)
 
     # card mm (y down) -> page points (y up)
     def _x(self, x: float) -> float:
@@ -31,9 +32,9 @@ class PdfPen:
 
     def _style(self, fill: str | None, stroke: str | None, width: float) -> tuple[int, int]:
         if fill:
-            self.c.setFillColorRGB(*rgb(fill))
+            self.colours.fill(self.c, fill)
         if stroke:
-            self.c.setStrokeColorRGB(*rgb(stroke))
+            self.colours.stroke(self.c, stroke)
             self.c.setLineWidth(width * MM * self.scale)
         return (1 if fill else 0), (1 if stroke else 0)
 
@@ -81,7 +82,7 @@ class PdfPen:
         from deckgen.render.pen import cover_crop
 
         with Image.open(path) as img:
-            cropped = cover_crop(img.convert("RGB"), w, h)
+            cropped = self.colours.image(cover_crop(img, w, h))
         self.c.drawImage(ImageReader(cropped), self._x(x), self._y(y + h), w * self.scale * MM, h * self.scale * MM)
 
     def text(self, x, y, s, size, *, align="left", bold=False, color="#000000", angle=0.0) -> None:
@@ -91,7 +92,7 @@ class PdfPen:
         w = text_width_mm(s, size, bold)
         dx = -w / 2 if align == "center" else -w if align == "right" else 0.0
         self.c.saveState()
-        self.c.setFillColorRGB(*rgb(color))
+        self.colours.fill(self.c, color)
         self.c.translate(self._x(x), self._y(y))
         if angle:
             self.c.rotate(angle)

@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from deckgen.errors import OptionError
+from deckgen.render import geometry
 from deckgen.render.geometry import CardSize, SheetLayout, back_mode, bleed_mm, card_size, layout, paper_size
+from deckgen.render.palette import colour_space
 
 LANGS = ("es", "en")
 
@@ -26,6 +28,11 @@ class PrintSettings:
     backs: str = "duplex-long"
     lang: str = "es"
     back_image: str | None = None  # an image (already checked) printed on every back instead of the game's
+    colour: str = "rgb"  # "rgb" or "cmyk": how the PDFs write every colour
+    back_offset: tuple[float, float] = (0.0, 0.0)  # mm every back is moved by (a duplex printer's correction)
+    formats: tuple[str, ...] = ("sheets",)  # what a build writes: see deckgen.render.export
+    dpi: int = 300  # resolution of the per-card images
+    shop: str | None = None  # the preset (--for) these settings came from
 
     @staticmethod
     def parse(
@@ -35,8 +42,18 @@ class PrintSettings:
         backs: str = "duplex-long",
         lang: str = "es",
         back_image: str | None = None,
+        colour: str = "rgb",
+        back_offset: object = (0.0, 0.0),
+        formats: object = "sheets",
+        dpi: object = 300,
+        shop: str | None = None,
     ) -> "PrintSettings":
-        return PrintSettings(card_size(card), paper_size(paper)[0], bleed_mm(bleed), back_mode(backs), language(lang), back_image)
+        from deckgen.render.export import dots_per_inch, format_list
+
+        return PrintSettings(
+            card_size(card), paper_size(paper)[0], bleed_mm(bleed), back_mode(backs), language(lang), back_image,
+            colour_space(colour), geometry.back_offset(back_offset), format_list(formats), dots_per_inch(dpi), shop,
+        )
 
     def layout(self) -> SheetLayout:
         return layout(self.card, self.paper, self.bleed)

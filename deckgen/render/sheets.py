@@ -12,8 +12,8 @@ from deckgen.fileio import atomic_path
 from deckgen.model import Card
 from deckgen.render import fonts
 from deckgen.render.faces import Faces, Frame
-from deckgen.render.geometry import PRINTER_MARGIN, SCALE_BAR, Box, SheetLayout, crop_marks
-from deckgen.render.palette import CUT, INK, rgb
+from deckgen.render.geometry import HOME_BACK_BLEED, PRINTER_MARGIN, SCALE_BAR, Box, SheetLayout, crop_marks
+from deckgen.render.palette import CUT, INK, Colours
 from deckgen.render.pdf_pen import PdfPen
 from deckgen.render.settings import PrintSettings
 
@@ -67,6 +67,8 @@ def write_cards_pdf(
     lay = settings.layout()
     pages = plan_pages(len(cards), lay, settings.backs)
     frame = Frame(lay.card.width, lay.card.height, lay.bleed, settings.lang, options or {})
+    ink = Colours(settings.colour)
+    reach = back_reach(lay)
     words = WORDS[settings.lang]
     sheets = lay.sheets_for(len(cards))
     fonts.register()
@@ -87,14 +89,22 @@ def write_cards_pdf(
             c.setTrimBox((t.x * MM, t.y * MM, t.right * MM, t.top * MM))
             c.setBleedBox((b.x * MM, b.y * MM, b.right * MM, b.top * MM))
         if any(page.side == "back" for page in pages):
-            _define_back(c, lay, frame, faces)
+            _define_back(c, lay, Frame(lay.card.width, lay.card.height, reach, settings.lang, options or {}), faces, ink)
         for n, page in enumerate(pages, 1):
-            for slot, card_index in page.slots:
-                if page.side == "front":
-                    _draw_card(c, lay.slot(slot), lay, frame, faces, cards[card_index])
-                else:
-                    _place_back(c, lay.back_slot(slot, settings.backs), lay)
-            _draw_furniture(c, lay, f"{title} · {label}" if label else title, page, sheets, words)
+            if page.side == "front":
+                filled = frozenset(slot for slot, _ in page.slots)
+                for slot, card_index in page.slots:
+                    _draw_card(c, slot, filled, lay, frame, faces, cards[card_index], ink)
+            else:
+                # the whole back page moves by --back-offset, to meet a printer that shifts it
+                c.saveState()
+                c.translate(settings.back_offset[0] * MM, settings.back_offset[1] * MM)
+                filled = frozenset(lay.back_index(slot, settings.backs) for slot, _ in page.slots)
+                for slot in sorted(filled):
+                    _place_back(c, slot, filled, lay, reach)
+            _draw_furniture(c, lay, f"{title} · {label}" if label else title, page, sheets, words, ink)
+            if page.side == "back":
+                c.restoreState()
             c.showPage()
             if progress:
                 progress(n, len(pages))
@@ -105,45 +115,56 @@ def write_cards_pdf(
 BACK_FORM = "deckgen-back"
 
 
-def _define_back(c: Canvas, lay: SheetLayout, frame: Frame, faces: Faces) -> None:
-    """Draw the deck's back once, as a form XObject every back slot reuses (its box clips to the bleed)."""
-    c.beginForm(BACK_FORM, 0, 0, lay.cell_w * MM, lay.cell_h * MM)
-    faces.back(PdfPen(c, lay.bleed, lay.bleed + lay.card.height), frame)
+def back_reach(lay: SheetLayout) -> float:
+    """How far a back reaches past its trim: the bleed, and never less than HOME_BACK_BLEED."""
+    return max(lay.bleed, HOME_BACK_BLEED)
+
+
+def _define_back(c: Canvas, lay: SheetLayout, frame: Frame, faces: Faces, ink: Colours) -> None:
+    """Draw the deck's back once, as a form XObject every back slot reuses; it reaches
+    ``frame.bleed`` past the trim on every side."""
+    b = frame.bleed
+    c.beginForm(BACK_FORM, 0, 0, (lay.card.width + 2 * b) * MM, (lay.card.height + 2 * b) * MM)
+    faces.back(PdfPen(c, b, b + lay.card.height, colours=ink), frame)
     c.endForm()
 
 
-def _place_back(c: Canvas, box: Box, lay: SheetLayout) -> None:
+def _clip(c: Canvas, box: Box) -> None:
+    clip = c.beginPath()
+    clip.rect(box.x * MM, box.y * MM, box.w * MM, box.h * MM)
+    c.clipPath(clip, stroke=0, fill=0)
+
+
+def _place_back(c: Canvas, slot: int, filled: frozenset[int], lay: SheetLayout, reach: float) -> None:
+    """The back in ``slot`` of a back page: beyond its trim only where no other back meets it."""
+    box = lay.slot(slot)
     c.saveState()
-    c.translate((box.x - lay.bleed) * MM, (box.y - lay.bleed) * MM)
+    _clip(c, lay.paint_box(slot, filled, reach))
+    c.translate((box.x - reach) * MM, (box.y - reach) * MM)
     c.doForm(BACK_FORM)
     c.restoreState()
-    _cut_line(c, box, lay)
 
 
-def _draw_card(c: Canvas, box: Box, lay: SheetLayout, frame: Frame, faces: Faces, card: Card) -> None:
-    bleed = box.grow(lay.bleed)
+def _draw_card(
+    c: Canvas, slot: int, filled: frozenset[int], lay: SheetLayout, frame: Frame, faces: Faces, card: Card, ink: Colours
+) -> None:
+    box = lay.slot(slot)
     c.saveState()
-    clip = c.beginPath()
-    clip.rect(bleed.x * MM, bleed.y * MM, bleed.w * MM, bleed.h * MM)
-    c.clipPath(clip, stroke=0, fill=0)
-    faces.front(PdfPen(c, box.x, box.top), card, frame)
+    _clip(c, lay.paint_box(slot, filled))
+    faces.front(PdfPen(c, box.x, box.top, colours=ink), card, frame)
     c.restoreState()
-    _cut_line(c, box, lay)
-
-
-def _cut_line(c: Canvas, box: Box, lay: SheetLayout) -> None:
-    if lay.bleed <= 0:  # a hairline cut line on the trim
+    if lay.bleed <= 0:  # a hairline cut line on the trim (fronts only: one cuts from the front)
         c.saveState()
-        c.setStrokeColorRGB(*rgb(CUT))
+        ink.stroke(c, CUT)
         c.setLineWidth(0.2 * MM)
         c.rect(box.x * MM, box.y * MM, box.w * MM, box.h * MM, stroke=1, fill=0)
         c.restoreState()
 
 
-def _draw_furniture(c: Canvas, lay: SheetLayout, title: str, page: Page, sheets: int, words: dict) -> None:
+def _draw_furniture(c: Canvas, lay: SheetLayout, title: str, page: Page, sheets: int, words: dict, ink: Colours) -> None:
     """Crop marks, the 50 mm scale bar and the sheet label."""
     c.saveState()
-    c.setStrokeColorRGB(*rgb(INK))
+    ink.stroke(c, INK)
     c.setLineWidth(0.25)
     for x1, y1, x2, y2 in crop_marks(lay):
         c.line(x1 * MM, y1 * MM, x2 * MM, y2 * MM)
@@ -158,8 +179,8 @@ def _draw_furniture(c: Canvas, lay: SheetLayout, title: str, page: Page, sheets:
         c.translate((g.x - marks - 3.5) * MM, g.top * MM)
         c.rotate(-90)
         x0, y0 = 0.0, 0.0
-    _scale_bar(c, x0, y0, words["scale"])
-    c.setFillColorRGB(*rgb(INK))
+    _scale_bar(c, x0, y0, words["scale"], ink)
+    ink.fill(c, INK)
     # The label ends where the grid ends, or runs on towards the page margin when the grid is too
     # narrow for it; it starts clear of the bar and its "50 mm".
     span = g.w if lay.footer == "bottom" else g.h
@@ -173,10 +194,10 @@ def _draw_furniture(c: Canvas, lay: SheetLayout, title: str, page: Page, sheets:
     c.restoreState()
 
 
-def _scale_bar(c: Canvas, x: float, y: float, caption: str) -> None:
+def _scale_bar(c: Canvas, x: float, y: float, caption: str, ink: Colours) -> None:
     """A 50 mm bar with end ticks and a tick every 10 mm; its caption below."""
-    c.setStrokeColorRGB(*rgb(INK))
-    c.setFillColorRGB(*rgb(INK))
+    ink.stroke(c, INK)
+    ink.fill(c, INK)
     c.setLineWidth(0.6)
     c.line(x * MM, y * MM, (x + SCALE_BAR) * MM, y * MM)
     c.setLineWidth(0.3)

@@ -135,7 +135,8 @@ def test_a_custom_deck_builds_exactly_what_the_file_says(tmp_path, capsys):
     from pypdf import PdfReader
 
     page = PdfReader(tmp_path / "o" / "cards.pdf").pages[0]
-    assert round(float(page.mediabox.width)) == 612  # letter
+    # letter, turned landscape: 6×3 mini cards fit where 4×4 would upright
+    assert (round(float(page.mediabox.width)), round(float(page.mediabox.height))) == (792, 612)
 
 
 def test_an_unplayable_mix_is_refused_by_build_and_failed_by_validate(tmp_path, capsys):

@@ -11,15 +11,22 @@ POKER_CELL = (63 * MM, 88 * MM)
 SPECIAL_BAND = (0x3B / 255, 0x2A / 255, 0x4D / 255)  # the back's ground colour
 
 
+HOME_REACH = 2.0  # mm a back reaches past its trim even without --bleed
+
+
 def backgrounds(page, bleed_mm: float = 0.0) -> list[pdfcheck.Rect]:
-    return pdfcheck.filled_rects(page, (63 + 2 * bleed_mm) * MM, (88 + 2 * bleed_mm) * MM)
+    """The trims of the fronts on a page: each front's background covers its trim and bleed."""
+    rects = pdfcheck.filled_rects(page, (63 + 2 * bleed_mm) * MM, (88 + 2 * bleed_mm) * MM)
+    return [r.grow(-bleed_mm * MM) for r in rects]
 
 
 def back_cells(page, bleed_mm: float = 0.0) -> list[pdfcheck.Rect]:
-    """The cells where a back is drawn: full-size rects in the back's ground colour."""
-    w, h = (63 + 2 * bleed_mm) * MM, (88 + 2 * bleed_mm) * MM
+    """The trims of the backs on a page: each back's ground (a rect in its colour) reaches the
+    bleed, or 2 mm when there is less bleed, past the trim."""
+    reach = max(bleed_mm, HOME_REACH)
+    w, h = (63 + 2 * reach) * MM, (88 + 2 * reach) * MM
     return [
-        pdfcheck.box_of(r)
+        pdfcheck.box_of(r).grow(-reach * MM)
         for r in page.rects
         if r["fill"]
         and pdfcheck.close(r["width"], w, 0.05)
@@ -61,14 +68,24 @@ def test_partial_sheet_backs_by_hand(built):
     assert pdfcheck.keys(back_cells(short.page(5))) == pdfcheck.keys([slots[6], slots[7]])
 
 
-def test_duplex_long_with_bleed_mirrors_the_bleed_cells(built):
-    b = built("--tables", "1", "--no-specials", "--bleed", "3")  # 2×3 per sheet: 20 cards, 2 on the last
-    page_w, page_h = PAPER_PT["a4"]
-    for sheet in (0, 3):
+@pytest.mark.parametrize("mode", ["duplex-long", "duplex-short"])
+def test_landscape_sheets_turn_about_the_right_edge(built, mode):
+    """3 mm bleed: 4×2 poker cards on A4 landscape (20 cards: 8, 8 and 4 on the last sheet). A
+    landscape sheet's long edge lies level, so turned over that edge its rows swap: the last
+    sheet's four fronts fill the top row and their backs the bottom row. Over the short edge its
+    columns swap instead, and the top row stays the top row."""
+    b = built("--tables", "1", "--no-specials", "--bleed", "3", "--backs", mode)
+    page_w, page_h = pdfcheck.page_pt("a4", landscape=True)
+    slots = pdfcheck.trim_slots("a4", (63, 88), 4, 2, 3, shared=True, landscape=True)
+    assert len(b.reader.pages) == 6
+    for sheet, n in ((0, 8), (2, 4)):
         fronts = backgrounds(b.page(2 * sheet), 3)
         backs = back_cells(b.page(2 * sheet + 1), 3)
-        assert len(fronts) == (6 if sheet == 0 else 2)
-        assert pdfcheck.keys(backs) == pdfcheck.keys(pdfcheck.mirrored(f, page_w, page_h, "duplex-long") for f in fronts)
+        assert pdfcheck.keys(fronts) == pdfcheck.keys(slots[:n])
+        assert pdfcheck.keys(backs) == pdfcheck.keys(pdfcheck.mirrored(f, page_w, page_h, mode) for f in fronts)
+    last_backs = pdfcheck.keys(back_cells(b.page(5), 3))
+    expected = slots[4:8] if mode == "duplex-long" else slots[0:4]
+    assert last_backs == pdfcheck.keys(expected)
 
 
 def test_backs_none(built):

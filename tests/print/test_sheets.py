@@ -60,7 +60,7 @@ def scale_bars(page) -> list[pdfcheck.Rect]:
     [
         (A4_1_6, [0, 1, 22, 23]),  # footer at the bottom
         (LETTER_EN, [0, 1, 23]),  # footer turned into the left margin
-        (("--tables", "1-6", "--bleed", "3"), [0, 1, 33]),  # left margin, with crop marks
+        (("--tables", "1-6", "--bleed", "3"), [0, 1, 25]),  # landscape, left margin, with crop marks
         (("--tables", "1", "--card-size", "mini"), [0, 1]),
     ],
 )

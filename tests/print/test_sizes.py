@@ -10,27 +10,31 @@ from pdfcheck import MM, close
 from deckgen.errors import OptionError
 from deckgen.render.geometry import card_size, layout
 
-# (card-size option, paper, card mm, cols, rows)
+# (card-size option, paper, card mm, cols, rows, landscape). A landscape page is chosen when it holds
+# more: 5×2 bridge cards (280 of 297 mm across) beat 3×3; 6×3 minis (264 × 189 mm) beat 4×4.
 SIZES = [
-    ("poker", "a4", (63, 88), 3, 3),
-    ("bridge", "a4", (56, 88), 3, 3),
-    ("mini", "a4", (44, 63), 4, 4),
-    ("tarot", "a4", (70, 120), 2, 2),
-    ("60x90", "a4", (60, 90), 3, 3),
-    ("poker", "letter", (63, 88), 3, 3),
-    ("mini", "letter", (44, 63), 4, 4),
-    ("tarot", "letter", (70, 120), 2, 2),
+    ("poker", "a4", (63, 88), 3, 3, False),
+    ("bridge", "a4", (56, 88), 5, 2, True),
+    ("mini", "a4", (44, 63), 6, 3, True),
+    ("tarot", "a4", (70, 120), 2, 2, False),
+    ("60x90", "a4", (60, 90), 3, 3, False),
+    ("poker", "letter", (63, 88), 3, 3, False),
+    ("bridge", "letter", (56, 88), 3, 3, False),
+    ("mini", "letter", (44, 63), 6, 3, True),
+    ("tarot", "letter", (70, 120), 2, 2, False),
 ]
 
 
-@pytest.mark.parametrize("size,paper,card,cols,rows", SIZES, ids=[f"{s}-{p}" for s, p, *_ in SIZES])
-def test_slots_and_cards_per_sheet(built, size, paper, card, cols, rows):
+@pytest.mark.parametrize("size,paper,card,cols,rows,landscape", SIZES, ids=[f"{s}-{p}" for s, p, *_ in SIZES])
+def test_slots_and_cards_per_sheet(built, size, paper, card, cols, rows, landscape):
     b = built("--tables", "1", "--no-specials", "--backs", "none", "--card-size", size, "--paper", paper)
     per = cols * rows
     assert len(b.reader.pages) == -(-20 // per)
+    media = pdfcheck.page_box(b.reader.pages[0], "mediabox")
+    assert [round(v, 1) for v in (media.w, media.h)] == [round(v, 1) for v in pdfcheck.page_pt(paper, landscape)]
     page = b.page(0)
     cut = pdfcheck.stroked_rects(page, card[0] * MM, card[1] * MM)
-    assert pdfcheck.keys(cut) == pdfcheck.keys(pdfcheck.trim_slots(paper, card, cols, rows)[: min(per, 20)])
+    assert pdfcheck.keys(cut) == pdfcheck.keys(pdfcheck.trim_slots(paper, card, cols, rows, landscape=landscape)[: min(per, 20)])
     # centred: equal margins left/right and top/bottom (for a full sheet)
     if per <= 20:
         media = pdfcheck.page_box(b.reader.pages[0], "mediabox")
@@ -45,13 +49,13 @@ def test_slots_and_cards_per_sheet(built, size, paper, card, cols, rows):
     "name,paper,bleed,expected",
     [
         ("poker", "a4", 0, (3, 3)),
-        ("bridge", "a4", 0, (3, 3)),
-        ("mini", "a4", 0, (4, 4)),
+        ("bridge", "a4", 0, (5, 2)),
+        ("mini", "a4", 0, (6, 3)),
         ("tarot", "a4", 0, (2, 2)),
         ("poker", "letter", 0, (3, 3)),
-        ("poker", "a4", 3, (2, 3)),
-        ("poker", "letter", 3, (2, 2)),
-        ("mini", "a4", 3, (3, 4)),
+        ("poker", "a4", 3, (4, 2)),
+        ("poker", "letter", 3, (4, 2)),
+        ("mini", "a4", 3, (4, 4)),
         ("tarot", "a4", 3, (2, 2)),
         ("100x140", "a4", 0, (2, 1)),
         ("190x270", "a4", 0, (1, 1)),
@@ -87,7 +91,7 @@ FOOTERS = [
     ("poker", "a4", (63, 88), 3, 3),  # bottom
     ("poker", "letter", (63, 88), 3, 3),  # left margin
     ("tarot", "letter", (70, 120), 2, 2),
-    ("120x200", "a4", (120, 200), 1, 1),  # a narrow grid: the label has little room
+    ("120x200", "a4", (120, 200), 2, 1),  # on a landscape page, the footer in the left margin
     ("100x140", "letter", (100, 140), 2, 1),
 ]
 
@@ -97,8 +101,8 @@ def test_footer_pieces_keep_apart(built, size, paper, card, cols, rows):
     """Scale bar, its caption, "50 mm" and the sheet label: on the page, off the cards, apart."""
     b = built("--tables", "1", "--no-specials", "--backs", "none", "--card-size", size, "--paper", paper)
     page = b.page(0)
-    grid = pdfcheck.grid_box(paper, card, cols, rows)
     media = pdfcheck.page_box(b.reader.pages[0], "mediabox")
+    grid = pdfcheck.grid_box(paper, card, cols, rows, landscape=media.w > media.h)
     chars = [c for c in page.chars if not grid.contains_point((c["x0"] + c["x1"]) / 2, (c["y0"] + c["y1"]) / 2)]
     rs = pdfcheck.runs(chars)
     texts = [r.text for r in rs]

@@ -1,0 +1,289 @@
+"""Exports for print shops and virtual tables, beside the sheets of cards.pdf:
+
+- ``png``: one image per card face, in deck order (``001-front.png`` …) and ``back.png``, each with
+  its bleed, at ``dpi``; rendered on every core, the files identical whatever the number of workers;
+- ``pdf``: one card per page, every page's MediaBox = BleedBox = the card plus its bleed and
+  TrimBox = the card; each card's back comes before its front (the order DriveThruCards asks for);
+- ``tts``: Tabletop Simulator deck sheets: at most 10×7 cards (69 and the back as the hidden card in
+  the last place), at most 4096 px on a side, RGB, the back beside them and ``tts.json`` giving each
+  sheet's grid and card count (also in its name: ``sheet-1-69-cards.png``).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+import os
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import Callable, Sequence
+
+from PIL import Image
+
+from deckgen.errors import OptionError
+from deckgen.model import Card
+from deckgen.render.faces import Faces, Frame
+from deckgen.render.png_pen import PngPen
+from deckgen.render.settings import PrintSettings
+
+FORMATS = ("sheets", "png", "pdf", "tts")
+MIN_DPI, MAX_DPI = 72, 1200
+MM_PER_INCH = 25.4
+
+TTS_COLS, TTS_ROWS = 10, 7  # Tabletop Simulator's largest deck sheet
+TTS_MAX_PX = 4096  # the largest image side Tabletop Simulator loads reliably
+
+PDF_NAME = "cards-one-per-page.pdf"
+PNG_DIR = "png"
+TTS_DIR = "tts"
+
+
+def format_list(value: object) -> tuple[str, ...]:
+    """``png,tts`` (or a list) -> ("png", "tts"), in FORMATS order, each once."""
+    words = value if isinstance(value, (list, tuple)) else str(value).replace(" ", "").split(",")
+    keys = {str(w).strip().lower() for w in words if str(w).strip()}
+    bad = sorted(keys - set(FORMATS))
+    if bad or not keys:
+        raise OptionError(f"unknown --format {', '.join(bad) or repr(value)}: use one or more of {', '.join(FORMATS)}, separated by commas")
+    return tuple(f for f in FORMATS if f in keys)
+
+
+def dots_per_inch(value: object) -> int:
+    try:
+        if isinstance(value, bool):
+            raise ValueError
+        dpi = int(str(value).strip())
+    except (TypeError, ValueError):
+        raise OptionError(f"--dpi: expected a whole number of dots per inch, got {value!r}") from None
+    if not MIN_DPI <= dpi <= MAX_DPI:
+        raise OptionError(f"--dpi: {dpi} is out of range ({MIN_DPI} to {MAX_DPI})")
+    return dpi
+
+
+def pixels(mm: float, dpi: int) -> int:
+    return round(mm * dpi / MM_PER_INCH)
+
+
+def card_pixels(settings: PrintSettings) -> tuple[int, int]:
+    """Width and height in pixels of one exported card image (card plus bleed) at ``settings.dpi``."""
+    b = 2 * settings.bleed
+    return pixels(settings.card.width + b, settings.dpi), pixels(settings.card.height + b, settings.dpi)
+
+
+# ---------------------------------------------------------------- one card as an image
+
+
+@dataclass(frozen=True)
+class CardArt:
+    """What it takes to draw any card of a deck as a picture (picklable, for worker processes)."""
+
+    faces: Faces
+    frame: Frame  # with the bleed the picture carries
+
+    def render(self, card: Card | None, size: tuple[int, int]) -> Image.Image:
+        """``card`` (``None``: the back) covering ``size`` pixels: the card and its bleed."""
+        f = self.frame
+        k = size[0] / (f.width + 2 * f.bleed)
+        img = Image.new("RGB", size, "white")
+        pen = PngPen(img, f.bleed * k, f.bleed * k, k)
+        if card is None:
+            self.faces.back(pen, f)
+        else:
+            self.faces.front(pen, card, f)
+        return img
+
+
+def png_bytes(img: Image.Image, dpi: int | None = None) -> bytes:
+    buf = io.BytesIO()
+    img.save(buf, format="PNG", compress_level=3, **({"dpi": (dpi, dpi)} if dpi else {}))
+    return buf.getvalue()
+
+
+def _render_png(job: tuple[int, Card | None], art: CardArt, size: tuple[int, int], dpi: int, folder: str) -> int:
+    index, card = job
+    name = "back.png" if card is None else f"{index + 1:03d}-front.png"
+    Path(folder, name).write_bytes(png_bytes(art.render(card, size), dpi))
+    return index
+
+
+def default_workers() -> int:
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def _map(fn: Callable, jobs: Sequence, workers: int, progress: Callable[[int, int], None] | None) -> None:
+    """Run ``fn`` on every job, in worker processes when there are several workers. Each job writes
+    its own file, so the output does not depend on the number of workers or their order."""
+    total = len(jobs)
+    if workers <= 1 or total < 8:
+        for n, job in enumerate(jobs, 1):
+            fn(job)
+            if progress:
+                progress(n, total)
+        return
+    import multiprocessing as mp
+
+    method = "fork" if "fork" in mp.get_all_start_methods() else "spawn"
+    with mp.get_context(method).Pool(min(workers, total)) as pool:
+        for n, _ in enumerate(pool.imap_unordered(fn, jobs, chunksize=4), 1):
+            if progress:
+                progress(n, total)
+
+
+def write_pngs(
+    folder: Path,
+    cards: Sequence[Card],
+    faces: Faces,
+    settings: PrintSettings,
+    *,
+    options: dict | None = None,
+    workers: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[Path]:
+    """``001-front.png`` … and ``back.png`` in ``folder`` (which must exist), each the card with its
+    bleed at ``settings.dpi``."""
+    art = CardArt(faces, Frame(settings.card.width, settings.card.height, settings.bleed, settings.lang, dict(options or {})))
+    jobs: list[tuple[int, Card | None]] = [(i, c) for i, c in enumerate(cards)] + [(len(cards), None)]
+    fn = partial(_render_png, art=art, size=card_pixels(settings), dpi=settings.dpi, folder=str(folder))
+    _map(fn, jobs, default_workers() if workers is None else workers, progress)
+    return [Path(folder, f"{i + 1:03d}-front.png") for i in range(len(cards))] + [Path(folder, "back.png")]
+
+
+# ---------------------------------------------------------------- one card per page
+
+
+def write_card_pages(
+    target: Path,
+    cards: Sequence[Card],
+    faces: Faces,
+    settings: PrintSettings,
+    *,
+    title: str,
+    options: dict | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Path:
+    """A PDF with a page per card side: the back of card 1, its front, the back of card 2, …"""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from deckgen.fileio import atomic_path
+    from deckgen.render import fonts
+    from deckgen.render.palette import Colours
+    from deckgen.render.pdf_pen import PdfPen
+
+    mm = fonts.PT_PER_MM
+    b, w, h = settings.bleed, settings.card.width, settings.card.height
+    frame = Frame(w, h, b, settings.lang, dict(options or {}))
+    ink = Colours(settings.colour)
+    fonts.register()
+    with atomic_path(Path(target)) as tmp:
+        c = Canvas(str(tmp), pagesize=((w + 2 * b) * mm, (h + 2 * b) * mm), invariant=1, pageCompression=1,
+                   initialFontName=fonts.font_name(False))
+        c.setTitle(title)
+        c.setAuthor("deckgen")
+        c.setCreator("deckgen")
+        c.setSubject(f"{len(cards)} cards, {settings.card.label}, {b:g} mm bleed, one card side a page")
+        c.setTrimBox((b * mm, b * mm, (b + w) * mm, (b + h) * mm))
+        c.setBleedBox((0, 0, (w + 2 * b) * mm, (h + 2 * b) * mm))
+        c.beginForm("deckgen-back", 0, 0, (w + 2 * b) * mm, (h + 2 * b) * mm)
+        faces.back(PdfPen(c, b, b + h, colours=ink), frame)
+        c.endForm()
+        for n, card in enumerate(cards, 1):
+            c.doForm("deckgen-back")
+            c.showPage()
+            faces.front(PdfPen(c, b, b + h, colours=ink), card, frame)
+            c.showPage()
+            if progress:
+                progress(n, len(cards))
+        c.save()
+    return Path(target)
+
+
+# ---------------------------------------------------------------- Tabletop Simulator
+
+
+def tts_tile(settings: PrintSettings) -> tuple[int, int]:
+    """The pixel size of one card on a deck sheet: as large as 10×7 of them allow in 4096 px."""
+    w, h = settings.card.width, settings.card.height
+    k = min(TTS_MAX_PX // TTS_COLS / w, TTS_MAX_PX // TTS_ROWS / h, settings.dpi / MM_PER_INCH)
+    return max(1, math.floor(w * k)), max(1, math.floor(h * k))
+
+
+def tts_sheets(n_cards: int) -> list[tuple[int, int, int]]:
+    """(first card, cards, rows) of every sheet: 69 cards a sheet, the hidden card (the back) last."""
+    per = TTS_COLS * TTS_ROWS - 1
+    out = []
+    for start in range(0, max(n_cards, 1), per):
+        n = min(per, n_cards - start)
+        out.append((start, n, math.ceil((n + 1) / TTS_COLS)))
+    return out
+
+
+def write_tts(
+    folder: Path,
+    cards: Sequence[Card],
+    faces: Faces,
+    settings: PrintSettings,
+    *,
+    options: dict | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[Path]:
+    """Deck sheets, ``back.png`` and ``tts.json`` in ``folder`` (which must exist)."""
+    art = CardArt(faces, Frame(settings.card.width, settings.card.height, 0.0, settings.lang, dict(options or {})))
+    tw, th = tts_tile(settings)
+    back = art.render(None, (tw, th))
+    written, listing = [], []
+    plan = tts_sheets(len(cards))
+    for n, (start, count, rows) in enumerate(plan, 1):
+        sheet = Image.new("RGB", (TTS_COLS * tw, rows * th), "white")
+        for i in range(count):
+            r, col = divmod(i, TTS_COLS)
+            sheet.paste(art.render(cards[start + i], (tw, th)), (col * tw, r * th))
+        sheet.paste(back, ((TTS_COLS - 1) * tw, (rows - 1) * th))  # the hidden card: the last place
+        name = f"sheet-{n}-{count}-cards.png"
+        written.append(Path(folder, name))
+        written[-1].write_bytes(png_bytes(sheet))
+        listing.append({"file": name, "cards": count, "first_card": start + 1, "columns": TTS_COLS, "rows": rows,
+                        "hidden_card": "last place (the back)"})
+        if progress:
+            progress(n, len(plan))
+    Path(folder, "back.png").write_bytes(png_bytes(back))
+    meta = {"cards": len(cards), "card_px": [tw, th], "back": "back.png", "sheets": listing}
+    Path(folder, "tts.json").write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
+    return written + [Path(folder, "back.png"), Path(folder, "tts.json")]
+
+
+# ---------------------------------------------------------------- every format a build asks for
+
+
+def write_formats(
+    out: Path,
+    stage: Callable[[Path], Path],
+    cards: Sequence[Card],
+    faces: Faces,
+    settings: PrintSettings,
+    *,
+    title: str,
+    label: str,
+    options: dict | None = None,
+    progress: Callable[[str], Callable[[int, int], None]] | None = None,
+) -> None:
+    """Write every format of ``settings.formats`` under ``out`` through ``stage`` (a
+    :func:`deckgen.fileio.staging` stage: files and folders appear together at the end)."""
+    from deckgen.render.sheets import write_cards_pdf
+
+    def tick(name: str):
+        return progress(name) if progress else None
+
+    if "sheets" in settings.formats:
+        write_cards_pdf(stage(out / "cards.pdf"), cards, faces, settings, title=title, label=label, options=options, progress=tick("cards.pdf"))
+    if "pdf" in settings.formats:
+        write_card_pages(stage(out / PDF_NAME), cards, faces, settings, title=f"{title} — {label}" if label else title,
+                         options=options, progress=tick(PDF_NAME))
+    if "png" in settings.formats:
+        write_pngs(stage.folder(out / PNG_DIR), cards, faces, settings, options=options, progress=tick(f"{PNG_DIR}/ ({settings.dpi} dpi)"))
+    if "tts" in settings.formats:
+        write_tts(stage.folder(out / TTS_DIR), cards, faces, settings, options=options, progress=tick(f"{TTS_DIR}/"))
