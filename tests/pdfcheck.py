@@ -28,7 +28,8 @@ def close(a: float, b: float, tol: float = TOL) -> bool:
 
 
 COMMON = {"--players": "players", "--seed": "seed", "--lang": "lang", "--paper": "paper",
-          "--card-size": "card_size", "--bleed": "bleed", "--backs": "backs"}
+          "--card-size": "card_size", "--bleed": "bleed", "--backs": "backs", "--for": "shop",
+          "--format": "formats", "--dpi": "dpi", "--colour": "colour", "--back-offset": "back_offset"}
 
 
 def build(out: Path, target: str, *args: str) -> Path:
@@ -45,7 +46,7 @@ def build(out: Path, target: str, *args: str) -> Path:
             common[COMMON[word]] = words.pop(0)
         else:
             extra.append(word)
-    for key in ("players", "seed"):
+    for key in ("players", "seed", "dpi"):
         if key in common:
             common[key] = int(common[key])
     if "bleed" in common:
@@ -338,3 +339,140 @@ def quads_overlap(p: Quad, q: Quad) -> bool:
             if max(pa) <= min(qa) or max(qa) <= min(pa):
                 return False
     return True
+
+
+# ---------------------------------------------------------------- colour operators (pypdf content streams)
+
+
+@dataclass
+class ColourScan:
+    """What a scan of every content stream found: RGB uses, CMYK colours set, and the fill colour
+    each piece of text was drawn with."""
+
+    rgb: list[str] = field(default_factory=list)  # where an RGB colour or image was used
+    cmyk: list[tuple[float, ...]] = field(default_factory=list)  # every k/K colour set
+    text_fills: list[tuple[str, tuple[float, ...]]] = field(default_factory=list)  # (operator, fill) per text show
+    images: list[str] = field(default_factory=list)  # colour space of every image XObject drawn
+
+
+RGB_SPACES = {"/DeviceRGB", "/CalRGB"}
+
+
+def _space_is_rgb(space) -> bool:
+    space = space.get_object() if hasattr(space, "get_object") else space
+    if isinstance(space, list) or type(space).__name__ == "ArrayObject":
+        head = str(space[0])
+        if head == "/ICCBased":
+            return int(space[1].get_object().get("/N", 0)) == 3
+        if head in ("/Indexed", "/Separation", "/DeviceN"):
+            return _space_is_rgb(space[1] if head == "/Indexed" else space[2])
+        return head in RGB_SPACES
+    return str(space) in RGB_SPACES
+
+
+def scan_colours(reader: PdfReader) -> ColourScan:
+    """Scan every page and every form XObject (recursively) for colour operators and images."""
+    from pypdf.generic import ContentStream
+
+    scan = ColourScan()
+    seen: set = set()
+
+    def walk(content, resources, where: str) -> None:
+        resources = resources.get_object() if resources is not None else {}
+        xobjects = resources.get("/XObject")
+        xobjects = xobjects.get_object() if xobjects is not None else {}
+        spaces = resources.get("/ColorSpace")
+        spaces = spaces.get_object() if spaces is not None else {}
+        stream = ContentStream(content, reader)
+        fill: tuple[float, ...] = (0.0,)  # black, as PDF starts
+        stack: list[tuple[float, ...]] = []
+        for operands, op in stream.operations:
+            op = op.decode("latin-1") if isinstance(op, bytes) else op
+            nums = tuple(float(x) for x in operands if isinstance(x, (int, float)) or type(x).__name__ in ("FloatObject", "NumberObject"))
+            if op in ("rg", "RG"):
+                scan.rgb.append(f"{where}: {op} {nums}")
+                if op == "rg":
+                    fill = nums
+            elif op in ("sc", "scn", "SC", "SCN") and len(nums) == 3:
+                scan.rgb.append(f"{where}: {op} with 3 operands")
+            elif op in ("cs", "CS"):
+                name = operands[0]
+                space = spaces.get(name, name) if name not in ("/DeviceRGB", "/DeviceCMYK", "/DeviceGray") else name
+                if _space_is_rgb(space):
+                    scan.rgb.append(f"{where}: {op} {name}")
+            elif op in ("k", "K"):
+                scan.cmyk.append(nums)
+                if op == "k":
+                    fill = nums
+            elif op == "g":
+                fill = nums
+            elif op == "q":
+                stack.append(fill)
+            elif op == "Q" and stack:
+                fill = stack.pop()
+            elif op in ("Tj", "TJ", "'", '"'):
+                scan.text_fills.append((op, fill))
+            elif op == "BI" or op == "INLINE IMAGE":
+                scan.rgb.append(f"{where}: inline image (not checked)")
+            elif op == "Do":
+                name = operands[0]
+                ref = xobjects.get(name)
+                if ref is None:
+                    continue
+                xobj = ref.get_object()
+                if xobj.get("/Subtype") == "/Image":
+                    space = xobj.get("/ColorSpace")
+                    scan.images.append(str(space.get_object() if hasattr(space, "get_object") else space))
+                    if space is not None and _space_is_rgb(space):
+                        scan.rgb.append(f"{where}: image {name} in {space}")
+                elif xobj.get("/Subtype") == "/Form":
+                    key = ref.idnum if isinstance(ref, IndirectObject) else id(xobj)
+                    if key not in seen:
+                        seen.add(key)
+                        walk(xobj, xobj.get("/Resources"), f"{where} form {name}")
+
+    for n, page in enumerate(reader.pages):
+        content = page.get_contents()
+        if content is not None:
+            walk(content, page.get("/Resources"), f"page {n + 1}")
+    return scan
+
+
+# ---------------------------------------------------------------- clipping rectangles (pypdf content streams)
+
+
+def clip_rects(reader: PdfReader, n: int) -> list[Rect]:
+    """The rectangles page ``n`` clips to (``x y w h re W n``), in page points, in drawing order.
+    Follows ``cm`` and ``q``/``Q`` (translations and scales, which is all deckgen uses there)."""
+    from pypdf.generic import ContentStream
+
+    page = reader.pages[n]
+    ops = ContentStream(page.get_contents(), reader).operations
+    ctm = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    stack: list[tuple[float, ...]] = []
+    pending: list[Rect] = []
+    out: list[Rect] = []
+
+    def apply(x: float, y: float) -> tuple[float, float]:
+        a, b, c, d, e, f = ctm
+        return a * x + c * y + e, b * x + d * y + f
+
+    for operands, op in ops:
+        op = op.decode("latin-1") if isinstance(op, bytes) else op
+        if op == "q":
+            stack.append(ctm)
+        elif op == "Q":
+            ctm = stack.pop()
+        elif op == "cm":
+            a2, b2, c2, d2, e2, f2 = (float(v) for v in operands)
+            a, b, c, d, e, f = ctm
+            ctm = (a2 * a + b2 * c, a2 * b + b2 * d, c2 * a + d2 * c, c2 * b + d2 * d, e2 * a + f2 * c + e, e2 * b + f2 * d + f)
+        elif op == "re":
+            x, y, w, h = (float(v) for v in operands)
+            (x0, y0), (x1, y1) = apply(x, y), apply(x + w, y + h)
+            pending.append(Rect(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)))
+        elif op in ("W", "W*"):
+            out.extend(pending)
+        elif op in ("n", "f", "S", "B", "f*", "B*", "b", "s"):
+            pending = []
+    return out
