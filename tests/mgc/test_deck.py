@@ -155,7 +155,7 @@ def test_texts_that_are_not_monomials_never_reach_sympy():
         (["--toma-dos", "many"], "whole number"),
         (["--algebra-call", "1.5"], "out of range"),
         (["--retorno-two-players", "jump"], "is not one of"),
-        (["--colour", "red"], "unknown option --colour"),
+        (["--glitter", "red"], "unknown option --glitter"),
     ],
 )
 def test_bad_options_are_one_clear_error(tmp_path, capsys, words, fragment):
