@@ -142,6 +142,8 @@ def build(
     for c in result.checks:
         if not c.ok:
             _say(f"warning: {c.line()}", quiet)
+    for w in result.warnings:
+        _say(f"warning: {w}", quiet)
     _say(f"{spec.game.title}: {len(result.deck)} cards written to {result.out_dir}/", quiet)
     for f in result.files:
         _say(f"  {f}", quiet)
@@ -210,6 +212,20 @@ def preview(
     _say(f"{spec.game.title}: {len(result.deck)} cards previewed in {result.out_dir}/", quiet)
     for f in result.files:
         _say(f"  {f}", quiet)
+
+
+@app.command()
+def calibrate(
+    paper: str = typer.Option("a4", "--paper", help="a4 or letter"),
+    backs: str = typer.Option("duplex-long", "--backs", help="duplex-long or duplex-short: how the printer turns the sheet"),
+    back_offset: str = typer.Option("0,0", "--back-offset", help="X,Y in mm: print the check with this correction applied"),
+    lang: str = typer.Option("es", "--lang", help="es or en"),
+    out: Optional[Path] = typer.Option(None, "--out", help="output folder (default output/calibration-<paper>-<backs>/)"),
+    quiet: bool = QuietOpt,
+) -> None:
+    """Write a two-sided test sheet that measures a duplex printer's front/back offset (for --back-offset)."""
+    target = pipeline.calibrate(paper, backs, back_offset, lang, out)
+    _say(f"calibration sheet written to {target}: print it two-sided at 100%, hold it to the light and read the scales", quiet)
 
 
 GamesOpt = typer.Option(None, "--games", help="number of games to play")

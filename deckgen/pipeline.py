@@ -29,6 +29,7 @@ class BuildResult:
     out_dir: Path
     files: list[Path] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # one-line remarks for the user (no rulebook yet...)
+    warnings: list[str] = field(default_factory=list)  # one-line warnings (a blurry back image...)
 
 
 def default_out(spec: DeckSpec) -> Path:
@@ -103,13 +104,19 @@ def _checked(
     progress: Callable[[str], Tick] | None = None,
 ) -> BuildResult:
     """The deck built and checked (its failures stop the build unless ``force``), the folder ready."""
+    from deckgen.render.images import check_back_image
+
+    image_warning = check_back_image(spec.print)  # an unusable image stops here, before any work
     deck, checks = make_deck(spec)
     if not force:
         require(checks, f"the {spec.game.title} deck")
         if play_check_games and spec.game.engine is not None:
             v = validate(spec, games=play_check_games, compare_default=False, progress=progress)
             require(v.report.checks, f"the {spec.game.title} deck (not playable; `deckgen validate` tells more)")
-    return BuildResult(deck, checks, prepare_out_dir(out_dir or default_out(spec)))
+    result = BuildResult(deck, checks, prepare_out_dir(out_dir or default_out(spec)))
+    if image_warning:
+        result.warnings.append(image_warning)
+    return result
 
 
 def _write_rulebooks(spec: DeckSpec, result: BuildResult, progress: Callable[[str], Tick] | None, stage: Callable[[Path], Path]) -> None:
@@ -354,3 +361,19 @@ def init_file(spec: DeckSpec, out: Path, *, with_cards: bool) -> Path:
         raise DeckgenError(f"{out} already exists; choose another name (nothing was overwritten)")
     prepare_out_dir(out.parent if str(out.parent) else Path("."))
     return write_text(out, deck_file_text(spec, spec.build(), with_cards=with_cards))
+
+
+def calibrate(paper: str, backs: str, back_offset: object, lang: str, out_dir: Path | None = None) -> Path:
+    """Write calibration.pdf: the two-sided sheet that measures a duplex printer's back offset."""
+    from deckgen.render.calibrate import write_calibration
+    from deckgen.render.geometry import back_mode, back_offset as parse_offset, paper_size
+    from deckgen.render.settings import language
+
+    name = paper_size(paper)[0]
+    mode = back_mode(backs)
+    offset = parse_offset(back_offset)
+    out = prepare_out_dir(out_dir or Path("output") / f"calibration-{name}-{mode}")
+    with staging(out) as stage:
+        target = out / "calibration.pdf"
+        write_calibration(stage(target), name, mode, offset, language(lang))
+    return target

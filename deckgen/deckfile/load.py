@@ -282,10 +282,22 @@ def _check_print(section: Any, folder: Path, out: _Collector) -> None:
     image = section.get("back_image")
     if isinstance(image, str):
         try:
-            referenced_image(folder, image)
+            _check_resolution(referenced_image(folder, image), section)
         except DeckgenError as exc:
             out.add(("print", "back_image"), str(exc))
     _check_print_values(section, out)
+
+
+def _check_resolution(path: Path, section: Mapping) -> None:
+    """Refuse a back image too coarse for the card size and bleed the file asks for."""
+    from deckgen.render.images import check_back_image
+    from deckgen.render.settings import PrintSettings
+
+    try:
+        settings = PrintSettings.parse(card=str(section.get("card_size", "poker")), bleed=section.get("bleed", 0), back_image=str(path))
+    except OptionError:
+        return  # a bad size or bleed is reported on its own line
+    check_back_image(settings)
 
 
 def _check_print_values(section: Mapping, out: _Collector) -> None:

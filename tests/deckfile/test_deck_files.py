@@ -78,8 +78,8 @@ def test_all_problems_are_reported_at_once(tmp_path):
 
 def test_referenced_images_must_stay_in_the_deck_folder(tmp_path, capsys):
     (tmp_path / "deck").mkdir()
-    Image.new("RGB", (40, 60), "#336699").save(tmp_path / "deck" / "back.png")
-    Image.new("RGB", (40, 60), "#336699").save(tmp_path / "outside.png")
+    Image.new("RGB", (800, 1100), "#336699").save(tmp_path / "deck" / "back.png")  # 300 dpi over 67×92 mm
+    Image.new("RGB", (800, 1100), "#336699").save(tmp_path / "outside.png")
     (tmp_path / "deck" / "fake.png").write_text("not an image")
     cases = {
         '"../outside.png"': "leaves the deck file's folder",

@@ -1,0 +1,47 @@
+"""Images going into a deck: is a designer's back image sharp enough for the card it covers?"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+from PIL import Image
+
+from deckgen.errors import OptionError
+from deckgen.render.geometry import HOME_BACK_BLEED
+from deckgen.render.settings import PrintSettings
+
+GOOD_DPI = 300  # below this: a warning
+MIN_DPI = 150  # below this: refused
+MM_PER_INCH = 25.4
+
+
+def cover_dpi(size_px: tuple[int, int], box_mm: tuple[float, float]) -> float:
+    """The resolution of an image of ``size_px`` scaled to cover a ``box_mm`` box (cropped, never
+    stretched): the image's tighter side decides."""
+    (iw, ih), (bw, bh) = size_px, box_mm
+    return min(iw * MM_PER_INCH / bw, ih * MM_PER_INCH / bh)
+
+
+def back_box(settings: PrintSettings) -> tuple[float, float]:
+    """What a back image covers: the card and as much around it as any output draws."""
+    reach = max(settings.bleed, HOME_BACK_BLEED)
+    return settings.card.width + 2 * reach, settings.card.height + 2 * reach
+
+
+def check_back_image(settings: PrintSettings) -> str | None:
+    """None when the back image (if any) is sharp enough; a warning below 300 dpi; an error below 150."""
+    if not settings.back_image:
+        return None
+    path = Path(settings.back_image)
+    with Image.open(path) as img:
+        size = img.size
+    box = back_box(settings)
+    dpi = cover_dpi(size, box)
+    if dpi >= GOOD_DPI:
+        return None
+    need = f"{math.ceil(box[0] * GOOD_DPI / MM_PER_INCH)}×{math.ceil(box[1] * GOOD_DPI / MM_PER_INCH)} px"
+    where = f"back_image {path.name} is {size[0]}×{size[1]} px: {dpi:.0f} dpi over the {box[0]:g}×{box[1]:g} mm it covers (the card and its bleed)"
+    if dpi < MIN_DPI:
+        raise OptionError(f"{where}; at least {MIN_DPI} dpi is needed ({GOOD_DPI} dpi is {need})")
+    return f"{where}; {GOOD_DPI} dpi ({need}) prints sharper"
