@@ -53,3 +53,22 @@ def test_a_sharp_back_gets_no_warning(tmp_path, capsys):
 )
 def test_cover_dpi(size, box, dpi):
     assert cover_dpi(size, box) == pytest.approx(dpi, abs=0.01)
+
+
+@pytest.mark.parametrize("width,verdict", [(792, None), (780, "warning"), (396, "warning"), (394, "error")])
+def test_the_thresholds(tmp_path, width, verdict):
+    """Over 67×92 mm (a poker card and the 2 mm its back reaches): 792 px wide is 300 dpi, 396 px
+    is 150 dpi (kept, with a warning), 394 px is 149 dpi (refused)."""
+    from deckgen.errors import OptionError
+    from deckgen.render.images import check_back_image
+    from deckgen.render.settings import PrintSettings
+
+    Image.new("RGB", (width, 2000), "white").save(tmp_path / "b.png")
+    settings = PrintSettings.parse(back_image=str(tmp_path / "b.png"))
+    if verdict == "error":
+        with pytest.raises(OptionError, match="149 dpi"):
+            check_back_image(settings)
+    elif verdict == "warning":
+        assert "dpi" in check_back_image(settings)
+    else:
+        assert check_back_image(settings) is None

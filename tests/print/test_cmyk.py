@@ -95,6 +95,8 @@ def test_other_games_in_cmyk_have_no_rgb_and_never_all_four_inks(tmp_path, capsy
         ("#ff0000", (0, 1, 1, 0)),
         ("#00ff00", (1, 0, 1, 0)),
         ("#808080", (0, 0, 0, 0.498)),
+        ("#1c1a1e", (0, 0, 0, 0.8902)),  # a near-grey is a grey: black ink alone
+        ("#1a1a2e", (0.4348, 0.4348, 0, 0.8196)),  # a dark blue is not
         ("#000080", (0.951, 0.951, 0, 0.498)),  # 100+100+50 = 250% capped to 240%
     ],
 )

@@ -131,3 +131,15 @@ def test_back_pages_keep_their_footer_clear_of_the_backs(built):
         assert not pdfcheck.box_of(c).intersects(block), c["text"]
     bar = [s for s in pdfcheck.segments(page) if pdfcheck.close(pdfcheck.length(s), 50 * MM, 0.02)]
     assert len(bar) == 1 and not bar[0].grow(1.0).intersects(block)
+
+
+def test_back_offset_limits():
+    from deckgen.errors import OptionError
+    from deckgen.render.geometry import back_offset
+
+    assert back_offset("5,-5") == (5.0, -5.0)
+    assert back_offset("1.5, -0.25") == (1.5, -0.25)
+    assert back_offset([0.5, 1]) == (0.5, 1.0)
+    for bad in ("5.01,0", "0,-5.5", "1", "1,2,3", "a,b", "inf,0", [True, 1]):
+        with pytest.raises(OptionError):
+            back_offset(bad)
