@@ -32,3 +32,19 @@ def test_a_bleed_under_one_millimetre_keeps_room_for_crop_marks(size, bleed):
     assert g.y >= room and lay.page_h - g.top >= room
     marks = crop_marks(lay)
     assert len(marks) == 4 * (lay.cols + lay.rows)  # two marks per trim line, two lines per column and row
+
+
+@pytest.mark.parametrize("text, mm", [("0", 0.0), ("10", 10.0), ("3", 3.0), (" 0.5 ", 0.5)])
+def test_bleed_from_zero_to_ten_millimetres(text, mm):
+    assert bleed_mm(text) == mm
+
+
+@pytest.mark.parametrize("text", ["10.01", "-0.1", "11"])
+def test_bleed_past_the_range_is_refused(text):
+    with pytest.raises(OptionError, match=r"out of range \(0 to 10\)"):
+        bleed_mm(text)
+
+
+def test_a_card_size_names_itself():
+    assert card_size("poker").label == "poker 63×88 mm"
+    assert card_size("60x90").label == "custom 60×90 mm"
