@@ -177,14 +177,19 @@ def spec_for(game: Game | str, *, cli: Mapping[str, Any], file_layer: Mapping[st
     command line."""
     if isinstance(game, str):
         game = get_game(game)
+    # A shop preset fixes the card size and bleed over the deck files'. Its files, resolution and
+    # colour space win over a deck file too when --for is typed, but are only defaults a deck file
+    # may change when the file itself names the shop ([print] for). The command line wins over all.
+    typed = (cli.get("print") or {}).get("for")
+    named = (file_layer.get("print") or {}).get("for") if file_layer is not None and typed is None else None
+    chosen = preset(str(typed if typed is not None else named)) if (typed or named) is not None else None
     layers: list[Mapping[str, Any]] = [default_raw(game)]
+    if named is not None:
+        layers.append(chosen.default_layer())
     if file_layer is not None:
         layers.append(file_layer)
-    # A shop preset (--for, or [print] for) sets what the shop's template asks for over the deck
-    # files' values; options typed on the command line still win over it.
-    shop = (cli.get("print") or {}).get("for")
-    if shop is None and file_layer is not None:
-        shop = (file_layer.get("print") or {}).get("for")
-    if shop is not None:
-        layers.append({"print": preset(str(shop)).print_layer()})
+    if chosen is not None:
+        layers.append(chosen.fixed_layer())
+    if typed is not None:
+        layers.append(chosen.default_layer())
     return make_spec(game, *layers, cli, source=source or "defaults")

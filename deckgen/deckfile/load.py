@@ -311,4 +311,4 @@ def _check_print_values(section: Mapping, out: _Collector) -> None:
             try:
                 parse(value)
             except OptionError as exc:
-                out.add(("print", key), str(exc).split(": ", 1)[-1])
+                out.add(("print", key), str(exc).replace("--back-offset: ", "").replace("--format", "format"))

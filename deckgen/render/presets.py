@@ -20,12 +20,14 @@ class Preset:
     colour: str
     source: str  # where the figures come from
 
-    def print_layer(self) -> dict:
-        """The [print] values this preset sets, as a deck-file layer."""
-        return {
-            "card_size": self.card_size, "bleed": self.bleed, "dpi": self.dpi,
-            "format": ",".join(self.formats), "colour": self.colour,
-        }
+    def fixed_layer(self) -> dict:
+        """What the shop's template fixes (the card size and its bleed), as a [print] layer that
+        wins over deck files."""
+        return {"print": {"card_size": self.card_size, "bleed": self.bleed}}
+
+    def default_layer(self) -> dict:
+        """What the preset chooses but a deck file may change (files, resolution, colour space)."""
+        return {"print": {"dpi": self.dpi, "format": ",".join(self.formats), "colour": self.colour}}
 
 
 INCH = 25.4

@@ -180,3 +180,22 @@ def test_tgc_build_of_tables_1_to_6_is_ready_to_upload(tmp_path, capsys):
     for f in files:
         with Image.open(f) as img:
             assert img.size == (825, 1125) and img.mode == "RGB"
+
+
+def test_which_value_wins(tmp_path):
+    """A preset fixes the card size and bleed over the deck file's; its files, resolution and colour
+    are defaults the file may change when the file names the shop, but win when --for is typed;
+    anything typed on the command line wins over all."""
+    from deckgen.deckfile.load import read_deck_file
+    from deckgen.spec import spec_for
+
+    f = tmp_path / "deck.toml"
+    f.write_text('game = "multiplicats"\n[print]\ncard_size = "poker"\nbleed = 0\nfor = "dtc"\nformat = "pdf,tts"\ndpi = 200\n')
+    raw, game = read_deck_file(f)
+    own = spec_for(game, cli={}, file_layer=raw).print
+    assert (own.card.width, own.card.height, own.bleed) == (63.5, 88.9, 25.4 / 8)
+    assert (own.formats, own.dpi, own.colour, own.shop) == (("pdf", "tts"), 200, "cmyk", "dtc")
+    typed = spec_for(game, cli={"print": {"for": "tgc"}}, file_layer=raw).print
+    assert (typed.formats, typed.dpi, typed.colour, typed.shop, typed.bleed) == (("png",), 300, "rgb", "tgc", 25.4 / 8)
+    both = spec_for(game, cli={"print": {"for": "mpc", "bleed": 2.0, "dpi": 150}}, file_layer=raw).print
+    assert (both.bleed, both.dpi, both.card.width) == (2.0, 150, 63.5)
