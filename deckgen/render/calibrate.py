@@ -20,6 +20,7 @@ from deckgen.fileio import atomic_path
 from deckgen.render import fonts
 from deckgen.render.geometry import MAX_BACK_OFFSET, paper_size
 from deckgen.render.palette import INK, RGB
+from deckgen.render.pdf_pen import new_canvas
 
 MM = fonts.PT_PER_MM
 SCALE_HALF = MAX_BACK_OFFSET  # mm each side of zero: the offsets --back-offset accepts
@@ -89,10 +90,7 @@ def write_calibration(target: Path, paper: str = "a4", backs: str = "duplex-long
     words = WORDS[lang]
     fonts.register()
     with atomic_path(Path(target)) as tmp:
-        c = Canvas(str(tmp), pagesize=(w * MM, h * MM), invariant=1, pageCompression=1, initialFontName=fonts.font_name(False))
-        c.setTitle(f"deckgen duplex calibration ({name}, {backs})")
-        c.setAuthor("deckgen")
-        c.setCreator("deckgen")
+        c = new_canvas(str(tmp), w * MM, h * MM, title=f"deckgen duplex calibration ({name}, {backs})")
         marks = targets(name, backs)
         # the front: crosses
         RGB.stroke(c, INK)

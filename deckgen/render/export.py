@@ -167,12 +167,10 @@ def write_card_pages(
     progress: Callable[[int, int], None] | None = None,
 ) -> Path:
     """A PDF with a page per card side: the back of card 1, its front, the back of card 2, …"""
-    from reportlab.pdfgen.canvas import Canvas
-
     from deckgen.fileio import atomic_path
     from deckgen.render import fonts
     from deckgen.render.palette import Colours
-    from deckgen.render.pdf_pen import PdfPen
+    from deckgen.render.pdf_pen import PdfPen, new_canvas
 
     mm = fonts.PT_PER_MM
     b, w, h = settings.bleed, settings.card.width, settings.card.height
@@ -180,12 +178,8 @@ def write_card_pages(
     ink = Colours(settings.colour)
     fonts.register()
     with atomic_path(Path(target)) as tmp:
-        c = Canvas(str(tmp), pagesize=((w + 2 * b) * mm, (h + 2 * b) * mm), invariant=1, pageCompression=1,
-                   initialFontName=fonts.font_name(False))
-        c.setTitle(title)
-        c.setAuthor("deckgen")
-        c.setCreator("deckgen")
-        c.setSubject(f"{len(cards)} cards, {settings.card.label}, {b:g} mm bleed, one card side a page")
+        c = new_canvas(str(tmp), (w + 2 * b) * mm, (h + 2 * b) * mm, title=title,
+                       subject=f"{len(cards)} cards, {settings.card.label}, {b:g} mm bleed, one card side a page")
         c.setTrimBox((b * mm, b * mm, (b + w) * mm, (b + h) * mm))
         c.setBleedBox((0, 0, (w + 2 * b) * mm, (h + 2 * b) * mm))
         c.beginForm("deckgen-back", 0, 0, (w + 2 * b) * mm, (h + 2 * b) * mm)

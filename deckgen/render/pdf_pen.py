@@ -13,6 +13,18 @@ from deckgen.render.pen import Point
 MM = PT_PER_MM
 
 
+def new_canvas(path: str, width_pt: float, height_pt: float, *, title: str, subject: str = "") -> Canvas:
+    """A reportlab canvas as every deckgen PDF starts: same bytes for the same drawing (invariant),
+    compressed, deckgen's font, and the document's title and subject."""
+    c = Canvas(path, pagesize=(width_pt, height_pt), invariant=1, pageCompression=1, initialFontName=font_name(False))
+    c.setTitle(title)
+    c.setAuthor("deckgen")
+    if subject:
+        c.setSubject(subject)
+    c.setCreator("deckgen")
+    return c
+
+
 class PdfPen:
     """Draws a card whose trim box's top-left corner is at page millimetres (left, top)."""
 

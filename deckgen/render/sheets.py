@@ -14,7 +14,7 @@ from deckgen.render import fonts
 from deckgen.render.faces import Faces, Frame
 from deckgen.render.geometry import HOME_BACK_BLEED, PRINTER_MARGIN, SCALE_BAR, Box, SheetLayout, crop_marks
 from deckgen.render.palette import CUT, INK, Colours
-from deckgen.render.pdf_pen import PdfPen
+from deckgen.render.pdf_pen import PdfPen, new_canvas
 from deckgen.render.settings import PrintSettings
 
 MM = fonts.PT_PER_MM
@@ -73,17 +73,10 @@ def write_cards_pdf(
     sheets = lay.sheets_for(len(cards))
     fonts.register()
     with atomic_path(Path(target)) as tmp:
-        c = Canvas(
-            str(tmp),
-            pagesize=(lay.page_w * MM, lay.page_h * MM),
-            invariant=1,
-            pageCompression=1,
-            initialFontName=fonts.font_name(False),
+        c = new_canvas(
+            str(tmp), lay.page_w * MM, lay.page_h * MM, title=f"{title} — {label}" if label else title,
+            subject=f"{len(cards)} cards, {lay.card.label}, {lay.paper}, {settings.backs}",
         )
-        c.setTitle(f"{title} — {label}" if label else title)
-        c.setAuthor("deckgen")
-        c.setSubject(f"{len(cards)} cards, {lay.card.label}, {lay.paper}, {settings.backs}")
-        c.setCreator("deckgen")
         if lay.bleed > 0:
             t, b = lay.trim_bounds, lay.grid
             c.setTrimBox((t.x * MM, t.y * MM, t.right * MM, t.top * MM))

@@ -55,20 +55,27 @@ def test_cover_dpi(size, box, dpi):
     assert cover_dpi(size, box) == pytest.approx(dpi, abs=0.01)
 
 
-@pytest.mark.parametrize("width,verdict", [(792, None), (780, "warning"), (396, "warning"), (394, "error")])
-def test_the_thresholds(tmp_path, width, verdict):
-    """Over 67×92 mm (a poker card and the 2 mm its back reaches): 792 px wide is 300 dpi, 396 px
-    is 150 dpi (kept, with a warning), 394 px is 149 dpi (refused)."""
+# (card size, image width, verdict). Over a poker card and the 2 mm its back reaches (67 mm wide),
+# 792 px is 300 dpi and 396 px 150 dpi; a 46.8 mm card plus 2 × 2 mm is exactly 2 in, so there 600 px
+# is exactly 300 dpi (no warning) and 300 px exactly 150 dpi (a warning, not an error).
+THRESHOLDS = [
+    ("poker", 792, None), ("poker", 780, "warning"), ("poker", 396, "warning"), ("poker", 394, "error"),
+    ("46.8x80", 600, None), ("46.8x80", 599, "warning"), ("46.8x80", 300, "warning"), ("46.8x80", 299, "error"),
+]
+
+
+@pytest.mark.parametrize("card,width,verdict", THRESHOLDS)
+def test_the_thresholds(tmp_path, card, width, verdict):
     from deckgen.errors import OptionError
     from deckgen.render.images import check_back_image
     from deckgen.render.settings import PrintSettings
 
-    Image.new("RGB", (width, 2000), "white").save(tmp_path / "b.png")
-    settings = PrintSettings.parse(back_image=str(tmp_path / "b.png"))
+    Image.new("RGB", (width, 3000), "white").save(tmp_path / "b.png")
+    settings = PrintSettings.parse(card=card, back_image=str(tmp_path / "b.png"))
     if verdict == "error":
-        with pytest.raises(OptionError, match="149 dpi"):
+        with pytest.raises(OptionError, match="at least 150 dpi is needed"):
             check_back_image(settings)
     elif verdict == "warning":
-        assert "dpi" in check_back_image(settings)
+        assert "prints sharper" in check_back_image(settings)
     else:
         assert check_back_image(settings) is None

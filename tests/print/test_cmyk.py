@@ -97,6 +97,8 @@ def test_other_games_in_cmyk_have_no_rgb_and_never_all_four_inks(tmp_path, capsy
         ("#808080", (0, 0, 0, 0.498)),
         ("#1c1a1e", (0, 0, 0, 0.8902)),  # a near-grey is a grey: black ink alone
         ("#1a1a2e", (0.4348, 0.4348, 0, 0.8196)),  # a dark blue is not
+        ("#1a1a2a", (0, 0, 0, 0.8771)),  # channels 16/255 apart: still a grey (K from their mean)
+        ("#1a1a2b", (0.3953, 0.3953, 0, 0.8314)),  # 17/255 apart: a colour
         ("#000080", (0.951, 0.951, 0, 0.498)),  # 100+100+50 = 250% capped to 240%
     ],
 )

@@ -20,20 +20,25 @@ from deckgen.render.geometry import card_size, layout
 #   bridge letter  0: 3×3 = 9      3: 4×2 = 8 landscape (4×62 = 248 wide, 2×94 = 188 high)
 #   mini   a4      0: 6×3 = 18 landscape (264×189)     3: 4×4 = 16 shared (182×258)
 #   mini   letter  0: 6×3 = 18 landscape               3: 4×4 = 16 shared
+# When sharing cuts wins nothing, every card keeps its whole bleed (bridge on Letter: 4×2 landscape
+# cells of 62×94 mm fit either way; tarot on A4: 2×2 either way).
 PER_SHEET = [
-    ("poker", "a4", 0, 9, False), ("poker", "a4", 3, 8, True),
-    ("poker", "letter", 0, 9, False), ("poker", "letter", 3, 8, True),
-    ("bridge", "a4", 0, 10, True), ("bridge", "a4", 3, 9, False),
-    ("bridge", "letter", 0, 9, False), ("bridge", "letter", 3, 8, True),
-    ("mini", "a4", 0, 18, True), ("mini", "a4", 3, 16, False),
-    ("mini", "letter", 0, 18, True), ("mini", "letter", 3, 16, False),
+    ("poker", "a4", 0, 9, False, False), ("poker", "a4", 3, 8, True, True),
+    ("poker", "letter", 0, 9, False, False), ("poker", "letter", 3, 8, True, True),
+    ("bridge", "a4", 0, 10, True, False), ("bridge", "a4", 3, 9, False, True),
+    ("bridge", "letter", 0, 9, False, False), ("bridge", "letter", 3, 8, True, False),
+    ("mini", "a4", 0, 18, True, False), ("mini", "a4", 3, 16, False, True),
+    ("mini", "letter", 0, 18, True, False), ("mini", "letter", 3, 16, False, True),
+    ("tarot", "a4", 3, 4, False, False),
+    # 53×88 mm with 3 mm bleed: 59×94 mm cells fill the 195×282 mm inside the crop marks exactly, 3×3
+    ("53x88", "a4", 3, 9, False, False),
 ]
 
 
-@pytest.mark.parametrize("size,paper,bleed,per,landscape", PER_SHEET, ids=[f"{s}-{p}-{b}" for s, p, b, *_ in PER_SHEET])
-def test_cards_per_sheet(size, paper, bleed, per, landscape):
+@pytest.mark.parametrize("size,paper,bleed,per,landscape,shared", PER_SHEET, ids=[f"{s}-{p}-{b}" for s, p, b, *_ in PER_SHEET])
+def test_cards_per_sheet(size, paper, bleed, per, landscape, shared):
     lay = layout(card_size(size), paper, bleed)
-    assert lay.per_sheet == per and lay.landscape == landscape
+    assert lay.per_sheet == per and lay.landscape == landscape and lay.shared == shared
     g = lay.grid
     edge = 7.5 if bleed else 5.0
     assert g.x >= edge - 1e-9 and g.y >= edge - 1e-9  # inside the printable margin and crop marks
