@@ -152,10 +152,10 @@ class JobManager:
         proc.start()
         with self._lock:
             self._procs[job.id] = proc
-        deadline = time.monotonic() + self.time_limit
+        began = time.monotonic()
         try:
             while True:
-                left = deadline - time.monotonic()
+                left = began + self.time_limit - time.monotonic()  # read each time: a lowered limit applies
                 if left <= 0:
                     proc.kill()
                     job.error = (
