@@ -219,7 +219,7 @@ def test_build_streams_progress_then_offers_every_file_and_a_zip(client, tmp_pat
     labels = {s["progress"]["label"] for n, s in seen if n == "progress" and s["progress"]}
     assert "cards.pdf" in labels
     result = seen[-1][1]["result"]
-    assert result["cards"] == 20 + 19 + 10  # tables 1-2: 20 multiplications, 19 products, 10 specials
+    assert result["cards"] == 20 + 15 + 10  # tables 1-2: 20 multiplications, 15 products (1-10, 12-20 even), 10 specials
     assert sorted(result["files"]) == ["cards.pdf", "deck.json", "rulebook-en.pdf", "rulebook-es.pdf"]
     assert result["zip_name"] == "multiplicats-1_2.zip" and result["duplex"] == "duplex-long"
 
@@ -233,7 +233,7 @@ def test_build_streams_progress_then_offers_every_file_and_a_zip(client, tmp_pat
     pdf = client.get(f"/api/jobs/{job['id']}/files/cards.pdf")
     assert pdf.headers["content-type"] == "application/pdf"
     assert 'filename="cards.pdf"' in pdf.headers["content-disposition"]
-    assert len(PdfReader(io.BytesIO(pdf.content)).pages) == 2 * 6  # 49 cards, 9 a sheet: 6 sheets, duplex
+    assert len(PdfReader(io.BytesIO(pdf.content)).pages) == 2 * 5  # 45 cards, 9 a sheet: 5 sheets, duplex
 
     manager = client.app.state.manager
     folder = manager.get(job["id"]).folder

@@ -93,7 +93,7 @@ def front_cards(pdf_path: Path) -> int:
     return total
 
 
-def test_a_teacher_chooses_previews_checks_and_downloads(server, browser):
+def test_a_teacher_chooses_previews_checks_and_downloads(browser, server):
     from selenium.webdriver.common.by import By
 
     d = browser
@@ -150,7 +150,7 @@ def test_a_teacher_chooses_previews_checks_and_downloads(server, browser):
     assert front_cards(pdf) == 102
 
 
-def test_an_uploaded_deck_file_shows_its_problems_or_opens(server, browser, tmp_path):
+def test_an_uploaded_deck_file_shows_its_problems_or_opens(browser, server, tmp_path):
     from selenium.webdriver.common.by import By
 
     d = browser
