@@ -39,7 +39,7 @@ from deckgen.web.jobs import Busy, Job, JobManager
 HERE = Path(__file__).parent
 MAX_UPLOAD = 1_000_000  # bytes of a deck file (the CLI's limit too)
 MAX_FORM = 64_000  # bytes of a submitted form
-MAX_UPLOADS = 200  # uploaded decks remembered at once
+MAX_UPLOADS = 50  # uploaded decks remembered at once (each at most 1 MB)
 SAMPLE_CARDS = 8  # cards in the live preview
 PREVIEW_PX_PER_MM = 3.0
 
