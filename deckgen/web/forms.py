@@ -210,7 +210,15 @@ def request_from_form(form: Mapping[str, str], *, check: bool = False) -> DeckRe
     if errors:
         raise FormError(next(iter(errors.values())), errors)
     request = DeckRequest(game.id, tuple(words))
-    request.spec(check=check)  # whatever only the whole set can tell (a card that does not fit the paper...)
+    spec = request.spec(check=check)  # whatever only the whole set can tell (a card that does not fit the paper...)
+    players = request.check_plan()[0] if check else None
+    if players:  # what `deckgen validate --players` refuses first, said beside the field before the job starts
+        from deckgen.engine.validate import player_counts
+
+        try:
+            player_counts(spec.game, spec.build(), players)
+        except DeckgenError as exc:
+            raise FormError(str(exc), {"players": str(exc)}) from None
     return request
 
 

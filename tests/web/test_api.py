@@ -313,7 +313,7 @@ def test_check_field_errors_are_the_validate_commands(client, capsys):
     assert r.status_code == 400 and r.json()["fields"] == {"games": message}
     message = cli_error(capsys, "validate", "mgc", "--players", "11")
     r = client.post("/api/check", data={"game": "mgc", "players": "11"})
-    assert r.status_code == 400 and r.json()["error"] == message
+    assert r.status_code == 400 and r.json()["fields"] == {"players": message}
 
 
 # ---------------------------------------------------------------- the queue and the time limit
