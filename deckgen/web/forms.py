@@ -192,19 +192,19 @@ def request_from_form(form: Mapping[str, str], *, check: bool = False) -> DeckRe
     errors: dict[str, str] = {}
     words: list[str] = []
     names = [o.name for o in game.options] + [n for n in COMMON_NAMES + ("games",) if n in _takes(command)]
-    cli = {o.name: o.cli for o in game.options}
+    by_name = {o.name: o for o in game.options}
     for name in names:
         text = _clean(form.get(name))
         if text is None:
             continue
-        word = f"{cli.get(name) or '--' + name.replace('_', '-')}={text}"
+        these = typed_words(by_name.get(name), name, text)
         try:
-            DeckRequest(game.id, (word,)).spec(check=check)
+            DeckRequest(game.id, these).spec(check=check)
             if name == "games":
                 from deckgen.pipeline import _in_range
 
-                _in_range("--games", DeckRequest(game.id, (word,)).check_plan()[1], 1, 1_000_000)
-            words.append(word)
+                _in_range("--games", DeckRequest(game.id, these).check_plan()[1], 1, 1_000_000)
+            words.extend(these)
         except DeckgenError as exc:
             errors[name] = str(exc)
     if errors:
@@ -222,6 +222,20 @@ def request_from_form(form: Mapping[str, str], *, check: bool = False) -> DeckRe
     return request
 
 
+def typed_words(opt: Option | None, name: str, text: str) -> tuple[str, ...]:
+    """The words a user would type for a field: ``--tables 1-6``, ``--no-specials``, ``--players 4``
+    (``--name=value`` for a switch given something other than true or false, which the CLI refuses)."""
+    cli = opt.cli if opt is not None else "--" + name.replace("_", "-")
+    if opt is not None and opt.flag:
+        word = text.lower()
+        if word in ("true", "on", "yes", "1"):
+            return (cli,)
+        if word in ("false", "off", "no", "0"):
+            return ("--no-" + cli[2:],)
+        return (f"{cli}={text}",)
+    return (cli, text)
+
+
 def common_words_of(form: Mapping[str, str], *, check: bool) -> tuple[str, ...]:
     """For an uploaded deck: the few common fields (players, and games for a check) as CLI words."""
     command = "validate" if check else "build"
@@ -231,14 +245,14 @@ def common_words_of(form: Mapping[str, str], *, check: bool) -> tuple[str, ...]:
         text = _clean(form.get(name))
         if text is None or name not in _takes(command):
             continue
-        word = f"--{name}={text}"
+        these = typed_words(None, name, text)
         try:
-            params, _ = cli_params(command, ["deck.toml", word])
+            params, _ = cli_params(command, ["deck.toml", *these])
             if name == "games":
                 from deckgen.pipeline import _in_range
 
                 _in_range("--games", params["games"], 1, 1_000_000)
-            words.append(word)
+            words.extend(these)
         except DeckgenError as exc:
             errors[name] = str(exc)
     if errors:

@@ -45,10 +45,15 @@
   if (!form) return;
   const lang = form.dataset.lang;
 
+  // only what differs from the defaults is sent: the words a user would type on the command line
+  const unchanged = (e) => e.type === "hidden" ? false
+    : e.type === "checkbox" ? e.checked === e.defaultChecked
+    : e.tagName === "SELECT" ? Array.from(e.options).every((o) => o.selected === o.defaultSelected)
+    : e.value === e.defaultValue;
   function body() {
     const p = new URLSearchParams();
     for (const e of form.elements) {
-      if (!e.name) continue;
+      if (!e.name || unchanged(e)) continue;
       p.set(e.name, e.type === "checkbox" ? (e.checked ? "true" : "false") : e.value);
     }
     return p;
