@@ -223,7 +223,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         req = found[1]
         game = get_game(req.game)
         lang = texts.lang_of(lang)
-        common = [f for f in common_fields(game, texts.common_words(lang)) if f.name in ("players", "games")]
+        common = [f for f in common_fields(game, texts.common_words(lang)) if f.name in ("players", "games", "skill_games")]
         return pages.TemplateResponse(
             request,
             "game.html.j2",

@@ -29,8 +29,11 @@ COMMON = (
     ("bleed", "print", "float", ()),
     ("backs", "print", "choice", ("duplex-long", "duplex-short", "separate", "none")),
 )
-CHECK = (("games", "check", "int", ()),)
+CHECK = (("games", "check", "int", ()), ("skill_games", "check", "int", ()))
 CHECK_GAMES = 400  # what `deckgen validate` plays when --games is not given
+# The page's check is `deckgen validate --report`; its skill section (about two minutes by default)
+# is left out unless the form asks for it with a number of games
+WEB_SKILL_GAMES = 0
 MAX_FIELD = 200  # characters in a form value (a deck file's texts have the same bound)
 
 
@@ -85,6 +88,7 @@ def common_fields(game: Game, words: Mapping[str, tuple[str, str]], *, check: bo
     start = {
         "players": "", "seed": str(base.seed), "lang": base.lang, "paper": base.print.paper,
         "card_size": size, "bleed": f"{base.print.bleed:g}", "backs": base.print.backs, "games": str(CHECK_GAMES),
+        "skill_games": str(WEB_SKILL_GAMES),
     }
     lo, hi = game.players
     hint = {"players": f"{lo}–{hi}"}
@@ -146,6 +150,11 @@ class DeckRequest:
         players = params.get("players")
         return ([players] if players else None), (CHECK_GAMES if params.get("games") is None else params["games"])
 
+    def skill_games(self) -> int | None:
+        """`--skill-games` of the check (0: no skill section, None: the game's own number)."""
+        params, _ = self.params("validate")
+        return WEB_SKILL_GAMES if params.get("skill_games") is None else params["skill_games"]
+
 
 SPEC_KEYS = ("players", "seed", "lang", "paper", "card_size", "bleed", "backs")
 COMMON_NAMES = tuple(name for name, *_ in COMMON)
@@ -191,7 +200,7 @@ def request_from_form(form: Mapping[str, str], *, check: bool = False) -> DeckRe
     command = "validate" if check else "build"
     errors: dict[str, str] = {}
     words: list[str] = []
-    names = [o.name for o in game.options] + [n for n in COMMON_NAMES + ("games",) if n in _takes(command)]
+    names = [o.name for o in game.options] + [n for n in COMMON_NAMES + ("games", "skill_games") if n in _takes(command)]
     by_name = {o.name: o for o in game.options}
     for name in names:
         text = _clean(form.get(name))
@@ -200,10 +209,7 @@ def request_from_form(form: Mapping[str, str], *, check: bool = False) -> DeckRe
         these = typed_words(by_name.get(name), name, text)
         try:
             DeckRequest(game.id, these).spec(check=check)
-            if name == "games":
-                from deckgen.pipeline import _in_range
-
-                _in_range("--games", DeckRequest(game.id, these).check_plan()[1], 1, 1_000_000)
+            _check_counts(name, DeckRequest(game.id, these))
             words.extend(these)
         except DeckgenError as exc:
             errors[name] = str(exc)
@@ -241,23 +247,31 @@ def common_words_of(form: Mapping[str, str], *, check: bool) -> tuple[str, ...]:
     command = "validate" if check else "build"
     words = []
     errors = {}
-    for name in ("players", "seed", "games"):
+    for name in ("players", "seed", "games", "skill_games"):
         text = _clean(form.get(name))
         if text is None or name not in _takes(command):
             continue
         these = typed_words(None, name, text)
         try:
-            params, _ = cli_params(command, ["deck.toml", *these])
-            if name == "games":
-                from deckgen.pipeline import _in_range
-
-                _in_range("--games", params["games"], 1, 1_000_000)
+            cli_params(command, ["deck.toml", *these])
+            _check_counts(name, DeckRequest("", these))
             words.extend(these)
         except DeckgenError as exc:
             errors[name] = str(exc)
     if errors:
         raise FormError(next(iter(errors.values())), errors)
     return tuple(words)
+
+
+def _check_counts(name: str, request: DeckRequest) -> None:
+    """The bounds the pipeline puts on a check's games (``pipeline.validate``) and on the skill
+    ladder's (``pipeline.skill``), with their messages, said before the job starts."""
+    from deckgen.pipeline import _in_range
+
+    if name == "games":
+        _in_range("--games", request.check_plan()[1], 1, 1_000_000)
+    elif name == "skill_games" and request.skill_games():
+        _in_range("--games", request.skill_games() or 0, 1, 100_000)
 
 
 def _takes(command: str) -> set[str]:

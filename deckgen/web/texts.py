@@ -147,6 +147,7 @@ COMMON: Mapping[str, Mapping[str, tuple[str, str]]] = {
         "bleed": ("Sangrado (mm)", "Margen extra alrededor de cada carta para una imprenta; añade marcas de corte. 0 para imprimir en casa o en el colegio."),
         "backs": ("Reversos", "duplex-long: doble cara volteando por el borde largo; duplex-short: por el borde corto; separate: reversos al final; none: sin reversos."),
         "games": ("Partidas simuladas", "Cuántas partidas juega la comprobación por número de jugadores. Menos es más rápido; más es más seguro."),
+        "skill_games": ("Partidas de la escalera de habilidad", "¿Cuánto importa jugar bien? Con un número, la comprobación enfrenta jugadores de distinto nivel (tantas partidas por pareja) y lo mide; 0: no se mide (es lo más lento)."),
     },
     "en": {
         "players": ("Players", "How many players the deck is for. Empty: every possible player count is checked."),
@@ -157,6 +158,7 @@ COMMON: Mapping[str, Mapping[str, tuple[str, str]]] = {
         "bleed": ("Bleed (mm)", "Extra margin around each card for a print shop; adds crop marks. 0 to print at home or at school."),
         "backs": ("Backs", "duplex-long: double-sided, flipped on the long edge; duplex-short: on the short edge; separate: backs at the end; none: no backs."),
         "games": ("Simulated games", "How many games the check plays per player count. Fewer is faster; more is surer."),
+        "skill_games": ("Skill-ladder games", "How much does playing well matter? With a number, the check pits players of different levels against each other (that many games per pair) and measures it; 0: not measured (it is the slowest part)."),
     },
 }
 

@@ -65,7 +65,11 @@ def build(request: DeckRequest, folder: Path, send: Send) -> dict[str, Any]:
 def check(request: DeckRequest, folder: Path, send: Send) -> dict[str, Any]:
     spec = request.spec(check=True)
     players, n_games = request.check_plan()
-    v = pipeline.validate(spec, players=players, games=n_games, workers=1, progress=progress_sender(send))
+    progress = progress_sender(send)
+    v = pipeline.validate(spec, players=players, games=n_games, workers=1, progress=progress)
+    skill_games = request.skill_games()
+    if skill_games != 0 and v.ok and spec.game.engine is not None and spec.game.engine.skill is not None:
+        v.skill = pipeline.skill(spec, players=players[0] if players else None, games=skill_games, workers=1, progress=progress)
     written = pipeline.write_report(v, folder / REPORT_DIR)
     data = pipeline.report_data(v)
     checks = [c for part in ("static", "exhaustive", "simulation") for c in data.get(part, [])]

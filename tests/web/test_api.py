@@ -278,9 +278,10 @@ def test_a_deck_that_fails_its_checks_is_refused_as_the_cli_refuses_it(client, c
 
 
 def test_check_gives_the_verdict_the_report_and_the_plots_of_deckgen_validate(client, tmp_path, capsys):
-    words = ["--tables", "1-6", "--players", "4", "--games", "8"]
+    words = ["--tables", "1-6", "--players", "4", "--games", "8", "--skill-games", "2"]
     code, out, _ = run(capsys, "validate", "multiplicats", *words, "--report", tmp_path / "rep", "--quiet")
-    r = client.post("/api/check", data={"game": "multiplicats", "tables": "1-6", "players": "4", "games": "8", "paper": "letter"})
+    form = {"game": "multiplicats", "tables": "1-6", "players": "4", "games": "8", "skill_games": "2", "paper": "letter"}
+    r = client.post("/api/check", data=form)
     assert r.status_code == 202
     seen = events(client, r.json()["id"])
     assert seen[-1][0] == "done"
@@ -291,11 +292,19 @@ def test_check_gives_the_verdict_the_report_and_the_plots_of_deckgen_validate(cl
     report_lines = out.splitlines()
     assert result["text"].splitlines() == report_lines[: len(result["text"].splitlines())]
     assert result["headline"] and result["headline"] in out
-    assert sorted(result["files"]) == ["game-length.png", "report.json", "report.txt", "seat-advantage.png"]
+    assert sorted(result["files"]) == ["game-length.png", "report.json", "report.txt", "seat-advantage.png", "skill.png"]
+    assert "skill ladder" in result["text"] or "skill" in result["text"].lower()
     for name in result["files"]:
         body = client.get(f"/api/jobs/{seen[-1][1]['id']}/files/{name}").content
         assert body == (tmp_path / "rep" / name).read_bytes(), name
     assert client.get(f"/api/jobs/{seen[-1][1]['id']}/zip").status_code == 404  # a check has no ZIP
+
+
+def test_the_pages_check_leaves_the_skill_section_out_unless_asked(client):
+    state = finish(client, client.post("/api/check", data={"game": "multiplicats", "tables": "1-6", "players": "4", "games": "5"}).json()["id"])
+    assert sorted(state["result"]["files"]) == ["game-length.png", "report.json", "report.txt", "seat-advantage.png"]
+    r = client.post("/api/check", data={"game": "multiplicats", "skill_games": "-1"})
+    assert r.status_code == 400 and set(r.json()["fields"]) == {"skill_games"}
 
 
 def test_a_deck_that_is_not_playable_gets_that_verdict(client, capsys):
