@@ -9,7 +9,6 @@ import json
 import re
 import time
 import zipfile
-from pathlib import Path
 
 import pytest
 from PIL import Image
@@ -391,7 +390,6 @@ def test_deck_file_download_is_what_init_writes(client, capsys, tmp_path, cards)
 
 
 def test_upload_of_a_good_deck_file_opens_its_page_preview_check_and_build(client):
-    text = Path("decks/examples").glob("*.toml")
     body = 'game = "multiplicats"\nseed = 3\n\n[options]\ntables = "2,5"\n'
     r = client.post("/api/upload?name=../../../tmp/évil name.toml", content=body.encode())
     assert r.status_code == 200

@@ -15,12 +15,11 @@ from pathlib import Path
 import pytest
 
 from pdfcheck import pt, stroked_rects
-
-IN_CI = os.environ.get("CI", "").lower() == "true"
+from sources import under_ci
 
 
 def _unavailable(reason: str):
-    if IN_CI:
+    if under_ci():
         pytest.fail(f"browser tests must run under CI: {reason}")
     pytest.skip(f"no browser test: {reason} (apt-get install chromium chromium-driver)")
 
