@@ -236,7 +236,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.post("/api/preview", response_model=Preview)
     async def preview(request: Request) -> Preview:
         form = await read_form(request)
-        req = deck_request(form, check=False)
+        req = await asyncio.to_thread(deck_request, form, check=False)  # the CLI's checks, off the event loop
         async with preview_slots:
             return await asyncio.wait_for(asyncio.to_thread(make_preview, req), timeout=settings.time_limit)
 
@@ -249,12 +249,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # ------------------------------------------------------------ jobs
     @app.post("/api/check", status_code=202, response_model=JobState)
     async def start_check(request: Request) -> JobState:
-        req = deck_request(await read_form(request), check=True)
+        req = await asyncio.to_thread(deck_request, await read_form(request), check=True)
         return state(manager.submit("check", req))
 
     @app.post("/api/build", status_code=202, response_model=JobState)
     async def start_build(request: Request) -> JobState:
-        req = deck_request(await read_form(request), check=False)
+        req = await asyncio.to_thread(deck_request, await read_form(request), check=False)
         return state(manager.submit("build", req))
 
     @app.get("/api/jobs/{job_id}", response_model=JobState)
@@ -320,7 +320,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def deck_file(request: Request) -> Response:
         """The deck file `deckgen init` writes for the options in the form (``cards=true``: every card)."""
         form = await read_form(request)
-        req = request_from_form(form)
+        req = await asyncio.to_thread(request_from_form, form)
         from deckgen.options import boolean
 
         try:
