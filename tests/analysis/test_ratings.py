@@ -75,3 +75,32 @@ def test_skill_share_anchor_and_verdict():
     assert "wins 71% of 2-player games" in text and "3 games in 10" in text and "skill matters" in text
     assert "no skill shows" in verdict(_report(0.55, 0.04))  # the interval reaches the fair share
     assert _report(0.5, 0.01, players=4).skill_share() == pytest.approx((0.5 - 0.25) / 0.75)
+
+
+def test_returns_are_read_as_shares_and_games_without_a_winner_are_left_out():
+    tie = [GameResult((0, 1), (1.0, 1.0))] * 4  # a two-way tie written as two wins: half each
+    lost = [GameResult((0, 1), (0.0, 1.0))] * 2 + [GameResult((0, 1), (1.0, 0.0))]
+    r = fit(["a", "b"], tie + lost + [GameResult((0, 1), (0.0, 0.0))] * 3)
+    assert r.elo[1] == pytest.approx(400 * math.log10(4 / 3), abs=0.5)  # b: 2 + 2 of 7
+
+
+def test_a_level_holding_two_seats_wins_with_both():
+    """Level 1 sits twice among three seats and wins 4 games in 5: 2g / (1 + 2g) = 0.8, so g = 2."""
+    games = [GameResult((0, 1, 1), (0.0, 1.0, 0.0))] * 40 + [GameResult((0, 1, 1), (1.0, 0.0, 0.0))] * 10
+    assert fit(["a", "b"], games).elo[1] == pytest.approx(ELO * math.log(2), abs=1.0)
+
+
+def test_the_difference_of_two_levels_is_known_better_than_either_rating():
+    """b and c met often, the anchor seldom: each rating is uncertain, their difference is not."""
+    games = [GameResult((0, 1), (1.0, 0.0)), GameResult((0, 1), (0.0, 1.0)), GameResult((0, 2), (0.0, 1.0)), GameResult((0, 2), (1.0, 0.0))]
+    games += [GameResult((1, 2), (1.0, 0.0))] * 150 + [GameResult((1, 2), (0.0, 1.0))] * 150
+    r = fit("abc", games)
+    d, se = r.difference(1, 2)
+    assert se < 0.5 * min(r.stderr(1), r.stderr(2))
+
+
+def test_the_verdict_words_follow_the_skill_share():
+    assert "skill matters, luck still decides much" in verdict(_report(0.72, 0.02))  # share 0.44
+    assert "skill matters a lot" in verdict(_report(0.8, 0.02))  # 0.6
+    assert "luck decides most" in verdict(_report(0.6, 0.02))  # 0.2
+    assert "almost every" in verdict(_report(0.95, 0.01))  # 0.9
