@@ -84,3 +84,14 @@ def test_a_forced_move_is_not_searched_and_the_rollout_plays_to_the_end():
     state.apply_action(2)
     assert random_rollout(state, 0, random.Random(1), 10) == 1.0
     assert state.is_terminal()
+
+
+class Even(Guess):
+    """Every card equally likely: no move is better than the heuristic's."""
+
+
+def test_without_a_significant_gain_it_keeps_the_heuristics_move():
+    even = lambda state, seat, rng: (lambda w: (setattr(w, "hidden", rng.randrange(4)), w)[1])(copy.copy(state))  # noqa: E731
+    assert MonteCarloPlayer(even, 64, heuristic)(Even(1), random.Random(3)) == 0
+    assert MonteCarloPlayer(sample, 64, heuristic)(Guess(1), random.Random(3)) == 2  # a real gain: it switches
+    assert MonteCarloPlayer(sample, 3, heuristic)(Guess(1), random.Random(3)) == 0  # one world: no evidence
