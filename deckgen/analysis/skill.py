@@ -142,13 +142,11 @@ def measure(
     for lo, hi in rungs:
         d, se = ratings.difference(hi, lo)
         steps.append(Step(names[lo], names[hi], d, se, _lone_share(matches, results, (lo, hi), hi), ratings.beats(hi, lo)))
-    if skill.profiles:  # the baseline is the weakest by design; the strongest is the best rated
+    if skill.profiles:  # the baseline profile against the best rated one (profiles have no order)
         weakest = 0
-    else:
-        weakest = names.index("random")
-    strongest = max(range(len(names)), key=lambda i: (ratings.elo[i], -i))
-    if strongest == weakest:
-        strongest = len(names) - 1
+        strongest = max(range(1, len(names)), key=lambda i: (ratings.elo[i], -i))
+    else:  # the ladder's ends by design (picking the best rated would favour a lucky level)
+        weakest, strongest = names.index("random"), len(names) - 1
     pair = (min(weakest, strongest), max(weakest, strongest))
     report = SkillReport(
         game=deck.game,
@@ -185,7 +183,7 @@ def verdict(r: SkillReport) -> str:
     lo, hi = r.top.interval()
     unit = r.unit
     who = "a beginner" if r.players == 2 else f"{r.players - 1} beginners"
-    player = f"a player who is {r.strongest}" if r.profiles else "the strongest player"
+    player = f"a player who is {r.strongest}" if r.profiles else f"the strongest player ({r.strongest})"
     if r.profiles:
         who = "an average player" if r.players == 2 else f"{r.players - 1} average players"
     head = f"{player} wins {_pct(p)} of {r.players}-player {unit} against {who} (a fair share is {_pct(f)})"
