@@ -40,6 +40,18 @@ def first_starter(hands: Sequence[Sequence[int]]) -> tuple[int, bool]:
     return tied[0], len(tied) > 1
 
 
+def next_starter(candidate: int, started: Sequence[int], players: int) -> int:
+    """Who starts the next round: ``candidate`` (who played the last card) unless they have already
+    started a round of this cycle; then the next seat in turn order that has not. Once every seat has
+    started (more rounds than players), a new cycle begins and ``candidate`` starts."""
+    done = set(started) if len(set(started)) < players else set()
+    for k in range(players):
+        seat = (candidate + k) % players
+        if seat not in done:
+            return seat
+    return candidate  # pragma: no cover - ``done`` never holds every seat
+
+
 def round_winners(penalties: Sequence[int]) -> list[int]:
     """Seats with the fewest penalty cards this round (several on a tie)."""
     fewest = min(penalties)
