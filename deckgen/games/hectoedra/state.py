@@ -63,6 +63,7 @@ class HectoedraState:
         self.seat = 0
         self.starter = 0
         self.started: list[int] = []  # the seats that have started a round, in order (this cycle)
+        self.ever_started: set[int] = set()  # every seat that has started a round in this match
         self.turns = 0  # turns played in the whole match
         self.last_played: int | None = None  # the seat that put the last card on the central pile
         self.last_turn: int | None = None
@@ -120,6 +121,7 @@ class HectoedraState:
                     self.started = []
                 self.starter = rules.next_starter(self.starter, self.started, self.players)
         self.started.append(self.starter)
+        self.ever_started.add(self.starter)
         self.seat = self.starter
         self.last_played = None
         self.last_turn = None
@@ -178,8 +180,7 @@ class HectoedraState:
         self.round_no += 1
         if self.round_no >= self.rounds_total:
             self.over = True
-            starters = {h["starter"] for h in self.history}
-            self._counts["every_seat_started"] = float(len(starters) == min(self.players, self.round_no))
+            self._counts["every_seat_started"] = float(len(self.ever_started) == min(self.players, self.round_no))
         else:
             self.dealing = True
 
