@@ -23,15 +23,19 @@ def test_next_starter_table():
     assert rules.next_starter(2, [0, 1, 2, 3], 4) == 2  # everyone started: a new cycle
 
 
-def _starters(deck, players, seed):
-    state = ENGINE.new_state(deck, players, random.Random(seed))
-    rng = random.Random(seed)
+def _play_out(state, rng):
+    """Play a match to its end with random legal moves; the starters of its rounds, in order."""
     while not state.is_terminal():
         if state.current_player() == CHANCE:
             state.chance(rng)
         else:
             state.apply_action(rng.choice(state.legal_actions()))
-    return [h["starter"] for h in state.history], state.history
+    return [h["starter"] for h in state.history]
+
+
+def _starters(deck, players, seed):
+    state = ENGINE.new_state(deck, players, random.Random(seed))
+    return _play_out(state, random.Random(seed)), state.history
 
 
 @pytest.mark.parametrize("players", [3, 4, 6])
@@ -56,14 +60,7 @@ def test_seed_5_with_four_players_no_longer_repeats_a_starter():
 
 
 def test_with_more_rounds_than_players_the_cycle_starts_again():
-    state = HectoedraState(range(1, 101), 2, Variant(rounds=5))
-    rng = random.Random(7)
-    while not state.is_terminal():
-        if state.current_player() == CHANCE:
-            state.chance(rng)
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-    starters = [h["starter"] for h in state.history]
+    starters = _play_out(HectoedraState(range(1, 101), 2, Variant(rounds=5)), random.Random(7))
     assert sorted(starters[:2]) == [0, 1] and sorted(starters[2:4]) == [0, 1]
 
 
