@@ -21,6 +21,8 @@ def test_next_starter_table():
     assert rules.next_starter(3, [0, 3], 4) == 1  # 3 started, 0 started: 1 is next clockwise
     assert rules.next_starter(1, [1, 2, 3], 4) == 0  # wraps round the table
     assert rules.next_starter(2, [0, 1, 2, 3], 4) == 2  # everyone started: a new cycle
+    assert rules.next_starter(2, [0, 1, 2, 3, 2], 4) == 3  # 2 started this new cycle already
+    assert rules.next_starter(0, [1, 0, 2, 0], 3) == 1  # the cycle is [0]: 0 is taken, 1 is free
 
 
 def _play_out(state, rng):
@@ -59,9 +61,12 @@ def test_seed_5_with_four_players_no_longer_repeats_a_starter():
     assert play_seeded(ENGINE, old, 4, 5).counts["every_seat_started"] == 0.0  # 2, 1, 3, 2 in the issue
 
 
-def test_with_more_rounds_than_players_the_cycle_starts_again():
-    starters = _play_out(HectoedraState(range(1, 101), 2, Variant(rounds=5)), random.Random(7))
-    assert sorted(starters[:2]) == [0, 1] and sorted(starters[2:4]) == [0, 1]
+@pytest.mark.parametrize("players", [2, 3])
+def test_with_more_rounds_than_players_each_cycle_has_every_starter_once(players):
+    for seed in range(12):
+        starters = _play_out(HectoedraState(range(1, 101), players, Variant(rounds=3 * players)), random.Random(seed))
+        for k in range(3):
+            assert sorted(starters[k * players : (k + 1) * players]) == list(range(players)), (seed, starters)
 
 
 def test_the_rulebook_promises_what_the_engine_does(tmp_path):

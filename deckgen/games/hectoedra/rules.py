@@ -42,9 +42,10 @@ def first_starter(hands: Sequence[Sequence[int]]) -> tuple[int, bool]:
 
 def next_starter(candidate: int, started: Sequence[int], players: int) -> int:
     """Who starts the next round: ``candidate`` (who played the last card) unless they have already
-    started a round of this cycle; then the next seat in turn order that has not. Once every seat has
-    started (more rounds than players), a new cycle begins and ``candidate`` starts."""
-    done = set(started) if len(set(started)) < players else set()
+    started a round of this cycle; then the next seat in turn order that has not. ``started`` lists
+    every round's starter so far; each run of ``players`` rounds is a cycle in which everyone starts
+    once (so with more rounds than players a new cycle begins and ``candidate`` starts again)."""
+    done = set(started[len(started) - len(started) % players :])
     for k in range(players):
         seat = (candidate + k) % players
         if seat not in done:

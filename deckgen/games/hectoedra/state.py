@@ -62,8 +62,7 @@ class HectoedraState:
         self.round_no = 0  # rounds finished
         self.seat = 0
         self.starter = 0
-        self.started: list[int] = []  # the seats that have started a round, in order (this cycle)
-        self.ever_started: set[int] = set()  # every seat that has started a round in this match
+        self.started: list[int] = []  # the seat that started each round so far, in order
         self.turns = 0  # turns played in the whole match
         self.last_played: int | None = None  # the seat that put the last card on the central pile
         self.last_turn: int | None = None
@@ -117,11 +116,8 @@ class HectoedraState:
             prev = self.last_played if v.next_starter == "last-played" else self.last_turn
             self.starter = self.starter if prev is None else prev
             if v.each_starts:
-                if len(set(self.started)) >= self.players:
-                    self.started = []
                 self.starter = rules.next_starter(self.starter, self.started, self.players)
         self.started.append(self.starter)
-        self.ever_started.add(self.starter)
         self.seat = self.starter
         self.last_played = None
         self.last_turn = None
@@ -180,7 +176,7 @@ class HectoedraState:
         self.round_no += 1
         if self.round_no >= self.rounds_total:
             self.over = True
-            self._counts["every_seat_started"] = float(len(self.ever_started) == min(self.players, self.round_no))
+            self._counts["every_seat_started"] = float(len(set(self.started)) == min(self.players, self.round_no))
         else:
             self.dealing = True
 
