@@ -103,6 +103,15 @@ def test_every_player_answers_a_monete_even_when_the_draw_pile_runs_out(cards):
     assert (t["monete_discards"], t["monete_draws"]) == (1, 2)
 
 
+def test_the_last_card_drawn_at_a_monete_ends_the_game_after_it(cards):
+    c = cards
+    hands = [[c(1, "red"), c(5, "blue")], [c(1, "blue"), c(7, "red")], [c(9, "green"), c(8, "green")]]
+    state = c.setup("siesta", hands, draw=[c(3, "orange")], pile=[c(6, "red")], up=False)
+    play(state, c(1, "red"))  # seat 1 discards its 1, seat 2 draws the pile's last card
+    assert state.draw == [] and state.hands[2][-1] == c(3, "orange")
+    assert state.is_terminal() and state.end == "deck" and state.winners() == (0, 1)
+
+
 def test_a_player_emptied_by_the_monete_discard_wins_even_if_the_pile_ran_out(cards):
     c = cards
     hands = [[c(1, "red"), c(5, "blue")], [c(9, "green")], [c(1, "blue")]]

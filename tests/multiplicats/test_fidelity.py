@@ -126,6 +126,14 @@ def test_a_persecucion_turned_up_with_a_raton_call_is_still_played():
     assert s.turn == 3  # the fastest slapper turns up next
 
 
+def test_after_a_successful_call_the_caller_turns_up_next():
+    deck = deck_of("3x4", "12", "5x5", "2x2", "7x7", "1x1", "9x9", "8x8", raton_call=True)
+    s = position(deck, 4, [[0, 3], [4, 5], [6], [7]], up=[[], [2], [1], []], miss=(0, 2), times={3: 100, 1: 900})
+    play_turn(s)  # 3×4 and seat 2's 12 go unslapped
+    play_turn(s)  # seat 1 turns up 7×7, which matches nothing; seat 3 calls first
+    assert s.tally["raton_calls"] == 1 and s.turn == 3  # the caller, not seat 2 (next after seat 1)
+
+
 def test_a_card_of_a_denounced_player_goes_back_with_their_cards():
     deck = deck_of("3x4", "12", "5x5", "2x2", "persecucion", "1x1", "9x9", raton_call=True)
     s = position(deck, 3, [[0, 3], [4, 5], [6]], up=[[], [1], [2]], miss=(0, 1), times={2: 200})
