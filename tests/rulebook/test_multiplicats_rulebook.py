@@ -148,7 +148,8 @@ def test_deal_and_refill_arithmetic():
     assert deal(102, 4) == {"players": 4, "piles": 4, "low": 25, "high": 26, "extra": 2}
     assert deal(160, 2) == {"players": 2, "piles": 4, "low": 40, "high": 40, "extra": 0}
     assert deal(102, 3)["high"] == 34
-    assert refill(160, 4, 0) == 20 and refill(30, 8, 0) == 5 and refill(160, 4, 12) == 12
+    # the source's 15 to 30 by player count (27 with 4 players), never more than an even share (30 cards, 8 players: 3)
+    assert refill(160, 4, 0) == 27 and refill(30, 8, 0) == 3 and refill(160, 4, 12) == 12
 
 
 def test_rule_variants_change_the_text(tmp_path):
