@@ -164,7 +164,8 @@ def test_rule_variants_change_the_text(tmp_path):
     assert "stops right then" in changed and "until only two players are left" not in changed
     assert "a rule for experienced players" not in default and "a rule for experienced players" in changed
     assert "This deck is played as an infinite match" in endless and "This deck is played as an infinite match" not in default
-    assert "The first to reach 5 points wins" in endless and "The first to reach 3 points wins" in default
+    assert "when someone reaches 5 points" in endless and "when someone reaches 3 points" in default
+    assert "the two with the fewest points lose" in default
     assert "until only two players are left" not in endless
     assert "the player who has just received the cards turns up the next card" in default
     assert "the player after the one who turned up the last card turns up the next card" in changed
