@@ -109,3 +109,11 @@ def test_the_deal_four_cards_each_the_central_card_down_the_rest_is_the_draw_pil
         assert state.phase == MAIN and state.turn == 0 and state.last == CENTRE
     hands = [sorted(new_state(deck, players, random.Random(s)).hands[0]) for s in range(5)]
     assert len({tuple(h) for h in hands}) > 1  # the cards are shuffled before the deal
+
+
+def test_placing_the_only_master_left_ends_the_main_phase(deck, find):
+    m = find("master", "red")
+    state = make_state(deck, [[m, find("points", "red", 5)], [find("points", "red", 6)]], pile=[find("points", "blue", 2)])
+    assert state.phase == MAIN and state.masters_left == 1
+    state.apply_action(encode(m, (0, -1)))
+    assert state.masters_placed == 1 and state.phase != MAIN and state.paths_unwon == 1
