@@ -117,3 +117,15 @@ def test_placing_the_only_master_left_ends_the_main_phase(deck, find):
     assert state.phase == MAIN and state.masters_left == 1
     state.apply_action(encode(m, (0, -1)))
     assert state.masters_placed == 1 and state.phase != MAIN and state.paths_unwon == 1
+
+
+def test_with_main_end_stuck_a_path_won_after_the_last_master_is_counted(deck, find):
+    r, last = find("master", "red"), find("master", "yellow")
+    r5, r6, r7, r8 = (find("points", "red", p) for p in (5, 6, 7, 8))
+    state = make_state(deck, [[last, find("points", "yellow", 3)], [r8]], pile=[find("points", "blue", 1)], main_end="stuck")
+    lay_path(state, [r, r5, r6, r7], [(0, -1), (0, -2), (0, -3), (0, -4)])
+    state.last = CENTRE
+    state.apply_action(encode(last, (0, 1)))  # the last master
+    state.apply_action(encode(r8, (0, -5)))  # the red path's fourth linked card
+    assert state.masters == [0, 1] and state.won_late == 1
+    assert state.counts()["masters_won_late"] == 1.0
