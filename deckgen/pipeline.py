@@ -28,6 +28,7 @@ class BuildResult:
     out_dir: Path
     files: list[Path] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # one-line remarks for the user (no rulebook yet...)
+    coverage: dict[Path, list[float]] = field(default_factory=dict)  # each PDF's ink per page (0..1)
 
 
 def default_out(spec: DeckSpec) -> Path:
@@ -64,7 +65,7 @@ def build(
         write_cards_pdf(
             stage(out / "cards.pdf"),
             deck.cards,
-            faces_for(spec.game.faces, spec.print.back_image),
+            faces_for(spec.game.faces, spec.print.back_image, spec.print.ink),
             spec.print,
             title=spec.game.title,
             label=spec.game.describe(spec.options, spec.card_lang),
@@ -78,9 +79,17 @@ def build(
             else:
                 _write_rulebooks(spec, result, progress, stage)
         result.files = [*stage.targets]
+    result.coverage = _coverage(result.files)
     for step in extra_steps or []:
         result.files.extend(step(result))
     return result
+
+
+def _coverage(files: list[Path]) -> dict[Path, list[float]]:
+    """The ink each PDF puts on its pages (mean darkness of a 40 dpi greyscale render)."""
+    from deckgen.render.ink import page_coverage
+
+    return {f: page_coverage(f) for f in files if f.suffix == ".pdf"}
 
 
 def rules(spec: DeckSpec, out_dir: Path | None = None, *, force: bool = False, progress: Callable[[str], Tick] | None = None) -> BuildResult:
@@ -125,7 +134,7 @@ def preview(spec: DeckSpec, out_dir: Path | None = None, *, force: bool = False,
     result = _checked(spec, out_dir, force)
     deck, out = result.deck, result.out_dir
     tick = progress("previews") if progress else None
-    result.files.extend(write_previews(out, deck.cards, faces_for(spec.game.faces, spec.print.back_image), spec.print, options=dict(spec.options), progress=tick))
+    result.files.extend(write_previews(out, deck.cards, faces_for(spec.game.faces, spec.print.back_image, spec.print.ink), spec.print, options=dict(spec.options), progress=tick))
     return result
 
 
