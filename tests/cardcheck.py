@@ -26,6 +26,11 @@ class Cell:
     trim: Rect
     chars: list
     shapes: list  # pdfplumber rects, curves and lines whose centre lies in the cell
+    page_height: float = 0.0
+
+    def points(self, o: dict) -> list[tuple[float, float]]:
+        """A curve's points in PDF coordinates (y up; pdfplumber gives them from the page's top)."""
+        return [(x, self.page_height - top) for x, top in o.get("pts") or []]
 
 
 def _centre(o: dict) -> tuple[float, float]:
@@ -49,7 +54,7 @@ def cells(plumber, n_cards: int, size: str = "poker", paper: str = "a4", bleed: 
             yield Cell(
                 side, p, index if side == "front" else None, trim,
                 [c for c in page.chars if cell.contains_point(*_centre(c))],
-                [s for s in shapes if cell.contains_point(*_centre(s))],
+                [s for s in shapes if cell.contains_point(*_centre(s))], float(page.height),
             )
 
 

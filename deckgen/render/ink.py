@@ -6,7 +6,9 @@ change: :class:`LowInkPen` stands between a face and the real pen and
 - pales every fill by how much of the card it covers (a background or a big shape keeps its hue as
   a light tint; small marks such as badges and pips keep their colour, so kinds and suits stay
   apart);
-- turns light text and light lines, meant for a dark background that is now pale, dark.
+- turns light text dark and light lines grey: they were meant for a dark background, now pale.
+
+A face that needs more (white pictures on a dark card) reads ``frame.ink`` and draws differently.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ COVERAGE_DPI = 40
 # (share of the card a fill covers, the darkest that fill may print) from the largest down
 FILL_CAPS = ((0.08, 0.10), (0.015, 0.30), (0.0, 1.0))
 LIGHT = 0.35  # text or lines lighter than this darkness are meant for a dark ground
+LIGHT_LINE = "#7a7a7a"  # what a light line becomes: it shows on a pale ground without weighing
 
 
 def ink_mode(text: object) -> str:
@@ -49,9 +52,9 @@ def pale(colour: str, most: float) -> str:
     return "#" + "".join(f"{round(c + (255 - c) * k):02x}" for c in (r, g, b))
 
 
-def legible(colour: str) -> str:
+def legible(colour: str, dark: str = INK) -> str:
     """A light text or line colour made dark (the ground under it has been paled)."""
-    return INK if darkness(colour) < LIGHT else colour
+    return dark if darkness(colour) < LIGHT else colour
 
 
 def fill_cap(share: float) -> float:
@@ -76,7 +79,7 @@ class LowInkPen:
         return pale(fill, fill_cap(area / self.area)) if fill else None
 
     def _stroke(self, stroke: str | None) -> str | None:
-        return legible(stroke) if stroke else None
+        return legible(stroke, LIGHT_LINE) if stroke else None
 
     def rect(self, x, y, w, h, *, fill=None, stroke=None, width=0.25, radius=0.0) -> None:
         self.pen.rect(x, y, w, h, fill=self._fill(fill, abs(w * h)), stroke=self._stroke(stroke), width=width, radius=radius)

@@ -55,7 +55,7 @@ def test_build_prints_each_files_coverage(capsys, tmp_path):
 
 def test_deck_file_asks_for_low_ink(capsys, tmp_path):
     deck = tmp_path / "d.toml"
-    deck.write_text('game = "hectoedra"\n[options]\ncards = "1-12"\n[print]\nink = "low"\n', encoding="utf-8")
+    deck.write_text('game = "hectoedra"\nplayers = 2\n[options]\ncards = "1-40"\n[print]\nink = "low"\n', encoding="utf-8")
     code, out, err = run(capsys, "build", deck, "--out", tmp_path / "o")
     assert code == 0, err
     assert max(page_coverage(tmp_path / "o" / "cards.pdf")) <= LOW_INK_TARGET

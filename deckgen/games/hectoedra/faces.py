@@ -79,7 +79,7 @@ class HectoedraFaces:
         lower = "factors" in aids or "divisors" in aids
         cy = f.height * (0.40 if lower else 0.5)
         ring = 22 * f.unit
-        size = fit_size(str(value), 1.3 * ring, 64 * f.unit, bold=True)
+        size = fit_size(str(value), 1.2 * ring, 64 * f.unit, bold=True)
         _hex_ring(pen, f.cx, cy, ring, f.unit)
         base_y = cy + size * 0.353 * 0.36
         pen.text(f.cx, base_y, str(value), size, align="center", bold=True, color=INK)

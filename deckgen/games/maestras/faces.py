@@ -13,7 +13,7 @@ from deckgen.model import Card
 from deckgen.render.faces import Frame, background
 from deckgen.render.orientation import confusable, plain_number, underline
 from deckgen.render.palette import INK, SUITS, Swatch, luminance
-from deckgen.render.pen import Pen, arc_points, fit_size, paragraph, shape, star
+from deckgen.render.pen import Pen, arc_points, badge, fit_size, paragraph, shape, star
 
 from deckgen.games.maestras.deck import CENTRAL, COLOUR_NAMES, COLOURS, EMPTY, MASTER, PLAYERS
 
@@ -73,6 +73,7 @@ def valid_text(text: str) -> bool:
 
 class MaestrasFaces:
     valid_text = staticmethod(valid_text)
+    suits = {colour: (sw.fill, sw.letter) for colour, sw in SWATCH.items()}  # colour -> (fill, letter)
 
     def texts(self, card: Card) -> tuple[str, ...]:
         return (str(card["points"]),) if card.kind not in (CENTRAL, MASTER, EMPTY) else ()
@@ -97,7 +98,7 @@ class MaestrasFaces:
         """A corner index (number over the colour's shape) top-left, and turned 180° bottom-right."""
         s = f.safe + 1.5 * f.unit
         cap = size * 0.353 * 0.73
-        r = 2.6 * f.unit
+        r = 4.6 * f.unit
         mark = confusable(text, valid_text)
         for turn in (False, True):
             if not turn:
@@ -105,13 +106,13 @@ class MaestrasFaces:
                 pen.text(x, y, text, size, align="center", bold=True, color=INK)
                 if mark:
                     underline(pen, x, y, text, size, color=INK)
-                shape(pen, sw.shape, x, y + 3.0 * f.unit + r, r, fill=sw.fill, stroke=INK, width=0.25 * f.unit)
+                badge(pen, sw.shape, x, y + 2.6 * f.unit + r, sw.letter, sw.fill, letter_colour=on_colour(sw.fill), scale=f.unit)
             else:
                 x, y = f.width - s - 5.5 * f.unit, f.height - s - cap
                 pen.text(x, y, text, size, align="center", bold=True, color=INK, angle=180)
                 if mark:
                     underline(pen, x, y, text, size, color=INK, angle=180)
-                shape(pen, sw.shape, x, y - 3.0 * f.unit - r, r, fill=sw.fill, stroke=INK, width=0.25 * f.unit)
+                badge(pen, sw.shape, x, y - 2.6 * f.unit - r, sw.letter, sw.fill, letter_colour=on_colour(sw.fill), scale=f.unit, angle=180)
 
     # ------------------------------------------------------------ point cards
 
@@ -148,6 +149,9 @@ class MaestrasFaces:
         r = 17 * f.unit
         pen.ellipse(f.cx, f.cy + 2 * f.unit, r, r, fill="#ffffff", stroke=INK, width=0.6 * f.unit)
         shape(pen, sw.shape, f.cx, f.cy + 2 * f.unit, r * 0.62, fill=sw.fill, stroke=INK, width=0.5 * f.unit)
+        size = 22 * f.unit  # the colour's letter in its shape, for colour-blind players
+        dy = size * 0.353 * 0.36 + (r * 0.62 * 0.2 if sw.shape == "triangle" else 0.0)
+        pen.text(f.cx, f.cy + 2 * f.unit + dy, sw.letter, size, align="center", bold=True, color=on_colour(sw.fill))
         crown(pen, f.cx, f.cy - r - 5.5 * f.unit, 9 * f.unit, GOLD)
         w = words(f.lang)
         title = w["master"]

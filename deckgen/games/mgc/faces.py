@@ -165,6 +165,8 @@ class MgcFaces:
     # ------------------------------------------------------------ action cards
 
     def _action(self, pen: Pen, card: Card, f: Frame) -> None:
+        if f.ink == "low":  # black on white instead of white on black: the same card, little ink
+            pen = InvertedPen(pen)
         key = str(card["action"])
         names = ACTIONS.get(key, {"es": key, "en": key})
         u = f.unit
@@ -204,6 +206,36 @@ class MgcFaces:
 
 
 # ---------------------------------------------------------------- drawing helpers
+
+
+class InvertedPen:
+    """A pen that swaps the action cards' black and white (and lightens their greys): for low ink."""
+
+    SWAP = {BLACK: WHITE, WHITE: BLACK, "#d8d8d8": "#3a3a3a", "#d0d0d0": "#3a3a3a"}
+
+    def __init__(self, pen: Pen) -> None:
+        self.pen = pen
+
+    def _c(self, colour: str | None) -> str | None:
+        return self.SWAP.get(colour.lower(), colour) if colour else colour
+
+    def rect(self, x, y, w, h, *, fill=None, stroke=None, width=0.25, radius=0.0) -> None:
+        self.pen.rect(x, y, w, h, fill=self._c(fill), stroke=self._c(stroke), width=width, radius=radius)
+
+    def ellipse(self, cx, cy, rx, ry, *, fill=None, stroke=None, width=0.25) -> None:
+        self.pen.ellipse(cx, cy, rx, ry, fill=self._c(fill), stroke=self._c(stroke), width=width)
+
+    def polygon(self, points, *, fill=None, stroke=None, width=0.25) -> None:
+        self.pen.polygon(points, fill=self._c(fill), stroke=self._c(stroke), width=width)
+
+    def polyline(self, points, *, stroke, width=0.25) -> None:
+        self.pen.polyline(points, stroke=self._c(stroke), width=width)
+
+    def image(self, path, x, y, w, h) -> None:
+        self.pen.image(path, x, y, w, h)
+
+    def text(self, x, y, s, size, *, align="left", bold=False, color="#000000", angle=0.0) -> None:
+        self.pen.text(x, y, s, size, align=align, bold=bold, color=self._c(color), angle=angle)
 
 
 def _cap(size: float) -> float:

@@ -13,7 +13,7 @@ from deckgen.model import Card
 from deckgen.render.faces import Frame, background, misregistration_margin
 from deckgen.render.orientation import confusable, plain_number, underline
 from deckgen.render.palette import INK, luminance
-from deckgen.render.pen import Pen, fit_size, paragraph, shape
+from deckgen.render.pen import Pen, badge, fit_size, paragraph, shape
 
 from deckgen.games.monete.deck import ACTION, ACTIONS, COLOUR_NAMES, MARKER, NUMBER, WILD
 from deckgen.games.monete.icons import ACTION_ICONS, leaf, monkey, straight_arrow, unknown_icon
@@ -95,8 +95,7 @@ def colour_label(name: str, lang: str) -> str:
     return f"{COLOUR_NAMES[name][lang]} ({INKS[name].letter}, {COLOUR_NAMES[name]['es']})"
 
 
-BADGE_R = 4.0  # mm: the colour's shape in the corner is 8 mm across, its letter 10 pt or more
-BADGE_LETTER = 10.5  # pt
+BADGE_R = 4.6  # mm: room for the colour's cue (deckgen.render.pen.badge: 8 mm or more, letter 10.5 pt)
 
 
 def valid_text(text: str) -> bool:
@@ -106,6 +105,7 @@ def valid_text(text: str) -> bool:
 
 class MoneteFaces:
     valid_text = staticmethod(valid_text)
+    suits = {name: (ink.fill, ink.letter) for name, ink in INKS.items()}  # colour -> (fill, letter)
 
     def texts(self, card: Card) -> tuple[str, ...]:
         return (str(card["value"]),) if card.kind in (NUMBER, ACTION) else ()
@@ -152,14 +152,7 @@ class MoneteFaces:
         if ink is None:  # a comodín: a star in ink
             shape(pen, "star", cx, cy, r, fill=INK)
             return
-        shape(pen, ink.shape, cx, cy, r, fill=ink.fill, stroke=INK, width=0.2)
-        letter = ink.letter
-        size = BADGE_LETTER * r / BADGE_R
-        dy = size * PT * 0.36 + (r * 0.18 if ink.shape == "triangle" else 0.0)
-        if flip:
-            pen.text(cx, cy - dy + (2 * r * 0.18 if ink.shape == "triangle" else 0.0), letter, size, align="center", bold=True, color=ink.letter_colour(), angle=180)
-        else:
-            pen.text(cx, cy + dy, letter, size, align="center", bold=True, color=ink.letter_colour())
+        badge(pen, ink.shape, cx, cy, ink.letter, ink.fill, letter_colour=ink.letter_colour(), scale=r / BADGE_R, angle=180 if flip else 0)
 
     # ------------------------------------------------------------ number cards
 
