@@ -119,6 +119,7 @@ def build(
     out: Optional[Path] = OutOpt,
     quiet: bool = QuietOpt,
     force: bool = ForceOpt,
+    no_help_card: bool = typer.Option(False, "--no-help-card", help="leave out the quick-reference card printed after the deck"),
 ) -> None:
     """Build a deck: cards.pdf, deck.json (and the rulebook) in the output folder."""
     spec = load_spec(
@@ -126,7 +127,7 @@ def build(
     )
     play_games = 100 if _is_file(target) else 0  # a designer's own deck is simulated before printing
     with _bars(quiet) as bars:
-        result = pipeline.build(spec, out, force=force, progress=bars, play_check_games=play_games)
+        result = pipeline.build(spec, out, force=force, progress=bars, play_check_games=play_games, help_card=not no_help_card)
     for c in result.checks:
         if not c.ok:
             _say(f"warning: {c.line()}", quiet)

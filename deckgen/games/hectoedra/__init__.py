@@ -9,6 +9,7 @@ from deckgen.options import Option, boolean, choice, compact_ranges, int_list, i
 from deckgen.registry import Game
 
 from deckgen.games.hectoedra import deck
+from deckgen.games.hectoedra.help import help_card
 from deckgen.games.hectoedra.faces import HectoedraFaces
 from deckgen.games.hectoedra.schema import CARD_KINDS
 
@@ -104,4 +105,5 @@ GAME = Game(
     rulebook=_rulebook(),
     capabilities=_capabilities(),
     card_kinds=CARD_KINDS,
+    help_card=help_card,
 )

@@ -53,13 +53,13 @@ REMINDERS = {
         "en": "Silence until the round ends: whoever speaks draws a card.",
     },
     "te_la_cambio": {
-        "es": "Coge sin mirar una carta de un rival y dale una tuya.",
+        "es": "Toma sin mirar una carta de un rival y dale una tuya.",
         "en": "Take a rival's card without looking and give them one of yours.",
     },
     "numeros_mayores": {"es": "Pon el marcador de número en + (hacia arriba).", "en": "Turn the number marker to + (upward)."},
     "numeros_menores": {"es": "Pon el marcador de número en − (hacia abajo).", "en": "Turn the number marker to − (downward)."},
     "ladronzuelos": {
-        "es": "Empezando por ti, cada uno coge sin mirar una carta del jugador de su izquierda.",
+        "es": "Empezando por ti, cada uno toma sin mirar una carta del jugador de su izquierda.",
         "en": "Starting with you, everyone takes a card unseen from the player on their left.",
     },
     "cambio_sentido": {"es": "El turno cambia de dirección.", "en": "Turn order reverses."},
