@@ -105,3 +105,43 @@ def test_no_coger_on_spanish_cards(game):
     faces.back(pen, frame)
     words = " ".join(pen.texts)
     assert len(words) > 50 and not NOT_OUR_REGISTER.findall(words)
+
+
+def _lines(page) -> list[tuple[float, float, str, float, bool]]:
+    """Text lines of a page as (top, bottom, text, size, bold): characters on one baseline, cut where a
+    gap wider than an em separates them (table cells, a figure's labels)."""
+    rows: dict[float, list[dict]] = {}
+    for c in page.chars:
+        if c.get("upright", True) and c["size"] >= 6:
+            rows.setdefault(round(c["bottom"]), []).append(c)
+    out = []
+    for key in sorted(rows):
+        chars = sorted(rows[key], key=lambda c: c["x0"])
+        run = [chars[0]]
+        for c in chars[1:]:
+            if c["x0"] - run[-1]["x1"] > c["size"] * 1.0:
+                out.append(run)
+                run = []
+            run.append(c)
+        out.append(run)
+    return [(min(c["top"] for c in r), max(c["bottom"] for c in r), "".join(c["text"] for c in r).strip(),
+             max(c["size"] for c in r), "Bold" in r[0]["fontname"]) for r in out]
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_layout_reads_well(rulebooks, game, lang):
+    """Lines of at most 80 characters; no heading last on a page; every page but the last at least
+    60% full (measured from the top of the text column to its lowest mark)."""
+    with pdfplumber.open(str(rulebooks[(game, lang)])) as pdf:
+        pages = pdf.pages
+        for n, page in enumerate(pages):
+            body = [l for l in _lines(page) if 62 < l[0] and l[1] < page.height - 57]
+            assert max(len(l[2]) for l in body) <= 80, max(body, key=lambda l: len(l[2]))[2]
+            if n == len(pages) - 1:
+                continue
+            last = max(body, key=lambda l: l[1])
+            assert not (last[4] and last[3] >= 11.5), (n + 1, "heading at the foot", last[2])
+            marks = [o for o in page.chars + page.rects + page.curves + page.lines if o["top"] > 62 and o["bottom"] < page.height - 57]
+            fill = (max(o["bottom"] for o in marks) - 62) / (page.height - 57 - 62)
+            assert fill >= 0.6, (n + 1, round(fill, 2))
