@@ -71,6 +71,11 @@ class Game:
     card_kinds: Mapping[str, Any] = field(default_factory=dict)
     # The deck's quick-reference card: help_card(deck, lang) -> deckgen.render.help_card.HelpText
     help_card: "Callable[[Deck, str], HelpText] | None" = None
+    # The ages the game suits (youngest, oldest), shown where a teacher chooses a game
+    ages: tuple[int, int] | None = None
+    # For forms (the web page): per language, option name -> (short label, plain-words explanation);
+    # an empty explanation falls back to the option's help, a missing entry to its name
+    option_text: Mapping[str, Mapping[str, tuple[str, str]]] = field(default_factory=dict)
 
 
     def option(self, name: str) -> Option:

@@ -12,6 +12,7 @@ from deckgen.games.hectoedra import deck
 from deckgen.games.hectoedra.help import help_card
 from deckgen.games.hectoedra.faces import HectoedraFaces
 from deckgen.games.hectoedra.schema import CARD_KINDS
+from deckgen.games.hectoedra.labels import OPTION_TEXT
 
 AIDS = ("prime", "factors", "divisors")
 DEFAULT_AIDS = ["prime"]  # primes marked: the start of a round counts them
@@ -106,4 +107,6 @@ GAME = Game(
     capabilities=_capabilities(),
     card_kinds=CARD_KINDS,
     help_card=help_card,
+    ages=(9, 99),
+    option_text=OPTION_TEXT,
 )

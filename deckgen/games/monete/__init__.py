@@ -11,6 +11,7 @@ from deckgen.registry import Game
 from deckgen.games.monete import deck
 from deckgen.games.monete.help import help_card
 from deckgen.games.monete.deck import ALL, MAX_COMBO, MODES
+from deckgen.games.monete.labels import OPTION_TEXT
 
 MODE_LABELS = {
     "perezoso": {"es": "modo PEREZOSO", "en": "PEREZOSO mode"},
@@ -114,6 +115,8 @@ def _game() -> Game:
         rulebook=RULEBOOK,
         card_kinds=CARD_KINDS,
         help_card=help_card,
+        ages=(6, 99),
+        option_text=OPTION_TEXT,
     )
 
 

@@ -14,6 +14,7 @@ from deckgen.games.multiplicats.faces import MultiplicatsFaces
 from deckgen.games.multiplicats.reaction import parse_times
 from deckgen.games.multiplicats.rulebook import RULEBOOK
 from deckgen.games.multiplicats.schema import CARD_KINDS
+from deckgen.games.multiplicats.labels import OPTION_TEXT
 
 OPTIONS = (
     Option(
@@ -100,4 +101,6 @@ GAME = Game(
     rulebook=RULEBOOK,
     card_kinds=CARD_KINDS,
     help_card=help_card,
+    ages=(8, 88),
+    option_text=OPTION_TEXT,
 )
