@@ -53,6 +53,7 @@ def load_spec(
     card_size: Optional[str] = None,
     bleed: Optional[float] = None,
     backs: Optional[str] = None,
+    ink: Optional[str] = None,
 ) -> DeckSpec:
     """A spec from GAME (or a deck FILE) plus the common options and the game's own options."""
     if target.startswith("-"):
@@ -67,7 +68,7 @@ def load_spec(
         "players": players,
         "seed": seed,
         "lang": lang,
-        "print": {"paper": paper, "card_size": card_size, "bleed": bleed, "backs": backs},
+        "print": {"paper": paper, "card_size": card_size, "bleed": bleed, "backs": backs, "ink": ink},
     }
     source = target if file_layer is not None else f"{game.id}" + (" with " + " ".join(extra) if extra else " (defaults)")
     return spec_for(game, cli=cli, file_layer=file_layer, source=source)
@@ -82,6 +83,7 @@ PaperOpt = typer.Option(None, "--paper", help="a4 (default) or letter")
 SizeOpt = typer.Option(None, "--card-size", help="poker (default), bridge, mini, tarot, or WxH in mm")
 BleedOpt = typer.Option(None, "--bleed", help="bleed in mm (0 default); adds crop marks")
 BacksOpt = typer.Option(None, "--backs", help="duplex-long (default), duplex-short, separate or none")
+InkOpt = typer.Option(None, "--ink", help="normal (default) or low: pale backgrounds, every sheet under 15% ink")
 OutOpt = typer.Option(None, "--out", help="output folder (default output/<game>-<options>/)")
 QuietOpt = typer.Option(False, "--quiet", "-q", help="no progress bars")
 ForceOpt = typer.Option(False, "--force", help="write the deck even if its checks fail")
@@ -113,23 +115,31 @@ def build(
     card_size: Optional[str] = SizeOpt,
     bleed: Optional[float] = BleedOpt,
     backs: Optional[str] = BacksOpt,
+    ink: Optional[str] = InkOpt,
     out: Optional[Path] = OutOpt,
     quiet: bool = QuietOpt,
     force: bool = ForceOpt,
+    no_help_card: bool = typer.Option(False, "--no-help-card", help="leave out the quick-reference card printed after the deck"),
 ) -> None:
     """Build a deck: cards.pdf, deck.json (and the rulebook) in the output folder."""
-    spec = load_spec(target, ctx.args, players=players, seed=seed, lang=lang, paper=paper, card_size=card_size, bleed=bleed, backs=backs)
+    spec = load_spec(
+        target, ctx.args, players=players, seed=seed, lang=lang, paper=paper, card_size=card_size, bleed=bleed, backs=backs, ink=ink
+    )
     play_games = 100 if _is_file(target) else 0  # a designer's own deck is simulated before printing
     with _bars(quiet) as bars:
-        result = pipeline.build(spec, out, force=force, progress=bars, play_check_games=play_games)
+        result = pipeline.build(spec, out, force=force, progress=bars, play_check_games=play_games, help_card=not no_help_card)
     for c in result.checks:
         if not c.ok:
             _say(f"warning: {c.line()}", quiet)
     _say(f"{spec.game.title}: {len(result.deck)} cards written to {result.out_dir}/", quiet)
     for f in result.files:
-        _say(f"  {f}", quiet)
+        _say(f"  {f}" + (f"  ({_ink_words(result.coverage[f])})" if f in result.coverage else ""), quiet)
     for note in result.notes:
         _say(f"note: {note}", quiet)
+
+
+def _ink_words(pages: list[float]) -> str:
+    return f"ink: {max(pages):.0%} of the page at most, {sum(pages) / len(pages):.0%} on average"
 
 
 @app.command(context_settings=GAME_ARGS)

@@ -29,6 +29,7 @@ class BuildResult:
     out_dir: Path
     files: list[Path] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # one-line remarks for the user (no rulebook yet...)
+    coverage: dict[Path, list[float]] = field(default_factory=dict)  # each PDF's ink per page (0..1)
 
 
 def default_out(spec: DeckSpec) -> Path:
@@ -50,6 +51,7 @@ def build(
     rulebooks: bool = True,
     extra_steps: list[Callable[[BuildResult], list[Path]]] | None = None,
     play_check_games: int = 0,
+    help_card: bool = True,
 ) -> BuildResult:
     """Build, check, and write cards.pdf, deck.json and the rulebook(s) in the languages ``spec.lang``
     asks for (and whatever ``extra_steps`` add).
@@ -57,31 +59,57 @@ def build(
     The static checks always run; with ``play_check_games`` the whole validation (simulation
     included) runs first too. A failing deck is refused unless ``force``. Every file is rendered
     under a temporary name first and they are all renamed together at the end, so a failure (a
-    broken template, say) leaves the folder exactly as it was."""
+    broken template, say) leaves the folder exactly as it was.
+
+    With ``help_card`` the game's quick-reference card(s) follow the deck's cards in cards.pdf and
+    deck.json (kind ``help``); checks and validation never see them."""
     result = _checked(spec, out_dir, force, play_check_games, progress)
     deck, out = result.deck, result.out_dir
+    printed, faces = _with_help(spec, deck) if help_card else (deck, spec.game.faces)
     tick = progress("cards.pdf") if progress else None
     with staging(out) as stage:
         write_cards_pdf(
             stage(out / "cards.pdf"),
-            deck.cards,
-            faces_for(spec.game.faces, spec.print.back_image),
+            printed.cards,
+            faces_for(faces, spec.print.back_image, spec.print.ink),
             spec.print,
             title=spec.game.title,
             label=spec.game.describe(spec.options, spec.card_lang),
             options=dict(spec.options),
             progress=tick,
         )
-        write_text(stage(out / "deck.json"), deck.dumps())
+        write_text(stage(out / "deck.json"), printed.dumps())
         if rulebooks:
             if spec.game.rulebook is None:
                 result.notes.append(f"{spec.game.title} has no rulebook yet: only the cards were written")
             else:
                 _write_rulebooks(spec, result, progress, stage)
         result.files = [*stage.targets]
+    result.coverage = _coverage(result.files)
     for step in extra_steps or []:
         result.files.extend(step(result))
     return result
+
+
+def _with_help(spec: DeckSpec, deck: Deck):
+    """The deck as printed with the game's help card(s) after its cards, and the faces drawing them."""
+    from dataclasses import replace
+
+    from deckgen.render.faces import Frame
+    from deckgen.render.help_card import HelpFaces, help_cards
+
+    if spec.game.help_card is None:
+        return deck, spec.game.faces
+    text = spec.game.help_card(deck, spec.card_lang)
+    frame = Frame(spec.print.card.width, spec.print.card.height, 0.0, spec.card_lang)
+    return replace(deck, cards=deck.cards + tuple(help_cards(text, frame, spec.card_lang))), HelpFaces(spec.game.faces, text)
+
+
+def _coverage(files: list[Path]) -> dict[Path, list[float]]:
+    """The ink each PDF puts on its pages (mean darkness of a 40 dpi greyscale render)."""
+    from deckgen.render.ink import page_coverage
+
+    return {f: page_coverage(f) for f in files if f.suffix == ".pdf"}
 
 
 def rules(spec: DeckSpec, out_dir: Path | None = None, *, force: bool = False, progress: Callable[[str], Tick] | None = None) -> BuildResult:
@@ -126,7 +154,7 @@ def preview(spec: DeckSpec, out_dir: Path | None = None, *, force: bool = False,
     result = _checked(spec, out_dir, force)
     deck, out = result.deck, result.out_dir
     tick = progress("previews") if progress else None
-    result.files.extend(write_previews(out, deck.cards, faces_for(spec.game.faces, spec.print.back_image), spec.print, options=dict(spec.options), progress=tick))
+    result.files.extend(write_previews(out, deck.cards, faces_for(spec.game.faces, spec.print.back_image, spec.print.ink), spec.print, options=dict(spec.options), progress=tick))
     return result
 
 

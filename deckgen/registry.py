@@ -20,6 +20,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from deckgen.engine.game import Engine
     from deckgen.model import Deck
     from deckgen.render.faces import Faces
+    from deckgen.render.help_card import HelpText
     from deckgen.rulebook.spec import Rulebook
 
 
@@ -68,6 +69,8 @@ class Game:
     # The card kinds a deck file may list, each a pydantic model of its face fields (extra fields
     # forbidden): what "a card the game cannot have" means for custom decks
     card_kinds: Mapping[str, Any] = field(default_factory=dict)
+    # The deck's quick-reference card: help_card(deck, lang) -> deckgen.render.help_card.HelpText
+    help_card: "Callable[[Deck, str], HelpText] | None" = None
     # The ages the game suits (youngest, oldest), shown where a teacher chooses a game
     ages: tuple[int, int] | None = None
     # For forms (the web page): per language, option name -> (short label, plain-words explanation);

@@ -16,6 +16,7 @@ The format (the default decks in decks/ use it too)::
     paper = "a4"                # a4 or letter
     bleed = 0                   # mm
     backs = "duplex-long"       # duplex-long, duplex-short, separate, none
+    ink = "normal"              # or "low": every sheet under 15% of the page's darkness
     back_image = "back.png"     # optional: a PNG/JPEG in the deck file's own folder for the backs
 
     [[cards]]                   # optional: an explicit card list replacing the generated deck
@@ -53,6 +54,7 @@ class PrintSection(BaseModel):
     paper: Literal["a4", "letter"] = "a4"
     bleed: float = Field(0.0, ge=0.0, le=10.0)
     backs: Literal["duplex-long", "duplex-short", "separate", "none"] = "duplex-long"
+    ink: Literal["normal", "low"] = "normal"
     back_image: str | None = None
 
 

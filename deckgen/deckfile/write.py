@@ -41,6 +41,8 @@ def deck_file_text(spec: DeckSpec, deck: Deck, *, with_cards: bool) -> str:
     p = spec.print
     size = p.card.name if p.card.name != "custom" else f"{p.card.width:g}x{p.card.height:g}"
     lines += ["", "[print]", f"card_size = {_value(size)}", f"paper = {_value(p.paper)}", f"bleed = {p.bleed:g}", f"backs = {_value(p.backs)}"]
+    if p.ink != "normal":
+        lines.append(f"ink = {_value(p.ink)}")
     if with_cards:
         groups: list[tuple[Any, int]] = []
         for card in deck.cards:  # identical neighbours become one table with copies

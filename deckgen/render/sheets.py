@@ -66,7 +66,7 @@ def write_cards_pdf(
     """Write every card of ``cards`` on sheets to ``target`` (atomically)."""
     lay = settings.layout()
     pages = plan_pages(len(cards), lay, settings.backs)
-    frame = Frame(lay.card.width, lay.card.height, lay.bleed, settings.lang, options or {})
+    frame = Frame(lay.card.width, lay.card.height, lay.bleed, settings.lang, options or {}, settings.ink)
     words = WORDS[settings.lang]
     sheets = lay.sheets_for(len(cards))
     fonts.register()

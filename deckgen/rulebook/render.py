@@ -31,7 +31,8 @@ from deckgen.rulebook.markup import MarkupError, parse
 from deckgen.rulebook.template import common_context, render_text, shown_path, template_name
 
 MM = fonts.PT_PER_MM
-MARGIN_SIDE, MARGIN_TOP, MARGIN_BOTTOM = 20.0, 22.0, 20.0  # mm
+MARGIN_SIDE, MARGIN_TOP, MARGIN_BOTTOM = 20.0, 22.0, 20.0  # mm (the header and page number)
+MEASURE = 136.0  # mm: the text column, narrow enough for lines of at most 80 characters
 WORDS = {
     "es": {"rules": "Reglas del juego", "page": "página {n} de {total}"},
     "en": {"rules": "Rules of the game", "page": "page {n} of {total}"},
@@ -85,7 +86,8 @@ def write_rulebook(
     styles = flow.styles()
     ctx = flow.Context(deck.cards, game.faces, frame, game.rulebook.figures, lang, styles)
     page_w, page_h = (x * MM for x in PAPERS[settings.paper])
-    text_w = page_w - 2 * MARGIN_SIDE * MM
+    text_w = min(MEASURE * MM, page_w - 2 * MARGIN_SIDE * MM)
+    side = (page_w - text_w) / 2
     story = flow.build(blocks, ctx, text_w)
     if not story:
         raise DeckgenError(f"{shown_path(root, template_name(game, lang))}: the rulebook is empty")
@@ -97,8 +99,8 @@ def write_rulebook(
         doc = SimpleDocTemplate(
             str(tmp),
             pagesize=(page_w, page_h),
-            leftMargin=MARGIN_SIDE * MM,
-            rightMargin=MARGIN_SIDE * MM,
+            leftMargin=side,
+            rightMargin=side,
             topMargin=MARGIN_TOP * MM,
             bottomMargin=MARGIN_BOTTOM * MM,
             title=f"{game.title} — {WORDS[lang]['rules']}" + (f" ({label})" if label else ""),

@@ -9,11 +9,13 @@ from deckgen.options import Option, boolean, choice, compact_ranges, int_list, i
 from deckgen.registry import Game
 
 from deckgen.games.hectoedra import deck
+from deckgen.games.hectoedra.help import help_card
 from deckgen.games.hectoedra.faces import HectoedraFaces
 from deckgen.games.hectoedra.schema import CARD_KINDS
 from deckgen.games.hectoedra.labels import OPTION_TEXT
 
 AIDS = ("prime", "factors", "divisors")
+DEFAULT_AIDS = ["prime"]  # primes marked: the start of a round counts them
 
 
 def parse_aids(value: Any) -> list[str]:
@@ -35,7 +37,7 @@ def _aids_text(aids: list[str]) -> str:
 
 OPTIONS = (
     Option("cards", default=list(range(1, 101)), help="the cards in the deck: a range like 1-20 or a list like 2,3,5", parse=int_list(1, 100), metavar="RANGE", show=compact_ranges),
-    Option("aids", default=[], help="learning aids on the faces: prime (a mark on primes), factors (the factorisation), divisors (the divisor list)", parse=parse_aids, metavar="LIST", show=_aids_text),
+    Option("aids", default=["prime"], help="learning aids on the faces: prime (a star on primes, the default: the start counts primes), factors (the factorisation), divisors (the divisor list)", parse=parse_aids, metavar="LIST", show=_aids_text),
     Option("per_player", default=10, help="cards per player in each round's game deck", parse=integer(4, 10), scope="rules", metavar="N"),
     Option("hand", default=4, help="cards in hand, refilled after each turn while the draw pile lasts", parse=integer(1, 10), scope="rules", metavar="N"),
     Option("rounds", default=0, help="rounds in a match (0: as many as players)", parse=integer(0, 20), scope="rules", metavar="N", show=lambda v: str(v) if v else "as many as players"),
@@ -51,8 +53,8 @@ def _tag(options: Mapping[str, Any]) -> str:
     parts = []
     if sorted(options["cards"]) != list(range(1, 101)):
         parts.append(compact_ranges(options["cards"]).replace(",", "_"))
-    if options.get("aids"):
-        parts.append("-".join(options["aids"]))
+    if list(options.get("aids") or []) != DEFAULT_AIDS:
+        parts.append("-".join(options["aids"]) or "no-aids")
     return "-".join(parts)
 
 
@@ -105,6 +107,7 @@ GAME = Game(
     rulebook=_rulebook(),
     capabilities=_capabilities(),
     card_kinds=CARD_KINDS,
+    help_card=help_card,
     ages=(9, 99),
     option_text=OPTION_TEXT,
 )

@@ -12,6 +12,7 @@ from deckgen.options import Option, boolean, choice, integer
 from deckgen.registry import Game
 
 from deckgen.games.maestras import deck
+from deckgen.games.maestras.help import help_card
 from deckgen.games.maestras.deck import REMOVAL_MODES
 from deckgen.games.maestras.faces import MaestrasFaces
 from deckgen.games.maestras.rules import AFTER_MASTER, IN_LINE, LINKS, MAIN_END, TIEBREAK, WON_PATHS
@@ -121,6 +122,7 @@ GAME = Game(
     engine=_engine(),
     rulebook=_rulebook(),
     card_kinds=CARD_KINDS,
+    help_card=help_card,
     ages=(6, 99),
     option_text=OPTION_TEXT,
 )

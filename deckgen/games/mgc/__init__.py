@@ -10,6 +10,7 @@ from deckgen.options import Option, boolean, choice, compact_ranges, int_list, i
 from deckgen.registry import Game
 
 from deckgen.games.mgc import deck
+from deckgen.games.mgc.help import help_card
 from deckgen.games.mgc.engine import ENGINE
 from deckgen.games.mgc.faces import MgcFaces
 from deckgen.games.mgc.rulebook import RULEBOOK
@@ -227,6 +228,7 @@ GAME = Game(
     engine=ENGINE,
     rulebook=RULEBOOK,
     card_kinds=CARD_KINDS,
+    help_card=help_card,
     ages=(12, 99),
     option_text=OPTION_TEXT,
 )

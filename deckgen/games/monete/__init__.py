@@ -9,6 +9,7 @@ from deckgen.options import Option, boolean, choice, integer
 from deckgen.registry import Game
 
 from deckgen.games.monete import deck
+from deckgen.games.monete.help import help_card
 from deckgen.games.monete.deck import ALL, MAX_COMBO, MODES
 from deckgen.games.monete.labels import OPTION_TEXT
 
@@ -122,6 +123,7 @@ def _game() -> Game:
         engine=ENGINE,
         rulebook=RULEBOOK,
         card_kinds=CARD_KINDS,
+        help_card=help_card,
         ages=(6, 99),
         option_text=OPTION_TEXT,
     )

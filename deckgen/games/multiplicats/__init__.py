@@ -8,6 +8,7 @@ from deckgen.options import Option, boolean, choice, compact_ranges, int_list, i
 from deckgen.registry import Game
 
 from deckgen.games.multiplicats import deck
+from deckgen.games.multiplicats.help import help_card
 from deckgen.games.multiplicats.engine import ENGINE
 from deckgen.games.multiplicats.faces import MultiplicatsFaces
 from deckgen.games.multiplicats.reaction import parse_times
@@ -99,6 +100,7 @@ GAME = Game(
     engine=ENGINE,
     rulebook=RULEBOOK,
     card_kinds=CARD_KINDS,
+    help_card=help_card,
     ages=(8, 88),
     option_text=OPTION_TEXT,
 )
