@@ -8,9 +8,10 @@ from typing import TYPE_CHECKING, Callable
 
 from deckgen.checks import Check, require
 from deckgen.errors import DeckgenError
-from deckgen.fileio import prepare_out_dir, staging, write_text
+from deckgen.fileio import prepare_out_dir, write_text
 from deckgen.model import Deck
 from deckgen.progress import Tick
+from deckgen.publish import check_replaceable, publishing
 from deckgen.render.faces import faces_for
 from deckgen.render.preview import write_previews
 from deckgen.render.sheets import write_cards_pdf
@@ -47,50 +48,53 @@ def build(
     force: bool = False,
     progress: Callable[[str], Tick] | None = None,
     rulebooks: bool = True,
-    extra_steps: list[Callable[[BuildResult], list[Path]]] | None = None,
+    extra_steps: list[Callable[[BuildResult, Path], list[Path]]] | None = None,
     play_check_games: int = 0,
 ) -> BuildResult:
     """Build, check, and write cards.pdf, deck.json and the rulebook(s) in the languages ``spec.lang``
-    asks for (and whatever ``extra_steps`` add).
+    asks for (and whatever ``extra_steps`` write into the staging folder they are given).
 
     The static checks always run; with ``play_check_games`` the whole validation (simulation
-    included) runs first too. A failing deck is refused unless ``force``. Every file is rendered
-    under a temporary name first and they are all renamed together at the end, so a failure (a
-    broken template, say) leaves the folder exactly as it was."""
+    included) runs first too. A failing deck is refused unless ``force``. The files are written into
+    a staging folder that replaces the output folder whole at the end (:mod:`deckgen.publish`), so
+    the folder holds the earlier build or this one, never a mix, whatever fails or kills the build."""
     result = _checked(spec, out_dir, force, play_check_games, progress)
     deck, out = result.deck, result.out_dir
     tick = progress("cards.pdf") if progress else None
-    with staging(out) as stage:
-        write_cards_pdf(
-            stage(out / "cards.pdf"),
-            deck.cards,
-            faces_for(spec.game.faces, spec.print.back_image),
-            spec.print,
-            title=spec.game.title,
-            label=spec.game.describe(spec.options, spec.card_lang),
-            options=dict(spec.options),
-            progress=tick,
-        )
-        write_text(stage(out / "deck.json"), deck.dumps())
+    with publishing(out) as stage:
+        written = [
+            write_cards_pdf(
+                stage / "cards.pdf",
+                deck.cards,
+                faces_for(spec.game.faces, spec.print.back_image),
+                spec.print,
+                title=spec.game.title,
+                label=spec.game.describe(spec.options, spec.card_lang),
+                options=dict(spec.options),
+                progress=tick,
+            ),
+            write_text(stage / "deck.json", deck.dumps()),
+        ]
         if rulebooks:
             if spec.game.rulebook is None:
                 result.notes.append(f"{spec.game.title} has no rulebook yet: only the cards were written")
             else:
-                _write_rulebooks(spec, result, progress, stage)
-        result.files = [*stage.targets]
-    for step in extra_steps or []:
-        result.files.extend(step(result))
+                written += _write_rulebooks(spec, result, progress, stage)
+        for step in extra_steps or []:
+            written += step(result, stage)
+    result.files = [out / Path(p).name for p in written]
     return result
 
 
 def rules(spec: DeckSpec, out_dir: Path | None = None, *, force: bool = False, progress: Callable[[str], Tick] | None = None) -> BuildResult:
-    """Write only the rulebook(s) of the deck ``spec`` describes, in the languages ``spec.lang`` asks for."""
+    """Write only the rulebook(s) of the deck ``spec`` describes, in the languages ``spec.lang`` asks
+    for; the folder's other files (an earlier build's cards) stay."""
     if spec.game.rulebook is None:
         raise DeckgenError(f"{spec.game.title} has no rulebook yet")
     result = _checked(spec, out_dir, force)
-    with staging(result.out_dir) as stage:
-        _write_rulebooks(spec, result, progress, stage)
-        result.files = [*stage.targets]
+    with publishing(result.out_dir, keep=lambda name: True) as stage:
+        written = _write_rulebooks(spec, result, progress, stage)
+    result.files = [result.out_dir / p.name for p in written]
     return result
 
 
@@ -108,24 +112,30 @@ def _checked(
         if play_check_games and spec.game.engine is not None:
             v = validate(spec, games=play_check_games, compare_default=False, progress=progress)
             require(v.report.checks, f"the {spec.game.title} deck (not playable; `deckgen validate` tells more)")
-    return BuildResult(deck, checks, prepare_out_dir(out_dir or default_out(spec)))
+    out = Path(out_dir or default_out(spec))
+    check_replaceable(out)  # before the work: a folder deckgen may not replace is refused at once
+    return BuildResult(deck, checks, out)
 
 
-def _write_rulebooks(spec: DeckSpec, result: BuildResult, progress: Callable[[str], Tick] | None, stage: Callable[[Path], Path]) -> None:
+def _write_rulebooks(spec: DeckSpec, result: BuildResult, progress: Callable[[str], Tick] | None, stage: Path) -> list[Path]:
     langs = languages(spec.lang)
     tick = progress("rulebook") if progress else None
+    written = []
     for n, lang in enumerate(langs, 1):
-        target = result.out_dir / file_name(lang)
-        write_rulebook(stage(target), spec.game, result.deck, lang, spec.print, card_lang=spec.card_lang)
+        written.append(write_rulebook(stage / file_name(lang), spec.game, result.deck, lang, spec.print, card_lang=spec.card_lang))
         if tick:
             tick(n, len(langs))
+    return written
 
 
 def preview(spec: DeckSpec, out_dir: Path | None = None, *, force: bool = False, progress: Callable[[str], Tick] | None = None) -> BuildResult:
+    """PNG contact sheets in the output folder; its other files (an earlier build) stay, earlier previews go."""
     result = _checked(spec, out_dir, force)
     deck, out = result.deck, result.out_dir
     tick = progress("previews") if progress else None
-    result.files.extend(write_previews(out, deck.cards, faces_for(spec.game.faces, spec.print.back_image), spec.print, options=dict(spec.options), progress=tick))
+    with publishing(out, keep=lambda name: not name.startswith("preview-")) as stage:
+        written = write_previews(stage, deck.cards, faces_for(spec.game.faces, spec.print.back_image), spec.print, options=dict(spec.options), progress=tick)
+    result.files.extend(out / p.name for p in written)
     return result
 
 
@@ -204,17 +214,18 @@ def write_report(v: Validation, out_dir: Path) -> list[Path]:
     from deckgen.fileio import write_bytes
     from deckgen.render.charts import length_histograms, seat_bars
 
-    out = prepare_out_dir(out_dir)
     base = v.default or {}
     lengths = [(f"{n} players", s.lengths, base[n].lengths if n in base else []) for n, s in v.report.summaries.items()]
     seats = [(f"{n} players", s.wins_by_seat, base[n].wins_by_seat if n in base else []) for n, s in v.report.summaries.items()]
     name = v.spec.game.engine.length_name if v.spec.game.engine else "turns"
-    return [
-        write_text(out / "report.txt", report_text(v)),
-        write_text(out / "report.json", json.dumps(report_data(v), indent=1) + "\n"),
-        write_bytes(out / "game-length.png", length_histograms(lengths, f"{v.spec.game.title}: game length ({name})")),
-        write_bytes(out / "seat-advantage.png", seat_bars(seats, f"{v.spec.game.title}: share of wins by seat")),
-    ]
+    with publishing(Path(out_dir)) as stage:
+        written = [
+            write_text(stage / "report.txt", report_text(v)),
+            write_text(stage / "report.json", json.dumps(report_data(v), indent=1) + "\n"),
+            write_bytes(stage / "game-length.png", length_histograms(lengths, f"{v.spec.game.title}: game length ({name})")),
+            write_bytes(stage / "seat-advantage.png", seat_bars(seats, f"{v.spec.game.title}: share of wins by seat")),
+        ]
+    return [Path(out_dir) / p.name for p in written]
 
 
 def _in_range(name: str, value: int, lo: int, hi: int) -> int:

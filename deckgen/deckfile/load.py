@@ -84,6 +84,10 @@ class DeckFileError(DeckgenError):
         head = f"{file}: {len(problems)} problem{'s' if len(problems) != 1 else ''}"
         super().__init__(head + ":\n" + "\n".join("  " + p.text(file) for p in problems))
 
+    def lines(self) -> list[str]:
+        head = f"{self.file}: {len(self.problems)} problem{'s' if len(self.problems) != 1 else ''}:"
+        return [head, *("  " + p.text(self.file) for p in self.problems)]
+
 
 def _field(path: tuple) -> str:
     out = ""
