@@ -41,7 +41,9 @@ def _say(text: str, quiet: bool = False) -> None:
 
 
 def _is_file(target: str) -> bool:
-    return target.endswith(".toml") or Path(target).is_file()
+    """A deck file when it ends in .toml or names a folder; anything else is a game id, even if a file
+    of that name sits in the current folder (write ./NAME to read that file)."""
+    return target.endswith(".toml") or os.sep in target or bool(os.altsep and os.altsep in target)
 
 
 def load_spec(
@@ -63,7 +65,12 @@ def load_spec(
     if _is_file(target):
         file_layer, game = read_deck_file(Path(target))
     else:
-        game = get_game(target)
+        try:
+            game = get_game(target)
+        except DeckgenError as exc:
+            if Path(target).is_file():
+                raise DeckgenError(f"{exc}; to read the deck file {target!r}, write ./{target}") from None
+            raise
     cli: dict[str, Any] = {
         "options": parse_cli_args(game.options, extra, game=game.id),
         "players": players,
@@ -198,7 +205,7 @@ def preview(
 
 
 GamesOpt = typer.Option(None, "--games", help="number of games to play")
-WorkersOpt = typer.Option(1, "--workers", help="worker processes (results do not depend on it)")
+WorkersOpt = typer.Option(1, "--workers", help="worker processes, at most one per CPU (results do not depend on it)")
 JsonOpt = typer.Option(False, "--json", help="print JSON instead of a table")
 
 
@@ -248,7 +255,7 @@ def validate(
     spec = load_spec(target, ctx.args, seed=seed)
     with _bars(quiet or as_json, "simulating, ") as bars:
         result = pipeline.validate(
-            spec, players=[players] if players else None, games=400 if games is None else games, workers=workers, progress=bars,
+            spec, players=None if players is None else [players], games=400 if games is None else games, workers=workers, progress=bars,
         )
     written = pipeline.write_report(result, report) if report else []
     if as_json:

@@ -88,6 +88,17 @@ def boolean(value: Any) -> bool:
     raise OptionError(f"expected true or false, got {value!r}")
 
 
+def folder_name(value: Any) -> str:
+    """A folder to write into: a non-empty path without control characters (an empty one would
+    mean the current folder)."""
+    text = str(value)
+    if not text.strip():
+        raise OptionError("give a folder name (an empty one would mean the current folder)")
+    if any(ord(c) < 32 for c in text):
+        raise OptionError("a folder name cannot hold control characters")
+    return text
+
+
 def choice(*choices: str) -> Parser:
     def parse(value: Any) -> str:
         text = str(value).strip().lower() if not isinstance(value, bool) else ""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
@@ -174,7 +175,7 @@ def validate(
     from deckgen.spec import spec_for
 
     _in_range("--games", games, 1, 1_000_000)
-    _in_range("--workers", workers, 1, 256)
+    workers = worker_count(workers)
     deck = spec.build()
     report = run_validation(spec.game, deck, players=players, games=games, seed=spec.seed, workers=workers, progress=progress)
     result = Validation(spec, deck, report)
@@ -234,6 +235,17 @@ def _in_range(name: str, value: int, lo: int, hi: int) -> int:
     return value
 
 
+def worker_count(asked: int) -> int:
+    """``--workers`` checked (1 to 256) and capped at the CPUs this process may use: more workers
+    than CPUs only add processes to wait for (the results never depend on the count)."""
+    _in_range("--workers", asked, 1, 256)
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # pragma: no cover - not Linux
+        cpus = os.cpu_count() or 1
+    return min(asked, max(1, cpus))
+
+
 def simulate(
     spec: DeckSpec,
     *,
@@ -254,7 +266,7 @@ def simulate(
     if policy not in engine.policies:
         raise DeckgenError(f"unknown --policy {policy!r}: use {', '.join(engine.policies)}")
     n_games = _in_range("--games", 1000 if games is None else games, 1, 10_000_000)
-    _in_range("--workers", workers, 1, 256)
+    workers = worker_count(workers)
     players = spec.players or spec.game.default_players
     deck, checks = make_deck(spec)
     bad = [c for c in checks if not c.ok]
@@ -275,5 +287,5 @@ def init_file(spec: DeckSpec, out: Path, *, with_cards: bool) -> Path:
     out = Path(out)
     if out.exists():
         raise DeckgenError(f"{out} already exists; choose another name (nothing was overwritten)")
-    prepare_out_dir(out.parent if str(out.parent) else Path("."))
-    return write_text(out, deck_file_text(spec, spec.build(), with_cards=with_cards))
+    folder = prepare_out_dir(out.parent if str(out.parent) else Path("."))
+    return write_text(out, deck_file_text(spec, spec.build(), with_cards=with_cards, folder=folder))
