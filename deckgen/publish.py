@@ -32,7 +32,7 @@ MARKER_TEXT = "This folder was written by deckgen; the next build into it replac
 LOCK_WAIT = 10.0  # seconds a second build waits for the first before refusing
 # files an earlier deckgen wrote before folders carried the marker: such a folder may be replaced too
 _OLD_OUTPUT = re.compile(
-    r"(cards|deck|rulebook-\w+|preview-\d+|report|game-length|seat-advantage|challenges|answer-key|puzzle)"
+    r"(cards|deck|rulebook-\w+|preview-\d+|report|game-length|seat-advantage|skill|challenges|answer-key|puzzle)"
     r"\.(pdf|json|png|txt)|\..+\.(staged|tmp)"
 )
 
