@@ -317,7 +317,7 @@ def skill(
     if engine is None or engine.skill is None:
         raise DeckgenError(f"{game.title} has no skill ladder")
     per_pair = _in_range("--games", engine.skill.games if games is None else games, 1, 100_000)
-    _in_range("--workers", workers, 1, 256)
+    workers = worker_count(workers)
     n = players or spec.players or 2
     deck, checks = make_deck(spec)
     counts = list(engine.player_counts(deck)) if engine.player_counts else list(range(game.players[0], game.players[1] + 1))
