@@ -106,6 +106,7 @@ def choice(*choices: str) -> Parser:
             raise OptionError(f"{value!r} is not one of {', '.join(choices)}{_did_you_mean(text, choices)}")
         return text
 
+    parse.choices = choices  # type: ignore[attr-defined]  # so a form can offer them as a list
     return parse
 
 
