@@ -4,6 +4,8 @@ entry, so a new game needs no change here."""
 from __future__ import annotations
 
 import json
+import os
+import signal
 import sys
 from pathlib import Path
 from typing import Any, Optional
@@ -16,7 +18,7 @@ except ImportError:  # pragma: no cover - older typer uses click itself
     from click import exceptions as click_errors
 
 from deckgen import pipeline
-from deckgen.errors import DeckgenError
+from deckgen.errors import DeckgenError, Terminated, printable
 from deckgen.options import parse_cli_args, resolve
 from deckgen.progress import bars as _bars
 from deckgen.registry import games, get_game
@@ -39,7 +41,9 @@ def _say(text: str, quiet: bool = False) -> None:
 
 
 def _is_file(target: str) -> bool:
-    return target.endswith(".toml") or Path(target).is_file()
+    """A deck file when it ends in .toml or names a folder; anything else is a game id, even if a file
+    of that name sits in the current folder (write ./NAME to read that file)."""
+    return target.endswith(".toml") or os.sep in target or bool(os.altsep and os.altsep in target)
 
 
 def load_spec(
@@ -62,7 +66,12 @@ def load_spec(
     if _is_file(target):
         file_layer, game = read_deck_file(Path(target))
     else:
-        game = get_game(target)
+        try:
+            game = get_game(target)
+        except DeckgenError as exc:
+            if Path(target).is_file():
+                raise DeckgenError(f"{exc}; to read the deck file {target!r}, write ./{target}") from None
+            raise
     cli: dict[str, Any] = {
         "options": parse_cli_args(game.options, extra, game=game.id),
         "players": players,
@@ -206,7 +215,7 @@ def preview(
 
 
 GamesOpt = typer.Option(None, "--games", help="number of games to play")
-WorkersOpt = typer.Option(1, "--workers", help="worker processes (results do not depend on it)")
+WorkersOpt = typer.Option(1, "--workers", help="worker processes, at most one per CPU (results do not depend on it)")
 JsonOpt = typer.Option(False, "--json", help="print JSON instead of a table")
 
 
@@ -257,7 +266,7 @@ def validate(
     spec = load_spec(target, ctx.args, seed=seed)
     with _bars(quiet or as_json, "simulating, ") as bars:
         result = pipeline.validate(
-            spec, players=[players] if players else None, games=400 if games is None else games, workers=workers, progress=bars,
+            spec, players=None if players is None else [players], games=400 if games is None else games, workers=workers, progress=bars,
         )
         engine = spec.game.engine
         if report and skill_games != 0 and result.ok and engine is not None and engine.skill is not None:
@@ -318,6 +327,25 @@ def puzzle(ctx: typer.Context, game: str = typer.Argument(..., metavar="GAME"), 
     raise typer.Exit(run_capability("puzzle", game, ctx.args, quiet))
 
 
+<<<<<<< HEAD
+def _fail(lines: list[str], code: int = 2) -> None:
+    """Print ``error: FIRST`` (and indented details) on stderr, every line made safe to print, and exit."""
+    text = "\n".join(["error: " + printable(lines[0]), *(printable(line) for line in lines[1:])])
+    try:
+        typer.echo(text, err=True)
+    except OSError:  # pragma: no cover - stderr itself is gone: nothing left to tell
+        pass
+    sys.exit(code)
+
+
+def _os_error(exc: OSError) -> str:
+    what = exc.strerror or str(exc)
+    return f"{exc.filename}: {what}" if exc.filename else f"cannot write the output: {what}"
+
+
+def _terminate(signum: int, frame: Any) -> None:
+    raise Terminated()
+=======
 @app.command()
 def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="address to listen on (127.0.0.1: this computer only)"),
@@ -331,26 +359,88 @@ def serve(
     from deckgen.web.server import serve as run_server
 
     run_server(host, port, jobs=jobs, time_limit=time_limit, open_browser=open_browser, quiet=quiet)
+>>>>>>> main
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Entry point: user mistakes become one line on stderr and exit code 2, never a traceback."""
+    """Entry point: user mistakes and a failing environment become one ``error:`` line on stderr and
+    exit code 2 (130 after Ctrl-C, 143 after SIGTERM), never a traceback. SIGTERM unwinds like Ctrl-C,
+    so a build that is stopped removes its staging folder."""
+    stdout = sys.stdout
+    sys.stdout = _Guarded(stdout)  # a closed or full standard output becomes a DeckgenError
+    try:
+        previous = signal.signal(signal.SIGTERM, _terminate)
+    except ValueError:  # pragma: no cover - not the main thread: leave signals alone
+        previous = None
     try:
         code = app(args=argv, standalone_mode=False, prog_name="deckgen")
+        if code == 130:  # typer turns Ctrl-C into exit code 130 before we see it
+            raise KeyboardInterrupt
+        sys.stdout.flush()
     except DeckgenError as exc:
-        typer.echo(f"error: {exc}", err=True)
-        sys.exit(2)
+        if isinstance(exc, _OutputFailed):
+            _silence(stdout)
+        _fail(exc.lines())
     except click_errors.NoArgsIsHelpError as exc:  # pragma: no cover - click >= 8.2
         typer.echo(exc.ctx.get_help() if exc.ctx else str(exc))
         sys.exit(0)
     except click_errors.UsageError as exc:
-        typer.echo(f"error: {exc.format_message()}", err=True)
-        sys.exit(2)
-    except typer.Abort:
-        typer.echo("error: aborted", err=True)
-        sys.exit(130)
+        _fail([exc.format_message()])
+    except (KeyboardInterrupt, typer.Abort):
+        _fail(["interrupted"], 130)
+    except Terminated:
+        _fail(["terminated"], 143)
     except click_errors.ClickException as exc:
-        typer.echo(f"error: {exc.format_message()}", err=True)
-        sys.exit(exc.exit_code)
+        _fail([exc.format_message()], exc.exit_code)
+    except RecursionError:
+        _fail(["the input is nested too deeply"])
+    except OSError as exc:  # a full disk, a folder gone: the environment failed, not deckgen
+        _fail([_os_error(exc)])
+    finally:
+        sys.stdout = stdout
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
     if isinstance(code, int) and code:  # a command's typer.Exit(code) comes back as a return value
         sys.exit(code)
+
+
+class _OutputFailed(DeckgenError):
+    pass
+
+
+class _Guarded:
+    """Standard output whose failures (closed, full, a pipe gone) are a DeckgenError: typer would
+    otherwise end a broken pipe with exit code 1 and no word."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def _call(self, name: str, *args: Any) -> Any:
+        if self._stream is None:
+            raise _OutputFailed("cannot write the output: standard output is closed")
+        try:
+            return getattr(self._stream, name)(*args)
+        except (OSError, ValueError) as exc:  # ValueError: "I/O operation on closed file"
+            raise _OutputFailed(f"cannot write the output: {getattr(exc, 'strerror', None) or exc}") from None
+
+    def write(self, text: str) -> int:
+        return self._call("write", text)
+
+    def flush(self) -> None:
+        self._call("flush")
+
+    def __getattr__(self, name: str) -> Any:
+        if self._stream is None:
+            raise AttributeError(name)
+        return getattr(self._stream, name)
+
+
+def _silence(stream: Any) -> None:
+    """After standard output failed, point it at /dev/null so Python's own flush at exit stays quiet."""
+    try:
+        fd = stream.fileno()
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, fd)
+        os.close(null)
+    except (AttributeError, OSError, ValueError):
+        pass

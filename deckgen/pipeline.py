@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 from deckgen.checks import Check, require
 from deckgen.errors import DeckgenError
-from deckgen.fileio import prepare_out_dir, staging, write_text
+from deckgen.fileio import prepare_out_dir, write_text
 from deckgen.model import Deck
 from deckgen.progress import Tick
+from deckgen.publish import check_replaceable, publishing
 from deckgen.render.faces import faces_for
 from deckgen.render.preview import write_previews
 from deckgen.render.sheets import write_cards_pdf
@@ -49,17 +51,17 @@ def build(
     force: bool = False,
     progress: Callable[[str], Tick] | None = None,
     rulebooks: bool = True,
-    extra_steps: list[Callable[[BuildResult], list[Path]]] | None = None,
+    extra_steps: list[Callable[[BuildResult, Path], list[Path]]] | None = None,
     play_check_games: int = 0,
     help_card: bool = True,
 ) -> BuildResult:
     """Build, check, and write cards.pdf, deck.json and the rulebook(s) in the languages ``spec.lang``
-    asks for (and whatever ``extra_steps`` add).
+    asks for (and whatever ``extra_steps`` write into the staging folder they are given).
 
     The static checks always run; with ``play_check_games`` the whole validation (simulation
-    included) runs first too. A failing deck is refused unless ``force``. Every file is rendered
-    under a temporary name first and they are all renamed together at the end, so a failure (a
-    broken template, say) leaves the folder exactly as it was.
+    included) runs first too. A failing deck is refused unless ``force``. The files are written into
+    a staging folder that replaces the output folder whole at the end (:mod:`deckgen.publish`), so
+    the folder holds the earlier build or this one, never a mix, whatever fails or kills the build.
 
     With ``help_card`` the game's quick-reference card(s) follow the deck's cards in cards.pdf and
     deck.json (kind ``help``); checks and validation never see them."""
@@ -67,27 +69,29 @@ def build(
     deck, out = result.deck, result.out_dir
     printed, faces = _with_help(spec, deck) if help_card else (deck, spec.game.faces)
     tick = progress("cards.pdf") if progress else None
-    with staging(out) as stage:
-        write_cards_pdf(
-            stage(out / "cards.pdf"),
-            printed.cards,
-            faces_for(faces, spec.print.back_image, spec.print.ink),
-            spec.print,
-            title=spec.game.title,
-            label=spec.game.describe(spec.options, spec.card_lang),
-            options=dict(spec.options),
-            progress=tick,
-        )
-        write_text(stage(out / "deck.json"), printed.dumps())
+    with publishing(out) as stage:
+        written = [
+            write_cards_pdf(
+                stage / "cards.pdf",
+                printed.cards,
+                faces_for(faces, spec.print.back_image, spec.print.ink),
+                spec.print,
+                title=spec.game.title,
+                label=spec.game.describe(spec.options, spec.card_lang),
+                options=dict(spec.options),
+                progress=tick,
+            ),
+            write_text(stage / "deck.json", printed.dumps()),
+        ]
         if rulebooks:
             if spec.game.rulebook is None:
                 result.notes.append(f"{spec.game.title} has no rulebook yet: only the cards were written")
             else:
-                _write_rulebooks(spec, result, progress, stage)
-        result.files = [*stage.targets]
+                written += _write_rulebooks(spec, result, progress, stage)
+        for step in extra_steps or []:
+            written += step(result, stage)
+    result.files = [out / Path(p).name for p in written]
     result.coverage = _coverage(result.files)
-    for step in extra_steps or []:
-        result.files.extend(step(result))
     return result
 
 
@@ -113,13 +117,14 @@ def _coverage(files: list[Path]) -> dict[Path, list[float]]:
 
 
 def rules(spec: DeckSpec, out_dir: Path | None = None, *, force: bool = False, progress: Callable[[str], Tick] | None = None) -> BuildResult:
-    """Write only the rulebook(s) of the deck ``spec`` describes, in the languages ``spec.lang`` asks for."""
+    """Write only the rulebook(s) of the deck ``spec`` describes, in the languages ``spec.lang`` asks
+    for; the folder's other files (an earlier build's cards) stay."""
     if spec.game.rulebook is None:
         raise DeckgenError(f"{spec.game.title} has no rulebook yet")
     result = _checked(spec, out_dir, force)
-    with staging(result.out_dir) as stage:
-        _write_rulebooks(spec, result, progress, stage)
-        result.files = [*stage.targets]
+    with publishing(result.out_dir, keep=lambda name: True) as stage:
+        written = _write_rulebooks(spec, result, progress, stage)
+    result.files = [result.out_dir / p.name for p in written]
     return result
 
 
@@ -137,24 +142,30 @@ def _checked(
         if play_check_games and spec.game.engine is not None:
             v = validate(spec, games=play_check_games, compare_default=False, progress=progress)
             require(v.report.checks, f"the {spec.game.title} deck (not playable; `deckgen validate` tells more)")
-    return BuildResult(deck, checks, prepare_out_dir(out_dir or default_out(spec)))
+    out = Path(out_dir or default_out(spec))
+    check_replaceable(out)  # before the work: a folder deckgen may not replace is refused at once
+    return BuildResult(deck, checks, out)
 
 
-def _write_rulebooks(spec: DeckSpec, result: BuildResult, progress: Callable[[str], Tick] | None, stage: Callable[[Path], Path]) -> None:
+def _write_rulebooks(spec: DeckSpec, result: BuildResult, progress: Callable[[str], Tick] | None, stage: Path) -> list[Path]:
     langs = languages(spec.lang)
     tick = progress("rulebook") if progress else None
+    written = []
     for n, lang in enumerate(langs, 1):
-        target = result.out_dir / file_name(lang)
-        write_rulebook(stage(target), spec.game, result.deck, lang, spec.print, card_lang=spec.card_lang)
+        written.append(write_rulebook(stage / file_name(lang), spec.game, result.deck, lang, spec.print, card_lang=spec.card_lang))
         if tick:
             tick(n, len(langs))
+    return written
 
 
 def preview(spec: DeckSpec, out_dir: Path | None = None, *, force: bool = False, progress: Callable[[str], Tick] | None = None) -> BuildResult:
+    """PNG contact sheets in the output folder; its other files (an earlier build) stay, earlier previews go."""
     result = _checked(spec, out_dir, force)
     deck, out = result.deck, result.out_dir
     tick = progress("previews") if progress else None
-    result.files.extend(write_previews(out, deck.cards, faces_for(spec.game.faces, spec.print.back_image, spec.print.ink), spec.print, options=dict(spec.options), progress=tick))
+    with publishing(out, keep=lambda name: not name.startswith("preview-")) as stage:
+        written = write_previews(stage, deck.cards, faces_for(spec.game.faces, spec.print.back_image, spec.print.ink), spec.print, options=dict(spec.options), progress=tick)
+    result.files.extend(out / p.name for p in written)
     return result
 
 
@@ -194,7 +205,7 @@ def validate(
     from deckgen.spec import spec_for
 
     _in_range("--games", games, 1, 1_000_000)
-    _in_range("--workers", workers, 1, 256)
+    workers = worker_count(workers)
     deck = spec.build()
     report = run_validation(spec.game, deck, players=players, games=games, seed=spec.seed, workers=workers, progress=progress)
     result = Validation(spec, deck, report)
@@ -238,28 +249,39 @@ def write_report(v: Validation, out_dir: Path) -> list[Path]:
     from deckgen.fileio import write_bytes
     from deckgen.render.charts import length_histograms, seat_bars
 
-    out = prepare_out_dir(out_dir)
     base = v.default or {}
     lengths = [(f"{n} players", s.lengths, base[n].lengths if n in base else []) for n, s in v.report.summaries.items()]
     seats = [(f"{n} players", s.wins_by_seat, base[n].wins_by_seat if n in base else []) for n, s in v.report.summaries.items()]
     name = v.spec.game.engine.length_name if v.spec.game.engine else "turns"
-    files = [
-        write_text(out / "report.txt", report_text(v)),
-        write_text(out / "report.json", json.dumps(report_data(v), indent=1) + "\n"),
-        write_bytes(out / "game-length.png", length_histograms(lengths, f"{v.spec.game.title}: game length ({name})")),
-        write_bytes(out / "seat-advantage.png", seat_bars(seats, f"{v.spec.game.title}: share of wins by seat")),
-    ]
-    if v.skill:
-        from deckgen.analysis.plot import ratings_png
+    with publishing(Path(out_dir)) as stage:
+        written = [
+            write_text(stage / "report.txt", report_text(v)),
+            write_text(stage / "report.json", json.dumps(report_data(v), indent=1) + "\n"),
+            write_bytes(stage / "game-length.png", length_histograms(lengths, f"{v.spec.game.title}: game length ({name})")),
+            write_bytes(stage / "seat-advantage.png", seat_bars(seats, f"{v.spec.game.title}: share of wins by seat")),
+        ]
+        if v.skill:
+            from deckgen.analysis.plot import ratings_png
 
-        files.append(write_bytes(out / "skill.png", ratings_png(v.skill.reports, v.skill.bases)))
-    return files
+            written.append(write_bytes(stage / "skill.png", ratings_png(v.skill.reports, v.skill.bases)))
+    return [Path(out_dir) / p.name for p in written]
 
 
 def _in_range(name: str, value: int, lo: int, hi: int) -> int:
     if not lo <= value <= hi:
         raise DeckgenError(f"{name} must be {lo} to {hi}, not {value}")
     return value
+
+
+def worker_count(asked: int) -> int:
+    """``--workers`` checked (1 to 256) and capped at the CPUs this process may use: more workers
+    than CPUs only add processes to wait for (the results never depend on the count)."""
+    _in_range("--workers", asked, 1, 256)
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # pragma: no cover - not Linux
+        cpus = os.cpu_count() or 1
+    return min(asked, max(1, cpus))
 
 
 def simulate(
@@ -282,7 +304,7 @@ def simulate(
     if policy not in engine.policies:
         raise DeckgenError(f"unknown --policy {policy!r}: use {', '.join(engine.policies)}")
     n_games = _in_range("--games", 1000 if games is None else games, 1, 10_000_000)
-    _in_range("--workers", workers, 1, 256)
+    workers = worker_count(workers)
     players = spec.players or spec.game.default_players
     deck, checks = make_deck(spec)
     bad = [c for c in checks if not c.ok]
@@ -323,7 +345,7 @@ def skill(
     if engine is None or engine.skill is None:
         raise DeckgenError(f"{game.title} has no skill ladder")
     per_pair = _in_range("--games", engine.skill.games if games is None else games, 1, 100_000)
-    _in_range("--workers", workers, 1, 256)
+    workers = worker_count(workers)
     n = players or spec.players or 2
     deck, checks = make_deck(spec)
     counts = list(engine.player_counts(deck)) if engine.player_counts else list(range(game.players[0], game.players[1] + 1))
@@ -380,5 +402,5 @@ def init_file(spec: DeckSpec, out: Path, *, with_cards: bool) -> Path:
     out = Path(out)
     if out.exists():
         raise DeckgenError(f"{out} already exists; choose another name (nothing was overwritten)")
-    prepare_out_dir(out.parent if str(out.parent) else Path("."))
-    return write_text(out, deck_file_text(spec, spec.build(), with_cards=with_cards))
+    folder = prepare_out_dir(out.parent if str(out.parent) else Path("."))
+    return write_text(out, deck_file_text(spec, spec.build(), with_cards=with_cards, folder=folder))

@@ -166,7 +166,7 @@ def test_interrupted_build_leaves_no_temporary_file(monkeypatch, tmp_path):
 
     with pytest.raises(KeyboardInterrupt):
         pipeline.build(load_spec("multiplicats", ["--tables", "1"]), out)
-    assert [p.name for p in out.iterdir()] == []
+    assert list(tmp_path.iterdir()) == []  # no folder, no staging folder, no lock file
 
 
 def test_success_prints_where(tmp_path, capsys):

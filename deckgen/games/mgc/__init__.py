@@ -6,7 +6,7 @@ import string
 from typing import Any, Mapping
 
 from deckgen.errors import OptionError
-from deckgen.options import Option, boolean, choice, compact_ranges, int_list, integer, number, runs
+from deckgen.options import Option, boolean, check_size, choice, compact_ranges, int_list, integer, number, runs
 from deckgen.registry import Game
 
 from deckgen.games.mgc import deck
@@ -25,17 +25,19 @@ MAX_VARIABLES = 4
 def _coefficients(value: Any) -> list[int]:
     """Like a range option, but never 0: a range across zero (-3-3) leaves it out; a 0 written as a
     value or as a range's end is refused (a monomial with coefficient 0 is just 0)."""
+    check_size(value)  # bounded before it is split or expanded
     parts = value if isinstance(value, (list, tuple)) else [value] if isinstance(value, int) else str(value).split(",")
     parse = int_list(-MAX_COEFFICIENT, MAX_COEFFICIENT)
-    values: list[int] = []
+    values: set[int] = set()
     for part in parts:
         got = parse(part)
         if 0 in got and (len(got) == 1 or got[0] == 0 or got[-1] == 0):
             raise OptionError("0 cannot be a coefficient (a monomial with coefficient 0 is just 0)")
-        values.extend(v for v in got if v != 0)
-    if len(set(values)) != len(values):
-        dup = sorted({v for v in values if values.count(v) > 1})
-        raise OptionError(f"{', '.join(map(str, dup))} given twice")
+        for v in got:
+            if v in values:
+                raise OptionError(f"{v} given twice")
+            if v:
+                values.add(v)
     return sorted(values)
 
 
