@@ -91,8 +91,7 @@ ForceOpt = typer.Option(False, "--force", help="write the deck even if its check
 def list_games() -> None:
     """Show every game, its player counts and its options with their defaults."""
     for game in games().values():
-        lo, hi = game.players
-        typer.echo(f"{game.id}  —  {game.title}: {game.summary['en']} ({lo}-{hi} players)")
+        typer.echo(f"{game.id}  —  {game.title}: {game.summary['en']} ({game.players_text('en')})")
         for opt in game.options:
             typer.echo(f"    {opt.usage():<34} {opt.help} [default: {opt.describe_default()}]")
         for name, cap in game.capabilities.items():
@@ -243,10 +242,10 @@ def validate(
     quiet: bool = QuietOpt,
 ) -> None:
     """Check that a deck is playable: exit 0 when it is, 1 when it is not, 2 on bad input."""
-    spec = load_spec(target, ctx.args, seed=seed)
+    spec = load_spec(target, ctx.args, players=players, seed=seed)
     with _bars(quiet or as_json, "simulating, ") as bars:
         result = pipeline.validate(
-            spec, players=[players] if players else None, games=400 if games is None else games, workers=workers, progress=bars,
+            spec, players=None, games=400 if games is None else games, workers=workers, progress=bars,
         )
     written = pipeline.write_report(result, report) if report else []
     if as_json:

@@ -30,8 +30,11 @@ class BuildResult:
     notes: list[str] = field(default_factory=list)  # one-line remarks for the user (no rulebook yet...)
 
 
-def default_out(spec: DeckSpec) -> Path:
-    return Path("output") / spec.game.out_name(spec.options)
+def default_out(spec: DeckSpec, deck: Deck | None = None) -> Path:
+    """output/<name> under the current folder, the name told apart by everything that changes the files."""
+    from deckgen.naming import folder_name
+
+    return Path("output") / folder_name(spec, deck if deck is not None else spec.build())
 
 
 def make_deck(spec: DeckSpec) -> tuple[Deck, list[Check]]:
@@ -67,8 +70,8 @@ def build(
             faces_for(spec.game.faces, spec.print.back_image),
             spec.print,
             title=spec.game.title,
-            label=spec.game.describe(spec.options, spec.card_lang),
-            options=dict(spec.options),
+            label=spec.game.label(deck, spec.card_lang),
+            options=dict(spec.game.described(deck)),
             progress=tick,
         )
         write_text(stage(out / "deck.json"), deck.dumps())
@@ -108,7 +111,7 @@ def _checked(
         if play_check_games and spec.game.engine is not None:
             v = validate(spec, games=play_check_games, compare_default=False, progress=progress)
             require(v.report.checks, f"the {spec.game.title} deck (not playable; `deckgen validate` tells more)")
-    return BuildResult(deck, checks, prepare_out_dir(out_dir or default_out(spec)))
+    return BuildResult(deck, checks, prepare_out_dir(out_dir or default_out(spec, deck)))
 
 
 def _write_rulebooks(spec: DeckSpec, result: BuildResult, progress: Callable[[str], Tick] | None, stage: Callable[[Path], Path]) -> None:
@@ -125,7 +128,7 @@ def preview(spec: DeckSpec, out_dir: Path | None = None, *, force: bool = False,
     result = _checked(spec, out_dir, force)
     deck, out = result.deck, result.out_dir
     tick = progress("previews") if progress else None
-    result.files.extend(write_previews(out, deck.cards, faces_for(spec.game.faces, spec.print.back_image), spec.print, options=dict(spec.options), progress=tick))
+    result.files.extend(write_previews(out, deck.cards, faces_for(spec.game.faces, spec.print.back_image), spec.print, options=dict(spec.game.described(deck)), progress=tick))
     return result
 
 

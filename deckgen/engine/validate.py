@@ -37,14 +37,14 @@ class Report:
 
 
 def player_counts(game: Game, deck: Deck, only: Sequence[int] | None = None) -> list[int]:
-    engine = game.engine
-    allowed = list(engine.player_counts(deck)) if engine and engine.player_counts else list(range(game.players[0], game.players[1] + 1))
+    allowed = game.player_counts(deck)
     if deck.players:
         allowed = [p for p in allowed if p == deck.players]
     if only:
         bad = [p for p in only if p not in allowed]
         if bad:
-            raise DeckgenError(f"{game.title} with this deck is played by {allowed[0]} to {allowed[-1]} players, not {bad[0]}")
+            served = f"{allowed[0]} to {allowed[-1]} players" if allowed else "no player count"
+            raise DeckgenError(f"{game.title} with this deck is played by {served}, not {bad[0]}")
         return list(only)
     return allowed
 

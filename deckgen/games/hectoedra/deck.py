@@ -24,8 +24,16 @@ def values(deck: Deck) -> list[int]:
     return [c.get("value") for c in deck.cards]
 
 
-def max_players(deck: Deck, per_player: int = CARDS_PER_PLAYER) -> int:
-    return min(10, len(deck.cards) // per_player)
+PLAYERS = (2, 10)  # the competitive game (GAMES.md); a deck serves fewer when it is small
+
+
+def per_player(deck: Deck) -> int:
+    """Cards per player in a round's game deck: the resolved option, exactly as the engine reads it."""
+    return int(deck.options.get("per_player", CARDS_PER_PLAYER))
+
+
+def max_players(deck: Deck) -> int:
+    return min(PLAYERS[1], len(deck.cards) // per_player(deck))
 
 
 def checks(deck: Deck) -> list[Check]:
@@ -53,16 +61,25 @@ def checks(deck: Deck) -> list[Check]:
             f"no card links with {lonely}" if lonely else "each card has a partner by the three rules",
         )
     )
+    per = per_player(deck)
     if deck.players:
-        need = deck.players * CARDS_PER_PLAYER
-        out.append(check(f"enough cards for {deck.players} players", len(vals) >= need, f"{len(vals)} cards, {need} needed ({CARDS_PER_PLAYER} each)"))
+        need = deck.players * per
+        out.append(
+            check(
+                f"enough cards for {deck.players} players",
+                len(vals) >= need,
+                f"{len(vals)} cards, {need} needed ({per} each in the round's game deck)",
+                hint=f"--per-player {len(vals) // deck.players}, fewer --players, or more --cards"
+                if len(vals) // deck.players >= 4 else "fewer --players or more --cards",
+            )
+        )
     else:
         most = max_players(deck)
         out.append(
             check(
                 "players",
                 True,
-                f"the competitive game for 2 to {most} players" if most >= 2 else f"{len(vals)} cards: a set for the cooperative puzzle (the competitive game needs {2 * CARDS_PER_PLAYER})",
+                f"the competitive game for {PLAYERS[0]} to {most} players ({per} cards each in a round's game deck)" if most >= PLAYERS[0] else f"{len(vals)} cards: a set for the cooperative puzzle (the competitive game needs {PLAYERS[0] * per})",
             )
         )
     return out

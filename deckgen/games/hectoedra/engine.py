@@ -66,8 +66,7 @@ def exhaustive(deck: Deck, players: Sequence[int]) -> list[Check]:
 
 
 def player_counts(deck: Deck) -> list[int]:
-    per = Variant.from_options(deck.options).per_player
-    return list(range(2, min(10, len(deck.cards) // per) + 1))
+    return list(range(deck_mod.PLAYERS[0], deck_mod.max_players(deck) + 1))
 
 
 def max_steps(deck: Deck, players: int) -> int:

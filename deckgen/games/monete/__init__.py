@@ -81,6 +81,16 @@ def _tag(options: Mapping[str, Any]) -> str:
     return "-".join(parts)
 
 
+def _described(cards) -> dict[str, Any]:
+    """The options as the cards show them: the highest number, comodines or not."""
+    values = [c.get("value") for c in cards.of_kind(deck.NUMBER) if isinstance(c.get("value"), int) and not isinstance(c.get("value"), bool)]
+    out = dict(cards.options)
+    if values:
+        out["top"] = max(values)
+    out["wildcards"] = bool(cards.of_kind(deck.WILD))
+    return out
+
+
 def _describe(options: Mapping[str, Any], lang: str) -> str:
     text = f"1–{options.get('top', 20)} · {MODE_LABELS[options['mode']][lang]}"
     if not options.get("wildcards", True):
@@ -109,6 +119,7 @@ def _game() -> Game:
         faces=MoneteFaces(),
         out_tag=_tag,
         describe=_describe,
+        described=_described,
         engine=ENGINE,
         rulebook=RULEBOOK,
         card_kinds=CARD_KINDS,
