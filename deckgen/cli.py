@@ -11,9 +11,13 @@ from typing import Any, Optional
 import typer
 
 try:  # typer >= 0.22 carries its own copy of click
+    from typer._click import core as click_core
     from typer._click import exceptions as click_errors
+    from typer._click import globals as click_globals
 except ImportError:  # pragma: no cover - older typer uses click itself
+    from click import core as click_core
     from click import exceptions as click_errors
+    from click import globals as click_globals
 
 from deckgen import pipeline
 from deckgen.errors import DeckgenError
@@ -63,7 +67,7 @@ def load_spec(
     else:
         game = get_game(target)
     cli: dict[str, Any] = {
-        "options": parse_cli_args(game.options, extra, game=game.id),
+        "options": parse_cli_args(game.options, extra, game=game.id, also=_command_flags()),
         "players": players,
         "seed": seed,
         "lang": lang,
@@ -71,6 +75,33 @@ def load_spec(
     }
     source = target if file_layer is not None else f"{game.id}" + (" with " + " ".join(extra) if extra else " (defaults)")
     return spec_for(game, cli=cli, file_layer=file_layer, source=source)
+
+
+def _command_flags() -> list[str]:
+    """The running command's own options (--paper, --players...): "did you mean" searches them too."""
+    ctx = click_globals.get_current_context(silent=True)
+    if ctx is None:
+        return []
+    return [o for p in ctx.command.params for o in getattr(p, "opts", []) if o.startswith("--")]
+
+
+def game_help(argv: list[str]) -> str | None:
+    """`deckgen COMMAND GAME --help`: the command's own help followed by the game's options, or None
+    when ``argv`` does not ask for that."""
+    if len(argv) < 3 or not {"--help", "-h"} & set(argv[2:]) or argv[1].startswith("-"):
+        return None
+    group = typer.main.get_command(app)
+    command = group.commands.get(argv[0]) if hasattr(group, "commands") else None
+    if command is None or not (command.context_settings or {}).get("allow_extra_args"):
+        return None
+    target = argv[1]
+    game = read_deck_file(Path(target))[1] if _is_file(target) else get_game(target)
+    ctx = click_core.Context(command, info_name=f"deckgen {argv[0]}")
+    lines = [command.get_help(ctx), "", f"{game.title} options (after the game or deck file; defaults from decks/{game.id}.toml):"]
+    options = game.capabilities[argv[0]].options if argv[0] in game.capabilities else game.options
+    for opt in options:
+        lines.append(f"  {opt.usage():<34} {opt.help} [default: {opt.describe_default()}]")
+    return "\n".join(lines)
 
 
 # ---------------------------------------------------------------- common options
@@ -265,7 +296,7 @@ def run_capability(name: str, game_id: str, args: list[str], quiet: bool = False
         offered = [g.id for g in games().values() if name in g.capabilities]
         also = f" (games that have it: {', '.join(offered)})" if offered else ""
         raise DeckgenError(f"{game.title} has no {name} command{also}")
-    raw = parse_cli_args(cap.options, args, game=f"{name} {game.id}")
+    raw = parse_cli_args(cap.options, args, game=f"{name} {game.id}", also=_command_flags())
     values = resolve(cap.options, raw, where=f"{name} {game.id}: ")
     return cap.run(values, (lambda line: None) if quiet else typer.echo)
 
@@ -285,6 +316,10 @@ def puzzle(ctx: typer.Context, game: str = typer.Argument(..., metavar="GAME"), 
 def main(argv: list[str] | None = None) -> None:
     """Entry point: user mistakes become one line on stderr and exit code 2, never a traceback."""
     try:
+        shown = game_help(list(sys.argv[1:] if argv is None else argv))
+        if shown is not None:
+            typer.echo(shown)
+            return
         code = app(args=argv, standalone_mode=False, prog_name="deckgen")
     except DeckgenError as exc:
         typer.echo(f"error: {exc}", err=True)

@@ -27,7 +27,6 @@ The format (the default decks in decks/ use it too)::
 
 from __future__ import annotations
 
-import difflib
 import re
 import tomllib
 from dataclasses import dataclass
@@ -39,6 +38,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from deckgen.deckfile.locate import key_lines, line_of
 from deckgen.deckfile.paths import referenced_image
 from deckgen.errors import DeckgenError, OptionError
+from deckgen.spelling import did_you_mean
 from deckgen.registry import Game, games
 
 MAX_FILE_BYTES = 1_000_000
@@ -96,8 +96,7 @@ def _field(path: tuple) -> str:
 
 
 def _suggest(word: str, known: list[str]) -> str:
-    close = difflib.get_close_matches(word, known, n=1, cutoff=0.6)
-    return f" (did you mean {close[0]}?)" if close else ""
+    return did_you_mean(word, known)
 
 
 class _Collector:

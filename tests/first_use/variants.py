@@ -15,7 +15,7 @@ def other_values(opt: Option) -> list[Any]:
     if opt.flag or isinstance(d, bool):
         candidates: list[Any] = [not d]
     elif isinstance(d, int):
-        candidates = [d - 2, d + 2, d - 1, d + 1, 0, 1]
+        candidates = [d - 2, d + 2, d // 2, d - 1, d + 1, 0, 1]
     elif isinstance(d, float):
         candidates = [round(d * 0.5, 3), round(d + 0.05, 3), 0.0]
     elif isinstance(d, list) and d and all(isinstance(x, (int, float)) for x in d):
@@ -27,6 +27,7 @@ def other_values(opt: Option) -> list[Any]:
             text(d[:-1]),
             text(d[1:]),
             text([x * 0.8 for x in d]),
+            text(d[:1]),  # the smallest deck
         ]
     elif isinstance(d, list):
         candidates = [",".join(map(str, d[:-1])), "prime,factors"]

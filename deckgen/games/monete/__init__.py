@@ -19,14 +19,17 @@ MODE_LABELS = {
     ALL: {"es": "los cuatro modos", "en": "all four modes"},
 }
 
+# The modes from easiest to hardest (GAMES.md); shown in help, `list` and a mistyped --mode's message
+DIFFICULTY = {"perezoso": "easiest", "siesta": "easy", "recreo": "harder", "jungla": "hardest"}
+
 OPTIONS = (
     Option(
         "mode",
         default=ALL,
-        help="perezoso (no purple cards, number marker), siesta (all cards, number marker), recreo "
-        "(both markers, respect one), jungla (both markers, respect both) or all (the full deck, "
-        "simulated and validated in every mode)",
-        parse=choice(ALL, *MODES),
+        help="from easiest to hardest: perezoso (easiest: no purple cards, number marker), siesta (all "
+        "cards, number marker), recreo (both markers, respect one), jungla (hardest: both markers, "
+        "respect both); or all (the full deck, simulated and validated in every mode)",
+        parse=choice(ALL, *MODES, notes=DIFFICULTY),
         metavar="MODE",
     ),
     Option(
