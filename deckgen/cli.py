@@ -21,6 +21,7 @@ except ImportError:  # pragma: no cover - older typer uses click itself
 
 from deckgen import pipeline
 from deckgen.errors import DeckgenError
+from deckgen.guide import build_lines
 from deckgen.options import parse_cli_args, resolve
 from deckgen.progress import bars as _bars
 from deckgen.registry import games, get_game
@@ -112,7 +113,11 @@ LangOpt = typer.Option(None, "--lang", help="es (default), en, or all (rulebooks
 PaperOpt = typer.Option(None, "--paper", help="a4 (default) or letter")
 SizeOpt = typer.Option(None, "--card-size", help="poker (default), bridge, mini, tarot, or WxH in mm")
 BleedOpt = typer.Option(None, "--bleed", help="bleed in mm (0 default); adds crop marks")
-BacksOpt = typer.Option(None, "--backs", help="duplex-long (default), duplex-short, separate or none")
+BacksOpt = typer.Option(
+    None, "--backs",
+    help="duplex-long (default) or duplex-short for a duplex printer; manual-duplex for a single-sided printer "
+    "(all fronts, turn the stack over, all backs); separate (backs unmirrored, to glue onto the fronts); none",
+)
 OutOpt = typer.Option(None, "--out", help="output folder (default output/<game>-<options>/)")
 QuietOpt = typer.Option(False, "--quiet", "-q", help="no progress bars")
 ForceOpt = typer.Option(False, "--force", help="write the deck even if its checks fail")
@@ -155,9 +160,10 @@ def build(
     for c in result.checks:
         if not c.ok:
             _say(f"warning: {c.line()}", quiet)
-    _say(f"{spec.game.title}: {len(result.deck)} cards written to {result.out_dir}/", quiet)
-    for f in result.files:
-        _say(f"  {f}", quiet)
+    if quiet:
+        typer.echo(f"{result.out_dir}/")  # the one line --quiet keeps: where the files are
+    for line in build_lines(spec, result):
+        _say(line, quiet)
     for note in result.notes:
         _say(f"note: {note}", quiet)
 
@@ -270,6 +276,7 @@ def validate(
     workers: int = WorkersOpt,
     as_json: bool = JsonOpt,
     report: Optional[Path] = typer.Option(None, "--report", help="also write report.txt, report.json and PNG plots to this folder"),
+    pace: Optional[float] = typer.Option(None, "--pace", help="seconds a turn takes at your table, for the minutes a game lasts (each game has its own default)"),
     quiet: bool = QuietOpt,
 ) -> None:
     """Check that a deck is playable: exit 0 when it is, 1 when it is not, 2 on bad input."""
@@ -278,11 +285,13 @@ def validate(
         result = pipeline.validate(
             spec, players=None, games=400 if games is None else games, workers=workers, progress=bars,
         )
-    written = pipeline.write_report(result, report) if report else []
+    if pace is not None and not 0.1 <= pace <= 600:
+        raise DeckgenError(f"--pace must be 0.1 to 600 seconds a turn, not {pace:g}")
+    written = pipeline.write_report(result, report, pace) if report else []
     if as_json:
-        typer.echo(json.dumps(pipeline.report_data(result), indent=1))
+        typer.echo(json.dumps(pipeline.report_data(result, pace), indent=1))
     else:
-        typer.echo(pipeline.report_text(result), nl=False)
+        typer.echo(pipeline.report_text(result, pace), nl=False)
         for f in written:
             typer.echo(f"  {f}")
     raise typer.Exit(0 if result.ok else 1)

@@ -28,6 +28,8 @@ class BuildResult:
     out_dir: Path
     files: list[Path] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # one-line remarks for the user (no rulebook yet...)
+    played: "Validation | None" = None  # the simulated games a deck file's build played before printing
+    forced: bool = False  # written with --force (its failing checks were not enforced)
 
 
 def default_out(spec: DeckSpec, deck: Deck | None = None) -> Path:
@@ -106,12 +108,13 @@ def _checked(
 ) -> BuildResult:
     """The deck built and checked (its failures stop the build unless ``force``), the folder ready."""
     deck, checks = make_deck(spec)
+    played = None
     if not force:
         require(checks, f"the {spec.game.title} deck")
         if play_check_games and spec.game.engine is not None:
-            v = validate(spec, games=play_check_games, compare_default=False, progress=progress)
-            require(v.report.checks, f"the {spec.game.title} deck (not playable; `deckgen validate` tells more)")
-    return BuildResult(deck, checks, prepare_out_dir(out_dir or default_out(spec, deck)))
+            played = validate(spec, games=play_check_games, compare_default=False, progress=progress)
+            require(played.report.checks, f"the {spec.game.title} deck (not playable; `deckgen validate` tells more)")
+    return BuildResult(deck, checks, prepare_out_dir(out_dir or default_out(spec, deck)), played=played, forced=force)
 
 
 def _write_rulebooks(spec: DeckSpec, result: BuildResult, progress: Callable[[str], Tick] | None, stage: Callable[[Path], Path]) -> None:
@@ -177,22 +180,30 @@ def validate(
     return result
 
 
-def report_text(v: Validation) -> str:
+def report_text(v: Validation, pace: float | None = None) -> str:
+    """The plain summary first (playable for whom, minutes a game at ``pace`` seconds a turn), then
+    the checks and measures, then what the figures mean."""
     from deckgen.engine.compare import comparison_lines
     from deckgen.engine.report import report_lines
+    from deckgen.guide import measures_explained, validate_summary
 
     lines = [f"{v.spec.game.title}: {len(v.deck)} cards ({v.spec.source or 'defaults'})", ""]
-    lines += report_lines(v.spec.game.engine, v.report)
+    lines += validate_summary(v, pace)
+    lines += ["", *report_lines(v.spec.game.engine, v.report)]
     if v.default:
         lines += ["", *comparison_lines(v.spec.game, v.report.summaries, v.default)]
+    if v.spec.game.engine is not None and v.report.summaries:
+        lines += ["", *measures_explained(v.spec.game.engine)]
     return "\n".join(lines) + "\n"
 
 
-def report_data(v: Validation) -> dict:
+def report_data(v: Validation, pace: float | None = None) -> dict:
     from deckgen.engine.compare import comparison_json
     from deckgen.engine.report import report_json
+    from deckgen.guide import validate_summary
 
     data = report_json(v.report)
+    data["summary"] = validate_summary(v, pace)
     data["cards"] = len(v.deck)
     data["source"] = v.spec.source or "defaults"
     if v.default:
@@ -200,7 +211,7 @@ def report_data(v: Validation) -> dict:
     return data
 
 
-def write_report(v: Validation, out_dir: Path) -> list[Path]:
+def write_report(v: Validation, out_dir: Path, pace: float | None = None) -> list[Path]:
     """report.txt, report.json and two PNG plots: game lengths and wins by seat."""
     import json
 
@@ -213,8 +224,8 @@ def write_report(v: Validation, out_dir: Path) -> list[Path]:
     seats = [(f"{n} players", s.wins_by_seat, base[n].wins_by_seat if n in base else []) for n, s in v.report.summaries.items()]
     name = v.spec.game.engine.length_name if v.spec.game.engine else "turns"
     return [
-        write_text(out / "report.txt", report_text(v)),
-        write_text(out / "report.json", json.dumps(report_data(v), indent=1) + "\n"),
+        write_text(out / "report.txt", report_text(v, pace)),
+        write_text(out / "report.json", json.dumps(report_data(v, pace), indent=1) + "\n"),
         write_bytes(out / "game-length.png", length_histograms(lengths, f"{v.spec.game.title}: game length ({name})")),
         write_bytes(out / "seat-advantage.png", seat_bars(seats, f"{v.spec.game.title}: share of wins by seat")),
     ]

@@ -15,7 +15,7 @@ The format (the default decks in decks/ use it too)::
     card_size = "poker"         # poker, bridge, mini, tarot, or "WxH" in mm
     paper = "a4"                # a4 or letter
     bleed = 0                   # mm
-    backs = "duplex-long"       # duplex-long, duplex-short, separate, none
+    backs = "duplex-long"       # duplex-long, duplex-short, manual-duplex, separate, none
     back_image = "back.png"     # optional: a PNG/JPEG in the deck file's own folder for the backs
 
     [[cards]]                   # optional: an explicit card list replacing the generated deck
@@ -52,7 +52,7 @@ class PrintSection(BaseModel):
     card_size: str = "poker"
     paper: Literal["a4", "letter"] = "a4"
     bleed: float = Field(0.0, ge=0.0, le=10.0)
-    backs: Literal["duplex-long", "duplex-short", "separate", "none"] = "duplex-long"
+    backs: Literal["duplex-long", "duplex-short", "manual-duplex", "separate", "none"] = "duplex-long"
     back_image: str | None = None
 
 
@@ -112,7 +112,10 @@ class _Collector:
             if err["type"] == "extra_forbidden":
                 parent = _model_at(model, tuple(err["loc"])[:-1])
                 known = list(parent.model_fields) if parent else []
-                self.add(loc, f"unknown key{_suggest(str(loc[-1]), known)}")
+                if prefix[:1] == ("cards",):  # a card's table also takes kind and copies
+                    known = ["kind", *known, "copies"]
+                listed = f"; the keys are: {', '.join(known)}" if known else ""
+                self.add(loc, f"unknown key{_suggest(str(loc[-1]), known)}{listed}")
             elif err["type"] == "missing" and loc == ("game",):
                 self.add(loc, f"is required: say which game the deck is for, e.g. game = \"{next(iter(games()), 'GAME')}\" (the games: {', '.join(games())})")
             elif err["type"] == "missing":

@@ -86,7 +86,7 @@ BROKEN = {
         "impossible card": (
             'game = "mgc"\n[[cards]]\nkind = "monomial"\nmonomial = "x + y"\n[[cards]]\nkind = "monomial"\nmonomial = "3*x**2"\ndegree = 3\n',
             2,
-            ["deck.toml:4: cards[1].monomial: not a monomial like 3*x**2*y", "deck.toml:8: cards[2].degree: the degree of 3*x**2 is 2 (got 3)"],
+            ["deck.toml:4: cards[1].monomial: not a monomial: write it like monomial = \"2*x**3\"", "deck.toml:8: cards[2].degree: the degree of 3*x**2 is 2 (got 3)"],
         ),
         "too few cards": ('game = "mgc"\nplayers = 10\n[options]\ncoefficients = "1-2"\ndegrees = "1-2"\n', 1, ["FAIL enough cards for 10 players: 44 cards; 10 × 7 dealt + 1 turned up + 10 in reserve = 81"]),
         "unplayable mix": ('game = "mgc"\nplayers = 2\n[options]\ncoefficients = "1"\ndegrees = "1"\ncopies = 1\n', 1, ["FAIL every monomial can be followed by another (same coefficient or degree): nothing follows x"]),

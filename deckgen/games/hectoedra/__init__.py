@@ -105,6 +105,7 @@ GAME = Game(
     faces=HectoedraFaces(),
     out_tag=_tag,
     describe=_describe,
+    seconds_per_turn=15,  # a player looks for a multiple, divisor or common divisor in a hand of four
     described=_described,
     engine=_engine(),
     rulebook=_rulebook(),

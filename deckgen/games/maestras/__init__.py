@@ -127,6 +127,7 @@ GAME = Game(
     faces=MaestrasFaces(),
     out_tag=_tag,
     describe=_describe,
+    seconds_per_turn=12,  # a card placed on the grid after checking links and lines: 10-20 minutes a game, as the source says
     described=_described,
     engine=_engine(),
     rulebook=_rulebook(),

@@ -235,6 +235,7 @@ GAME = Game(
     faces=MgcFaces(),
     out_tag=_tag,
     describe=_describe,
+    seconds_per_turn=8,  # a monomial is read, matched and played, or a card drawn
     described=_described,
     engine=ENGINE,
     rulebook=RULEBOOK,

@@ -122,6 +122,7 @@ def _game() -> Game:
         faces=MoneteFaces(),
         out_tag=_tag,
         describe=_describe,
+        seconds_per_turn=8,  # a card or a combo played against the markers, or a card drawn
         described=_described,
         engine=ENGINE,
         rulebook=RULEBOOK,

@@ -155,8 +155,14 @@ def playing_cards(deck: Deck) -> list[Card]:
 
 
 def max_players(deck: Deck) -> int:
-    """The most players the deck deals to while leaving a draw pile of 2 cards per player."""
-    return len(playing_cards(deck)) // (HAND + MIN_DRAW_PER_PLAYER)
+    """The most players the deck deals to while leaving a draw pile of 2 cards per player, in every
+    mode it is played in (a deck for all modes is played without its purple cards in PEREZOSO)."""
+    return fewest_playing(deck) // (HAND + MIN_DRAW_PER_PLAYER)
+
+
+def fewest_playing(deck: Deck) -> int:
+    """The playing cards of the mode that plays with the fewest of them."""
+    return min(len(playing_cards(for_mode(deck, m))) for m in modes_of(deck.options.get("mode", ALL)))
 
 
 def closing_values(top: int) -> tuple[int, int]:
@@ -255,12 +261,13 @@ def _playability(deck: Deck, numbers: list[Card], top: int) -> list[Check]:
     )
     if deck.players:
         need = deck.players * (HAND + MIN_DRAW_PER_PLAYER)
-        have = len(playing_cards(deck))
+        have = fewest_playing(deck)
         out.append(
             check(
                 f"enough cards for {deck.players} players",
                 have >= need,
-                f"{have} playing cards, {need} needed ({HAND} each and a draw pile of {MIN_DRAW_PER_PLAYER} per player)",
+                f"{have} playing cards, {need} needed ({HAND} each and a draw pile of {MIN_DRAW_PER_PLAYER} per player)"
+                + (" in PEREZOSO, which plays without the purple cards" if have < len(playing_cards(deck)) else ""),
                 hint=_players_hint(deck, have),
             )
         )

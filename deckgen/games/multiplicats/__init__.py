@@ -110,6 +110,7 @@ GAME = Game(
     faces=MultiplicatsFaces(),
     out_tag=_tag,
     describe=_describe,
+    seconds_per_turn=2,  # a card is turned up about every two seconds (engine.py)
     described=_described,
     engine=ENGINE,
     rulebook=RULEBOOK,
