@@ -276,17 +276,21 @@ def validate(
     workers: int = WorkersOpt,
     as_json: bool = JsonOpt,
     report: Optional[Path] = typer.Option(None, "--report", help="also write report.txt, report.json and PNG plots to this folder"),
+    skill_games: Optional[int] = typer.Option(None, "--skill-games", help="with --report: games per pair of levels of the skill section (0: leave it out)"),
     pace: Optional[float] = typer.Option(None, "--pace", help="seconds a turn takes at your table, for the minutes a game lasts (each game has its own default)"),
     quiet: bool = QuietOpt,
 ) -> None:
     """Check that a deck is playable: exit 0 when it is, 1 when it is not, 2 on bad input."""
+    if pace is not None and not 0.1 <= pace <= 600:
+        raise DeckgenError(f"--pace must be 0.1 to 600 seconds a turn, not {pace:g}")
     spec = load_spec(target, ctx.args, players=players, seed=seed)
     with _bars(quiet or as_json, "simulating, ") as bars:
         result = pipeline.validate(
             spec, players=None, games=400 if games is None else games, workers=workers, progress=bars,
         )
-    if pace is not None and not 0.1 <= pace <= 600:
-        raise DeckgenError(f"--pace must be 0.1 to 600 seconds a turn, not {pace:g}")
+        engine = spec.game.engine
+        if report and skill_games != 0 and result.ok and engine is not None and engine.skill is not None:
+            result.skill = pipeline.skill(spec, players=players, games=skill_games, workers=workers, progress=bars)
     written = pipeline.write_report(result, report, pace) if report else []
     if as_json:
         typer.echo(json.dumps(pipeline.report_data(result, pace), indent=1))
@@ -295,6 +299,27 @@ def validate(
         for f in written:
             typer.echo(f"  {f}")
     raise typer.Exit(0 if result.ok else 1)
+
+
+@app.command(context_settings=GAME_ARGS)
+def skill(
+    ctx: typer.Context,
+    target: str = typer.Argument(..., metavar="GAME|DECK-FILE"),
+    players: Optional[int] = typer.Option(None, "--players", help="players per game (default: the deck file's, else 2)"),
+    games: Optional[int] = typer.Option(None, "--games", help="games per pair of levels (default: the game's, about two minutes)"),
+    seed: Optional[int] = SeedOpt,
+    workers: int = typer.Option(2, "--workers", help="worker processes (results do not depend on it)"),
+    as_json: bool = JsonOpt,
+    quiet: bool = QuietOpt,
+) -> None:
+    """How much playing well matters: a ladder of players from random to Monte Carlo, their ratings, and a luck measure."""
+    spec = load_spec(target, ctx.args, players=players, seed=seed)
+    with _bars(quiet or as_json) as bars:
+        run = pipeline.skill(spec, players=players, games=games, workers=workers, progress=bars)
+    if as_json:
+        typer.echo(json.dumps(pipeline.skill_data(run), indent=1))
+    else:
+        typer.echo(pipeline.skill_text(run), nl=False)
 
 
 def run_capability(name: str, game_id: str, args: list[str], quiet: bool = False) -> int:
