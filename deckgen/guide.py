@@ -3,6 +3,7 @@ check that passed. Plain text lines; the CLI prints them."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from deckgen.render.printing import instructions
@@ -77,6 +78,9 @@ def validate_summary(v: Any, pace: float | None = None) -> list[str]:
         failed = [c for c in report.checks if not c.ok and c.name != "simulation"]
         names = "; ".join(c.name for c in failed[:3]) + (f" and {len(failed) - 3} more" if len(failed) > 3 else "")
         lines = [f"Not playable: {names}. Each FAIL line below says what to try."]
+        served = game.player_counts(dataclasses.replace(v.deck, players=None))
+        if v.deck.players and served and v.deck.players not in served:
+            lines.append(f"With its cards it serves {players_words(served)}, not {v.deck.players}.")
     if summaries:
         at = v.deck.players or (game.default_players if game.default_players in counts else counts[len(counts) // 2])
         here = [s for s in summaries if s.players == at]

@@ -151,3 +151,15 @@ def test_a_failing_validate_summary_names_the_failure(capsys):
 def test_bad_pace_is_refused(capsys):
     code, _, err = run(capsys, "validate", "monete", "--pace", "0", "--games", "4")
     assert code == 2 and err.startswith("error: --pace must be")
+
+
+def test_a_deck_file_for_too_many_players_says_how_many_it_serves(tmp_path, capsys):
+    from tests.first_use.decks import hectoedra_1_40
+
+    code, lines = _validate(capsys, hectoedra_1_40(tmp_path, players=6))
+    assert code == 1
+    assert lines[2:4] == [
+        "Not playable: enough cards for 6 players. Each FAIL line below says what to try.",
+        "With its cards it serves 2 to 5 players, not 6.",
+    ]
+    assert any(l.endswith("40 cards, 48 needed (8 each in the round's game deck); try: --per-player 6, fewer --players, or more --cards") for l in lines)
