@@ -99,7 +99,12 @@ def game_help(argv: list[str]) -> str | None:
     game = read_deck_file(Path(target))[1] if _is_file(target) else get_game(target)
     ctx = click_core.Context(command, info_name=f"deckgen {argv[0]}")
     lines = [command.get_help(ctx), "", f"{game.title} options (after the game or deck file; defaults from decks/{game.id}.toml):"]
-    options = game.capabilities[argv[0]].options if argv[0] in game.capabilities else game.options
+    if argv[0] in game.capabilities:
+        options = game.capabilities[argv[0]].options
+    elif any(argv[0] in g.capabilities for g in games().values()):
+        return None  # a capability this game lacks: the command itself says so
+    else:
+        options = game.options
     for opt in options:
         lines.append(f"  {opt.usage():<34} {opt.help} [default: {opt.describe_default()}]")
     return "\n".join(lines)

@@ -8,7 +8,6 @@ import re
 import pdfplumber
 import pytest
 
-from deckgen.cli import load_spec
 from deckgen.render.geometry import card_size, layout
 from deckgen.render.printing import instructions, pages
 from deckgen.render.settings import PrintSettings
