@@ -106,3 +106,23 @@ def test_the_readme_opens_with_the_two_commands_then_the_teacher_quick_start():
     assert "python3 -m venv" in section and "source ~/deckgen-env/bin/activate" in section
     assert "### No duplex printer?" in section and "--backs manual-duplex" in section and "--backs separate" in section
     assert "under the folder you ran the command in" in section
+
+
+@pytest.mark.parametrize("a,b,d", [
+    ("", "abc", 3), ("abc", "", 3), ("abc", "abc", 0), ("abc", "abcd", 1), ("abcd", "abc", 1), ("abc", "abd", 1),
+    ("ab", "ba", 1), ("atbles", "tables", 1), ("tabels", "tables", 1), ("easiest", "siesta", 3), ("kitten", "sitting", 3),
+])
+def test_spelling_distance(a, b, d):
+    from deckgen.spelling import distance
+
+    assert distance(a, b) == d
+
+
+@pytest.mark.parametrize("typed,known,expected", [
+    ("atbles", ["tables"], "tables"),  # the first two letters swapped
+    ("ab", ["ac"], None), ("abc", ["abd"], "abd"),  # two letters: no slip allowed; three: one
+    ("co", ["coefficient"], None), ("coe", ["coefficient"], "coefficient"),
+    ("abc-x", ["abc"], "abc"), ("ab-x", ["ab"], None), ("abcx", ["abc"], "abc"), ("abcxy", ["abc"], None),
+])
+def test_did_you_mean_edges(typed, known, expected):
+    assert closest(typed, known) == expected
