@@ -1,7 +1,7 @@
 """"Did you mean": suggestions by spelling only.
 
 A suggestion is offered when the word is a slip of the keyboard away from a known one (letters
-swapped, one missing or one too many: at most one edit per four letters), or when one is the start of
+swapped, missing or one too many: at most one edit per three letters), or when one is the start of
 the other ("coef" for "coefficient", "--paper-size" for "--paper"). Meaning is never guessed: "easiest"
 is not a misspelling of "siesta", so nothing is suggested for it."""
 
@@ -45,7 +45,7 @@ def closest(word: str, candidates: Iterable[str]) -> str | None:
         if c == w:
             return cand
         d = distance(w, c)
-        if d <= max(1 if len(w) >= 3 else 0, len(w) // 4):
+        if d <= max(1 if len(w) >= 3 else 0, len(w) // 3):
             score = (0, d, cand)
         elif _starts(w, c):
             score = (1, abs(len(c) - len(w)), cand)
