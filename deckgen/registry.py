@@ -79,6 +79,12 @@ class Game:
     # Seconds a turn (a unit of the engine's game length) takes at a classroom table: turns minutes
     # into the plain summary of `validate` ("a game lasts about 12 minutes at 4 players")
     seconds_per_turn: float = 10.0
+    # The ages the game suits (youngest, oldest), shown where a teacher chooses a game
+    ages: tuple[int, int] | None = None
+    # For forms (the web page): per language, option name -> (short label, plain-words explanation);
+    # an empty explanation falls back to the option's help, a missing entry to its name
+    option_text: Mapping[str, Mapping[str, tuple[str, str]]] = field(default_factory=dict)
+
 
     def option(self, name: str) -> Option:
         for o in self.options:
