@@ -7,11 +7,11 @@ canonical value the game uses. Canonical values are JSON types, so they go strai
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from deckgen.errors import OptionError
+from deckgen.spelling import did_you_mean
 
 Parser = Callable[[Any], Any]
 
@@ -99,11 +99,14 @@ def folder_name(value: Any) -> str:
     return text
 
 
-def choice(*choices: str) -> Parser:
+def choice(*choices: str, notes: Mapping[str, str] | None = None) -> Parser:
+    """One of ``choices``; ``notes`` (e.g. {"perezoso": "easiest"}) are shown beside them in errors."""
+    shown = ", ".join(f"{c} ({notes[c]})" if notes and c in notes else c for c in choices)
+
     def parse(value: Any) -> str:
         text = str(value).strip().lower() if not isinstance(value, bool) else ""
         if text not in choices:
-            raise OptionError(f"{value!r} is not one of {', '.join(choices)}{_did_you_mean(text, choices)}")
+            raise OptionError(f"{value!r} is not one of {shown}{_did_you_mean(text, choices)}")
         return text
 
     parse.choices = choices  # type: ignore[attr-defined]  # so a form can offer them as a list
@@ -263,8 +266,7 @@ def _range_text(lo: float | None, hi: float | None) -> str:
 
 
 def _did_you_mean(word: str, candidates: Iterable[str]) -> str:
-    close = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.6)
-    return f" (did you mean {close[0]}?)" if close else ""
+    return did_you_mean(word, candidates)
 
 
 # ---------------------------------------------------------------- option sets
@@ -293,8 +295,10 @@ def resolve(options: Sequence[Option], given: Mapping[str, Any], *, where: str =
     return values
 
 
-def parse_cli_args(options: Sequence[Option], args: Sequence[str], *, game: str) -> dict[str, Any]:
-    """Turn extra command-line words (``--tables 1-6 --hints``) into raw values by option name."""
+def parse_cli_args(options: Sequence[Option], args: Sequence[str], *, game: str, also: Sequence[str] = ()) -> dict[str, Any]:
+    """Turn extra command-line words (``--tables 1-6 --hints``) into raw values by option name.
+
+    ``also`` names the command's own options (``--paper``...), searched too for "did you mean"."""
     by_flag: dict[str, Option] = {}
     for o in options:
         by_flag[o.cli] = o
@@ -314,10 +318,11 @@ def parse_cli_args(options: Sequence[Option], args: Sequence[str], *, game: str)
             if not negated:
                 opt = None
         if opt is None:
-            hint = _did_you_mean(name, by_flag)
+            hint = _did_you_mean(name, [*by_flag, *also])
             known = ", ".join(sorted(by_flag)) or "none"
+            common = f"; and the command's: {', '.join(also)}" if also else ""
             raise OptionError(
-                f"unknown option {name} for {game}{hint}; its options are: {known}"
+                f"unknown option {name} for {game}{hint}; its options are: {known}{common}"
             )
         if negated and eq:
             raise OptionError(f"{name} takes no value (write {name}, or {opt.cli}={inline or 'VALUE'})")

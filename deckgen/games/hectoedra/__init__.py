@@ -58,10 +58,16 @@ def _tag(options: Mapping[str, Any]) -> str:
     return "-".join(parts)
 
 
+def _described(cards) -> dict[str, Any]:
+    """The options as the cards show them: the numbers on them."""
+    values = sorted({v for v in deck.values(cards) if isinstance(v, int) and not isinstance(v, bool)})
+    return {**cards.options, "cards": values} if values else dict(cards.options)
+
+
 def _describe(options: Mapping[str, Any], lang: str) -> str:
     cards = options["cards"]
     word = {"es": "cartas", "en": "cards"}[lang]
-    text = f"{word} {compact_ranges(cards)}" if len(cards) != 100 else {"es": "las 100 cartas", "en": "all 100 cards"}[lang]
+    text = f"{word} {compact_ranges(cards)}" if cards != list(range(1, 101)) else {"es": "las 100 cartas", "en": "all 100 cards"}[lang]
     if options.get("aids"):
         names = {"es": {"prime": "primos", "factors": "factores", "divisors": "divisores"}, "en": {"prime": "primes", "factors": "factors", "divisors": "divisors"}}[lang]
         text += " · " + ", ".join(names[a] for a in options["aids"])
@@ -95,7 +101,7 @@ GAME = Game(
         "es": "juego de divisores con las cartas del 1 al 100, competitivo y cooperativo",
         "en": "a divisor game with the cards 1 to 100, competitive and cooperative",
     },
-    players=(2, 10),
+    players=deck.PLAYERS,
     default_players=4,
     options=OPTIONS,
     build=deck.build,
@@ -103,6 +109,8 @@ GAME = Game(
     faces=HectoedraFaces(),
     out_tag=_tag,
     describe=_describe,
+    seconds_per_turn=15,  # a player looks for a multiple, divisor or common divisor in a hand of four
+    described=_described,
     engine=_engine(),
     rulebook=_rulebook(),
     capabilities=_capabilities(),

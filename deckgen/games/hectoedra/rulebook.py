@@ -119,14 +119,11 @@ def context(deck: Deck, lang: str) -> Mapping[str, Any]:
     refused = next(((a, b) for a, b in [(9, 10), (8, 15), (4, 9)] if a in index and b in index), None)
     small = solve(STACK_EXAMPLE)
     own = solve(values, time_limit=20.0) if len(values) <= 100 else None
-    players_max = deck_mod.max_players(deck, v.per_player)
     return {
         "count": len(values),
         "range": compact_ranges(values),
         "full_deck": values == list(range(1, 101)),
         "primes": sum(1 for x in values if is_prime(x)),
-        "players_min": 2,
-        "players_max": players_max,
         "per_player": v.per_player,
         "hand": v.hand,
         "draw_turns": max(0, v.per_player - v.hand),

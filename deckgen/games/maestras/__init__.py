@@ -85,6 +85,22 @@ def _tag(options: Mapping[str, Any]) -> str:
     return "-".join(parts)
 
 
+def _described(cards) -> dict[str, Any]:
+    """The options as the cards show them: colours, highest points, masters per colour, empty cards."""
+    points = cards.of_kind(deck.POINTS)
+    out = dict(cards.options)
+    colours = {c.get("colour") for c in points + cards.of_kind(deck.MASTER) if c.get("colour") in deck.COLOURS}
+    values = [c.get("points") for c in points if isinstance(c.get("points"), int) and not isinstance(c.get("points"), bool)]
+    if colours:
+        out["colours"] = len(colours)
+        out["masters"] = max(1, round(len(cards.of_kind(deck.MASTER)) / len(colours)))
+    if values:
+        out["points"] = max(values)
+    if cards.custom or cards.players is None:  # a deck built for a player count has its empties taken out
+        out["empties"] = len(cards.of_kind(deck.EMPTY))
+    return out
+
+
 def _describe(options: Mapping[str, Any], lang: str) -> str:
     n = options["colours"]
     if lang == "es":
@@ -119,6 +135,8 @@ GAME = Game(
     faces=MaestrasFaces(),
     out_tag=_tag,
     describe=_describe,
+    seconds_per_turn=12,  # a card placed on the grid after checking links and lines: 10-20 minutes a game, as the source says
+    described=_described,
     engine=_engine(),
     rulebook=_rulebook(),
     card_kinds=CARD_KINDS,

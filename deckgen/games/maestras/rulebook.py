@@ -18,7 +18,7 @@ from deckgen.games.maestras import rules as R
 from deckgen.games.maestras.board import BoardView, Mark, Placed, draw_board, draw_mark, quarter_for
 from deckgen.games.maestras.cards import info
 from deckgen.games.maestras.deck import (
-    CENTRAL, COLOUR_NAMES, EMPTY, MASTER, PLAYERS, POINTS, composition, removal_table,
+    CENTRAL, COLOUR_NAMES, EMPTY, MASTER, POINTS, composition, removal_table,
 )
 from deckgen.games.maestras.faces import FEMININE, SWATCH, MaestrasFaces
 from deckgen.games.maestras.rules import CENTRE, Cell, Rules
@@ -514,7 +514,6 @@ def context(deck: Deck, lang: str) -> dict[str, Any]:
     path, empty_ok = empty_example(options)
     return {
         "title": "Cartas Maestras",
-        "player_range": {"min": PLAYERS[0], "max": PLAYERS[1]},
         "minutes": MINUTES,
         "deck_players": deck.players,
         "deck_cards": len(deck.cards),

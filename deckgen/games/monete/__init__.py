@@ -21,14 +21,17 @@ MODE_LABELS = {
     ALL: {"es": "los cuatro modos", "en": "all four modes"},
 }
 
+# The modes from easiest to hardest (GAMES.md); shown in help, `list` and a mistyped --mode's message
+DIFFICULTY = {"perezoso": "easiest", "siesta": "easy", "recreo": "harder", "jungla": "hardest"}
+
 OPTIONS = (
     Option(
         "mode",
         default=ALL,
-        help="perezoso (no purple cards, number marker), siesta (all cards, number marker), recreo "
-        "(both markers, respect one), jungla (both markers, respect both) or all (the full deck, "
-        "simulated and validated in every mode)",
-        parse=choice(ALL, *MODES),
+        help="from easiest to hardest: perezoso (easiest: no purple cards, number marker), siesta (all "
+        "cards, number marker), recreo (both markers, respect one), jungla (hardest: both markers, "
+        "respect both); or all (the full deck, simulated and validated in every mode)",
+        parse=choice(ALL, *MODES, notes=DIFFICULTY),
         metavar="MODE",
     ),
     Option(
@@ -92,6 +95,16 @@ def _tag(options: Mapping[str, Any]) -> str:
     return "-".join(parts)
 
 
+def _described(cards) -> dict[str, Any]:
+    """The options as the cards show them: the highest number, comodines or not."""
+    values = [c.get("value") for c in cards.of_kind(deck.NUMBER) if isinstance(c.get("value"), int) and not isinstance(c.get("value"), bool)]
+    out = dict(cards.options)
+    if values:
+        out["top"] = max(values)
+    out["wildcards"] = bool(cards.of_kind(deck.WILD))
+    return out
+
+
 def _describe(options: Mapping[str, Any], lang: str) -> str:
     text = f"1–{options.get('top', 20)} · {MODE_LABELS[options['mode']][lang]}"
     if not options.get("wildcards", True):
@@ -120,6 +133,8 @@ def _game() -> Game:
         faces=MoneteFaces(),
         out_tag=_tag,
         describe=_describe,
+        seconds_per_turn=8,  # a card or a combo played against the markers, or a card drawn
+        described=_described,
         engine=ENGINE,
         rulebook=RULEBOOK,
         card_kinds=CARD_KINDS,

@@ -28,7 +28,6 @@ from deckgen.games.monete.deck import (
     NUMBER,
     WILD,
     composition,
-    max_players,
     modes_of,
 )
 from deckgen.games.monete.faces import INKS, REMINDERS, MoneteFaces, colour_label
@@ -83,8 +82,6 @@ def context(deck: Deck, lang: str) -> Mapping[str, Any]:
     return {
         "top": top,
         "hand": HAND,
-        "players_min": 2,
-        "players_max": min(8, max_players(deck)),
         "max_combo": MAX_COMBO,
         "mode": mode,
         "all_modes": mode == ALL,

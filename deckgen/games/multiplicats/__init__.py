@@ -74,6 +74,20 @@ def _tag(options: Mapping[str, Any]) -> str:
     return tag if options.get("specials", True) else f"{tag}-nospecials"
 
 
+def _described(cards) -> dict[str, Any]:
+    """The options as the cards show them: the tables of the multiplication cards, specials or not."""
+    tables = sorted({c.get("a") for c in cards.of_kind(deck.MULTIPLICATION) if _whole(c.get("a"))})
+    out = dict(cards.options)
+    if tables:
+        out["tables"] = tables
+    out["specials"] = bool(cards.of_kind(deck.SPECIAL))
+    return out
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _describe(options: Mapping[str, Any], lang: str) -> str:
     word = {"es": "tablas", "en": "tables"}[lang]
     text = f"{word} {compact_ranges(options['tables'])}"
@@ -90,6 +104,7 @@ GAME = Game(
         "en": "a speed game with multiplication and product cards",
     },
     players=(2, 8),
+    players_note={"es": "con 2, cada uno juega dos pilas", "en": "with 2, each plays two piles"},
     default_players=4,
     options=OPTIONS,
     build=deck.build,
@@ -97,6 +112,8 @@ GAME = Game(
     faces=MultiplicatsFaces(),
     out_tag=_tag,
     describe=_describe,
+    seconds_per_turn=2,  # a card is turned up about every two seconds (engine.py)
+    described=_described,
     engine=ENGINE,
     rulebook=RULEBOOK,
     card_kinds=CARD_KINDS,
