@@ -1,9 +1,9 @@
-"""Safe output: write to a temporary file beside the target, then rename over it."""
+"""Safe output of one file: write to a temporary file beside the target, then rename over it (folders
+of several files are published whole by :mod:`deckgen.publish`)."""
 
 from __future__ import annotations
 
 import os
-import shutil
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
@@ -17,8 +17,8 @@ def prepare_out_dir(path: Path) -> Path:
     path = Path(path)
     try:
         path.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise DeckgenError(f"cannot create the output folder {path}: {exc.strerror or exc}") from None
+    except (OSError, ValueError) as exc:
+        raise DeckgenError(f"cannot create the output folder {path}: {getattr(exc, 'strerror', None) or exc}") from None
     if not path.is_dir():
         raise DeckgenError(f"the output path {path} is not a folder")
     if not os.access(path, os.W_OK | os.X_OK):
@@ -59,6 +59,9 @@ def atomic_path(target: Path) -> Iterator[Path]:
     try:
         yield tmp_path
         _publish(tmp_path, target)
+    except OSError as exc:  # a full disk, a folder gone: the user's problem, told in one line
+        tmp_path.unlink(missing_ok=True)
+        raise DeckgenError(f"cannot write {target}: {exc.strerror or exc}") from None
     except BaseException:
         tmp_path.unlink(missing_ok=True)
         raise
@@ -74,69 +77,3 @@ def write_bytes(target: Path, data: bytes) -> Path:
     with atomic_path(target) as tmp:
         tmp.write_bytes(data)
     return target
-
-
-class _Stage:
-    """Hands out temporary paths beside their targets; ``targets`` lists the final names."""
-
-    def __init__(self) -> None:
-        self.pending: list[tuple[Path, Path]] = []
-
-    @property
-    def targets(self) -> list[Path]:
-        return [t for _, t in self.pending]
-
-    def __call__(self, target: Path) -> Path:
-        target = Path(target)
-        tmp = _temp_beside(target, ".staged")
-        self.pending.append((tmp, target))
-        return tmp
-
-    def folder(self, target: Path) -> Path:
-        """An empty temporary folder beside ``target``; at the end it replaces ``target`` whole,
-        so the folder never holds files of two builds."""
-        target = Path(target)
-        try:
-            tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".staged", dir=target.parent))
-        except OSError as exc:
-            raise DeckgenError(f"cannot write in {target.parent}: {exc.strerror or exc}") from None
-        self.pending.append((tmp, target))
-        return tmp
-
-
-@contextmanager
-def staging(folder: Path) -> Iterator[_Stage]:
-    """Write several files as one: each goes to a temporary name, and only when every one has been
-    written are they all renamed over their targets. On any error the temporary files are removed
-    and the folder is left as it was."""
-    stage = _Stage()
-    try:
-        yield stage
-    except BaseException:
-        for tmp, _ in stage.pending:
-            _remove(tmp)
-        raise
-    for tmp, target in stage.pending:
-        if tmp.is_dir():
-            _publish_folder(tmp, target)
-        else:
-            _publish(tmp, target)
-
-
-def _remove(path: Path) -> None:
-    if path.is_dir() and not path.is_symlink():
-        shutil.rmtree(path, ignore_errors=True)
-    else:
-        path.unlink(missing_ok=True)
-
-
-def _publish_folder(tmp: Path, target: Path) -> None:
-    """Swap the staged folder ``tmp`` in for ``target`` (the old one, if any, is removed)."""
-    os.chmod(tmp, 0o777 & ~_umask())
-    old = None
-    if target.exists() or target.is_symlink():
-        old = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".old", dir=target.parent))
-        os.replace(target, old / target.name)
-    os.replace(tmp, target)
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)

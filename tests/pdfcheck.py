@@ -28,7 +28,7 @@ def close(a: float, b: float, tol: float = TOL) -> bool:
 
 
 COMMON = {"--players": "players", "--seed": "seed", "--lang": "lang", "--paper": "paper",
-          "--card-size": "card_size", "--bleed": "bleed", "--backs": "backs", "--for": "shop",
+          "--card-size": "card_size", "--bleed": "bleed", "--backs": "backs", "--ink": "ink", "--for": "shop",
           "--format": "formats", "--dpi": "dpi", "--colour": "colour", "--back-offset": "back_offset"}
 
 
@@ -40,6 +40,8 @@ def build(out: Path, target: str, *args: str) -> Path:
     from deckgen.cli import load_spec
 
     common, extra, words = {}, [], list(args)
+    help_card = "--no-help-card" not in words
+    words = [w for w in words if w != "--no-help-card"]
     while words:
         word = words.pop(0)
         if word in COMMON:
@@ -51,7 +53,7 @@ def build(out: Path, target: str, *args: str) -> Path:
             common[key] = int(common[key])
     if "bleed" in common:
         common["bleed"] = float(common["bleed"])
-    pipeline.build(load_spec(target, extra, **common), Path(out), rulebooks=False)
+    pipeline.build(load_spec(target, extra, **common), Path(out), rulebooks=False, help_card=help_card)
     return Path(out)
 
 

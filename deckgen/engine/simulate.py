@@ -8,6 +8,7 @@ in game order before anything is summed.
 from __future__ import annotations
 
 import math
+import signal
 import statistics
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
@@ -18,6 +19,12 @@ from deckgen.engine.loop import GameRecord, play_seeded
 from deckgen.model import Deck
 
 Tick = Callable[[int, int], None]
+
+
+def _worker_signals() -> None:
+    """Workers leave Ctrl-C and SIGTERM to the main process, which stops the pool and says so once."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _chunk(args: tuple) -> list[GameRecord]:
@@ -59,14 +66,28 @@ def run_games(
     chunks = [seeds[i : i + size] for i in range(0, games, size)]
     results: list[GameRecord] = []
     done = 0
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_signals)
+    try:
         jobs = [(deck.game, deck, players, c, policy, check, detect_loops) for c in chunks]
         for part in pool.map(_chunk, jobs):  # map keeps the chunks in order
             results.extend(part)
             done += len(part)
             if progress:
                 progress(done, games)
+    except BaseException:  # Ctrl-C, SIGTERM, a broken invariant: stop the workers now, not after their chunks
+        _stop(pool)
+        raise
+    pool.shutdown()
     return results
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for p in processes:
+        p.terminate()
+    for p in processes:
+        p.join(5)
 
 
 @dataclass

@@ -146,7 +146,7 @@ def write_pngs(
 ) -> list[Path]:
     """``001-front.png`` … and ``back.png`` in ``folder`` (which must exist), each the card with its
     bleed at ``settings.dpi``."""
-    art = CardArt(faces, Frame(settings.card.width, settings.card.height, settings.bleed, settings.lang, dict(options or {})))
+    art = CardArt(faces, Frame(settings.card.width, settings.card.height, settings.bleed, settings.lang, dict(options or {}), settings.ink))
     jobs: list[tuple[int, Card | None]] = [(i, c) for i, c in enumerate(cards)] + [(len(cards), None)]
     fn = partial(_render_png, art=art, size=card_pixels(settings), dpi=settings.dpi, folder=str(folder))
     _map(fn, jobs, default_workers() if workers is None else workers, progress)
@@ -174,7 +174,7 @@ def write_card_pages(
 
     mm = fonts.PT_PER_MM
     b, w, h = settings.bleed, settings.card.width, settings.card.height
-    frame = Frame(w, h, b, settings.lang, dict(options or {}))
+    frame = Frame(w, h, b, settings.lang, dict(options or {}), settings.ink)
     ink = Colours(settings.colour)
     fonts.register()
     with atomic_path(Path(target)) as tmp:
@@ -226,7 +226,7 @@ def write_tts(
     progress: Callable[[int, int], None] | None = None,
 ) -> list[Path]:
     """Deck sheets, ``back.png`` and ``tts.json`` in ``folder`` (which must exist)."""
-    art = CardArt(faces, Frame(settings.card.width, settings.card.height, 0.0, settings.lang, dict(options or {})))
+    art = CardArt(faces, Frame(settings.card.width, settings.card.height, 0.0, settings.lang, dict(options or {}), settings.ink))
     tw, th = tts_tile(settings)
     back = art.render(None, (tw, th))
     written, listing = [], []
@@ -254,8 +254,7 @@ def write_tts(
 
 
 def write_formats(
-    out: Path,
-    stage: Callable[[Path], Path],
+    stage: Path,
     cards: Sequence[Card],
     faces: Faces,
     settings: PrintSettings,
@@ -264,20 +263,30 @@ def write_formats(
     label: str,
     options: dict | None = None,
     progress: Callable[[str], Callable[[int, int], None]] | None = None,
-) -> None:
-    """Write every format of ``settings.formats`` under ``out`` through ``stage`` (a
-    :func:`deckgen.fileio.staging` stage: files and folders appear together at the end)."""
+) -> list[Path]:
+    """Write every format of ``settings.formats`` into the staging folder ``stage`` (a
+    :func:`deckgen.publish.publishing` folder: everything appears together at the end); return the
+    files and folders written at its top."""
     from deckgen.render.sheets import write_cards_pdf
 
     def tick(name: str):
         return progress(name) if progress else None
 
+    stage = Path(stage)
+    written: list[Path] = []
     if "sheets" in settings.formats:
-        write_cards_pdf(stage(out / "cards.pdf"), cards, faces, settings, title=title, label=label, options=options, progress=tick("cards.pdf"))
+        write_cards_pdf(stage / "cards.pdf", cards, faces, settings, title=title, label=label, options=options, progress=tick("cards.pdf"))
+        written.append(stage / "cards.pdf")
     if "pdf" in settings.formats:
-        write_card_pages(stage(out / PDF_NAME), cards, faces, settings, title=f"{title} — {label}" if label else title,
+        write_card_pages(stage / PDF_NAME, cards, faces, settings, title=f"{title} — {label}" if label else title,
                          options=options, progress=tick(PDF_NAME))
+        written.append(stage / PDF_NAME)
     if "png" in settings.formats:
-        write_pngs(stage.folder(out / PNG_DIR), cards, faces, settings, options=options, progress=tick(f"{PNG_DIR}/ ({settings.dpi} dpi)"))
+        (stage / PNG_DIR).mkdir(exist_ok=True)
+        write_pngs(stage / PNG_DIR, cards, faces, settings, options=options, progress=tick(f"{PNG_DIR}/ ({settings.dpi} dpi)"))
+        written.append(stage / PNG_DIR)
     if "tts" in settings.formats:
-        write_tts(stage.folder(out / TTS_DIR), cards, faces, settings, options=options, progress=tick(f"{TTS_DIR}/"))
+        (stage / TTS_DIR).mkdir(exist_ok=True)
+        write_tts(stage / TTS_DIR, cards, faces, settings, options=options, progress=tick(f"{TTS_DIR}/"))
+        written.append(stage / TTS_DIR)
+    return written

@@ -33,6 +33,7 @@ class PrintSettings:
     formats: tuple[str, ...] = ("sheets",)  # what a build writes: see deckgen.render.export
     dpi: int = 300  # resolution of the per-card images
     shop: str | None = None  # the preset (--for) these settings came from
+    ink: str = "normal"  # "low": every sheet under 15% of the page's darkness (deckgen.render.ink)
 
     @staticmethod
     def parse(
@@ -47,12 +48,15 @@ class PrintSettings:
         formats: object = "sheets",
         dpi: object = 300,
         shop: str | None = None,
+        ink: str = "normal",
     ) -> "PrintSettings":
         from deckgen.render.export import dots_per_inch, format_list
+        from deckgen.render.ink import ink_mode
 
         return PrintSettings(
             card_size(card), paper_size(paper)[0], bleed_mm(bleed), back_mode(backs), language(lang), back_image,
             colour_space(colour), geometry.back_offset(back_offset), format_list(formats), dots_per_inch(dpi), shop,
+            ink_mode(ink),
         )
 
     def layout(self) -> SheetLayout:

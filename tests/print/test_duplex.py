@@ -100,7 +100,7 @@ def test_home_backs_reach_2_mm_past_the_block_without_bleed(built):
     """No bleed: fronts are clipped to their trims, backs reach 2 mm past the block's edges (and
     past the edge of an empty neighbour on the partial last sheet), so a small duplex offset shows
     more back, not white paper."""
-    b = built("--tables", "1", "--no-specials")  # 20 cards, 9 a sheet: 2 on the last
+    b = built("--tables", "1", "--no-specials", "--no-help-card")  # 20 cards, 9 a sheet: 2 on the last
     slots = pdfcheck.trim_slots("a4", (63, 88), 3, 3)
     assert pdfcheck.keys(pdfcheck.clip_rects(b.reader, 0), 2) == pdfcheck.keys(slots, 2)
     backs = pdfcheck.keys(pdfcheck.clip_rects(b.reader, 1), 2)

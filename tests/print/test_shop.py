@@ -15,7 +15,7 @@ import pdfcheck
 from clirun import run
 from pdfcheck import MM
 
-SMALL = ("--tables", "1", "--no-specials")  # 20 cards
+SMALL = ("--tables", "1", "--no-specials", "--no-help-card")  # 20 cards (the help card left out)
 
 
 @pytest.fixture(scope="module")
@@ -114,7 +114,7 @@ def test_home_preset_writes_sheets_of_nine(export):
 def test_tts_sheets(export):
     """At most 10×7 per sheet (69 cards and the back as the hidden card), at most 4096 px, RGB; the
     count in each sheet's name and in tts.json."""
-    out = export("--tables", "1-6", "--format", "tts")  # 102 cards: 69 + 33
+    out = export("--tables", "1-6", "--no-help-card", "--format", "tts")  # 102 cards: 69 + 33
     meta = json.loads((out / "tts" / "tts.json").read_text())
     assert meta["cards"] == 102 and [s["cards"] for s in meta["sheets"]] == [69, 33]
     assert [s["file"] for s in meta["sheets"]] == ["sheet-1-69-cards.png", "sheet-2-33-cards.png"]
@@ -135,8 +135,15 @@ def test_the_same_seed_gives_the_same_bytes(tmp_path):
     a = pdfcheck.build(tmp_path / "a", "multiplicats", *SMALL, "--format", "png,pdf,tts,sheets", "--dpi", "100", "--colour", "cmyk")
     b = pdfcheck.build(tmp_path / "b", "multiplicats", *SMALL, "--format", "png,pdf,tts,sheets", "--dpi", "100", "--colour", "cmyk")
     da, db = digest(a), digest(b)
-    # 21 images, the one-card PDF, one TTS sheet with its back and tts.json, cards.pdf and deck.json
-    assert len(da) == 21 + 1 + 3 + 2 and da == db
+    # 21 images, the one-card PDF, one TTS sheet with its back and tts.json, cards.pdf, deck.json and
+    # the .deckgen marker of a published folder
+    assert len(da) == 21 + 1 + 3 + 2 + 1 and da == db
+
+
+def test_the_help_card_follows_the_deck_in_the_exports(export):
+    out = export("--tables", "1", "--no-specials", "--format", "png")
+    assert len(json.loads((out / "deck.json").read_text())["cards"]) == 21  # 20 cards and the help card
+    assert sorted(p.name for p in (out / "png").iterdir())[-2:] == ["021-front.png", "back.png"]
 
 
 def test_pngs_do_not_depend_on_the_workers(tmp_path):
@@ -164,16 +171,16 @@ def test_a_deck_file_can_name_its_shop(tmp_path, capsys):
 
 
 def test_a_rebuild_replaces_the_whole_png_folder(tmp_path):
-    pdfcheck.build(tmp_path, "multiplicats", "--tables", "1-2", "--no-specials", "--format", "png", "--dpi", "72")
+    pdfcheck.build(tmp_path, "multiplicats", "--tables", "1-2", "--no-specials", "--no-help-card", "--format", "png", "--dpi", "72")
     old = json.loads((tmp_path / "deck.json").read_text())["count"]
     assert old > 20 and len(list((tmp_path / "png").iterdir())) == old + 1
-    pdfcheck.build(tmp_path, "multiplicats", "--tables", "1", "--no-specials", "--format", "png", "--dpi", "72")
+    pdfcheck.build(tmp_path, "multiplicats", "--tables", "1", "--no-specials", "--no-help-card", "--format", "png", "--dpi", "72")
     assert len(list((tmp_path / "png").iterdir())) == 20 + 1  # no card of the old build is left
 
 
 def test_tgc_build_of_tables_1_to_6_is_ready_to_upload(tmp_path, capsys):
     """`deckgen build multiplicats --tables 1-6 --for tgc`: 102 fronts and a back, 825×1125 px."""
-    code, out, err = run(capsys, "build", "multiplicats", "--tables", "1-6", "--for", "tgc", "--out", tmp_path, "--quiet")
+    code, out, err = run(capsys, "build", "multiplicats", "--tables", "1-6", "--for", "tgc", "--out", tmp_path, "--quiet", "--no-help-card")
     assert code == 0, err
     files = sorted((tmp_path / "png").iterdir())
     assert len(files) == 103 and files[-1].name == "back.png" and files[-2].name == "102-front.png"
