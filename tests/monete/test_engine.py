@@ -97,7 +97,8 @@ def test_heuristic_beats_random(game, make_deck):
         pols = [engine.policies["heuristic"]] + [engine.policies["random"]] * 3
         record = play(state, pols, rng, seed=seed)
         wins += record.returns[0]
-    assert wins / n > 0.35
+    # a fair share is 0.25; over 600 seeds the heuristic wins 0.37 ± 0.02 (200 seeds: SE about 0.034)
+    assert wins / n > 0.30
 
 
 def test_measures_per_mode(game, make_deck):

@@ -102,7 +102,11 @@ def test_errors_come_back_per_field_with_the_first_as_the_message():
     assert err.value.fields == {"games": "--games must be 1 to 1000000, not 0", "skill_games": "--games must be 1 to 100000, not 100001"}
     with pytest.raises(FormError) as err:
         request_from_form({"game": "multiplicats", "tables": "1" * 201})
-    assert "too long" in str(err.value)
+    assert str(err.value) == "a form value of 201 characters is too long (at most 200)"
+    with pytest.raises(FormError) as err:  # 200 characters are read, and judged by the option
+        request_from_form({"game": "multiplicats", "tables": "1" * 200})
+    assert err.value.fields == {"tables": "multiplicats: --tables: " + "1" * 200 + " is out of range (1 to 10)"}
+    assert request_from_form({"game": " MGC "}).game == "mgc"  # as the CLI reads a game id
     with pytest.raises(DeckgenError, match="unknown game"):
         request_from_form({"game": ""})
     with pytest.raises(DeckgenError, match="unknown game 'decks/mgc.toml'"):

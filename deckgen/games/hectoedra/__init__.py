@@ -41,6 +41,7 @@ OPTIONS = (
     Option("rounds", default=0, help="rounds in a match (0: as many as players)", parse=integer(0, 20), scope="rules", metavar="N", show=lambda v: str(v) if v else "as many as players"),
     Option("start_tie", default="youngest", help="a tie for fewest primes goes to the youngest player (seat 0 first) or is drawn at random", parse=choice("youngest", "random"), scope="rules", metavar="youngest|random"),
     Option("next_starter", default="last-played", help="who starts the next round: who put the last card on the pile, or who took the last turn", parse=choice("last-played", "last-turn"), scope="rules", metavar="last-played|last-turn"),
+    Option("each_starts", default=True, help="nobody starts a second round before everybody has started one: if the player who played the last card already started, the next player in turn order who has not starts (off: the last to play always starts)", parse=boolean, scope="rules", flag=True),
     Option("must_play", default=True, help="a player holding a legal card must play one (off: may also choose a penalty)", parse=boolean, scope="rules", flag=True),
     Option("keep_penalties", default=False, help="penalty cards stay face down for the whole match instead of going back into each deal", parse=boolean, scope="rules", flag=True),
 )

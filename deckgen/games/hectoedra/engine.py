@@ -26,6 +26,7 @@ MEASURES = (
     Measure("turns without a legal card", "no_legal", "turns", percent=True, help="how often the player to move cannot play"),
     Measure("starter edge", "starter_edge", "rounds", help="round wins of the starting player, 1.0 = a fair share"),
     Measure("fewest-primes ties", "start_ties", None, percent=True, help="matches whose first starter was settled by the tie rule (youngest first)"),
+    Measure("everyone started a round", "every_seat_started", None, percent=True, help="matches in which every player started a round (or, with fewer rounds than players, every round had a new starter)"),
 )
 
 

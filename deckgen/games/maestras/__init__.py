@@ -14,7 +14,7 @@ from deckgen.registry import Game
 from deckgen.games.maestras import deck
 from deckgen.games.maestras.deck import REMOVAL_MODES
 from deckgen.games.maestras.faces import MaestrasFaces
-from deckgen.games.maestras.rules import AFTER_MASTER, IN_LINE, LINKS, TIEBREAK, WON_PATHS
+from deckgen.games.maestras.rules import AFTER_MASTER, IN_LINE, LINKS, MAIN_END, TIEBREAK, WON_PATHS
 from deckgen.games.maestras.schema import CARD_KINDS
 from deckgen.games.maestras.labels import OPTION_TEXT
 
@@ -53,11 +53,17 @@ OPTIONS = (
     ),
     Option("corners", False, "cards that meet only at a corner also count as touching", boolean, scope="rules", flag=True),
     Option("play_drawn", False, "a drawn card that can be placed is placed at once, in the same turn", boolean, scope="rules", flag=True),
-    Option("refill", False, "after placing a card, draw back up to the hand size", boolean, scope="rules", flag=True),
+    Option("refill", True, "after placing a card, draw back up to the hand size (--no-refill: draw only when you cannot place)", boolean, scope="rules", flag=True),
     Option(
         "won_paths", "taken",
         "a won path: taken (its winner takes the cards, the side opens again) or stay (it stays, the side is closed)",
         choice(*WON_PATHS), scope="rules", metavar="RULE",
+    ),
+    Option(
+        "main_end", "masters",
+        "when the main phase ends: masters (once every master card is on the table, or earlier when "
+        "nothing can be placed) or stuck (only when nothing more can be placed)",
+        choice(*MAIN_END), scope="rules", metavar="WHEN",
     ),
     Option(
         "tiebreak", "when-tied",

@@ -66,6 +66,15 @@ OPTIONS = (
         metavar="WHEN",
     ),
     Option(
+        "give_taken",
+        default=False,
+        help="Te la cambio and Espiar: the card given back may be the very card just taken (off: one of "
+        "the player's own cards, as the rulebook's \"give one of yours\" says)",
+        parse=boolean,
+        flag=True,
+        scope="rules",
+    ),
+    Option(
         "wild_discard",
         default=False,
         help="at a ¡Monete!, a player without the 1 (or TOP) may discard a comodín instead of drawing",

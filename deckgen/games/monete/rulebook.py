@@ -19,6 +19,7 @@ from deckgen.games.monete.deck import (
     ACTION_COPIES,
     ACTIONS,
     ALL,
+    COLOUR_NAMES,
     COLOURS,
     HAND,
     MARKER,
@@ -110,6 +111,9 @@ def context(deck: Deck, lang: str) -> Mapping[str, Any]:
         "combo": int(options["combo"]),
         "deck_out": options["deck_out"],
         "wild_discard": bool(options["wild_discard"]),
+        "give_taken": bool(options.get("give_taken", False)),
+        "blue_name": COLOUR_NAMES["blue"][lang],
+        "purple_name": COLOUR_NAMES["purple"][lang],
     }
 
 

@@ -51,7 +51,7 @@ OPTIONS = (
     Option("raton_call", default=False, help="the confirmed players' rule: call ¡Ratón! on a match nobody slapped", parse=boolean, flag=True, scope="rules"),
     Option("infinite", default=False, help="the infinite match: an emptied player scores a point and gets cards back", parse=boolean, flag=True, scope="rules"),
     Option("infinite_points", default=3, help="infinite match: it ends when a player has this many points", parse=integer(1, 50), scope="rules", metavar="N"),
-    Option("infinite_refill", default=0, help="infinite match: cards an emptied player receives (0: deck ÷ (2 × players), at least 5)", parse=integer(0, 200), scope="rules", metavar="N"),
+    Option("infinite_refill", default=0, help="infinite match: cards an emptied player receives (0: the source's 15 to 30 by player count, 30 with 3 players down to 15 with 8, at most deck ÷ players)", parse=integer(0, 200), scope="rules", metavar="N"),
     # The simulator's model of speed and mistakes
     Option(
         "reaction_ms",
