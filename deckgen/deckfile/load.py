@@ -188,9 +188,6 @@ def read_deck_file(path: Path) -> tuple[dict[str, Any], Game]:
         raise DeckgenError(f"deck file {name} is not UTF-8 text") from None
     except OSError as exc:
         raise DeckgenError(f"cannot read deck file {name}: {exc.strerror or exc}") from None
-<<<<<<< HEAD
-    text = text.removeprefix("\ufeff")  # a byte-order mark some editors write: not part of the TOML
-=======
     return read_deck_text(text, name, folder=path.parent)
 
 
@@ -198,7 +195,7 @@ def read_deck_text(text: str, name: str, *, folder: Path | None) -> tuple[dict[s
     """A deck file's text, checked as :func:`read_deck_file` checks a file. ``name`` only labels the
     messages; ``folder`` is where referenced images sit (``None``: the file came without a folder, so
     it may not refer to any)."""
->>>>>>> main
+    text = text.removeprefix("\ufeff")  # a byte-order mark some editors write: not part of the TOML
     try:
         raw = tomllib.loads(text)
     except RecursionError:
