@@ -11,6 +11,7 @@ from deckgen.registry import Game
 from deckgen.games.hectoedra import deck
 from deckgen.games.hectoedra.faces import HectoedraFaces
 from deckgen.games.hectoedra.schema import CARD_KINDS
+from deckgen.games.hectoedra.labels import OPTION_TEXT
 
 AIDS = ("prime", "factors", "divisors")
 
@@ -103,4 +104,6 @@ GAME = Game(
     rulebook=_rulebook(),
     capabilities=_capabilities(),
     card_kinds=CARD_KINDS,
+    ages=(9, 99),
+    option_text=OPTION_TEXT,
 )

@@ -16,6 +16,7 @@ from deckgen.games.maestras.deck import REMOVAL_MODES
 from deckgen.games.maestras.faces import MaestrasFaces
 from deckgen.games.maestras.rules import AFTER_MASTER, IN_LINE, LINKS, TIEBREAK, WON_PATHS
 from deckgen.games.maestras.schema import CARD_KINDS
+from deckgen.games.maestras.labels import OPTION_TEXT
 
 OPTIONS = (
     # ---- the cards
@@ -114,4 +115,6 @@ GAME = Game(
     engine=_engine(),
     rulebook=_rulebook(),
     card_kinds=CARD_KINDS,
+    ages=(6, 99),
+    option_text=OPTION_TEXT,
 )

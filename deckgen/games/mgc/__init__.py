@@ -14,6 +14,7 @@ from deckgen.games.mgc.engine import ENGINE
 from deckgen.games.mgc.faces import MgcFaces
 from deckgen.games.mgc.rulebook import RULEBOOK
 from deckgen.games.mgc.schema import CARD_KINDS
+from deckgen.games.mgc.labels import OPTION_TEXT
 
 MAX_COEFFICIENT = 20
 MAX_DEGREE = 9
@@ -226,4 +227,6 @@ GAME = Game(
     engine=ENGINE,
     rulebook=RULEBOOK,
     card_kinds=CARD_KINDS,
+    ages=(12, 99),
+    option_text=OPTION_TEXT,
 )

@@ -10,6 +10,7 @@ from deckgen.registry import Game
 
 from deckgen.games.monete import deck
 from deckgen.games.monete.deck import ALL, MAX_COMBO, MODES
+from deckgen.games.monete.labels import OPTION_TEXT
 
 MODE_LABELS = {
     "perezoso": {"es": "modo PEREZOSO", "en": "PEREZOSO mode"},
@@ -112,6 +113,8 @@ def _game() -> Game:
         engine=ENGINE,
         rulebook=RULEBOOK,
         card_kinds=CARD_KINDS,
+        ages=(6, 99),
+        option_text=OPTION_TEXT,
     )
 
 

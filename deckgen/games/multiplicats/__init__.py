@@ -13,6 +13,7 @@ from deckgen.games.multiplicats.faces import MultiplicatsFaces
 from deckgen.games.multiplicats.reaction import parse_times
 from deckgen.games.multiplicats.rulebook import RULEBOOK
 from deckgen.games.multiplicats.schema import CARD_KINDS
+from deckgen.games.multiplicats.labels import OPTION_TEXT
 
 OPTIONS = (
     Option(
@@ -98,4 +99,6 @@ GAME = Game(
     engine=ENGINE,
     rulebook=RULEBOOK,
     card_kinds=CARD_KINDS,
+    ages=(8, 88),
+    option_text=OPTION_TEXT,
 )
