@@ -110,6 +110,7 @@ def test_the_verdict_words_follow_the_skill_share():
     assert "skill matters a lot" in verdict(_report(0.8, 10.0))  # 0.6
     assert "luck decides most" in verdict(_report(0.6, 10.0))  # 0.2
     assert "almost every" in verdict(_report(0.95, 10.0))  # 0.9
+    assert "still wins 1 game in 10" in verdict(_report(0.9, 10.0))
 
 
 def test_three_equal_levels_have_the_textbook_covariance():
