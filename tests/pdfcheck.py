@@ -31,10 +31,11 @@ COMMON = {"--players": "players", "--seed": "seed", "--lang": "lang", "--paper":
           "--card-size": "card_size", "--bleed": "bleed", "--backs": "backs", "--ink": "ink"}
 
 
-def build(out: Path, target: str, *args: str) -> Path:
+def build(out: Path, target: str, *args: str, help_card: bool = False) -> Path:
     """``deckgen build target *args --out out``, cards only: the command line's own parsing of the
     common options and the game's options, then the build pipeline without the rulebooks (they have
-    their own tests and are the slow part). Returns the output folder."""
+    their own tests and are the slow part), and without the help card unless ``help_card`` (the sheet
+tests count the game's own cards; tests/cards reads the help card). Returns the output folder."""
     from deckgen import pipeline
     from deckgen.cli import load_spec
 
@@ -50,7 +51,7 @@ def build(out: Path, target: str, *args: str) -> Path:
             common[key] = int(common[key])
     if "bleed" in common:
         common["bleed"] = float(common["bleed"])
-    pipeline.build(load_spec(target, extra, **common), Path(out), rulebooks=False)
+    pipeline.build(load_spec(target, extra, **common), Path(out), rulebooks=False, help_card=help_card)
     return Path(out)
 
 
