@@ -41,7 +41,7 @@ def test_an_mgc_card_list_is_labelled_by_its_own_coefficients_and_degrees(tmp_pa
 
 def test_a_hectoedra_deck_1_to_40_says_so_on_its_backs(tmp_path):
     spec = load_spec(str(hectoedra_1_40(tmp_path)), [])
-    result = pipeline.build(spec, tmp_path / "out", rulebooks=False)
+    result = pipeline.build(spec, tmp_path / "out", rulebooks=False, help_card=False)
     pages = _texts(result.out_dir / "cards.pdf")
     backs = [p for p in pages if "dorsos" in p]
     assert backs and all(p.count("1 – 40") == 9 or "1 – 40" in p for p in backs)
