@@ -32,10 +32,11 @@ COMMON = {"--players": "players", "--seed": "seed", "--lang": "lang", "--paper":
           "--format": "formats", "--dpi": "dpi", "--colour": "colour", "--back-offset": "back_offset"}
 
 
-def build(out: Path, target: str, *args: str) -> Path:
+def build(out: Path, target: str, *args: str, help_card: bool = False) -> Path:
     """``deckgen build target *args --out out``, cards only: the command line's own parsing of the
     common options and the game's options, then the build pipeline without the rulebooks (they have
-    their own tests and are the slow part). Returns the output folder."""
+    their own tests and are the slow part), and without the help card unless ``help_card`` (the sheet
+tests count the game's own cards; tests/cards reads the help card). Returns the output folder."""
     from deckgen import pipeline
     from deckgen.cli import load_spec
 

@@ -207,7 +207,7 @@ def test_a_whole_image_is_accepted(tmp_path, capsys):
         ["build", "multiplicats", "--tables", "1", "-q"],
         ["rules", "multiplicats", "--tables", "1", "-q"],
         ["preview", "multiplicats", "--tables", "1", "-q"],
-        ["validate", "multiplicats", "--tables", "1", "--games", "2", "--players", "2", "-q", "--report"],
+        ["validate", "multiplicats", "--tables", "1", "--games", "2", "--players", "2", "-q", "--skill-games", "0", "--report"],
         ["puzzle", "hectoedra", "--sets", "1", "--size", "6", "-q"],
         ["simulate", "maestras", "--games", "1", "-q", "--board"],
         ["init", "multiplicats", "--out"],

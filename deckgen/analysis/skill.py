@@ -226,7 +226,8 @@ def verdict(r: SkillReport) -> str:
     back = r.back()
     weaker = "an average player" if r.profiles else "a beginner"
     if r.players == 2:
-        tail = f"{weaker} still wins {round(10 * (1 - p))} {unit} in 10"
+        wins = round(10 * (1 - p))
+        tail = f"{weaker} still wins {wins} {unit if wins != 1 else unit.rstrip('s')} in 10"
     else:
         tail = f"{weaker} among stronger players still wins {round(100 * back)} {unit} in 100"
     return f"{head}: {word}, and {tail}."

@@ -123,13 +123,13 @@ class DeckRequest:
 
     def spec(self, *, check: bool = False) -> DeckSpec:
         """The spec, made as the CLI makes it: `deckgen build` passes every common option, `deckgen
-        validate` only the seed (its --players chooses which player counts are checked)."""
+        validate` the seed and --players (the player count the deck is checked for, as a deck file's)."""
         from deckgen.cli import load_spec
         from deckgen.deckfile.load import read_deck_text
         from deckgen.spec import spec_for
 
         params, extra = self.params("validate" if check else "build")
-        common = {k: params.get(k) for k in (("seed",) if check else SPEC_KEYS)}
+        common = {k: params.get(k) for k in (("seed", "players") if check else SPEC_KEYS)}
         if self.deck_text is None:
             return load_spec(self.game, extra, **common)
         if extra:

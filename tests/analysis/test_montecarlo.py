@@ -95,3 +95,64 @@ def test_without_a_significant_gain_it_keeps_the_heuristics_move():
     assert MonteCarloPlayer(even, 64, heuristic)(Even(1), random.Random(3)) == 0
     assert MonteCarloPlayer(sample, 64, heuristic)(Guess(1), random.Random(3)) == 2  # a real gain: it switches
     assert MonteCarloPlayer(sample, 3, heuristic)(Guess(1), random.Random(3)) == 0  # one world: no evidence
+
+
+class Endless:
+    """A game that never ends: the rollout stops at its step bound and counts as no win."""
+
+    def __init__(self):
+        self.steps = 0
+
+    def current_player(self):
+        return 0
+
+    def legal_actions(self):
+        return [0, 1]
+
+    def apply_action(self, a):
+        self.steps += 1
+
+    def is_terminal(self):
+        return False
+
+
+def test_a_rollout_stops_at_its_step_bound():
+    state = Endless()
+    assert random_rollout(state, 0, random.Random(1), 7) == 0.0
+    assert state.steps == 7
+
+
+class Fast(Guess):
+    playout_policies = ("random",)
+
+    def playout(self, rng, policy, max_steps):
+        self.fast_used = (policy, max_steps)
+        self.moves = 2
+        return 1
+
+
+def test_a_state_with_a_fast_path_plays_itself_and_only_for_the_random_policy():
+    state = Fast(2)
+    state.apply_action(2)
+    assert random_rollout(state, 0, random.Random(1), 9) == 1.0 and state.fast_used == ("random", 9)
+    other = Fast(2)
+    other.playout_policies = ("heuristic",)
+    other.apply_action(2)
+    assert random_rollout(other, 0, random.Random(1), 9) == 1.0 and not hasattr(other, "fast_used")
+
+
+def test_a_small_budget_always_tries_the_heuristics_move():
+    res = MonteCarloPlayer(sample, 2, heuristic).results(Guess(0), random.Random(4), keep=3)
+    assert len(res) == 2 and 3 in res and all(len(v) == 1 for v in res.values())
+
+
+class Same(Guess):
+    """Every move gives the same result: nothing to gain by leaving the heuristic's move."""
+
+    def returns(self):
+        return [1.0, 0.0]
+
+
+def test_no_gain_at_all_keeps_the_heuristics_move():
+    last = lambda state, rng: state.legal_actions()[-1]  # noqa: E731
+    assert MonteCarloPlayer(sample, 64, last)(Same(2), random.Random(2)) == 3

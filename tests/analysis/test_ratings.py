@@ -14,8 +14,8 @@ from deckgen.analysis.skill import SkillReport, Step, verdict
 def test_three_wins_in_four_is_400_log10_3_elo_with_the_binomial_error():
     games = [GameResult((0, 1), (0.0, 1.0))] * 3 + [GameResult((1, 0), (0.0, 1.0))]
     r = fit(["a", "b"], games)
-    assert r.elo[0] == 0.0
-    assert r.elo[1] == pytest.approx(400 * math.log10(3), abs=0.5)
+    assert r.elo[0] == 0.0 and r.stderr(0) == 0.0 and r.interval(0) == (0.0, 0.0)
+    assert r.elo[1] == pytest.approx(400 * math.log10(3), abs=0.1)
     # observed information of n games at p = 3/4 is n p (1 - p)
     assert r.stderr(1) == pytest.approx(ELO / math.sqrt(4 * 0.75 * 0.25), rel=0.01)
     assert not r.beats(1, 0)  # 4 games do not make it significant
@@ -110,3 +110,29 @@ def test_the_verdict_words_follow_the_skill_share():
     assert "skill matters a lot" in verdict(_report(0.8, 10.0))  # 0.6
     assert "luck decides most" in verdict(_report(0.6, 10.0))  # 0.2
     assert "almost every" in verdict(_report(0.95, 10.0))  # 0.9
+    assert "still wins 1 game in 10" in verdict(_report(0.9, 10.0))
+
+
+def test_three_equal_levels_have_the_textbook_covariance():
+    """Equal levels, n games per pair: information n/4 [[2, -1], [-1, 2]], so var = 8 / 3n and
+    cov = 4 / 3n (theta units); the difference of the two free levels has variance 8 / 3n too."""
+    n = 100
+    games = []
+    for a, b in ((0, 1), (0, 2), (1, 2)):
+        games += [GameResult((a, b), (1.0, 0.0)), GameResult((a, b), (0.0, 1.0))] * (n // 2)
+    r = fit("abc", games)
+    assert r.elo[1] == pytest.approx(0.0, abs=1e-6) and r.elo[2] == pytest.approx(0.0, abs=1e-6)
+    assert r.cov[1][1] == pytest.approx(ELO**2 * 8 / (3 * n), rel=1e-3)
+    assert r.cov[1][2] == pytest.approx(ELO**2 * 4 / (3 * n), rel=1e-3)
+    assert r.difference(1, 2)[1] == pytest.approx(ELO * math.sqrt(8 / (3 * n)), rel=1e-3)
+
+
+def test_win_probability_is_elos_curve():
+    assert win_probability(0.0) == 0.5
+    assert win_probability(200.0) == pytest.approx(1 / (1 + 10 ** -0.5), abs=1e-12)
+    assert win_probability(-400.0) == pytest.approx(1 / 11, abs=1e-12)
+
+
+def test_two_blocks_are_enough_for_an_error():
+    s = share([[1.0], [0.0]])
+    assert s.stderr == pytest.approx(0.5) and s.interval() == (0.0, 1.0)

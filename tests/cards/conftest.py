@@ -40,7 +40,7 @@ def built(tmp_path_factory):
         key = (game, *args)
         if key not in cache:
             out = tmp_path_factory.mktemp(game)
-            pdfcheck.build(out, game, *args)
+            pdfcheck.build(out, game, *args, help_card=True)
             cache[key] = Built(game, out)
         return cache[key]
 

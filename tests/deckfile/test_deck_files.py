@@ -108,7 +108,7 @@ def test_a_huge_file_is_refused_before_it_is_read(tmp_path, capsys):
 
 @pytest.mark.parametrize("name", ["multiplicats-own-list.toml", "multiplicats-tables-2-5-10.toml"])
 def test_the_examples_build(tmp_path, capsys, name):
-    code, out, err = run(capsys, "build", EXAMPLES / name, "--out", tmp_path, "--quiet", "--force")
+    code, out, err = run(capsys, "build", EXAMPLES / name, "--out", tmp_path, "--quiet", "--force", "--no-help-card")
     assert code == 0, err
     deck = json.loads((tmp_path / "deck.json").read_text())
     assert deck["game"] == "multiplicats"
@@ -127,7 +127,7 @@ def test_a_custom_deck_builds_exactly_what_the_file_says(tmp_path, capsys):
         + "".join(f'[[cards]]\nkind = "multiplication"\na = 2\nb = {b}\n[[cards]]\nkind = "product"\nvalue = {2 * b}\nmultiplications = [[2, {b}]]\n' for b in range(1, 11))
         + '[[cards]]\nkind = "special"\nspecial = "persecucion"\ncopies = 3\n',
     )
-    code, _, err = run(capsys, "build", f, "--out", tmp_path / "o", "--quiet")
+    code, _, err = run(capsys, "build", f, "--out", tmp_path / "o", "--quiet", "--no-help-card")
     assert code == 0, err
     deck = json.loads((tmp_path / "o" / "deck.json").read_text())
     assert deck["count"] == 23 and deck["seed"] == 5 and deck["custom"]
@@ -143,7 +143,7 @@ def test_an_unplayable_mix_is_refused_by_build_and_failed_by_validate(tmp_path, 
     f = write(tmp_path, 'game = "multiplicats"\nplayers = 3\n[options]\ntables = "6-10"\nspecials = false\n')
     code, out, _ = run(capsys, "validate", f, "--games", "150", "--quiet")
     assert code == 1 and "FAIL slap chances per turn (3 players)" in out and "NOT PLAYABLE" in out
-    code, _, err = run(capsys, "build", f, "--out", tmp_path / "o", "--quiet")
+    code, _, err = run(capsys, "build", f, "--out", tmp_path / "o", "--quiet", "--no-help-card")
     assert code == 2 and "not playable" in err and "slap chances per turn" in err
 
 

@@ -29,7 +29,7 @@ def test_every_game_has_an_example_and_a_valid_default_deck_file():
 @pytest.mark.parametrize("example", EXAMPLES, ids=lambda p: p.stem)
 def test_each_example_builds_exactly_what_it_says_and_is_playable(tmp_path, capsys, example):
     raw, game = read_deck_file(example)
-    code, _, err = run(capsys, "build", example, "--out", tmp_path, "--quiet", "--force")
+    code, _, err = run(capsys, "build", example, "--out", tmp_path, "--quiet", "--force", "--no-help-card")
     assert code == 0, err
     deck = json.loads((tmp_path / "deck.json").read_text())
     assert deck["game"] == game.id and deck["seed"] == raw.get("seed", 1)

@@ -41,7 +41,7 @@ def test_an_mgc_card_list_is_labelled_by_its_own_coefficients_and_degrees(tmp_pa
 
 def test_a_hectoedra_deck_1_to_40_says_so_on_its_backs(tmp_path):
     spec = load_spec(str(hectoedra_1_40(tmp_path)), [])
-    result = pipeline.build(spec, tmp_path / "out", rulebooks=False)
+    result = pipeline.build(spec, tmp_path / "out", rulebooks=False, help_card=False)
     pages = _texts(result.out_dir / "cards.pdf")
     backs = [p for p in pages if "dorsos" in p]
     assert backs and all(p.count("1 – 40") == 9 or "1 – 40" in p for p in backs)
@@ -115,7 +115,7 @@ def test_a_letter_english_build_and_an_a4_build_do_not_share_a_folder(tmp_path, 
     code, out, _ = run(capsys, "build", "multiplicats", "--tables", "2,5,10", "--quiet")
     assert code == 0
     letter, a4 = tmp_path / "output/multiplicats-2_5_10-letter-en", tmp_path / "output/multiplicats-2_5_10"
-    assert sorted(p.name for p in letter.iterdir()) == ["cards.pdf", "deck.json", "rulebook-en.pdf"]
-    assert sorted(p.name for p in a4.iterdir()) == ["cards.pdf", "deck.json", "rulebook-es.pdf"]
+    assert sorted(p.name for p in letter.iterdir() if not p.name.startswith(".")) == ["cards.pdf", "deck.json", "rulebook-en.pdf"]
+    assert sorted(p.name for p in a4.iterdir() if not p.name.startswith(".")) == ["cards.pdf", "deck.json", "rulebook-es.pdf"]
     assert round(float(PdfReader(letter / "cards.pdf").pages[0].mediabox.width)) == 612
     assert round(float(PdfReader(a4 / "cards.pdf").pages[0].mediabox.width)) == 595

@@ -59,7 +59,7 @@ def test_checks_flag_a_card_without_partner_and_too_few_cards_for_players():
 
 
 def test_build_writes_deck_json_and_pdf(tmp_path):
-    result = build(spec(cards="1-12", aids="prime,factors,divisors"), tmp_path)
+    result = build(spec(cards="1-12", aids="prime,factors,divisors"), tmp_path, help_card=False)
     data = json.loads((tmp_path / "deck.json").read_text())
     assert data["count"] == 12
     assert data["cards"][11] == {"kind": "number", "value": 12}

@@ -96,7 +96,7 @@ def test_spanish_rulebook_states_the_rules(books):
     path, text = books["es"]
     for fact in (
         "10 cartas por jugador",
-        "Repartid 4 cartas",
+        "Reparte 4 cartas",
         "menos números primos",
         "exactamente 10 turnos por jugador",
         "en los 6 primeros se roba",

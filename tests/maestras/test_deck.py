@@ -50,7 +50,7 @@ def test_empty_cards_are_marked_with_the_player_counts_that_take_them_out():
 
 
 def test_deck_json_kinds_and_fields(tmp_path):
-    assert main(["build", "maestras", "--players", "3", "--out", str(tmp_path), "-q"]) is None
+    assert main(["build", "maestras", "--players", "3", "--no-help-card", "--out", str(tmp_path), "-q"]) is None
     data = json.loads((tmp_path / "deck.json").read_text())
     assert data["count"] == 43 and data["players"] == 3
     kinds = {c["kind"] for c in data["cards"]}

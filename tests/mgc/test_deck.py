@@ -49,7 +49,7 @@ def test_default_deck_is_108_cards_as_games_md_says(deck):
 
 
 def test_deck_json_kinds_and_fields(deck, tmp_path, capsys):
-    main(["build", "mgc", "--out", str(tmp_path), "--quiet", "--lang", "es"])
+    main(["build", "mgc", "--out", str(tmp_path), "--quiet", "--lang", "es", "--no-help-card"])
     data = json.loads((tmp_path / "deck.json").read_text(encoding="utf-8"))
     assert data["count"] == 108 and data["game"] == "mgc"
     kinds = Counter(c["kind"] for c in data["cards"])
@@ -194,7 +194,7 @@ def test_a_deck_file_lists_its_own_monomials(tmp_path, capsys):
         encoding="utf-8",
     )
     # --force: a match of such low-scoring cards takes hundreds of rounds, which validation refuses
-    main(["build", str(f), "--out", str(tmp_path / "out"), "--quiet", "--lang", "en", "--force"])
+    main(["build", str(f), "--out", str(tmp_path / "out"), "--quiet", "--lang", "en", "--force", "--no-help-card"])
     data = json.loads((tmp_path / "out" / "deck.json").read_text(encoding="utf-8"))
     assert data["count"] == 32 and data["custom"] is True
     assert {(c.get("monomial"), c.get("coefficient"), c.get("degree")) for c in data["cards"] if c["kind"] == "monomial"} == {

@@ -55,3 +55,23 @@ def test_a_smaller_top_card_limits_the_comodin(cards):
     sit = Situation(False, 5, BLUE, True, None)
     assert max(v for v, _ in card_options(wild, t, rules)) == 15
     assert not is_legal_play(rules, sit, t, [wild], ((wild,), (16,), (NO_COLOUR,)))
+
+
+def test_one_comodin_cannot_stand_for_two_cards_of_a_combo(cards):
+    t = cards.table
+    wild = cards.wilds[0]
+    rules = Rules(mode="siesta")
+    sit = Situation(False, 8, BLUE, True, None)
+    assert is_legal_play(rules, sit, t, [wild], ((wild,), (9,), (NO_COLOUR,)))
+    assert not is_legal_play(rules, sit, t, [wild], ((wild, wild), (9, 10), (NO_COLOUR, NO_COLOUR)))
+    assert not is_legal_play(rules, sit, t, [wild], ((wild,), (9, 10), (NO_COLOUR,)))  # values for cards not played
+
+
+def test_a_combo_going_down_may_start_on_the_top_number(cards):
+    t = cards.table
+    ten, nine = cards(10, "red"), cards(9, "red")
+    rules = Rules(mode="siesta")
+    sit = Situation(False, 10, BLUE, False, None)  # marker −: equal or lower
+    play = ((ten, nine), (10, 9), (RED, RED))
+    assert is_legal_play(rules, sit, t, [ten, nine], play)
+    assert any(m[0] == (ten, nine) for m in play_moves(rules, sit, t, [ten, nine]))

@@ -84,7 +84,7 @@ def test_colour_cards_differ_in_greyscale_pixels(make_deck):
 
 def test_build_writes_the_cards_and_deck_json(tmp_path, capsys):
     out = tmp_path / "monete"
-    main(["build", "monete", "--mode", "siesta", "--out", str(out), "-q"])
+    main(["build", "monete", "--mode", "siesta", "--no-help-card", "--out", str(out), "-q"])
     data = json.loads((out / "deck.json").read_text(encoding="utf-8"))
     assert data["count"] == 112 and data["options"]["mode"] == "siesta"
     reader = pypdf.PdfReader(str(out / "cards.pdf"))
@@ -97,7 +97,7 @@ def test_build_writes_the_cards_and_deck_json(tmp_path, capsys):
 
 def test_build_perezoso_without_wildcards(tmp_path):
     out = tmp_path / "p"
-    main(["build", "monete", "--mode", "perezoso", "--no-wildcards", "--out", str(out), "-q"])
+    main(["build", "monete", "--mode", "perezoso", "--no-wildcards", "--no-help-card", "--out", str(out), "-q"])
     data = json.loads((out / "deck.json").read_text(encoding="utf-8"))
     assert data["count"] == 82
     assert {c["kind"] for c in data["cards"]} == {"number", "marker"}

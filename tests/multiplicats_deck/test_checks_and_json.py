@@ -104,7 +104,7 @@ def test_the_cli_refuses_a_deck_too_small_for_the_players(tmp_path, capsys):
 @pytest.fixture(scope="module")
 def deck_json(tmp_path_factory):
     out = tmp_path_factory.mktemp("json")
-    main(["build", "multiplicats", "--tables", "2,5,10", "--seed", "42", "--players", "3", "--backs", "none", "--out", str(out), "-q"])
+    main(["build", "multiplicats", "--tables", "2,5,10", "--seed", "42", "--players", "3", "--backs", "none", "--no-help-card", "--out", str(out), "-q"])
     return json.loads((out / "deck.json").read_text(encoding="utf-8"))
 
 

@@ -51,6 +51,8 @@ def check_card(card: dict, rs: list[pdfcheck.TextRun], lang: str) -> None:
         listed = sorted(r.text for r in diagonal(rs))
         assert listed == sorted(f"{a} × {b}" for a, b in card["multiplications"])
         assert all(r.angle > 0 for r in diagonal(rs))  # all along the same, rising diagonal
+    elif kind == "help":  # the deck's quick-reference card (tests/cards/test_help_card.py reads it)
+        assert any(("ayuda" if lang == "es" else "quick help") in r.text for r in upright(rs))
     else:
         key = card["special"]
         texts = [r.text for r in upright(rs) if r.text != "!"]  # "!" belongs to Emboscada's icon

@@ -183,7 +183,7 @@ def test_success_prints_where(tmp_path, capsys):
     main(["build", "multiplicats", "--tables", "1", "--out", str(out)])
     text = capsys.readouterr().out
     assert "Multipli Cat's (tables 1): 30 cards" in text and f"written to {out}/" in text
-    written = sorted(os.listdir(out))
+    written = sorted(n for n in os.listdir(out) if not n.startswith("."))  # .deckgen marks a folder deckgen wrote
     assert {"cards.pdf", "deck.json"} <= set(written)
     listed = [line.split()[0] for line in text.splitlines() if line.startswith("  ")]
     assert sorted(listed) == written  # every file it wrote, named, each with what it is

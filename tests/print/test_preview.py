@@ -25,7 +25,7 @@ def preview(tmp_path_factory):
 
 
 def test_contact_sheets_cover_every_card_and_the_back(preview):
-    files = sorted(p.name for p in preview.iterdir())
+    files = sorted(p.name for p in preview.iterdir() if not p.name.startswith("."))
     # 102 fronts + 1 back = 103 tiles, 30 a sheet -> 4 sheets (30, 30, 30, 13)
     assert files == ["preview-01.png", "preview-02.png", "preview-03.png", "preview-04.png"]
     sizes = [Image.open(preview / f).size for f in files]
@@ -60,7 +60,7 @@ def test_back_tile_is_the_dark_back(preview):
 
 def test_preview_in_mini_size(tmp_path):
     main(["preview", "multiplicats", "--tables", "1", "--card-size", "mini", "--out", str(tmp_path), "-q"])
-    files = sorted(p.name for p in tmp_path.iterdir())
+    files = sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith("."))
     assert files == ["preview-01.png", "preview-02.png"]  # 31 tiles
     assert Image.open(tmp_path / "preview-02.png").size == sheet_size(1, (44, 63))
 

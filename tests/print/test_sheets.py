@@ -125,7 +125,7 @@ def test_same_seed_same_bytes(built, tmp_path):
     args = ("--tables", "1", "--seed", "9")
     first = built(*args)
     again = tmp_path / "again"
-    main(["build", "multiplicats", *args, "--out", str(again), "-q"])
+    main(["build", "multiplicats", *args, "--no-help-card", "--out", str(again), "-q"])
     assert (again / "cards.pdf").read_bytes() == first.pdf_path.read_bytes()
     assert (again / "deck.json").read_bytes() == (first.out / "deck.json").read_bytes()
 

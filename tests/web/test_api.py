@@ -232,7 +232,7 @@ def test_build_streams_progress_then_offers_every_file_and_a_zip(client, tmp_pat
     pdf = client.get(f"/api/jobs/{job['id']}/files/cards.pdf")
     assert pdf.headers["content-type"] == "application/pdf"
     assert 'filename="cards.pdf"' in pdf.headers["content-disposition"]
-    assert len(PdfReader(io.BytesIO(pdf.content)).pages) == 2 * 5  # 45 cards, 9 a sheet: 5 sheets, duplex
+    assert len(PdfReader(io.BytesIO(pdf.content)).pages) == 2 * 6  # 45 cards and the help card, 9 a sheet: 6 sheets, duplex
 
     manager = client.app.state.manager
     folder = manager.get(job["id"]).folder

@@ -146,7 +146,7 @@ def test_a_teacher_chooses_previews_checks_and_downloads(browser, server):
     from pypdf import PdfReader
 
     assert len(PdfReader(pdf).pages) == 24
-    assert front_cards(pdf) == 102
+    assert front_cards(pdf) == 102 + 2  # the deck and its two help cards (kind "help")
 
 
 def test_an_uploaded_deck_file_shows_its_problems_or_opens(browser, server, tmp_path):

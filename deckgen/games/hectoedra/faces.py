@@ -60,7 +60,7 @@ class HectoedraFaces:
 
     def front(self, pen: Pen, card: Card, f: Frame) -> None:
         value = int(card["value"])
-        aids = list(f.options.get("aids", []) or [])
+        aids = list(f.options.get("aids", ["prime"]) or [])  # the declared default: primes marked
         words = WORDS.get(f.lang, WORDS["es"])
         marked = "prime" in aids and is_prime(value)
         background(pen, f, PRIME_GROUND if marked else GROUND)
