@@ -11,12 +11,17 @@ from typing import Any, Optional
 import typer
 
 try:  # typer >= 0.22 carries its own copy of click
+    from typer._click import core as click_core
     from typer._click import exceptions as click_errors
+    from typer._click import globals as click_globals
 except ImportError:  # pragma: no cover - older typer uses click itself
+    from click import core as click_core
     from click import exceptions as click_errors
+    from click import globals as click_globals
 
 from deckgen import pipeline
 from deckgen.errors import DeckgenError
+from deckgen.guide import build_lines
 from deckgen.options import parse_cli_args, resolve
 from deckgen.progress import bars as _bars
 from deckgen.registry import games, get_game
@@ -68,7 +73,7 @@ def load_spec(
     else:
         game = get_game(target)
     cli: dict[str, Any] = {
-        "options": parse_cli_args(game.options, extra, game=game.id),
+        "options": parse_cli_args(game.options, extra, game=game.id, also=_command_flags()),
         "players": players,
         "seed": seed,
         "lang": lang,
@@ -79,6 +84,38 @@ def load_spec(
     return spec_for(game, cli=cli, file_layer=file_layer, source=source)
 
 
+def _command_flags() -> list[str]:
+    """The running command's own options (--paper, --players...): "did you mean" searches them too."""
+    ctx = click_globals.get_current_context(silent=True)
+    if ctx is None:
+        return []
+    return [o for p in ctx.command.params for o in getattr(p, "opts", []) if o.startswith("--")]
+
+
+def game_help(argv: list[str]) -> str | None:
+    """`deckgen COMMAND GAME --help`: the command's own help followed by the game's options, or None
+    when ``argv`` does not ask for that."""
+    if len(argv) < 3 or not {"--help", "-h"} & set(argv[2:]) or argv[1].startswith("-"):
+        return None
+    group = typer.main.get_command(app)
+    command = group.commands.get(argv[0]) if hasattr(group, "commands") else None
+    if command is None or not (command.context_settings or {}).get("allow_extra_args"):
+        return None
+    target = argv[1]
+    game = read_deck_file(Path(target))[1] if _is_file(target) else get_game(target)
+    ctx = click_core.Context(command, info_name=f"deckgen {argv[0]}")
+    lines = [command.get_help(ctx), "", f"{game.title} options (after the game or deck file; defaults from decks/{game.id}.toml):"]
+    if argv[0] in game.capabilities:
+        options = game.capabilities[argv[0]].options
+    elif any(argv[0] in g.capabilities for g in games().values()):
+        return None  # a capability this game lacks: the command itself says so
+    else:
+        options = game.options
+    for opt in options:
+        lines.append(f"  {opt.usage():<34} {opt.help} [default: {opt.describe_default()}]")
+    return "\n".join(lines)
+
+
 # ---------------------------------------------------------------- common options
 
 PlayersOpt = typer.Option(None, "--players", help="number of players the deck is checked for")
@@ -87,7 +124,11 @@ LangOpt = typer.Option(None, "--lang", help="es (default), en, or all (rulebooks
 PaperOpt = typer.Option(None, "--paper", help="a4 (default) or letter")
 SizeOpt = typer.Option(None, "--card-size", help="poker (default), bridge, mini, tarot, or WxH in mm")
 BleedOpt = typer.Option(None, "--bleed", help="bleed in mm (0 default); adds crop marks")
-BacksOpt = typer.Option(None, "--backs", help="duplex-long (default), duplex-short, separate or none")
+BacksOpt = typer.Option(
+    None, "--backs",
+    help="duplex-long (default) or duplex-short for a duplex printer; manual-duplex for a single-sided printer "
+    "(all fronts, turn the stack over, all backs); separate (backs unmirrored, to glue onto the fronts); none",
+)
 OutOpt = typer.Option(None, "--out", help="output folder (default output/<game>-<options>/)")
 QuietOpt = typer.Option(False, "--quiet", "-q", help="no progress bars")
 ForOpt = typer.Option(None, "--for", help="a print shop's template: tgc, mpc, dtc, or home (sets card size, bleed, dpi, format)")
@@ -102,8 +143,7 @@ ForceOpt = typer.Option(False, "--force", help="write the deck even if its check
 def list_games() -> None:
     """Show every game, its player counts and its options with their defaults."""
     for game in games().values():
-        lo, hi = game.players
-        typer.echo(f"{game.id}  —  {game.title}: {game.summary['en']} ({lo}-{hi} players)")
+        typer.echo(f"{game.id}  —  {game.title}: {game.summary['en']} ({game.players_text('en')})")
         for opt in game.options:
             typer.echo(f"    {opt.usage():<34} {opt.help} [default: {opt.describe_default()}]")
         for name, cap in game.capabilities.items():
@@ -144,9 +184,10 @@ def build(
             _say(f"warning: {c.line()}", quiet)
     for w in result.warnings:
         _say(f"warning: {w}", quiet)
-    _say(f"{spec.game.title}: {len(result.deck)} cards written to {result.out_dir}/", quiet)
-    for f in result.files:
-        _say(f"  {f}", quiet)
+    if quiet:
+        typer.echo(f"{result.out_dir}/")  # the one line --quiet keeps: where the files are
+    for line in build_lines(spec, result):
+        _say(line, quiet)
     for note in result.notes:
         _say(f"note: {note}", quiet)
 
@@ -274,22 +315,25 @@ def validate(
     as_json: bool = JsonOpt,
     report: Optional[Path] = typer.Option(None, "--report", help="also write report.txt, report.json and PNG plots to this folder"),
     skill_games: Optional[int] = typer.Option(None, "--skill-games", help="with --report: games per pair of levels of the skill section (0: leave it out)"),
+    pace: Optional[float] = typer.Option(None, "--pace", help="seconds a turn takes at your table, for the minutes a game lasts (each game has its own default)"),
     quiet: bool = QuietOpt,
 ) -> None:
     """Check that a deck is playable: exit 0 when it is, 1 when it is not, 2 on bad input."""
-    spec = load_spec(target, ctx.args, seed=seed)
+    if pace is not None and not 0.1 <= pace <= 600:
+        raise DeckgenError(f"--pace must be 0.1 to 600 seconds a turn, not {pace:g}")
+    spec = load_spec(target, ctx.args, players=players, seed=seed)
     with _bars(quiet or as_json, "simulating, ") as bars:
         result = pipeline.validate(
-            spec, players=[players] if players else None, games=400 if games is None else games, workers=workers, progress=bars,
+            spec, players=None, games=400 if games is None else games, workers=workers, progress=bars,
         )
         engine = spec.game.engine
         if report and skill_games != 0 and result.ok and engine is not None and engine.skill is not None:
             result.skill = pipeline.skill(spec, players=players, games=skill_games, workers=workers, progress=bars)
-    written = pipeline.write_report(result, report) if report else []
+    written = pipeline.write_report(result, report, pace) if report else []
     if as_json:
-        typer.echo(json.dumps(pipeline.report_data(result), indent=1))
+        typer.echo(json.dumps(pipeline.report_data(result, pace), indent=1))
     else:
-        typer.echo(pipeline.report_text(result), nl=False)
+        typer.echo(pipeline.report_text(result, pace), nl=False)
         for f in written:
             typer.echo(f"  {f}")
     raise typer.Exit(0 if result.ok else 1)
@@ -324,7 +368,7 @@ def run_capability(name: str, game_id: str, args: list[str], quiet: bool = False
         offered = [g.id for g in games().values() if name in g.capabilities]
         also = f" (games that have it: {', '.join(offered)})" if offered else ""
         raise DeckgenError(f"{game.title} has no {name} command{also}")
-    raw = parse_cli_args(cap.options, args, game=f"{name} {game.id}")
+    raw = parse_cli_args(cap.options, args, game=f"{name} {game.id}", also=_command_flags())
     values = resolve(cap.options, raw, where=f"{name} {game.id}: ")
     return cap.run(values, (lambda line: None) if quiet else typer.echo)
 
@@ -359,6 +403,10 @@ def serve(
 def main(argv: list[str] | None = None) -> None:
     """Entry point: user mistakes become one line on stderr and exit code 2, never a traceback."""
     try:
+        shown = game_help(list(sys.argv[1:] if argv is None else argv))
+        if shown is not None:
+            typer.echo(shown)
+            return
         code = app(args=argv, standalone_mode=False, prog_name="deckgen")
     except DeckgenError as exc:
         typer.echo(f"error: {exc}", err=True)

@@ -7,11 +7,11 @@ canonical value the game uses. Canonical values are JSON types, so they go strai
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from deckgen.errors import OptionError
+from deckgen.spelling import did_you_mean
 
 Parser = Callable[[Any], Any]
 
@@ -88,11 +88,14 @@ def boolean(value: Any) -> bool:
     raise OptionError(f"expected true or false, got {value!r}")
 
 
-def choice(*choices: str) -> Parser:
+def choice(*choices: str, notes: Mapping[str, str] | None = None) -> Parser:
+    """One of ``choices``; ``notes`` (e.g. {"perezoso": "easiest"}) are shown beside them in errors."""
+    shown = ", ".join(f"{c} ({notes[c]})" if notes and c in notes else c for c in choices)
+
     def parse(value: Any) -> str:
         text = str(value).strip().lower() if not isinstance(value, bool) else ""
         if text not in choices:
-            raise OptionError(f"{value!r} is not one of {', '.join(choices)}{_did_you_mean(text, choices)}")
+            raise OptionError(f"{value!r} is not one of {shown}{_did_you_mean(text, choices)}")
         return text
 
     parse.choices = choices  # type: ignore[attr-defined]  # so a form can offer them as a list
@@ -105,10 +108,7 @@ def int_list(
     """Parse "1-6", "6-9", "2,5,10", "1-3,7" or a TOML list / int into a sorted list of ints."""
 
     def parse(value: Any) -> list[int]:
-        items = _int_items(value, lo, hi)
-        for n in items:
-            if not lo <= n <= hi:
-                raise OptionError(f"{n} is out of range ({lo} to {hi})")
+        items = _int_items(value, lo, hi)  # each checked against lo..hi in the order written
         if not allow_repeats:
             if len(set(items)) != len(items):
                 dup = sorted({n for n in items if items.count(n) > 1})
@@ -196,8 +196,7 @@ def _range_text(lo: float | None, hi: float | None) -> str:
 
 
 def _did_you_mean(word: str, candidates: Iterable[str]) -> str:
-    close = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.6)
-    return f" (did you mean {close[0]}?)" if close else ""
+    return did_you_mean(word, candidates)
 
 
 # ---------------------------------------------------------------- option sets
@@ -224,8 +223,10 @@ def resolve(options: Sequence[Option], given: Mapping[str, Any], *, where: str =
     return values
 
 
-def parse_cli_args(options: Sequence[Option], args: Sequence[str], *, game: str) -> dict[str, Any]:
-    """Turn extra command-line words (``--tables 1-6 --hints``) into raw values by option name."""
+def parse_cli_args(options: Sequence[Option], args: Sequence[str], *, game: str, also: Sequence[str] = ()) -> dict[str, Any]:
+    """Turn extra command-line words (``--tables 1-6 --hints``) into raw values by option name.
+
+    ``also`` names the command's own options (``--paper``...), searched too for "did you mean"."""
     by_flag: dict[str, Option] = {}
     for o in options:
         by_flag[o.cli] = o
@@ -245,10 +246,11 @@ def parse_cli_args(options: Sequence[Option], args: Sequence[str], *, game: str)
             if not negated:
                 opt = None
         if opt is None:
-            hint = _did_you_mean(name, by_flag)
+            hint = _did_you_mean(name, [*by_flag, *also])
             known = ", ".join(sorted(by_flag)) or "none"
+            common = f"; and the command's: {', '.join(also)}" if also else ""
             raise OptionError(
-                f"unknown option {name} for {game}{hint}; its options are: {known}"
+                f"unknown option {name} for {game}{hint}; its options are: {known}{common}"
             )
         if opt.flag and not eq:
             raw[opt.name] = not negated

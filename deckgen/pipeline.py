@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
@@ -30,10 +31,15 @@ class BuildResult:
     files: list[Path] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # one-line remarks for the user (no rulebook yet...)
     warnings: list[str] = field(default_factory=list)  # one-line warnings (a blurry back image...)
+    played: "Validation | None" = None  # the simulated games a deck file's build played before printing
+    forced: bool = False  # written with --force (its failing checks were not enforced)
 
 
-def default_out(spec: DeckSpec) -> Path:
-    return Path("output") / spec.game.out_name(spec.options)
+def default_out(spec: DeckSpec, deck: Deck | None = None) -> Path:
+    """output/<name> under the current folder, the name told apart by everything that changes the files."""
+    from deckgen.naming import folder_name
+
+    return Path("output") / folder_name(spec, deck if deck is not None else spec.build())
 
 
 def make_deck(spec: DeckSpec) -> tuple[Deck, list[Check]]:
@@ -69,8 +75,8 @@ def build(
             faces_for(spec.game.faces, spec.print.back_image),
             spec.print,
             title=spec.game.title,
-            label=spec.game.describe(spec.options, spec.card_lang),
-            options=dict(spec.options),
+            label=spec.game.label(deck, spec.card_lang),
+            options=dict(spec.game.described(deck)),
             progress=progress,
         )
         write_text(stage(out / "deck.json"), deck.dumps())
@@ -108,12 +114,13 @@ def _checked(
 
     image_warning = check_back_image(spec.print)  # an unusable image stops here, before any work
     deck, checks = make_deck(spec)
+    played = None
     if not force:
         require(checks, f"the {spec.game.title} deck")
         if play_check_games and spec.game.engine is not None:
-            v = validate(spec, games=play_check_games, compare_default=False, progress=progress)
-            require(v.report.checks, f"the {spec.game.title} deck (not playable; `deckgen validate` tells more)")
-    result = BuildResult(deck, checks, prepare_out_dir(out_dir or default_out(spec)))
+            played = validate(spec, games=play_check_games, compare_default=False, progress=progress)
+            require(played.report.checks, f"the {spec.game.title} deck (not playable; `deckgen validate` tells more)")
+    result = BuildResult(deck, checks, prepare_out_dir(out_dir or default_out(spec, deck)), played=played, forced=force)
     if image_warning:
         result.warnings.append(image_warning)
     return result
@@ -133,7 +140,7 @@ def preview(spec: DeckSpec, out_dir: Path | None = None, *, force: bool = False,
     result = _checked(spec, out_dir, force)
     deck, out = result.deck, result.out_dir
     tick = progress("previews") if progress else None
-    result.files.extend(write_previews(out, deck.cards, faces_for(spec.game.faces, spec.print.back_image), spec.print, options=dict(spec.options), progress=tick))
+    result.files.extend(write_previews(out, deck.cards, faces_for(spec.game.faces, spec.print.back_image), spec.print, options=dict(spec.game.described(deck)), progress=tick))
     return result
 
 
@@ -183,24 +190,32 @@ def validate(
     return result
 
 
-def report_text(v: Validation) -> str:
+def report_text(v: Validation, pace: float | None = None) -> str:
+    """The plain summary first (playable for whom, minutes a game at ``pace`` seconds a turn), then
+    the checks and measures, then what the figures mean."""
     from deckgen.engine.compare import comparison_lines
     from deckgen.engine.report import report_lines
+    from deckgen.guide import measures_explained, validate_summary
 
     lines = [f"{v.spec.game.title}: {len(v.deck)} cards ({v.spec.source or 'defaults'})", ""]
-    lines += report_lines(v.spec.game.engine, v.report)
+    lines += validate_summary(v, pace)
+    lines += ["", *report_lines(v.spec.game.engine, v.report)]
     if v.default:
         lines += ["", *comparison_lines(v.spec.game, v.report.summaries, v.default)]
     if v.skill:
         lines += ["", skill_text(v.skill).rstrip("\n")]
+    if v.spec.game.engine is not None and v.report.summaries:
+        lines += ["", *measures_explained(v.spec.game.engine)]
     return "\n".join(lines) + "\n"
 
 
-def report_data(v: Validation) -> dict:
+def report_data(v: Validation, pace: float | None = None) -> dict:
     from deckgen.engine.compare import comparison_json
     from deckgen.engine.report import report_json
+    from deckgen.guide import validate_summary
 
     data = report_json(v.report)
+    data["summary"] = validate_summary(v, pace)
     data["cards"] = len(v.deck)
     data["source"] = v.spec.source or "defaults"
     if v.default:
@@ -210,7 +225,7 @@ def report_data(v: Validation) -> dict:
     return data
 
 
-def write_report(v: Validation, out_dir: Path) -> list[Path]:
+def write_report(v: Validation, out_dir: Path, pace: float | None = None) -> list[Path]:
     """report.txt, report.json and two PNG plots: game lengths and wins by seat."""
     import json
 
@@ -223,8 +238,8 @@ def write_report(v: Validation, out_dir: Path) -> list[Path]:
     seats = [(f"{n} players", s.wins_by_seat, base[n].wins_by_seat if n in base else []) for n, s in v.report.summaries.items()]
     name = v.spec.game.engine.length_name if v.spec.game.engine else "turns"
     files = [
-        write_text(out / "report.txt", report_text(v)),
-        write_text(out / "report.json", json.dumps(report_data(v), indent=1) + "\n"),
+        write_text(out / "report.txt", report_text(v, pace)),
+        write_text(out / "report.json", json.dumps(report_data(v, pace), indent=1) + "\n"),
         write_bytes(out / "game-length.png", length_histograms(lengths, f"{v.spec.game.title}: game length ({name})")),
         write_bytes(out / "seat-advantage.png", seat_bars(seats, f"{v.spec.game.title}: share of wins by seat")),
     ]
@@ -305,9 +320,10 @@ def skill(
     _in_range("--workers", workers, 1, 256)
     n = players or spec.players or 2
     deck, checks = make_deck(spec)
-    counts = list(engine.player_counts(deck)) if engine.player_counts else list(range(game.players[0], game.players[1] + 1))
+    counts = game.player_counts(dataclasses.replace(deck, players=None))
     if n not in counts:
-        raise DeckgenError(f"--players: this {game.title} deck is played by {min(counts)} to {max(counts)} players, not {n}")
+        served = f"{min(counts)} to {max(counts)} players" if counts else "no player count"
+        raise DeckgenError(f"--players: this {game.title} deck is played by {served}, not {n}")
     bad = [c for c in checks if not c.ok]
     if bad:
         raise DeckgenError("the deck fails its checks: " + "; ".join(f"{c.name}: {c.detail}" for c in bad))

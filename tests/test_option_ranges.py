@@ -38,6 +38,9 @@ def test_ranges_and_lists_inside_the_bounds():
     assert parse("10") == [10] and parse("1") == [1]
     assert parse("2,5,10") == [2, 5, 10]
     assert parse("1-3,7") == [1, 2, 3, 7]
+    assert parse("5-5") == [5] and parse("9-10") == [9, 10]
+    with pytest.raises(OptionError, match=r"the range 6-5 goes backwards \(write 5-6\)"):
+        parse("6-5")
     assert parse([1, 2, 3]) == [1, 2, 3] and parse(4) == [4]
     assert int_list(-3, 3)("-3-3") == [-3, -2, -1, 0, 1, 2, 3]
     with pytest.raises(OptionError, match="4 is out of range"):

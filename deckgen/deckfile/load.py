@@ -15,7 +15,7 @@ The format (the default decks in decks/ use it too)::
     card_size = "poker"         # poker, bridge, mini, tarot, or "WxH" in mm
     paper = "a4"                # a4 or letter
     bleed = 0                   # mm
-    backs = "duplex-long"       # duplex-long, duplex-short, separate, none
+    backs = "duplex-long"       # duplex-long, duplex-short, manual-duplex, separate, none
     back_image = "back.png"     # optional: a PNG/JPEG in the deck file's own folder for the backs
 
     [[cards]]                   # optional: an explicit card list replacing the generated deck
@@ -27,7 +27,6 @@ The format (the default decks in decks/ use it too)::
 
 from __future__ import annotations
 
-import difflib
 import re
 import tomllib
 from dataclasses import dataclass
@@ -39,6 +38,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from deckgen.deckfile.locate import key_lines, line_of
 from deckgen.deckfile.paths import referenced_image
 from deckgen.errors import DeckgenError, OptionError
+from deckgen.spelling import did_you_mean
 from deckgen.registry import Game, games
 
 MAX_FILE_BYTES = 1_000_000
@@ -52,7 +52,7 @@ class PrintSection(BaseModel):
     card_size: str = "poker"
     paper: Literal["a4", "letter"] = "a4"
     bleed: float = Field(0.0, ge=0.0, le=10.0)
-    backs: Literal["duplex-long", "duplex-short", "separate", "none"] = "duplex-long"
+    backs: Literal["duplex-long", "duplex-short", "manual-duplex", "separate", "none"] = "duplex-long"
     back_image: str | None = None
     for_: Literal["tgc", "mpc", "dtc", "home"] | None = Field(None, alias="for")
     format: str = "sheets"
@@ -101,8 +101,7 @@ def _field(path: tuple) -> str:
 
 
 def _suggest(word: str, known: list[str]) -> str:
-    close = difflib.get_close_matches(word, known, n=1, cutoff=0.6)
-    return f" (did you mean {close[0]}?)" if close else ""
+    return did_you_mean(word, known)
 
 
 class _Collector:
@@ -118,7 +117,10 @@ class _Collector:
             if err["type"] == "extra_forbidden":
                 parent = _model_at(model, tuple(err["loc"])[:-1])
                 known = list(parent.model_fields) if parent else []
-                self.add(loc, f"unknown key{_suggest(str(loc[-1]), known)}")
+                if prefix[:1] == ("cards",):  # a card's table also takes kind and copies
+                    known = ["kind", *known, "copies"]
+                listed = f"; the keys are: {', '.join(known)}" if known else ""
+                self.add(loc, f"unknown key{_suggest(str(loc[-1]), known)}{listed}")
             elif err["type"] == "missing" and loc == ("game",):
                 self.add(loc, f"is required: say which game the deck is for, e.g. game = \"{next(iter(games()), 'GAME')}\" (the games: {', '.join(games())})")
             elif err["type"] == "missing":

@@ -17,6 +17,7 @@ from deckgen.model import Deck
 from deckgen.registry import Game
 
 Tick = Callable[[int, int], None]
+BUG = "nothing in your deck: this is a bug in deckgen's rules; report the command and the seed"
 
 
 @dataclass
@@ -37,14 +38,14 @@ class Report:
 
 
 def player_counts(game: Game, deck: Deck, only: Sequence[int] | None = None) -> list[int]:
-    engine = game.engine
-    allowed = list(engine.player_counts(deck)) if engine and engine.player_counts else list(range(game.players[0], game.players[1] + 1))
+    allowed = game.player_counts(deck)
     if deck.players:
         allowed = [p for p in allowed if p == deck.players]
     if only:
         bad = [p for p in only if p not in allowed]
         if bad:
-            raise DeckgenError(f"{game.title} with this deck is played by {allowed[0]} to {allowed[-1]} players, not {bad[0]}")
+            served = f"{allowed[0]} to {allowed[-1]} players" if allowed else "no player count"
+            raise DeckgenError(f"{game.title} with this deck is played by {served}, not {bad[0]}")
         return list(only)
     return allowed
 
@@ -67,7 +68,8 @@ def validate(
         return report
     player_counts(game, deck, players)  # a player count the deck cannot take is refused first
     if not all(c.ok for c in report.static):
-        report.simulated.append(check("simulation", False, "skipped: the deck fails its static checks"))
+        report.simulated.append(check("simulation", False, "skipped: the deck fails its static checks",
+                                        hint="fix the failing checks above first"))
         return report
     for label, variant in engine.variants(deck):
         counts = player_counts(game, variant, players)
@@ -85,7 +87,7 @@ def _simulate(report: Report, engine, deck: Deck, n: int, label: str, tag: str, 
         records = run_games(engine, deck, n, games, seed, workers=workers, policy="heuristic", check=True, detect_loops=True, progress=tick)
         explore = run_games(engine, deck, n, max(1, games // 4), seed + games, workers=workers, policy="random", check=True, detect_loops=True)
     except InvariantBroken as exc:
-        report.simulated.append(check(f"rules keep their invariants ({tag}{n} players)", False, str(exc)))
+        report.simulated.append(check(f"rules keep their invariants ({tag}{n} players)", False, str(exc), hint=BUG))
         return
     summary = summarize(engine, deck, n, "heuristic", seed, records, variant=label)
     report.summaries[f"{label} {n}" if label else n] = summary
@@ -94,18 +96,20 @@ def _simulate(report: Report, engine, deck: Deck, n: int, label: str, tag: str, 
         check(
             f"every game ends ({tag}{n} players)",
             not stuck,
-            f"{len(stuck)} of {len(records) + len(explore)} games did not end: {stuck[0].problem}" if stuck else f"{len(records) + len(explore)} games ended by the rules",
+            f"{len(stuck)} of {len(records) + len(explore)} games did not end: {stuck[0].problem}" if stuck
+            else f"the {len(records)} measured games and {len(explore)} more with random moves ended by the rules",
             seed=stuck[0].seed if stuck else None,
+            hint=BUG,
         )
     )
     for t in engine.thresholds(deck, n):
         value = summary.measures.get(t.measure)
         if value is None:
-            report.simulated.append(check(f"{t.measure} ({tag}{n} players)", False, "the engine does not measure it"))
+            report.simulated.append(check(f"{t.measure} ({tag}{n} players)", False, "the engine does not measure it", hint=BUG))
             continue
         measure = next(m for m in engine.measures if m.name == t.measure)
         se = summary.errors.get(t.measure, 0.0)
         shown = f"{measure.show(value)} ± {measure.show(se)}" if se == se and se != float("inf") else measure.show(value)
         report.simulated.append(
-            check(f"{t.measure} ({tag}{n} players)", t.holds(value, se), f"{shown}, must be {t.text(measure.show)}: {t.why}")
+            check(f"{t.measure} ({tag}{n} players)", t.holds(value, se), f"{shown}, must be {t.text(measure.show)}: {t.why}", hint=t.hint)
         )

@@ -25,7 +25,10 @@ PAPERS: dict[str, tuple[float, float]] = {
     "a4": (210.0, 297.0),
     "letter": (215.9, 279.4),
 }
-BACK_MODES = ("duplex-long", "duplex-short", "separate", "none")
+# duplex-long/-short: a duplex printer, each front page followed by its back page;
+# manual-duplex: a single-sided printer, all fronts, then the stack turned over for all backs (mirrored
+# as for long-edge duplex); separate: all backs after the fronts, unmirrored, to glue back to front
+BACK_MODES = ("duplex-long", "duplex-short", "manual-duplex", "separate", "none")
 
 PRINTER_MARGIN = 5.0  # mm no desktop printer is trusted to print into
 BLEED_PAGE_MARGIN = 3.5  # mm beyond the crop marks when bleed is on (work meant for a print shop)
@@ -199,11 +202,12 @@ class SheetLayout:
 
         The sheet turns about its long edge (duplex-long) or its short edge (duplex-short). On a
         portrait page the long edge is upright, so columns mirror; on a landscape page it lies
-        horizontal, so rows mirror (and the other way round for the short edge). "separate" keeps
-        the position."""
+        horizontal, so rows mirror (and the other way round for the short edge). A stack turned over
+        by hand ("manual-duplex") turns like long-edge; "separate" keeps the position (the sheets
+        are glued)."""
         row, col = divmod(index, self.cols)
-        if mode in ("duplex-long", "duplex-short"):
-            if (mode == "duplex-long") != self.landscape:
+        if mode in ("duplex-long", "duplex-short", "manual-duplex"):
+            if (mode != "duplex-short") != self.landscape:
                 col = self.cols - 1 - col
             else:
                 row = self.rows - 1 - row

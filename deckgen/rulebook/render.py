@@ -81,7 +81,7 @@ def write_rulebook(
         where = shown_path(root, template_name(game, lang))
         raise DeckgenError(f"{where}: {exc} (line {exc.line} of the rendered rulebook)") from None
     card = settings.card
-    frame = Frame(card.width, card.height, 0.0, card_lang or settings.lang, dict(deck.options))
+    frame = Frame(card.width, card.height, 0.0, card_lang or settings.lang, dict(game.described(deck)))
     styles = flow.styles()
     ctx = flow.Context(deck.cards, game.faces, frame, game.rulebook.figures, lang, styles)
     page_w, page_h = (x * MM for x in PAPERS[settings.paper])
@@ -89,7 +89,7 @@ def write_rulebook(
     story = flow.build(blocks, ctx, text_w)
     if not story:
         raise DeckgenError(f"{shown_path(root, template_name(game, lang))}: the rulebook is empty")
-    label = game.describe(deck.options, lang)
+    label = game.label(deck, lang)
     header = f"{game.title} · {label}" if label else game.title
     target = Path(target)
     regular, _ = fonts.register()

@@ -15,7 +15,7 @@ from typing import Any, Mapping
 
 from deckgen.errors import DeckgenError
 from deckgen.options import Option
-from deckgen.registry import Game, games, get_game
+from deckgen.registry import Game, get_game
 from deckgen.spec import DeckSpec
 
 # The common options of `deckgen build` / `validate`, in the order the form shows them. Their values
@@ -123,13 +123,13 @@ class DeckRequest:
 
     def spec(self, *, check: bool = False) -> DeckSpec:
         """The spec, made as the CLI makes it: `deckgen build` passes every common option, `deckgen
-        validate` only the seed (its --players chooses which player counts are checked)."""
+        validate` the seed and --players (the player count the deck is checked for, as a deck file's)."""
         from deckgen.cli import load_spec
         from deckgen.deckfile.load import read_deck_text
         from deckgen.spec import spec_for
 
         params, extra = self.params("validate" if check else "build")
-        common = {k: params.get(k) for k in (("seed",) if check else SPEC_KEYS)}
+        common = {k: params.get(k) for k in (("seed", "players") if check else SPEC_KEYS)}
         if self.deck_text is None:
             return load_spec(self.game, extra, **common)
         if extra:
@@ -150,8 +150,8 @@ class DeckRequest:
         players = params.get("players")
         return ([players] if players else None), (CHECK_GAMES if params.get("games") is None else params["games"])
 
-    def skill_games(self) -> int | None:
-        """`--skill-games` of the check (0: no skill section, None: the game's own number)."""
+    def skill_games(self) -> int:
+        """`--skill-games` of the check (0: no skill section)."""
         params, _ = self.params("validate")
         return WEB_SKILL_GAMES if params.get("skill_games") is None else params["skill_games"]
 
@@ -193,10 +193,7 @@ def request_from_form(form: Mapping[str, str], *, check: bool = False) -> DeckRe
     """A request from a submitted game form (or an uploaded deck's token and its few fields). Every
     field is checked the way the CLI checks it, so each mistake comes back beside its field with the
     CLI's own message. Raises :class:`FormError`."""
-    game_id = str(form.get("game", "")).strip()
-    if game_id not in games():
-        get_game(game_id or "?")  # raises the CLI's "unknown game" message
-    game = get_game(game_id)
+    game = get_game(str(form.get("game", "")).strip() or "?")  # the CLI's "unknown game" message
     command = "validate" if check else "build"
     errors: dict[str, str] = {}
     words: list[str] = []
@@ -270,8 +267,8 @@ def _check_counts(name: str, request: DeckRequest) -> None:
 
     if name == "games":
         _in_range("--games", request.check_plan()[1], 1, 1_000_000)
-    elif name == "skill_games" and request.skill_games():
-        _in_range("--games", request.skill_games() or 0, 1, 100_000)
+    elif name == "skill_games" and request.skill_games() != 0:
+        _in_range("--games", request.skill_games(), 1, 100_000)
 
 
 def _takes(command: str) -> set[str]:

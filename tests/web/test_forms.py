@@ -81,7 +81,7 @@ def test_a_form_becomes_the_words_and_the_spec_of_the_cli():
     check = request_from_form(form, check=True)
     assert check.words == ("--coefficients", "-3-3", "--hints", "--no-draw-freely", "--players", "4", "--games", "9")
     assert check.check_plan() == ([4], 9) and check.skill_games() == 0
-    assert check.spec(check=True).players is None  # validate checks the counts it is told, the deck is for any
+    assert check.spec(check=True).players == 4  # as `deckgen validate --players 4`: the deck is checked for 4, like a deck file's players
     assert request_from_form({"game": "mgc"}, check=True).check_plan() == (None, CHECK_GAMES)
     assert request_from_form({"game": "mgc", "skill_games": "3"}, check=True).skill_games() == 3
 
@@ -102,7 +102,11 @@ def test_errors_come_back_per_field_with_the_first_as_the_message():
     assert err.value.fields == {"games": "--games must be 1 to 1000000, not 0", "skill_games": "--games must be 1 to 100000, not 100001"}
     with pytest.raises(FormError) as err:
         request_from_form({"game": "multiplicats", "tables": "1" * 201})
-    assert "too long" in str(err.value)
+    assert str(err.value) == "a form value of 201 characters is too long (at most 200)"
+    with pytest.raises(FormError) as err:  # 200 characters are read, and judged by the option
+        request_from_form({"game": "multiplicats", "tables": "1" * 200})
+    assert err.value.fields == {"tables": "multiplicats: --tables: " + "1" * 200 + " is out of range (1 to 10)"}
+    assert request_from_form({"game": " MGC "}).game == "mgc"  # as the CLI reads a game id
     with pytest.raises(DeckgenError, match="unknown game"):
         request_from_form({"game": ""})
     with pytest.raises(DeckgenError, match="unknown game 'decks/mgc.toml'"):

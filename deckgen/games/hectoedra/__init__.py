@@ -41,6 +41,7 @@ OPTIONS = (
     Option("rounds", default=0, help="rounds in a match (0: as many as players)", parse=integer(0, 20), scope="rules", metavar="N", show=lambda v: str(v) if v else "as many as players"),
     Option("start_tie", default="youngest", help="a tie for fewest primes goes to the youngest player (seat 0 first) or is drawn at random", parse=choice("youngest", "random"), scope="rules", metavar="youngest|random"),
     Option("next_starter", default="last-played", help="who starts the next round: who put the last card on the pile, or who took the last turn", parse=choice("last-played", "last-turn"), scope="rules", metavar="last-played|last-turn"),
+    Option("each_starts", default=True, help="nobody starts a second round before everybody has started one: if the player who played the last card already started, the next player in turn order who has not starts (off: the last to play always starts)", parse=boolean, scope="rules", flag=True),
     Option("must_play", default=True, help="a player holding a legal card must play one (off: may also choose a penalty)", parse=boolean, scope="rules", flag=True),
     Option("keep_penalties", default=False, help="penalty cards stay face down for the whole match instead of going back into each deal", parse=boolean, scope="rules", flag=True),
 )
@@ -55,10 +56,16 @@ def _tag(options: Mapping[str, Any]) -> str:
     return "-".join(parts)
 
 
+def _described(cards) -> dict[str, Any]:
+    """The options as the cards show them: the numbers on them."""
+    values = sorted({v for v in deck.values(cards) if isinstance(v, int) and not isinstance(v, bool)})
+    return {**cards.options, "cards": values} if values else dict(cards.options)
+
+
 def _describe(options: Mapping[str, Any], lang: str) -> str:
     cards = options["cards"]
     word = {"es": "cartas", "en": "cards"}[lang]
-    text = f"{word} {compact_ranges(cards)}" if len(cards) != 100 else {"es": "las 100 cartas", "en": "all 100 cards"}[lang]
+    text = f"{word} {compact_ranges(cards)}" if cards != list(range(1, 101)) else {"es": "las 100 cartas", "en": "all 100 cards"}[lang]
     if options.get("aids"):
         names = {"es": {"prime": "primos", "factors": "factores", "divisors": "divisores"}, "en": {"prime": "primes", "factors": "factors", "divisors": "divisors"}}[lang]
         text += " · " + ", ".join(names[a] for a in options["aids"])
@@ -92,7 +99,7 @@ GAME = Game(
         "es": "juego de divisores con las cartas del 1 al 100, competitivo y cooperativo",
         "en": "a divisor game with the cards 1 to 100, competitive and cooperative",
     },
-    players=(2, 10),
+    players=deck.PLAYERS,
     default_players=4,
     options=OPTIONS,
     build=deck.build,
@@ -100,6 +107,8 @@ GAME = Game(
     faces=HectoedraFaces(),
     out_tag=_tag,
     describe=_describe,
+    seconds_per_turn=15,  # a player looks for a multiple, divisor or common divisor in a hand of four
+    described=_described,
     engine=_engine(),
     rulebook=_rulebook(),
     capabilities=_capabilities(),

@@ -121,7 +121,16 @@ class HectoedraFaces:
         solid(pen, f.cx, f.cy - 7 * f.unit, 14 * f.unit, BACK)
         size = fit_size("Hectoedra", 44 * f.unit, 11 * f.unit, bold=True)
         pen.text(f.cx, f.cy + 19 * f.unit, "Hectoedra", size, align="center", bold=True, color=BACK)
-        pen.text(f.cx, f.cy + 24.5 * f.unit, "1 – 100", 7 * f.unit, align="center", color=BACK)
+        pen.text(f.cx, f.cy + 24.5 * f.unit, _span(f.options.get("cards") or [1, 100]), 7 * f.unit, align="center", color=BACK)
+
+
+def _span(values: list[int]) -> str:
+    """The numbers of the deck for its back: "1 – 40", or a short list such as "2, 3, 5, 7"."""
+    lo, hi = min(values), max(values)
+    if sorted(values) == list(range(lo, hi + 1)):
+        return f"{lo} – {hi}"
+    listed = ", ".join(map(str, sorted(values)))
+    return listed if len(listed) <= 16 else f"{lo} … {hi}"
 
 
 def _hex_ring(pen: Pen, cx: float, cy: float, r: float, unit: float) -> None:

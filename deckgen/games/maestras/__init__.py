@@ -14,7 +14,7 @@ from deckgen.registry import Game
 from deckgen.games.maestras import deck
 from deckgen.games.maestras.deck import REMOVAL_MODES
 from deckgen.games.maestras.faces import MaestrasFaces
-from deckgen.games.maestras.rules import AFTER_MASTER, IN_LINE, LINKS, TIEBREAK, WON_PATHS
+from deckgen.games.maestras.rules import AFTER_MASTER, IN_LINE, LINKS, MAIN_END, TIEBREAK, WON_PATHS
 from deckgen.games.maestras.schema import CARD_KINDS
 from deckgen.games.maestras.labels import OPTION_TEXT
 
@@ -53,11 +53,17 @@ OPTIONS = (
     ),
     Option("corners", False, "cards that meet only at a corner also count as touching", boolean, scope="rules", flag=True),
     Option("play_drawn", False, "a drawn card that can be placed is placed at once, in the same turn", boolean, scope="rules", flag=True),
-    Option("refill", False, "after placing a card, draw back up to the hand size", boolean, scope="rules", flag=True),
+    Option("refill", True, "after placing a card, draw back up to the hand size (--no-refill: draw only when you cannot place)", boolean, scope="rules", flag=True),
     Option(
         "won_paths", "taken",
         "a won path: taken (its winner takes the cards, the side opens again) or stay (it stays, the side is closed)",
         choice(*WON_PATHS), scope="rules", metavar="RULE",
+    ),
+    Option(
+        "main_end", "masters",
+        "when the main phase ends: masters (once every master card is on the table, or earlier when "
+        "nothing can be placed) or stuck (only when nothing more can be placed)",
+        choice(*MAIN_END), scope="rules", metavar="WHEN",
     ),
     Option(
         "tiebreak", "when-tied",
@@ -76,6 +82,22 @@ def _tag(options: Mapping[str, Any]) -> str:
     if options["empties"] != 5:
         parts.append(f"e{options['empties']}")
     return "-".join(parts)
+
+
+def _described(cards) -> dict[str, Any]:
+    """The options as the cards show them: colours, highest points, masters per colour, empty cards."""
+    points = cards.of_kind(deck.POINTS)
+    out = dict(cards.options)
+    colours = {c.get("colour") for c in points + cards.of_kind(deck.MASTER) if c.get("colour") in deck.COLOURS}
+    values = [c.get("points") for c in points if isinstance(c.get("points"), int) and not isinstance(c.get("points"), bool)]
+    if colours:
+        out["colours"] = len(colours)
+        out["masters"] = max(1, round(len(cards.of_kind(deck.MASTER)) / len(colours)))
+    if values:
+        out["points"] = max(values)
+    if cards.custom or cards.players is None:  # a deck built for a player count has its empties taken out
+        out["empties"] = len(cards.of_kind(deck.EMPTY))
+    return out
 
 
 def _describe(options: Mapping[str, Any], lang: str) -> str:
@@ -112,6 +134,8 @@ GAME = Game(
     faces=MaestrasFaces(),
     out_tag=_tag,
     describe=_describe,
+    seconds_per_turn=12,  # a card placed on the grid after checking links and lines: 10-20 minutes a game, as the source says
+    described=_described,
     engine=_engine(),
     rulebook=_rulebook(),
     card_kinds=CARD_KINDS,

@@ -190,6 +190,18 @@ def _tag(options: Mapping[str, Any]) -> str:
     return tag
 
 
+def _described(cards) -> dict[str, Any]:
+    """The options as the cards show them: the coefficients, degrees and variables of the monomials."""
+    monos = cards.of_kind(deck.MONOMIAL)
+    out = dict(cards.options)
+    for name in ("coefficient", "degree"):
+        values = sorted({m.get(name) for m in monos if isinstance(m.get(name), int) and not isinstance(m.get(name), bool)})
+        if values:
+            out[name + "s"] = values
+    out["variables"] = list(deck.deck_variables(cards)) or out["variables"]
+    return out
+
+
 def _describe(options: Mapping[str, Any], lang: str) -> str:
     words = {"es": ("coeficientes", "grados"), "en": ("coefficients", "degrees")}[lang]
     return f"{words[0]} {_label(options['coefficients'])} · {words[1]} {_label(options['degrees'])} · {', '.join(options['variables'])}"
@@ -224,6 +236,8 @@ GAME = Game(
     faces=MgcFaces(),
     out_tag=_tag,
     describe=_describe,
+    seconds_per_turn=8,  # a monomial is read, matched and played, or a card drawn
+    described=_described,
     engine=ENGINE,
     rulebook=RULEBOOK,
     card_kinds=CARD_KINDS,
