@@ -54,6 +54,13 @@ def describe_file(name: str, spec: Any, result: Any) -> str:
     if name.startswith("rulebook-") and name.endswith(".pdf"):
         lang = LANGUAGES.get(name[len("rulebook-"):-len(".pdf")], "")
         return f"the rules{' in ' + lang if lang else ''}: print it for the players (double-sided is fine, scale 100%)"
+    if name == "png":
+        shop = f" for {spec.print.shop}" if spec.print.shop else ""
+        return f"one image per card and back.png, with bleed, at {spec.print.dpi} dpi: upload them to the print shop{shop}"
+    if name == "cards-one-per-page.pdf":
+        return "one card side a page (each back, then its front), with bleed and TrimBox: for a print shop"
+    if name == "tts":
+        return "Tabletop Simulator deck sheets, back.png and tts.json (cards per sheet)"
     if name.endswith(".png"):
         return "a picture to look at on screen: do not print"
     return "another file of this build"
