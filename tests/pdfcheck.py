@@ -41,7 +41,7 @@ tests count the game's own cards; tests/cards reads the help card). Returns the 
     from deckgen.cli import load_spec
 
     common, extra, words = {}, [], list(args)
-    help_card = "--no-help-card" not in words
+    help_card = help_card and "--no-help-card" not in words
     words = [w for w in words if w != "--no-help-card"]
     while words:
         word = words.pop(0)
