@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
@@ -15,13 +15,23 @@ try:  # typer >= 0.22 carries its own copy of click
 except ImportError:  # pragma: no cover - older typer uses click itself
     from click import exceptions as click_errors
 
-from deckgen import pipeline
 from deckgen.errors import DeckgenError
+from deckgen.lazy import lazy_module
 from deckgen.options import parse_cli_args, resolve
-from deckgen.progress import bars as _bars
 from deckgen.registry import games, get_game
-from deckgen.deckfile.load import read_deck_file
-from deckgen.spec import DeckSpec, spec_for
+
+if TYPE_CHECKING:  # pragma: no cover
+    from deckgen.spec import DeckSpec
+
+# The rendering, simulation and deck-file stacks load when a command first uses them, so `deckgen
+# list` and `--help` start fast (README: start-up).
+pipeline = lazy_module("deckgen.pipeline")
+
+
+def _bars(quiet: bool, prefix: str = ""):
+    from deckgen.progress import bars
+
+    return bars(quiet, prefix)
 
 app = typer.Typer(
     add_completion=False,
@@ -53,8 +63,11 @@ def load_spec(
     card_size: Optional[str] = None,
     bleed: Optional[float] = None,
     backs: Optional[str] = None,
-) -> DeckSpec:
+) -> "DeckSpec":
     """A spec from GAME (or a deck FILE) plus the common options and the game's own options."""
+    from deckgen.deckfile.load import read_deck_file
+    from deckgen.spec import spec_for
+
     if target.startswith("-"):
         raise DeckgenError(f"name the game (or deck file) first and its options after it; {target!r} came first")
     file_layer = None
@@ -196,7 +209,7 @@ def preview(
 
 
 GamesOpt = typer.Option(None, "--games", help="number of games to play")
-WorkersOpt = typer.Option(1, "--workers", help="worker processes (results do not depend on it)")
+WorkersOpt = typer.Option(None, "--workers", help="worker processes (default: the machine's cores; results do not depend on it)")
 JsonOpt = typer.Option(False, "--json", help="print JSON instead of a table")
 
 
@@ -207,7 +220,7 @@ def simulate(
     players: Optional[int] = PlayersOpt,
     games: Optional[int] = GamesOpt,
     seed: Optional[int] = SeedOpt,
-    workers: int = WorkersOpt,
+    workers: Optional[int] = WorkersOpt,
     policy: str = typer.Option("heuristic", "--policy", help="random or heuristic"),
     as_json: bool = JsonOpt,
     quiet: bool = QuietOpt,
@@ -237,16 +250,17 @@ def validate(
     players: Optional[int] = PlayersOpt,
     games: Optional[int] = GamesOpt,
     seed: Optional[int] = SeedOpt,
-    workers: int = WorkersOpt,
+    workers: Optional[int] = WorkersOpt,
     as_json: bool = JsonOpt,
     report: Optional[Path] = typer.Option(None, "--report", help="also write report.txt, report.json and PNG plots to this folder"),
+    fixed: bool = typer.Option(False, "--fixed", help="play all --games games at every player count (no sequential stopping)"),
     quiet: bool = QuietOpt,
 ) -> None:
     """Check that a deck is playable: exit 0 when it is, 1 when it is not, 2 on bad input."""
     spec = load_spec(target, ctx.args, seed=seed)
     with _bars(quiet or as_json, "simulating, ") as bars:
         result = pipeline.validate(
-            spec, players=[players] if players else None, games=400 if games is None else games, workers=workers, progress=bars,
+            spec, players=[players] if players else None, games=400 if games is None else games, workers=workers, sequential=not fixed, progress=bars,
         )
     written = pipeline.write_report(result, report) if report else []
     if as_json:

@@ -153,24 +153,29 @@ def validate(
     *,
     players: list[int] | None = None,
     games: int = 400,
-    workers: int = 1,
+    workers: int | None = None,
+    sequential: bool = True,
     compare_default: bool = True,
     progress: Callable[[str], Tick] | None = None,
 ) -> Validation:
     """Static, exhaustive and simulated checks; for a playable deck that is not the default one, the
-    default deck simulated the same way beside it."""
-    from deckgen.engine.compare import compare, default_deck
+    default deck simulated the same way beside it (its figures come from the cache when they can)."""
+    from deckgen.engine.compare import compare, default_deck, remember
+    from deckgen.engine.simulate import Pool, default_workers
     from deckgen.engine.validate import validate as run_validation
     from deckgen.spec import spec_for
 
     _in_range("--games", games, 1, 1_000_000)
-    _in_range("--workers", workers, 1, 256)
+    workers = _in_range("--workers", default_workers() if workers is None else workers, 1, 256)
     deck = spec.build()
-    report = run_validation(spec.game, deck, players=players, games=games, seed=spec.seed, workers=workers, progress=progress)
-    result = Validation(spec, deck, report)
-    if compare_default and report.ok and report.summaries and not is_default(spec, deck):
-        base = default_deck(spec.game, deck, spec_for(spec.game, cli={}).options)
-        result.default = compare(spec.game, report, base, workers=workers, progress=progress)
+    with Pool(workers) as pool:
+        report = run_validation(spec.game, deck, players=players, games=games, seed=spec.seed, sequential=sequential, progress=progress, pool=pool)
+        result = Validation(spec, deck, report)
+        if report.summaries and is_default(spec, deck):
+            remember(spec.game, deck, report, games=games, sequential=sequential)
+        elif compare_default and report.ok and report.summaries:
+            base = default_deck(spec.game, deck, spec_for(spec.game, cli={}).options)
+            result.default = compare(spec.game, report, base, games=games, sequential=sequential, pool=pool, progress=progress)
     return result
 
 
@@ -227,13 +232,13 @@ def simulate(
     spec: DeckSpec,
     *,
     games: int | None = None,
-    workers: int = 1,
+    workers: int | None = None,
     policy: str = "heuristic",
     board: Path | None = None,
     progress: Callable[[str], Tick] | None = None,
 ) -> tuple[Deck, list]:
     """Play ``games`` seeded games of the deck (under each of the engine's variants) and summarise them."""
-    from deckgen.engine.simulate import run_games, summarize
+    from deckgen.engine.simulate import default_workers, simulate as play
 
     engine = spec.game.engine
     if engine is None:
@@ -243,7 +248,7 @@ def simulate(
     if policy not in engine.policies:
         raise DeckgenError(f"unknown --policy {policy!r}: use {', '.join(engine.policies)}")
     n_games = _in_range("--games", 1000 if games is None else games, 1, 10_000_000)
-    _in_range("--workers", workers, 1, 256)
+    workers = _in_range("--workers", default_workers() if workers is None else workers, 1, 256)
     players = spec.players or spec.game.default_players
     deck, checks = make_deck(spec)
     bad = [c for c in checks if not c.ok]
@@ -252,8 +257,7 @@ def simulate(
     summaries = []
     for label, variant in engine.variants(deck):  # one deck may be played in several modes
         tick = progress(f"games{', ' + label if label else ''}") if progress else None
-        records = run_games(engine, variant, players, n_games, spec.seed, workers=workers, policy=policy, progress=tick)
-        summaries.append(summarize(engine, variant, players, policy, spec.seed, records, variant=label))
+        summaries.append(play(engine, variant, players, n_games, spec.seed, workers=workers, policy=policy, progress=tick, variant=label))
     return deck, summaries
 
 

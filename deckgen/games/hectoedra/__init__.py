@@ -6,11 +6,9 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from deckgen.options import Option, boolean, choice, compact_ranges, int_list, integer
-from deckgen.registry import Game
+from deckgen.registry import Game, deferred
 
 from deckgen.games.hectoedra import deck
-from deckgen.games.hectoedra.faces import HectoedraFaces
-from deckgen.games.hectoedra.schema import CARD_KINDS
 
 AIDS = ("prime", "factors", "divisors")
 
@@ -64,24 +62,10 @@ def _describe(options: Mapping[str, Any], lang: str) -> str:
     return text
 
 
-def _engine():
-    from deckgen.games.hectoedra.engine import ENGINE
-
-    return ENGINE
-
-
 def _capabilities() -> dict:
     from deckgen.games.hectoedra.commands import PUZZLE, SOLVE
 
     return {"solve": SOLVE, "puzzle": PUZZLE}
-
-
-def _rulebook():
-    try:
-        from deckgen.games.hectoedra.rulebook import RULEBOOK
-    except ImportError:  # pragma: no cover
-        return None
-    return RULEBOOK
 
 
 GAME = Game(
@@ -96,11 +80,11 @@ GAME = Game(
     options=OPTIONS,
     build=deck.build,
     checks=deck.checks,
-    faces=HectoedraFaces(),
+    faces=deferred("deckgen.games.hectoedra.faces", "HectoedraFaces", call=True),
     out_tag=_tag,
     describe=_describe,
-    engine=_engine(),
-    rulebook=_rulebook(),
+    engine=deferred("deckgen.games.hectoedra.engine", "ENGINE"),
+    rulebook=deferred("deckgen.games.hectoedra.rulebook", "RULEBOOK"),
     capabilities=_capabilities(),
-    card_kinds=CARD_KINDS,
+    card_kinds=deferred("deckgen.games.hectoedra.schema", "CARD_KINDS"),
 )

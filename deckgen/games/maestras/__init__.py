@@ -9,13 +9,11 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from deckgen.options import Option, boolean, choice, integer
-from deckgen.registry import Game
+from deckgen.registry import Game, deferred
 
 from deckgen.games.maestras import deck
 from deckgen.games.maestras.deck import REMOVAL_MODES
-from deckgen.games.maestras.faces import MaestrasFaces
 from deckgen.games.maestras.rules import AFTER_MASTER, IN_LINE, LINKS, TIEBREAK, WON_PATHS
-from deckgen.games.maestras.schema import CARD_KINDS
 
 OPTIONS = (
     # ---- the cards
@@ -84,18 +82,6 @@ def _describe(options: Mapping[str, Any], lang: str) -> str:
     return f"{n} colours · points 1-{options['points']}"
 
 
-def _engine():
-    from deckgen.games.maestras.engine import ENGINE
-
-    return ENGINE
-
-
-def _rulebook():
-    from deckgen.games.maestras.rulebook import RULEBOOK
-
-    return RULEBOOK
-
-
 GAME = Game(
     id="maestras",
     title="Cartas Maestras",
@@ -108,10 +94,10 @@ GAME = Game(
     options=OPTIONS,
     build=deck.build,
     checks=deck.checks,
-    faces=MaestrasFaces(),
+    faces=deferred("deckgen.games.maestras.faces", "MaestrasFaces", call=True),
     out_tag=_tag,
     describe=_describe,
-    engine=_engine(),
-    rulebook=_rulebook(),
-    card_kinds=CARD_KINDS,
+    engine=deferred("deckgen.games.maestras.engine", "ENGINE"),
+    rulebook=deferred("deckgen.games.maestras.rulebook", "RULEBOOK"),
+    card_kinds=deferred("deckgen.games.maestras.schema", "CARD_KINDS"),
 )

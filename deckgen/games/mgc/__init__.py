@@ -7,13 +7,9 @@ from typing import Any, Mapping
 
 from deckgen.errors import OptionError
 from deckgen.options import Option, boolean, choice, compact_ranges, int_list, integer, number, runs
-from deckgen.registry import Game
+from deckgen.registry import Game, deferred
 
 from deckgen.games.mgc import deck
-from deckgen.games.mgc.engine import ENGINE
-from deckgen.games.mgc.faces import MgcFaces
-from deckgen.games.mgc.rulebook import RULEBOOK
-from deckgen.games.mgc.schema import CARD_KINDS
 
 MAX_COEFFICIENT = 20
 MAX_DEGREE = 9
@@ -220,10 +216,10 @@ GAME = Game(
     options=OPTIONS,
     build=deck.build,
     checks=deck.checks,
-    faces=MgcFaces(),
+    faces=deferred("deckgen.games.mgc.faces", "MgcFaces", call=True),
     out_tag=_tag,
     describe=_describe,
-    engine=ENGINE,
-    rulebook=RULEBOOK,
-    card_kinds=CARD_KINDS,
+    engine=deferred("deckgen.games.mgc.engine", "ENGINE"),
+    rulebook=deferred("deckgen.games.mgc.rulebook", "RULEBOOK"),
+    card_kinds=deferred("deckgen.games.mgc.schema", "CARD_KINDS"),
 )

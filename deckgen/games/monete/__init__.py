@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from deckgen.options import Option, boolean, choice, integer
-from deckgen.registry import Game
+from deckgen.registry import Game, deferred
 
 from deckgen.games.monete import deck
 from deckgen.games.monete.deck import ALL, MAX_COMBO, MODES
@@ -89,11 +89,6 @@ def _describe(options: Mapping[str, Any], lang: str) -> str:
 
 
 def _game() -> Game:
-    from deckgen.games.monete.engine import ENGINE
-    from deckgen.games.monete.faces import MoneteFaces
-    from deckgen.games.monete.rulebook import RULEBOOK
-    from deckgen.games.monete.schema import CARD_KINDS
-
     return Game(
         id="monete",
         title="Monete",
@@ -106,12 +101,12 @@ def _game() -> Game:
         options=OPTIONS,
         build=deck.build,
         checks=deck.checks,
-        faces=MoneteFaces(),
+        faces=deferred("deckgen.games.monete.faces", "MoneteFaces", call=True),
         out_tag=_tag,
         describe=_describe,
-        engine=ENGINE,
-        rulebook=RULEBOOK,
-        card_kinds=CARD_KINDS,
+        engine=deferred("deckgen.games.monete.engine", "ENGINE"),
+        rulebook=deferred("deckgen.games.monete.rulebook", "RULEBOOK"),
+        card_kinds=deferred("deckgen.games.monete.schema", "CARD_KINDS"),
     )
 
 
