@@ -254,6 +254,7 @@ def validate(
     as_json: bool = JsonOpt,
     report: Optional[Path] = typer.Option(None, "--report", help="also write report.txt, report.json and PNG plots to this folder"),
     fixed: bool = typer.Option(False, "--fixed", help="play all --games games at every player count (no sequential stopping)"),
+    skill_games: Optional[int] = typer.Option(None, "--skill-games", help="with --report: games per pair of levels of the skill section (0: leave it out)"),
     quiet: bool = QuietOpt,
 ) -> None:
     """Check that a deck is playable: exit 0 when it is, 1 when it is not, 2 on bad input."""
@@ -262,6 +263,9 @@ def validate(
         result = pipeline.validate(
             spec, players=[players] if players else None, games=400 if games is None else games, workers=workers, sequential=not fixed, progress=bars,
         )
+        engine = spec.game.engine
+        if report and skill_games != 0 and result.ok and engine is not None and engine.skill is not None:
+            result.skill = pipeline.skill(spec, players=players, games=skill_games, workers=workers, progress=bars)
     written = pipeline.write_report(result, report) if report else []
     if as_json:
         typer.echo(json.dumps(pipeline.report_data(result), indent=1))
@@ -270,6 +274,27 @@ def validate(
         for f in written:
             typer.echo(f"  {f}")
     raise typer.Exit(0 if result.ok else 1)
+
+
+@app.command(context_settings=GAME_ARGS)
+def skill(
+    ctx: typer.Context,
+    target: str = typer.Argument(..., metavar="GAME|DECK-FILE"),
+    players: Optional[int] = typer.Option(None, "--players", help="players per game (default: the deck file's, else 2)"),
+    games: Optional[int] = typer.Option(None, "--games", help="games per pair of levels (default: the game's, about two minutes)"),
+    seed: Optional[int] = SeedOpt,
+    workers: int = typer.Option(2, "--workers", help="worker processes (results do not depend on it)"),
+    as_json: bool = JsonOpt,
+    quiet: bool = QuietOpt,
+) -> None:
+    """How much playing well matters: a ladder of players from random to Monte Carlo, their ratings, and a luck measure."""
+    spec = load_spec(target, ctx.args, players=players, seed=seed)
+    with _bars(quiet or as_json) as bars:
+        run = pipeline.skill(spec, players=players, games=games, workers=workers, progress=bars)
+    if as_json:
+        typer.echo(json.dumps(pipeline.skill_data(run), indent=1))
+    else:
+        typer.echo(pipeline.skill_text(run), nl=False)
 
 
 def run_capability(name: str, game_id: str, args: list[str], quiet: bool = False) -> int:

@@ -18,6 +18,7 @@ from deckgen.rulebook.render import file_name, languages, write_rulebook
 from deckgen.spec import DeckSpec
 
 if TYPE_CHECKING:  # pragma: no cover
+    from deckgen.analysis.skill import SkillReport
     from deckgen.engine.validate import Report
 
 
@@ -135,6 +136,7 @@ class Validation:
     deck: Deck
     report: "Report"
     default: dict | None = None  # player count -> Summary of the default deck, when the deck differs
+    skill: "SkillRun | None" = None  # the skill ladder, when the report asks for it
 
     @property
     def ok(self) -> bool:
@@ -187,6 +189,8 @@ def report_text(v: Validation) -> str:
     lines += report_lines(v.spec.game.engine, v.report)
     if v.default:
         lines += ["", *comparison_lines(v.spec.game, v.report.summaries, v.default)]
+    if v.skill:
+        lines += ["", skill_text(v.skill).rstrip("\n")]
     return "\n".join(lines) + "\n"
 
 
@@ -199,6 +203,8 @@ def report_data(v: Validation) -> dict:
     data["source"] = v.spec.source or "defaults"
     if v.default:
         data["default_deck"] = comparison_json(v.spec.game, v.report.summaries, v.default)
+    if v.skill:
+        data["skill"] = skill_data(v.skill)
     return data
 
 
@@ -214,12 +220,17 @@ def write_report(v: Validation, out_dir: Path) -> list[Path]:
     lengths = [(f"{n} players", s.lengths, base[n].lengths if n in base else []) for n, s in v.report.summaries.items()]
     seats = [(f"{n} players", s.wins_by_seat, base[n].wins_by_seat if n in base else []) for n, s in v.report.summaries.items()]
     name = v.spec.game.engine.length_name if v.spec.game.engine else "turns"
-    return [
+    files = [
         write_text(out / "report.txt", report_text(v)),
         write_text(out / "report.json", json.dumps(report_data(v), indent=1) + "\n"),
         write_bytes(out / "game-length.png", length_histograms(lengths, f"{v.spec.game.title}: game length ({name})")),
         write_bytes(out / "seat-advantage.png", seat_bars(seats, f"{v.spec.game.title}: share of wins by seat")),
     ]
+    if v.skill:
+        from deckgen.analysis.plot import ratings_png
+
+        files.append(write_bytes(out / "skill.png", ratings_png(v.skill.reports, v.skill.bases)))
+    return files
 
 
 def _in_range(name: str, value: int, lo: int, hi: int) -> int:
@@ -259,6 +270,85 @@ def simulate(
         tick = progress(f"games{', ' + label if label else ''}") if progress else None
         summaries.append(play(engine, variant, players, n_games, spec.seed, workers=workers, policy=policy, progress=tick, variant=label))
     return deck, summaries
+
+
+@dataclass
+class SkillRun:
+    spec: DeckSpec
+    reports: list["SkillReport"]  # one per rule variant the deck is played in
+    bases: list["SkillReport | None"]  # the default deck's, beside a custom deck's (else None)
+
+
+def skill(
+    spec: DeckSpec,
+    *,
+    players: int | None = None,
+    games: int | None = None,
+    workers: int | None = None,
+    compare_default: bool = True,
+    progress: Callable[[str], Tick] | None = None,
+) -> SkillRun:
+    """The skill ladder of the deck (under each of its rule variants) and, for a deck that is not the
+    default one, the default deck's ladder played the same way beside it."""
+    from deckgen.analysis.skill import measure
+    from deckgen.engine.compare import default_deck
+    from deckgen.spec import spec_for
+
+    game = spec.game
+    engine = game.engine
+    if engine is None or engine.skill is None:
+        raise DeckgenError(f"{game.title} has no skill ladder")
+    per_pair = _in_range("--games", engine.skill.games if games is None else games, 1, 100_000)
+    from deckgen.engine.simulate import default_workers
+
+    workers = _in_range("--workers", default_workers() if workers is None else workers, 1, 256)
+    n = players or spec.players or 2
+    deck, checks = make_deck(spec)
+    counts = list(engine.player_counts(deck)) if engine.player_counts else list(range(game.players[0], game.players[1] + 1))
+    if n not in counts:
+        raise DeckgenError(f"--players: this {game.title} deck is played by {min(counts)} to {max(counts)} players, not {n}")
+    bad = [c for c in checks if not c.ok]
+    if bad:
+        raise DeckgenError("the deck fails its checks: " + "; ".join(f"{c.name}: {c.detail}" for c in bad))
+    base = None
+    if compare_default and not is_default(spec, deck):
+        base = dict(engine.variants(default_deck(game, deck, spec_for(game, cli={}).options)))
+    reports, bases = [], []
+    for label, variant in engine.variants(deck):
+        tick = progress(f"skill ladder{', ' + label if label else ''}") if progress else None
+        reports.append(measure(engine, variant, n, title=game.title, variant=label, games_per_pair=per_pair, seed=spec.seed, workers=workers, progress=tick))
+        same = base is not None and label in base and base[label].cards == variant.cards and dict(base[label].options) == dict(variant.options)
+        if base is not None and label in base and not same:
+            tick = progress(f"default deck's ladder{', ' + label if label else ''}") if progress else None
+            bases.append(measure(engine, base[label], n, title=game.title, variant=label, games_per_pair=per_pair, seed=spec.seed, workers=workers, progress=tick))
+        else:
+            bases.append(None)
+    return SkillRun(spec, reports, bases)
+
+
+def skill_text(run: SkillRun) -> str:
+    from deckgen.analysis.skill import comparison_lines, lines
+
+    parts = []
+    for r, b in zip(run.reports, run.bases):
+        parts.append("\n".join(lines(r) + (comparison_lines(r, b) if b is not None else [])))
+    return "\n\n".join(parts) + "\n"
+
+
+def skill_data(run: SkillRun) -> dict:
+    from deckgen.analysis.skill import differences
+
+    out = []
+    for r, b in zip(run.reports, run.bases):
+        item = r.to_json()
+        if b is not None:
+            item["default_deck"] = b.to_json()
+            item["differences"] = [
+                {"name": d.name, "yours": d.yours, "default": d.default, "stderr": d.stderr, "significant": d.significant}
+                for d in differences(r, b)
+            ]
+        out.append(item)
+    return {"game": run.spec.game.id, "source": run.spec.source or "defaults", "ladders": out}
 
 
 def init_file(spec: DeckSpec, out: Path, *, with_cards: bool) -> Path:

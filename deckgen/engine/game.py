@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 from dataclasses import dataclass, field
-from typing import Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from deckgen.checks import Check
 from deckgen.engine.state import State
@@ -104,6 +104,30 @@ class Threshold:
 
 
 @dataclass(frozen=True)
+class Skill:
+    """What a game offers the skill ladder (``deckgen.analysis``): how its hidden cards are dealt
+    again for a searching player, or, for a game without choices, the player profiles it compares."""
+
+    # sample_hidden(state, seat, rng): a new, independent state equal to ``state`` in everything
+    # ``seat`` can see, with every card the seat cannot see dealt again at random from ``rng``
+    # alone (so two states that differ only in such cards give the same sample); None when the
+    # decision in progress cannot be searched (the player then decides by the heuristic)
+    sample_hidden: Callable[[State, int, random.Random], State | None] | None = None
+    # rule options that make one unit of play for the ladder (e.g. one round of a long match)
+    options: Mapping[str, Any] = field(default_factory=dict)
+    unit: str = "games"  # what one unit is called in reports ("rounds")
+    rollouts: tuple[int, ...] = (4, 16, 64)  # rollouts per move of the ladder's Monte Carlo levels
+    games: int = 40  # games per pair of levels by default (what fits in two minutes on two cores)
+    # value(state, seat): what a finished rollout is worth to ``seat`` (default: its share of the
+    # win); a game may add a finer score (a margin) so that fewer rollouts tell moves apart
+    value: Callable[[State, int], float] | None = None
+    # a game without choices compares player profiles instead: their names (the first is the
+    # baseline) and apply_profiles(state, names) setting each seat's profile on a dealt state
+    profiles: tuple[str, ...] = ()
+    apply_profiles: Callable[[State, Sequence[str]], None] | None = None
+
+
+@dataclass(frozen=True)
 class Engine:
     """A game's rules as seen by the shared simulator and validator."""
 
@@ -132,3 +156,5 @@ class Engine:
     # board_picture(deck, players, seed, policy, path, lang=...) -> Path: a PNG of the final table of
     # the game played from ``seed``, for games with a table worth showing (`simulate --board`)
     board_picture: Callable[..., Path] | None = None
+    # the skill ladder's hooks (deckgen.analysis); None: the game has no ladder
+    skill: Skill | None = None

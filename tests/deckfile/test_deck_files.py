@@ -148,7 +148,7 @@ def test_an_unplayable_mix_is_refused_by_build_and_failed_by_validate(tmp_path, 
 
 def test_the_report_compares_with_the_default_deck(tmp_path, capsys):
     f = write(tmp_path, 'game = "multiplicats"\n[options]\ntables = "2,5,10"\n')
-    code, out, _ = run(capsys, "validate", f, "--players", "4", "--games", "60", "--quiet", "--report", tmp_path / "rep")
+    code, out, _ = run(capsys, "validate", f, "--players", "4", "--games", "60", "--quiet", "--report", tmp_path / "rep", "--skill-games", "0")
     assert code == 0
     assert "beside the default deck: your deck makes games" in out and "shorter than the default deck" in out
     assert "change from the default deck" in out

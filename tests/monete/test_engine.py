@@ -199,7 +199,7 @@ def test_cli_deck_file_errors_name_line_and_field(tmp_path, capsys):
 
 def test_validate_compares_a_designers_deck_with_the_default_in_every_mode(capsys, tmp_path):
     # a 1-15 deck: playable (exit 0, so main returns), and compared with the default mode by mode
-    main(["validate", "monete", "--top", "15", "--games", "60", "--players", "4", "-q", "--report", str(tmp_path / "r")])
+    main(["validate", "monete", "--top", "15", "--games", "60", "--players", "4", "-q", "--report", str(tmp_path / "r"), "--skill-games", "0"])
     out = capsys.readouterr().out
     for mode in MODES:
         assert f"change from the default deck ({mode})" in out

@@ -6,11 +6,12 @@ import random
 from typing import Sequence
 
 from deckgen.checks import Check, check
-from deckgen.engine.game import Engine, Measure, Threshold, random_policy
+from deckgen.engine.game import Engine, Measure, Skill, Threshold, random_policy
 from deckgen.model import Deck
 
 from deckgen.games.hectoedra import deck as deck_mod
 from deckgen.games.hectoedra import rules
+from deckgen.games.hectoedra.hidden import sample_hidden, value
 from deckgen.games.hectoedra.numbers import linked
 from deckgen.games.hectoedra.policies import heuristic_policy
 from deckgen.games.hectoedra.state import HectoedraState, Variant
@@ -85,4 +86,5 @@ ENGINE = Engine(
     max_steps=max_steps,
     player_counts=player_counts,
     length_name="turns",
+    skill=Skill(sample_hidden=sample_hidden, value=value, rollouts=(4, 16, 64)),
 )

@@ -6,13 +6,14 @@ import random
 from typing import Sequence
 
 from deckgen.checks import Check, check
-from deckgen.engine.game import Engine, Measure, Threshold, random_policy
+from deckgen.engine.game import Engine, Measure, Skill, Threshold, random_policy
 from deckgen.errors import DeckgenError
 from deckgen.model import Deck
 
 from deckgen.games.maestras import rules as R
 from deckgen.games.maestras.cards import EMPTY_K, MASTER_K, POINTS_K, CENTRAL_K, infos, name
 from deckgen.games.maestras.deck import composition, deck_for_players, player_counts, removed_empties
+from deckgen.games.maestras.hidden import sample_hidden
 from deckgen.games.maestras.policies import heuristic_policy
 from deckgen.games.maestras.rules import CENTRE, Rules
 from deckgen.games.maestras.state import MaestrasState
@@ -179,4 +180,5 @@ ENGINE = Engine(
     player_counts=player_counts,
     length_name="turns",
     board_picture=_board_picture,
+    skill=Skill(sample_hidden=sample_hidden, rollouts=(4, 16, 64)),
 )

@@ -6,12 +6,13 @@ import random
 from typing import Sequence
 
 from deckgen.checks import Check, check
-from deckgen.engine.game import Engine, Measure, Threshold, random_policy
+from deckgen.engine.game import Engine, Measure, Skill, Threshold, random_policy
 from deckgen.model import Deck
 
 from deckgen.games.monete import deck as monete_deck
 from deckgen.games.monete.cards import NO_COLOUR, PURPLE_CODE, card_table
 from deckgen.games.monete.deck import ALL, MODES
+from deckgen.games.monete.hidden import sample_hidden
 from deckgen.games.monete.policies import heuristic_policy
 from deckgen.games.monete.rules import Rules, fits
 from deckgen.games.monete.state import MoneteState
@@ -147,4 +148,5 @@ ENGINE = Engine(
     player_counts=player_counts,
     length_name="turns",
     variants=variants,
+    skill=Skill(sample_hidden=sample_hidden, rollouts=(4, 16, 64)),
 )

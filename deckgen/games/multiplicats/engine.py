@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Sequence
 
 from deckgen.checks import Check, check
-from deckgen.engine.game import Engine, Measure, Threshold, random_policy
+from deckgen.engine.game import Engine, Measure, Skill, Threshold, random_policy
 from deckgen.model import Deck
 
 from deckgen.games.multiplicats.cards import CardTable
 from deckgen.games.multiplicats.deck import MIN_CARDS_PER_PILE
+from deckgen.games.multiplicats.skill import PROFILES, apply_profiles
 from deckgen.games.multiplicats.state import new_state
 
 MEASURES = (
@@ -96,4 +97,5 @@ ENGINE = Engine(
     player_counts=player_counts,
     length_name="turns",
     repeat_limit=50,
+    skill=Skill(profiles=PROFILES, apply_profiles=apply_profiles, games=200),
 )

@@ -24,6 +24,7 @@ class ReactionModel:
     spread: float = 0.35
     miss: float = 0.10
     false_slap: float = 0.01
+    misses: tuple[float, ...] = ()  # one miss chance per player, when they differ (player profiles)
 
     @staticmethod
     def from_options(options: Mapping[str, Any], players: int) -> "ReactionModel":
@@ -45,7 +46,7 @@ class ReactionModel:
 
     def entitled_time(self, rng: random.Random, player: int) -> float:
         """When an entitled player slaps, or NEVER if they miss it."""
-        if rng.random() < self.miss:
+        if rng.random() < (self.misses[player] if self.misses else self.miss):
             return NEVER
         return self.time(rng, player)
 

@@ -1,0 +1,278 @@
+"""How much playing well matters: the ladder's ratings, its climb, and a luck measure with an anchor.
+
+The luck measure follows Duersch, Lambrecht and Oechssler ("Measuring skill and chance in games",
+European Economic Review, 2020): skill shows as a spread of ratings, and the anchor is a game of
+pure skill with a share of its games replaced by coin flips. Here the pure-skill game is one where
+the stronger player always wins; if a share x of its games were decided by a fair draw instead, the
+strongest level would win a share p = (1 - x) + x * f of its games against the weakest, f being the
+fair share (1 / players). Solving for the share left to skill gives
+
+    skill share = 1 - x = (p - f) / (1 - f)
+
+with p the strongest level's measured win rate as the lone strong player among random players.
+A skill share of 0.4 reads "like a game of pure skill with 60% of its games decided by a coin flip".
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from deckgen.analysis import ladder
+from deckgen.analysis.ratings import Ratings, Share, fit, share
+from deckgen.engine.game import Engine
+from deckgen.model import Deck
+
+Tick = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One rung of the ladder: does ``upper`` beat ``lower`` significantly?"""
+
+    lower: str
+    upper: str
+    elo: float  # rating difference
+    stderr: float
+    win: Share  # upper's share as the lone player among ``lower`` players
+    significant: bool
+
+
+@dataclass
+class SkillReport:
+    game: str
+    title: str
+    variant: str
+    players: int
+    unit: str
+    names: list[str]
+    games_per_pair: int
+    seed: int
+    games: int
+    unfinished: int
+    ratings: Ratings
+    fair: float  # a fair share of wins: 1 / players
+    steps: list[Step]
+    strongest: str
+    top: Share  # the strongest level as the lone player among the weakest
+    weakest_back: Share  # the weakest level as the lone player among the strongest
+    profiles: bool  # a game without choices: the levels are player profiles
+    seconds: float = 0.0
+    against_base: dict[str, Share] = field(default_factory=dict)  # profiles: each against the baseline
+
+    def skill_share(self, p: float | None = None) -> float:
+        p = self.top.mean if p is None else p
+        return (p - self.fair) / (1.0 - self.fair)
+
+    def skill_interval(self) -> tuple[float, float]:
+        lo, hi = self.top.interval()
+        return self.skill_share(lo), self.skill_share(hi)
+
+    def verdict(self) -> str:
+        return verdict(self)
+
+    def to_json(self) -> dict[str, Any]:
+        r = self.ratings
+        return {
+            "game": self.game,
+            "variant": self.variant,
+            "players": self.players,
+            "unit": self.unit,
+            "games_per_pair": self.games_per_pair,
+            "games": self.games,
+            "unfinished": self.unfinished,
+            "seed": self.seed,
+            "seconds": round(self.seconds, 2),
+            "levels": [
+                {"name": n, "elo": round(r.elo[i], 1), "low": round(r.interval(i)[0], 1), "high": round(r.interval(i)[1], 1)}
+                for i, n in enumerate(self.names)
+            ],
+            "steps": [
+                {"lower": s.lower, "upper": s.upper, "elo": round(s.elo, 1), "stderr": round(s.stderr, 1),
+                 "win": round(s.win.mean, 4), "win_stderr": round(s.win.stderr, 4), "significant": s.significant}
+                for s in self.steps
+            ],
+            "strongest": self.strongest,
+            "strongest_win": round(self.top.mean, 4),
+            "strongest_win_interval": [round(x, 4) for x in self.top.interval()],
+            "fair_share": round(self.fair, 4),
+            "rating_spread": round(r.spread(), 1),
+            "rating_range": round(max(r.elo) - min(r.elo), 1),
+            "skill_share": round(self.skill_share(), 4),
+            "skill_share_interval": [round(x, 4) for x in self.skill_interval()],
+            "verdict": self.verdict(),
+            **({"against_baseline": {k: round(v.mean, 4) for k, v in self.against_base.items()}} if self.profiles else {}),
+        }
+
+
+def _lone_share(matches, results, pair: tuple[int, int], lone: int) -> Share:
+    """The win share of level ``lone`` when it sits alone among the pair's other level, by block."""
+    blocks: dict[int, list[float]] = {}
+    for m, r in zip(matches, results):
+        if m.pair != pair or not r.returns or m.seats.count(lone) != 1:
+            continue
+        seat = m.seats.index(lone)
+        blocks.setdefault(m.block, []).append(r.returns[seat] / (sum(r.returns) or 1.0))
+    return share(list(blocks.values()))
+
+
+def measure(
+    engine: Engine,
+    deck: Deck,
+    players: int,
+    *,
+    title: str,
+    variant: str = "",
+    games_per_pair: int = 40,
+    seed: int = 1,
+    workers: int = 1,
+    progress: Tick | None = None,
+) -> SkillReport:
+    """Play the ladder of ``deck`` for ``players`` and read skill and luck from it."""
+    skill = engine.skill
+    assert skill is not None
+    start = time.perf_counter()
+    played = ladder.skill_deck(engine, deck)
+    names, matches, results = ladder.run(engine, played, players, games_per_pair, seed, workers=workers, progress=progress)
+    ratings = fit(names, results)
+    steps = []
+    # the climb: each level over the one below; profiles: each over the baseline profile
+    rungs = [(0, i) for i in range(1, len(names))] if skill.profiles else [(i, i + 1) for i in range(len(names) - 1)]
+    for lo, hi in rungs:
+        d, se = ratings.difference(hi, lo)
+        steps.append(Step(names[lo], names[hi], d, se, _lone_share(matches, results, (lo, hi), hi), ratings.beats(hi, lo)))
+    if skill.profiles:  # the baseline is the weakest by design; the strongest is the best rated
+        weakest = 0
+    else:
+        weakest = names.index("random")
+    strongest = max(range(len(names)), key=lambda i: (ratings.elo[i], -i))
+    if strongest == weakest:
+        strongest = len(names) - 1
+    pair = (min(weakest, strongest), max(weakest, strongest))
+    report = SkillReport(
+        game=deck.game,
+        title=title,
+        variant=variant,
+        players=players,
+        unit=skill.unit,
+        names=names,
+        games_per_pair=games_per_pair,
+        seed=seed,
+        games=len(results),
+        unfinished=sum(1 for r in results if not r.returns),
+        ratings=ratings,
+        fair=1.0 / players,
+        steps=steps,
+        strongest=names[strongest],
+        top=_lone_share(matches, results, pair, strongest),
+        weakest_back=_lone_share(matches, results, pair, weakest),
+        profiles=bool(skill.profiles),
+    )
+    if skill.profiles:
+        report.against_base = {names[i]: _lone_share(matches, results, (0, i), i) for i in range(1, len(names))}
+    report.seconds = time.perf_counter() - start
+    return report
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.0f}%"
+
+
+def verdict(r: SkillReport) -> str:
+    """The figures in one plain sentence."""
+    p, f = r.top.mean, r.fair
+    lo, hi = r.top.interval()
+    unit = r.unit
+    who = "a beginner" if r.players == 2 else f"{r.players - 1} beginners"
+    player = f"a player who is {r.strongest}" if r.profiles else "the strongest player"
+    if r.profiles:
+        who = "an average player" if r.players == 2 else f"{r.players - 1} average players"
+    head = f"{player} wins {_pct(p)} of {r.players}-player {unit} against {who} (a fair share is {_pct(f)})"
+    if lo <= f:
+        return f"{head}: no skill shows in these {r.games} {unit}; luck decides (more --games would measure a small edge)."
+    s = r.skill_share()
+    if s < 0.25:
+        word = "luck decides most " + unit + ", skill a little"
+    elif s < 0.5:
+        word = "skill matters, luck still decides much"
+    elif s < 0.8:
+        word = "skill matters a lot"
+    else:
+        word = "skill decides almost every " + unit.rstrip("s")
+    back = r.weakest_back.mean
+    weaker = "an average player" if r.profiles else "a beginner"
+    if r.players == 2:
+        tail = f"{weaker} still wins {round(10 * (1 - p))} {unit} in 10"
+    else:
+        tail = f"{weaker} among stronger players still wins {round(100 * back)} {unit} in 100"
+    return f"{head}: {word}, and {tail}."
+
+
+def lines(r: SkillReport) -> list[str]:
+    """The report in plain text: ratings with intervals, the climb, the luck measure, the verdict."""
+    rt = r.ratings
+    out = [
+        f"{r.title}{' (' + r.variant + ')' if r.variant else ''}: skill ladder, {r.players} players, "
+        f"{r.games_per_pair} {r.unit} per pair of levels ({r.games} in all, seed {r.seed}), {r.seconds:.0f} s",
+        f"  {'level':<24}{'rating (Elo)':>14}{'95% interval':>20}",
+    ]
+    for i, n in enumerate(r.names):
+        lo, hi = rt.interval(i)
+        out.append(f"  {n:<24}{rt.elo[i]:>14.0f}{f'{lo:.0f} to {hi:.0f}':>20}")
+    out.append(f"  against the {r.names[0]} player:" if r.profiles else "  the ladder climbs:")
+    for s in r.steps:
+        mark = ("beats it" if s.significant else "NOT significantly better (a finding)") if s.elo >= 0 or s.significant else "NOT better: rated below (a finding)"
+        out.append(f"    {s.upper} over {s.lower}: {s.elo:+.0f} ± {1.96 * s.stderr:.0f} Elo, lone win share {_pct(s.win.mean)}: {mark}")
+    lo, hi = r.skill_interval()
+    out += [
+        f"  strongest ({r.strongest}) as the lone player among the weakest: wins {_pct(r.top.mean)} "
+        f"(95%: {_pct(r.top.interval()[0])} to {_pct(r.top.interval()[1])}; fair share {_pct(r.fair)})",
+        f"  rating spread (standard deviation of the levels): {rt.spread():.0f} Elo; range {max(rt.elo) - min(rt.elo):.0f} Elo",
+        f"  skill share: {r.skill_share():.2f} (95%: {lo:.2f} to {hi:.2f}): like a game of pure skill with "
+        f"{_pct(max(0.0, min(1.0, 1 - r.skill_share())))} of its {r.unit} decided by a coin flip",
+    ]
+    if r.unfinished:
+        out.append(f"  {r.unfinished} {r.unit} did not end within the step limit (left out)")
+    out.append(f"  verdict: {r.verdict()}")
+    return out
+
+
+@dataclass(frozen=True)
+class Difference:
+    """A figure of a custom deck beside the default deck's; ``significant`` when the 95% interval of
+    the difference leaves out zero (the two ladders are independent)."""
+
+    name: str
+    yours: float
+    default: float
+    stderr: float
+
+    @property
+    def significant(self) -> bool:
+        return abs(self.yours - self.default) > 1.96 * self.stderr
+
+
+def differences(yours: SkillReport, base: SkillReport) -> list[Difference]:
+    """Each level's rating, the strongest level's win share and the skill share, yours beside the
+    default deck's."""
+    out = []
+    for i, n in enumerate(yours.names):
+        if n in base.names:
+            j = base.names.index(n)
+            se = (yours.ratings.stderr(i) ** 2 + base.ratings.stderr(j) ** 2) ** 0.5
+            out.append(Difference(f"{n} rating (Elo)", yours.ratings.elo[i], base.ratings.elo[j], se))
+    se = (yours.top.stderr**2 + base.top.stderr**2) ** 0.5
+    out.append(Difference("strongest level's win share", yours.top.mean, base.top.mean, se))
+    scale = 1.0 / (1.0 - yours.fair)
+    out.append(Difference("skill share", yours.skill_share(), base.skill_share(), se * scale))
+    return out
+
+
+def comparison_lines(yours: SkillReport, base: SkillReport) -> list[str]:
+    out = [f"  beside the default deck (* marks a significant difference, 95%):"]
+    for d in differences(yours, base):
+        fmt = (lambda v: f"{100 * v:.0f}%") if "share" in d.name and "skill" not in d.name else (
+            (lambda v: f"{v:.2f}") if d.name == "skill share" else (lambda v: f"{v:.0f}"))
+        out.append(f"    {d.name:<30} yours {fmt(d.yours):>6}   default {fmt(d.default):>6}  {'*' if d.significant else ''}")
+    return out

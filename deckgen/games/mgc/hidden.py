@@ -1,0 +1,56 @@
+"""What an MGC player cannot see, dealt again for a searching player (``Skill.sample_hidden``).
+
+Hidden from ``seat``: the other hands and the draw pile. Seen: its own hand, the discard pile (every
+card not in a hand or the draw pile; its top card and the constraint in force), every hand's size,
+the scores, the seat to play and the direction.
+
+A match is a generator paused inside its rules (state.py), which cannot be copied; a sample is a
+new match paused at its first decision to play or draw, with the position written into it (the
+generator reads the hands, piles, constraint, seat and direction back at that pause). So only the
+play-or-draw decision can be searched; the other two (play a drawn card at once, name a value for
+an Elección card) return None and are left to the heuristic.
+"""
+
+from __future__ import annotations
+
+import random
+
+from deckgen.games.mgc.cards import cards_of
+from deckgen.games.mgc.state import PLAY, MgcState
+
+
+def _paused_at_play(state: MgcState) -> MgcState:
+    """A new match with the same setup, paused at a decision to play or draw (its first deal is
+    overwritten; the deal seeds are fixed, so nothing here depends on the position)."""
+    k = 0
+    while True:
+        fresh = MgcState(state.k, random.Random(k))
+        if fresh.phase == PLAY:
+            return fresh
+        k += 1
+
+
+def sample_hidden(state: MgcState, seat: int, rng: random.Random) -> MgcState | None:
+    if state.phase != PLAY or state.seat != seat:
+        return None
+    world = _paused_at_play(state)
+    others = [s for s in range(state.n) if s != seat]
+    pool = cards_of(sum(state.hands[s] for s in others))  # hands are disjoint masks
+    pool += sorted(state.pile)  # sorted: the draw pile's order is not read
+    pool.sort()
+    rng.shuffle(pool)
+    world.hands[seat] = state.hands[seat]
+    i = 0
+    for s in others:
+        n = state.hands[s].bit_count()
+        mask = 0
+        for c in pool[i : i + n]:
+            mask |= 1 << c
+        world.hands[s] = mask
+        i += n
+    world.pile[:] = pool[i:]
+    world.top, world.cons, world.seat, world.dir = state.top, state.cons, state.seat, state.dir
+    world.scores[:] = state.scores
+    world.dealer, world.round_starter, world.last_winner = state.dealer, state.round_starter, state.last_winner
+    world.rounds, world.played, world.recycled = state.rounds, state.played, state.recycled
+    return world

@@ -1,0 +1,27 @@
+"""What a Monete player cannot see, dealt again for a searching player (``Skill.sample_hidden``).
+
+Hidden from ``seat``: the other hands and the draw pile (its order too). Seen: its own hand, the
+cards on the table and out of the game, every hand's size, the markers; during Espiar, the hand of
+the player it looks at.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+
+from deckgen.games.monete.state import TAKE, MoneteState
+
+
+def sample_hidden(state: MoneteState, seat: int, rng: random.Random) -> MoneteState:
+    world = copy.deepcopy(state, {id(state.table): state.table, id(state.rules): state.rules})
+    seen = {seat, world.target} if world.phase == TAKE and world.player == seat else {seat}
+    places = [world.hands[s] for s in range(world.n) if s not in seen] + [world.draw]
+    pool = sorted(c for place in places for c in place)  # sorted: where the hidden cards were is not read
+    rng.shuffle(pool)
+    i = 0
+    for place in places:
+        n = len(place)
+        place[:] = pool[i : i + n]
+        i += n
+    return world

@@ -1,0 +1,66 @@
+"""The ladder: the round-robin schedule, seeds, determinism across workers, the command and the
+validation report's skill section."""
+
+from __future__ import annotations
+
+import json
+
+from clirun import run
+from deckgen.analysis.ladder import schedule, seatings
+
+
+def test_every_pair_plays_whole_blocks_with_every_seat_rotated():
+    m = schedule(5, 2, 6)
+    assert len(m) == 10 * 6
+    pairs = {x.pair for x in m}
+    assert pairs == {(a, b) for a in range(5) for b in range(a + 1, 5)}
+    for a, b in pairs:
+        games = [x for x in m if x.pair == (a, b)]
+        assert sum(x.seats[0] == a for x in games) == sum(x.seats[0] == b for x in games) == 3
+    three = seatings(3)
+    assert len(three) == 6 and sum(row.count(True) == 1 for row in three) == 3
+    assert [len(schedule(3, 3, n)) for n in (1, 6, 7)] == [3 * 6, 3 * 6, 3 * 12]
+
+
+def test_ratings_are_the_same_for_a_seed_whatever_the_workers(capsys):
+    outs = []
+    for workers in (1, 2):
+        code, out, _ = run(capsys, "skill", "mgc", "--games", "2", "--workers", workers, "--json", "--seed", "5")
+        assert code == 0
+        outs.append(json.loads(out))
+    assert outs[0]["ladders"] == [dict(outs[1]["ladders"][0], seconds=outs[0]["ladders"][0]["seconds"])]
+    data = outs[0]["ladders"][0]
+    assert [lv["name"] for lv in data["levels"]] == ["random", "heuristic", "mc4", "mc16", "mc64"]
+    assert data["levels"][0]["elo"] == 0.0 and data["games"] == 20 and data["unit"] == "rounds"
+    code, other, _ = run(capsys, "skill", "mgc", "--games", "2", "--json", "--seed", "6")
+    assert json.loads(other)["ladders"][0]["levels"] != data["levels"]  # the seed matters
+
+
+def test_multiplicats_compares_player_profiles(capsys):
+    code, out, _ = run(capsys, "skill", "multiplicats", "--tables", "2-4", "--games", "4", "--players", "3", "--quiet")
+    assert code == 0
+    assert "20% faster" in out and "missing half as often" in out and "against the average player" in out
+    assert "fair share is 33%" in out
+
+
+def test_bad_input_is_one_error_line(capsys):
+    for args in (["skill", "mgc", "--players", "1"], ["skill", "mgc", "--games", "0"], ["skill", "nogame"]):
+        code, out, err = run(capsys, *args)
+        assert code == 2 and err.startswith("error:") and len(err.strip().splitlines()) == 1
+
+
+def test_the_report_has_a_skill_section_and_plot(capsys, tmp_path):
+    deck = tmp_path / "d.toml"
+    deck.write_text('game = "monete"\n[options]\nmode = "recreo"\ntop = 15\n')
+    code, out, _ = run(capsys, "validate", deck, "--players", "2", "--games", "40", "--quiet", "--report", tmp_path / "r", "--skill-games", "2")
+    assert code == 0, out
+    text = (tmp_path / "r" / "report.txt").read_text()
+    assert "skill ladder, 2 players" in text and "beside the default deck" in text and "verdict:" in text
+    data = json.loads((tmp_path / "r" / "report.json").read_text())["skill"]["ladders"][0]
+    assert data["default_deck"]["levels"][0]["name"] == "random"
+    assert {d["name"] for d in data["differences"]} >= {"skill share", "mc64 rating (Elo)"}
+    png = (tmp_path / "r" / "skill.png").read_bytes()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    from PIL import Image
+
+    assert Image.open(tmp_path / "r" / "skill.png").size[0] >= 500
