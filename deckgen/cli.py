@@ -297,6 +297,31 @@ def skill(
         typer.echo(pipeline.skill_text(run), nl=False)
 
 
+@app.command()
+def sweep(
+    game: str = typer.Argument(..., metavar="GAME"),
+    vary: list[str] = typer.Option(..., "--vary", help="an option and its values, NAME=V1,V2 (repeat for a grid; values holding commas: V1|V2)"),
+    players: Optional[int] = typer.Option(None, "--players", help="validate only this player count (default: every count)"),
+    games: Optional[int] = typer.Option(None, "--games", help="the most games per player count at each combination (default 400)"),
+    seed: Optional[int] = SeedOpt,
+    workers: Optional[int] = WorkersOpt,
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", help="run on a Dask cluster, tcp://HOST:PORT (default: local processes)"),
+    out: Optional[Path] = typer.Option(None, "--out", help="output folder (default output/<game>-sweep/)"),
+    quiet: bool = QuietOpt,
+) -> None:
+    """Validate every combination of some option values: sweep.csv, sweep.json, a heat map per measure, and the combinations that pass."""
+    with _bars(quiet) as bars:
+        result, written = pipeline.sweep(get_game(game), vary, players=players, games=games, seed=seed, workers=workers, scheduler=scheduler, out=out, progress=bars)
+    from deckgen.analysis.sweep import describe
+
+    passing = result.passing
+    typer.echo(f"{result.title}: {len(result.points)} combinations validated, {len(passing)} pass")
+    for options in passing:
+        typer.echo(f"  pass: {describe(options)}")
+    for f in written:
+        _say(f"  {f}", quiet)
+
+
 def run_capability(name: str, game_id: str, args: list[str], quiet: bool = False) -> int:
     """Run the game's ``name`` capability with its own options parsed from ``args``."""
     game = get_game(game_id)

@@ -209,22 +209,42 @@ def report_data(v: Validation) -> dict:
 
 
 def write_report(v: Validation, out_dir: Path) -> list[Path]:
-    """report.txt, report.json and two PNG plots: game lengths and wins by seat."""
+    """report.txt, report.json and two PNG plots (matplotlib): the mean game length and the seat
+    advantage at every player count, with 95% error bars, beside the default deck's when compared."""
     import json
 
+    from deckgen.engine.simulate import seat_advantage, seat_advantage_error
     from deckgen.fileio import write_bytes
-    from deckgen.render.charts import length_histograms, seat_bars
+    from deckgen.render.charts import points_with_errors
 
     out = prepare_out_dir(out_dir)
     base = v.default or {}
-    lengths = [(f"{n} players", s.lengths, base[n].lengths if n in base else []) for n, s in v.report.summaries.items()]
-    seats = [(f"{n} players", s.wins_by_seat, base[n].wins_by_seat if n in base else []) for n, s in v.report.summaries.items()]
+    keys = list(v.report.summaries)
+    labels = [str(k) for k in keys]
+    mine = [v.report.summaries[k] for k in keys]
+    theirs = [base.get(k) for k in keys]
     name = v.spec.game.engine.length_name if v.spec.game.engine else "turns"
+    xlabel = "rule variant and players" if any(s.variant for s in mine) else "players"
     files = [
         write_text(out / "report.txt", report_text(v)),
         write_text(out / "report.json", json.dumps(report_data(v), indent=1) + "\n"),
-        write_bytes(out / "game-length.png", length_histograms(lengths, f"{v.spec.game.title}: game length ({name})")),
-        write_bytes(out / "seat-advantage.png", seat_bars(seats, f"{v.spec.game.title}: share of wins by seat")),
+        write_bytes(
+            out / "game-length.png",
+            points_with_errors(
+                labels, [(s.length_mean, s.length_error) for s in mine], [(b.length_mean, b.length_error) if b else None for b in theirs],
+                title=f"{v.spec.game.title}: game length", ylabel=f"mean {name} per game", xlabel=xlabel,
+            ),
+        ),
+        write_bytes(
+            out / "seat-advantage.png",
+            points_with_errors(
+                labels,
+                [(100 * seat_advantage(s), 100 * seat_advantage_error(s)) for s in mine],
+                [(100 * seat_advantage(b), 100 * seat_advantage_error(b)) if b else None for b in theirs],
+                title=f"{v.spec.game.title}: seat advantage (luckiest seat's win share minus a fair share)",
+                ylabel="points of win share", xlabel=xlabel, zero_line=True,
+            ),
+        ),
     ]
     if v.skill:
         from deckgen.analysis.plot import ratings_png
@@ -349,6 +369,32 @@ def skill_data(run: SkillRun) -> dict:
             ]
         out.append(item)
     return {"game": run.spec.game.id, "source": run.spec.source or "defaults", "ladders": out}
+
+
+def sweep(
+    game,
+    vary: list[str],
+    *,
+    players: int | None = None,
+    games: int | None = None,
+    seed: int | None = None,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    out: Path | None = None,
+    progress: Callable[[str], Tick] | None = None,
+):
+    """Validate every combination of the varied option values and write the table and heat maps."""
+    from deckgen.analysis import sweep as sweeping
+    from deckgen.engine.simulate import default_workers
+
+    n_games = _in_range("--games", 400 if games is None else games, 1, 1_000_000)
+    workers = _in_range("--workers", default_workers() if workers is None else workers, 1, 256)
+    if game.engine is None:
+        raise DeckgenError(f"{game.title} has no rule engine yet")
+    axes = sweeping.parse_vary(game, vary)
+    tick = progress("combinations") if progress else None
+    result = sweeping.run(game, axes, players=players, games=n_games, seed=seed, workers=workers, scheduler=scheduler, progress=tick)
+    return result, sweeping.write(result, out or Path("output") / f"{game.id}-sweep")
 
 
 def init_file(spec: DeckSpec, out: Path, *, with_cards: bool) -> Path:
