@@ -9,6 +9,8 @@ from deckgen.games.hectoedra import GAME, parse_aids
 from deckgen.pipeline import build
 from deckgen.spec import spec_for
 
+from rulebook.rbtools import flat, pdf_pages
+
 
 def spec(**options):
     return spec_for(GAME, cli={"options": options})
@@ -62,7 +64,11 @@ def test_build_writes_deck_json_and_pdf(tmp_path):
     assert data["count"] == 12
     assert data["cards"][11] == {"kind": "number", "value": 12}
     assert data["options"]["aids"] == ["prime", "factors", "divisors"]
-    assert (tmp_path / "cards.pdf").stat().st_size > 1000
+    # the faces carry the aids asked for: every card's divisor list and a factorisation, read back
+    fronts = " ".join(flat(t) for t in pdf_pages(tmp_path / "cards.pdf")[::2])
+    for n in range(1, 13):
+        assert ", ".join(str(d) for d in range(1, n + 1) if n % d == 0) in fronts, n
+    assert "6 = 2 · 3" in fronts and "10 = 2 · 5" in fronts
     assert result.deck.game == "hectoedra"
 
 

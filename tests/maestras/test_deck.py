@@ -7,12 +7,14 @@ from collections import Counter
 
 import pytest
 from maestras.helpers import build
+from pypdf import PdfReader
 
 from deckgen.checks import failures
 from deckgen.cli import main
 from deckgen.errors import OptionError
 from deckgen.games.maestras.deck import RULEBOOK_REMOVAL, checks, composition, removal_table
 from deckgen.registry import get_game
+from deckgen.render.geometry import card_size, layout
 
 GAME = get_game("maestras")
 
@@ -57,7 +59,10 @@ def test_deck_json_kinds_and_fields(tmp_path):
     assert set(p) == {"kind", "points", "colour"}
     m = next(c for c in data["cards"] if c["kind"] == "master")
     assert set(m) == {"kind", "colour"}
-    assert (tmp_path / "cards.pdf").stat().st_size > 10_000
+    # every card on a sheet, fronts and mirrored backs alternating: two pages per sheet of 9 poker cards
+    pages = PdfReader(tmp_path / "cards.pdf").pages
+    assert len(pages) == 2 * layout(card_size("poker"), "a4").sheets_for(data["count"])
+    assert {(round(float(p.mediabox.width)), round(float(p.mediabox.height))) for p in pages} == {(595, 842)}
 
 
 def test_fewest_removal_and_custom_sets():

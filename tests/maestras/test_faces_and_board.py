@@ -12,7 +12,7 @@ from deckgen.render.faces import Frame
 from deckgen.render.palette import grey
 from deckgen.render.preview import render_card
 
-from deckgen.games.maestras.board import board_picture, card_pen
+from deckgen.games.maestras.board import CELL, board_picture, card_pen, play_to_end, view_of_snapshot
 from deckgen.games.maestras.faces import PIPS, SWATCH, MaestrasFaces
 from deckgen.games.maestras.deck import COLOURS
 
@@ -106,8 +106,24 @@ def test_transform_pen_turns_a_card_a_quarter_clockwise():
 def test_board_picture_of_a_simulated_game(tmp_path):
     deck = build()
     out = board_picture(deck, 4, 3, "heuristic", tmp_path / "board.png", lang="en")
-    img = Image.open(out)
-    assert img.width > 400 and img.height > 300
+    img = Image.open(out).convert("RGB")
+    # the size follows the layout: margins, one 94 mm cell per grid column, the side panel; 2 px/mm
+    state = play_to_end(deck, 4, 3, "heuristic")
+    view = view_of_snapshot(deck, state.final)
+    x0, y0, x1, y1 = view.bounds(0)
+    cols, rows = x1 - x0 + 1, y1 - y0 + 1
+    longest = max([len(cards) for _, cards in state.final.won_paths] + [5])
+    side_w = max(170.0, longest * (24.0 * 63 / 88 + 2))
+    assert img.width == round((3 * 10 + cols * CELL + side_w) * 2)
+    assert img.height >= round((40 + rows * CELL + 10) * 2)
+    # every occupied cell has a card at its centre, every free cell shows the table's colour
+    table = (0xE8, 0xE4, 0xDA)
+    occupied = {p.cell for p in view.placed}
+    assert len(occupied) == len(state.final.cells) >= 2
+    for gx in range(x0, x1 + 1):
+        for gy in range(y0, y1 + 1):
+            centre = (round((10 + (gx - x0 + 0.5) * CELL) * 2), round((40 + (gy - y0 + 0.5) * CELL) * 2))
+            assert (img.getpixel(centre) == table) == ((gx, gy) not in occupied), (gx, gy)
     again = board_picture(deck, 4, 3, "heuristic", tmp_path / "again.png", lang="en")
     assert out.read_bytes() == again.read_bytes()  # the same seed draws the same board
 
@@ -115,7 +131,9 @@ def test_board_picture_of_a_simulated_game(tmp_path):
 def test_simulate_board_option_and_games_without_a_board(tmp_path, capsys):
     path = tmp_path / "b.png"
     main(["simulate", "maestras", "--players", "3", "--games", "5", "--board", str(path), "-q"])
-    assert path.stat().st_size > 1000
+    # the picture is the board of the first game (seed 1) for 3 players, the default policy
+    expected = board_picture(build(3), 3, 1, "heuristic", tmp_path / "expected.png")
+    assert path.read_bytes() == expected.read_bytes()
     assert "board of the game with seed 1" not in capsys.readouterr().out  # quiet
     with pytest.raises(SystemExit) as exit_:
         main(["simulate", "multiplicats", "--games", "1", "--board", str(tmp_path / "x.png")])

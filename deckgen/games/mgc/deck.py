@@ -139,7 +139,7 @@ def build(request: BuildRequest) -> Deck:
 def deck_variables(deck: Deck) -> tuple[str, ...]:
     """The variables of a deck: its option, or for a hand-written card list every letter its
     monomials use."""
-    variables = tuple(deck.options.get("variables", ()))
+    variables = tuple(deck.options["variables"])  # options come resolved: the declared default fills a gap
     if getattr(deck, "custom", False):
         used = {v for c in deck.of_kind(MONOMIAL) for v in algebra.letters(str(c.get("monomial", "")))}
         if not used <= set(variables):
