@@ -347,6 +347,21 @@ def puzzle(ctx: typer.Context, game: str = typer.Argument(..., metavar="GAME"), 
     raise typer.Exit(run_capability("puzzle", game, ctx.args, quiet))
 
 
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="address to listen on (127.0.0.1: this computer only)"),
+    port: int = typer.Option(8000, "--port", help="port to listen on"),
+    jobs: Optional[int] = typer.Option(None, "--jobs", help="builds and checks run at once; the rest queue (default: the cores)"),
+    time_limit: float = typer.Option(600.0, "--time-limit", help="seconds a build or check may run before it is stopped"),
+    open_browser: bool = typer.Option(False, "--open", help="open the page in the browser"),
+    quiet: bool = QuietOpt,
+) -> None:
+    """Start the web page at http://127.0.0.1:8000: choose, preview, check and print a deck."""
+    from deckgen.web.server import serve as run_server
+
+    run_server(host, port, jobs=jobs, time_limit=time_limit, open_browser=open_browser, quiet=quiet)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point: user mistakes become one line on stderr and exit code 2, never a traceback."""
     try:

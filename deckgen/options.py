@@ -95,6 +95,7 @@ def choice(*choices: str) -> Parser:
             raise OptionError(f"{value!r} is not one of {', '.join(choices)}{_did_you_mean(text, choices)}")
         return text
 
+    parse.choices = choices  # type: ignore[attr-defined]  # so a form can offer them as a list
     return parse
 
 
@@ -104,7 +105,7 @@ def int_list(
     """Parse "1-6", "6-9", "2,5,10", "1-3,7" or a TOML list / int into a sorted list of ints."""
 
     def parse(value: Any) -> list[int]:
-        items = _int_items(value)
+        items = _int_items(value, lo, hi)
         for n in items:
             if not lo <= n <= hi:
                 raise OptionError(f"{n} is out of range ({lo} to {hi})")
@@ -122,15 +123,17 @@ def int_list(
     return parse
 
 
-def _int_items(value: Any) -> list[int]:
+def _int_items(value: Any, lo: int | None = None, hi: int | None = None) -> list[int]:
+    """The numbers ``value`` lists, in order; with bounds, the first one outside them is refused before
+    a range is expanded (so "1-10000000000" costs nothing)."""
     if isinstance(value, bool):
         raise OptionError(f"expected numbers, got {value!r}")
     if isinstance(value, int):
-        return [value]
+        return [_within(value, lo, hi)]
     if isinstance(value, (list, tuple)):
         out: list[int] = []
         for v in value:
-            out.extend(_int_items(v))
+            out.extend(_int_items(v, lo, hi))
         return out
     text = str(value).strip()
     if not text:
@@ -143,10 +146,19 @@ def _int_items(value: Any) -> list[int]:
             start, end = _one_int(a, text), _one_int(b, text)
             if end < start:
                 raise OptionError(f"the range {part} goes backwards (write {end}-{start})")
+            _within(start, lo, hi)
+            if hi is not None and end > hi:
+                _within(hi + 1, lo, hi)
             out.extend(range(start, end + 1))
         else:
-            out.append(_one_int(part, text))
+            out.append(_within(_one_int(part, text), lo, hi))
     return out
+
+
+def _within(n: int, lo: int | None, hi: int | None) -> int:
+    if lo is not None and n < lo or hi is not None and n > hi:
+        raise OptionError(f"{n} is out of range ({lo} to {hi})")
+    return n
 
 
 def _one_int(text: str, whole: str) -> int:

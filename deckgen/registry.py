@@ -88,6 +88,11 @@ class Game:
     # The card kinds a deck file may list, each a pydantic model of its face fields (extra fields
     # forbidden): what "a card the game cannot have" means for custom decks
     card_kinds: Mapping[str, Any] = field(default_factory=dict)
+    # The ages the game suits (youngest, oldest), shown where a teacher chooses a game
+    ages: tuple[int, int] | None = None
+    # For forms (the web page): per language, option name -> (short label, plain-words explanation);
+    # an empty explanation falls back to the option's help, a missing entry to its name
+    option_text: Mapping[str, Mapping[str, tuple[str, str]]] = field(default_factory=dict)
 
 
     def __getattribute__(self, name: str) -> Any:

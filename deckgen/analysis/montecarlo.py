@@ -1,19 +1,20 @@
 """A determinized Monte Carlo player for any game on the State protocol.
 
-For each move it searches, the player spends a budget of ``rollouts``: each rollout deals the cards
-it cannot see again (the game's ``sample_hidden``: a fresh, independent copy of the position that
-agrees with everything the seat can see), plays one of its legal actions on that copy, and plays
-the game on to its end by uniformly random moves. Actions are tried in turn (flat Monte Carlo with
-UCB1 allocation after one rollout each); the action with the best mean result is chosen.
+For each move it searches, the player deals the cards it cannot see again ``rollouts`` times (the
+game's ``sample_hidden``: a fresh, independent copy of the position that agrees with everything the
+seat can see: a determinization), and in each such world plays every legal action and then the game
+on to its end by uniformly random moves (flat Monte Carlo). It plays the heuristic's move unless
+the rollouts show another move significantly better (its gain, world by world, beyond SWITCH standard
+errors). The strength knob is ``rollouts`` per move (see :meth:`MonteCarloPlayer.results`).
 
 The player never looks at a hidden card: everything it reads from the position goes through
-``sample_hidden``, which rebuilds the hidden part from the rng alone. Decisions the game cannot
-determinize (``sample_hidden`` returns None) are left to the fallback policy (the heuristic).
+``sample_hidden``, which rebuilds the hidden part from the rng alone; the heuristic reads only the
+seat's own cards and public counts. Decisions the game cannot determinize (``sample_hidden`` returns
+None) are left to the heuristic.
 """
 
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import dataclass
 from typing import Callable, Sequence
@@ -22,7 +23,7 @@ from deckgen.engine.game import Policy
 from deckgen.engine.state import CHANCE, State
 
 Sampler = Callable[[State, int, random.Random], "State | None"]
-UCB_C = 0.7  # exploration constant of the allocation (results are win shares in [0, 1])
+SWITCH = 2.0  # standard errors of gain needed to leave the heuristic's move (k - 1 moves are compared)
 
 
 def random_rollout(state: State, seat: int, rng: random.Random, max_steps: int, value: Callable[[State, int], float] | None = None) -> float:
@@ -55,37 +56,68 @@ class MonteCarloPlayer:
     max_steps: int = 100_000
     value: Callable[[State, int], float] | None = None  # a finished rollout's worth (default: the win share)
 
-    def values(self, state: State, rng: random.Random) -> dict[int, float] | None:
-        """The mean rollout result of every legal action, or None when the decision cannot be
-        searched. Uses only ``rng`` and what ``sample_hidden`` lets the seat see."""
+    def results(self, state: State, rng: random.Random, keep: int | None = None) -> dict[int, list[float]] | None:
+        """Every tried action's result in each determinization, or None when the decision cannot
+        be searched. Uses only ``rng`` and what ``sample_hidden`` lets the seat see.
+
+        The budget is ``rollouts`` per move. Each determinization deals the hidden cards once and
+        plays every action tried in that same world, each followed by the same random numbers: the
+        actions are compared on equal cards (common random numbers), which removes most of the
+        noise of the deal. With k legal actions there are rollouts // k determinizations; a budget
+        smaller than k tries that many actions (``keep`` among them), picked at random, in one world."""
         actions = list(state.legal_actions())
         seat = state.current_player()
         k = len(actions)
-        total = [0.0] * k
-        tries = [0] * k
-        for i in range(max(self.rollouts, k)):
-            if i < k:
-                a = i
-            else:  # UCB1: the best mean plus a bonus for actions tried less often
-                log_n = math.log(i)
-                a = max(range(k), key=lambda j: total[j] / tries[j] + UCB_C * math.sqrt(log_n / tries[j]))
-            world = self.sample_hidden(state, seat, rng)
-            if world is None:
-                return None
-            world.apply_action(actions[a])
-            total[a] += random_rollout(world, seat, rng, self.max_steps, self.value)
-            tries[a] += 1
-        return {actions[j]: total[j] / tries[j] for j in range(k)}
+        if self.rollouts < k:
+            if keep is None:
+                tried = sorted(rng.sample(range(k), max(1, self.rollouts)))
+            else:
+                kept = actions.index(keep)
+                others = [i for i in range(k) if i != kept]
+                tried = sorted(rng.sample(others, max(0, self.rollouts - 1)) + [kept])
+            worlds = 1
+        else:
+            tried = list(range(k))
+            worlds = self.rollouts // k
+        out: dict[int, list[float]] = {actions[i]: [] for i in tried}
+        for _ in range(worlds):
+            world_seed, play_seed = rng.getrandbits(64), rng.getrandbits(64)
+            for i in tried:
+                world = self.sample_hidden(state, seat, random.Random(world_seed))
+                if world is None:
+                    return None
+                world.apply_action(actions[i])
+                out[actions[i]].append(random_rollout(world, seat, random.Random(play_seed), self.max_steps, self.value))
+        return out
+
+    def values(self, state: State, rng: random.Random) -> dict[int, float] | None:
+        """The mean result of every action tried (see :meth:`results`)."""
+        res = self.results(state, rng)
+        return None if res is None else {a: sum(v) / len(v) for a, v in res.items()}
 
     def __call__(self, state: State, rng: random.Random) -> int:
+        """The heuristic's move, unless the rollouts show another move significantly better: its
+        mean gain over the heuristic's move, world by world, exceeds SWITCH standard errors (the
+        best such move). More rollouts find more of the moves where the heuristic is wrong."""
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        values = self.values(state, rng)
-        if values is None:
-            return self.fallback(state, rng)
-        best = max(values.values())
-        return next(a for a in actions if values[a] == best)  # ties: the first in the game's order
+        default = self.fallback(state, rng)
+        res = self.results(state, rng, keep=default)
+        if res is None or len(res[default]) < 2:
+            return default
+        base = res[default]
+        n = len(base)
+        choice, best = default, 0.0
+        for a in actions:
+            if a == default or a not in res:
+                continue
+            gains = [x - y for x, y in zip(res[a], base)]
+            mean = sum(gains) / n
+            var = sum((g - mean) ** 2 for g in gains) / (n - 1)
+            if mean > best and mean > SWITCH * (var / n) ** 0.5:
+                choice, best = a, mean
+        return choice
 
 
 def strength_name(rollouts: int) -> str:

@@ -9,8 +9,11 @@ fair share (1 / players). Solving for the share left to skill gives
 
     skill share = 1 - x = (p - f) / (1 - f)
 
-with p the strongest level's measured win rate as the lone strong player among random players.
-A skill share of 0.4 reads "like a game of pure skill with 60% of its games decided by a coin flip".
+with p the strongest level's win rate as the lone strong player among random players. p is read
+from the fitted ratings (all the ladder's games inform it, so its interval is narrow): with Elo gap
+d and g = 10^(d / 400), a lone player wins g / (g + players - 1). The direct count from the pair's
+own games is printed beside it. A skill share of 0.4 reads "like a game of pure skill with 60% of
+its games decided by a coin flip".
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from deckgen.analysis import ladder
-from deckgen.analysis.ratings import Ratings, Share, fit, share
+from deckgen.analysis.ratings import Z95, Ratings, Share, fit, share
 from deckgen.engine.game import Engine
 from deckgen.model import Deck
 
@@ -58,15 +61,34 @@ class SkillReport:
     top: Share  # the strongest level as the lone player among the weakest
     weakest_back: Share  # the weakest level as the lone player among the strongest
     profiles: bool  # a game without choices: the levels are player profiles
+    gap: tuple[float, float] = (0.0, 0.0)  # Elo of the strongest minus the weakest, and its standard error
     seconds: float = 0.0
     against_base: dict[str, Share] = field(default_factory=dict)  # profiles: each against the baseline
 
+    def lone_win(self, elo: float) -> float:
+        """A lone player rated ``elo`` above the others' level: its share of wins (Luce's model)."""
+        g = 10.0 ** (elo / 400.0)
+        return g / (g + self.players - 1)
+
+    def win(self) -> float:
+        """The strongest level's win share as the lone player among the weakest (from the ratings)."""
+        return self.lone_win(self.gap[0])
+
+    def win_interval(self) -> tuple[float, float]:
+        d, se = self.gap
+        return self.lone_win(d - Z95 * se), self.lone_win(d + Z95 * se)
+
+    def back(self) -> float:
+        """The weakest level's win share as the lone player among the strongest (from the ratings)."""
+        g = 10.0 ** (self.gap[0] / 400.0)
+        return 1.0 / (1.0 + (self.players - 1) * g)
+
     def skill_share(self, p: float | None = None) -> float:
-        p = self.top.mean if p is None else p
+        p = self.win() if p is None else p
         return (p - self.fair) / (1.0 - self.fair)
 
     def skill_interval(self) -> tuple[float, float]:
-        lo, hi = self.top.interval()
+        lo, hi = self.win_interval()
         return self.skill_share(lo), self.skill_share(hi)
 
     def verdict(self) -> str:
@@ -94,8 +116,10 @@ class SkillReport:
                 for s in self.steps
             ],
             "strongest": self.strongest,
-            "strongest_win": round(self.top.mean, 4),
-            "strongest_win_interval": [round(x, 4) for x in self.top.interval()],
+            "strongest_win": round(self.win(), 4),
+            "strongest_win_interval": [round(x, 4) for x in self.win_interval()],
+            "strongest_win_counted": round(self.top.mean, 4),
+            "strongest_win_counted_interval": [round(x, 4) for x in self.top.interval()],
             "fair_share": round(self.fair, 4),
             "rating_spread": round(r.spread(), 1),
             "rating_range": round(max(r.elo) - min(r.elo), 1),
@@ -142,13 +166,11 @@ def measure(
     for lo, hi in rungs:
         d, se = ratings.difference(hi, lo)
         steps.append(Step(names[lo], names[hi], d, se, _lone_share(matches, results, (lo, hi), hi), ratings.beats(hi, lo)))
-    if skill.profiles:  # the baseline is the weakest by design; the strongest is the best rated
+    if skill.profiles:  # the baseline profile against the best rated one (profiles have no order)
         weakest = 0
-    else:
-        weakest = names.index("random")
-    strongest = max(range(len(names)), key=lambda i: (ratings.elo[i], -i))
-    if strongest == weakest:
-        strongest = len(names) - 1
+        strongest = max(range(1, len(names)), key=lambda i: (ratings.elo[i], -i))
+    else:  # the ladder's ends by design (picking the best rated would favour a lucky level)
+        weakest, strongest = names.index("random"), len(names) - 1
     pair = (min(weakest, strongest), max(weakest, strongest))
     report = SkillReport(
         game=deck.game,
@@ -168,6 +190,7 @@ def measure(
         top=_lone_share(matches, results, pair, strongest),
         weakest_back=_lone_share(matches, results, pair, weakest),
         profiles=bool(skill.profiles),
+        gap=ratings.difference(strongest, weakest),
     )
     if skill.profiles:
         report.against_base = {names[i]: _lone_share(matches, results, (0, i), i) for i in range(1, len(names))}
@@ -181,11 +204,11 @@ def _pct(x: float) -> str:
 
 def verdict(r: SkillReport) -> str:
     """The figures in one plain sentence."""
-    p, f = r.top.mean, r.fair
-    lo, hi = r.top.interval()
+    p, f = r.win(), r.fair
+    lo, hi = r.win_interval()
     unit = r.unit
     who = "a beginner" if r.players == 2 else f"{r.players - 1} beginners"
-    player = f"a player who is {r.strongest}" if r.profiles else "the strongest player"
+    player = f"a player who is {r.strongest}" if r.profiles else f"the strongest player ({r.strongest})"
     if r.profiles:
         who = "an average player" if r.players == 2 else f"{r.players - 1} average players"
     head = f"{player} wins {_pct(p)} of {r.players}-player {unit} against {who} (a fair share is {_pct(f)})"
@@ -200,7 +223,7 @@ def verdict(r: SkillReport) -> str:
         word = "skill matters a lot"
     else:
         word = "skill decides almost every " + unit.rstrip("s")
-    back = r.weakest_back.mean
+    back = r.back()
     weaker = "an average player" if r.profiles else "a beginner"
     if r.players == 2:
         tail = f"{weaker} still wins {round(10 * (1 - p))} {unit} in 10"
@@ -226,8 +249,9 @@ def lines(r: SkillReport) -> list[str]:
         out.append(f"    {s.upper} over {s.lower}: {s.elo:+.0f} ± {1.96 * s.stderr:.0f} Elo, lone win share {_pct(s.win.mean)}: {mark}")
     lo, hi = r.skill_interval()
     out += [
-        f"  strongest ({r.strongest}) as the lone player among the weakest: wins {_pct(r.top.mean)} "
-        f"(95%: {_pct(r.top.interval()[0])} to {_pct(r.top.interval()[1])}; fair share {_pct(r.fair)})",
+        f"  strongest ({r.strongest}) as the lone player among the weakest: wins {_pct(r.win())} by the ratings "
+        f"(95%: {_pct(r.win_interval()[0])} to {_pct(r.win_interval()[1])}; fair share {_pct(r.fair)}); "
+        f"counted in their own {r.top.games} {r.unit}: {_pct(r.top.mean)}",
         f"  rating spread (standard deviation of the levels): {rt.spread():.0f} Elo; range {max(rt.elo) - min(rt.elo):.0f} Elo",
         f"  skill share: {r.skill_share():.2f} (95%: {lo:.2f} to {hi:.2f}): like a game of pure skill with "
         f"{_pct(max(0.0, min(1.0, 1 - r.skill_share())))} of its {r.unit} decided by a coin flip",
@@ -262,8 +286,12 @@ def differences(yours: SkillReport, base: SkillReport) -> list[Difference]:
             j = base.names.index(n)
             se = (yours.ratings.stderr(i) ** 2 + base.ratings.stderr(j) ** 2) ** 0.5
             out.append(Difference(f"{n} rating (Elo)", yours.ratings.elo[i], base.ratings.elo[j], se))
-    se = (yours.top.stderr**2 + base.top.stderr**2) ** 0.5
-    out.append(Difference("strongest level's win share", yours.top.mean, base.top.mean, se))
+    def p_se(r: SkillReport) -> float:
+        lo, hi = r.win_interval()
+        return (hi - lo) / (2 * Z95)
+
+    se = (p_se(yours) ** 2 + p_se(base) ** 2) ** 0.5
+    out.append(Difference("strongest level's win share", yours.win(), base.win(), se))
     scale = 1.0 / (1.0 - yours.fair)
     out.append(Difference("skill share", yours.skill_share(), base.skill_share(), se * scale))
     return out
@@ -274,5 +302,5 @@ def comparison_lines(yours: SkillReport, base: SkillReport) -> list[str]:
     for d in differences(yours, base):
         fmt = (lambda v: f"{100 * v:.0f}%") if "share" in d.name and "skill" not in d.name else (
             (lambda v: f"{v:.2f}") if d.name == "skill share" else (lambda v: f"{v:.0f}"))
-        out.append(f"    {d.name:<30} yours {fmt(d.yours):>6}   default {fmt(d.default):>6}  {'*' if d.significant else ''}")
+        out.append(f"    {d.name:<36} yours {fmt(d.yours):>6}   default {fmt(d.default):>6}  {'*' if d.significant else ''}")
     return out

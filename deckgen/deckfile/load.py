@@ -166,6 +166,13 @@ def read_deck_file(path: Path) -> tuple[dict[str, Any], Game]:
         raise DeckgenError(f"deck file {name} is not UTF-8 text") from None
     except OSError as exc:
         raise DeckgenError(f"cannot read deck file {name}: {exc.strerror or exc}") from None
+    return read_deck_text(text, name, folder=path.parent)
+
+
+def read_deck_text(text: str, name: str, *, folder: Path | None) -> tuple[dict[str, Any], Game]:
+    """A deck file's text, checked as :func:`read_deck_file` checks a file. ``name`` only labels the
+    messages; ``folder`` is where referenced images sit (``None``: the file came without a folder, so
+    it may not refer to any)."""
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -175,10 +182,10 @@ def read_deck_file(path: Path) -> tuple[dict[str, Any], Game]:
         if where:
             message = message[: where.start()] + f" (column {where.group(2)})"
         raise DeckFileError(name, [Problem(line, "", f"not valid TOML: {message}")]) from None
-    return check_deck_dict(raw, key_lines(text), name, folder=path.parent)
+    return check_deck_dict(raw, key_lines(text), name, folder=folder)
 
 
-def check_deck_dict(raw: dict[str, Any], lines: dict, name: str, *, folder: Path) -> tuple[dict[str, Any], Game]:
+def check_deck_dict(raw: dict[str, Any], lines: dict, name: str, *, folder: Path | None) -> tuple[dict[str, Any], Game]:
     out = _Collector(lines)
     _long_texts(raw, (), out)
     try:
@@ -259,7 +266,7 @@ def _check_cards(game: Game, cards: Any, out: _Collector) -> None:
         out.add(("cards",), f"{total} cards in all; a deck file holds at most {MAX_CARDS}")
 
 
-def _check_print(section: Any, folder: Path, out: _Collector) -> None:
+def _check_print(section: Any, folder: Path | None, out: _Collector) -> None:
     """What the schema cannot see: the card size's form, whether it fits the paper, the image."""
     from deckgen.render.geometry import PAPERS, card_size, layout
 
@@ -275,7 +282,9 @@ def _check_print(section: Any, folder: Path, out: _Collector) -> None:
         except OptionError as exc:
             out.add(("print", "card_size"), str(exc))
     image = section.get("back_image")
-    if isinstance(image, str):
+    if isinstance(image, str) and folder is None:
+        out.add(("print", "back_image"), "this deck file came without its folder, so it cannot refer to an image; leave back_image out")
+    elif isinstance(image, str):
         try:
             referenced_image(folder, image)
         except DeckgenError as exc:

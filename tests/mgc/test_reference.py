@@ -30,3 +30,29 @@ def test_every_constraint_mask_is_what_follows_allows(make_deck, options):
         got = {i for i in range(t.size) if t.masks[index] >> i & 1}
         assert got == expected, constraint
     assert t.constraints[t.free] == (None, None) and t.masks[t.free] == (1 << t.size) - 1
+
+
+@pytest.mark.parametrize("dealer, left, after", [(0, 1, 2), (1, 2, 0), (2, 0, 1)])
+def test_each_first_card_rule_with_the_seats_wrapping_round(dealer, left, after):
+    """Three players: who acts first, the direction, the draw and the choice for each first card."""
+    table = {
+        rules.BASIC: rules.Start(left, 1),
+        rules.TOMA_DOS: rules.Start(after, 1, draw=2),
+        rules.TOMA_CUATRO: rules.Start(after, 1, draw=4),
+        rules.RETORNO: rules.Start(dealer, -1),
+        rules.INTERMISION: rules.Start(after, 1),
+        rules.ELECCION_COEF: rules.Start(left, 1, choose=rules.CHOOSE_COEFFICIENT),
+        rules.ELECCION_GRADO: rules.Start(left, 1, choose=rules.CHOOSE_DEGREE),
+    }
+    for kind, start in table.items():
+        assert rules.start_rule(kind, dealer, 3) == start, kind
+
+
+def test_the_point_table_the_rulebook_prints_is_the_scoring():
+    for name, value in rules.POINT_TABLE:
+        if name == "basic":
+            assert value == "coefficient"
+            assert [rules.points(rules.BASIC, c) for c in (3, -4, 1)] == [3, 4, 1]
+        else:
+            assert rules.points(rules.ACTION_KIND[name]) == value, name
+    assert [n for n, _ in rules.POINT_TABLE[1:]] == list(rules.ACTION_KIND)

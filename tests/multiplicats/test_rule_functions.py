@@ -25,3 +25,10 @@ def test_balancin_counts_one_as_the_lowest_product():
     assert rules.balancin_sides([1, 100, 12, SPECIAL], [0, 1, 2, 3]) == ([1], [0])
     assert rules.balancin_sides([1, SPECIAL, None], [0, 1, 2]) is None  # one number card shown
     assert rules.balancin_sides([1, 1, 1], [0, 1, 2]) is None  # every number equal
+
+
+def test_the_slowest_slapper_gives_and_ties_go_to_the_first_listed():
+    assert rules.slowest([0, 1, 2], {0: 300.0, 1: 500.0, 2: 400.0}) == 1
+    assert rules.slowest([2, 0, 1], {0: 500.0, 1: 500.0, 2: 500.0}) == 2
+    assert rules.slowest([0, 1], {0: 300.0}) == 1  # a player who never slapped counts as the latest
+    assert rules.slowest([1, 0], {}) == 1

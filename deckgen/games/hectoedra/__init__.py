@@ -9,6 +9,7 @@ from deckgen.options import Option, boolean, choice, compact_ranges, int_list, i
 from deckgen.registry import Game, deferred
 
 from deckgen.games.hectoedra import deck
+from deckgen.games.hectoedra.labels import OPTION_TEXT
 
 AIDS = ("prime", "factors", "divisors")
 
@@ -87,4 +88,6 @@ GAME = Game(
     rulebook=deferred("deckgen.games.hectoedra.rulebook", "RULEBOOK"),
     capabilities=_capabilities(),
     card_kinds=deferred("deckgen.games.hectoedra.schema", "CARD_KINDS"),
+    ages=(9, 99),
+    option_text=OPTION_TEXT,
 )

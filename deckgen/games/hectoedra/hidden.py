@@ -7,14 +7,15 @@ cards, the central pile, every pile's size, the scores.
 
 from __future__ import annotations
 
-import copy
 import random
+
+from deckgen.engine.state import copy_position
 
 from deckgen.games.hectoedra.state import HectoedraState
 
 
 def sample_hidden(state: HectoedraState, seat: int, rng: random.Random) -> HectoedraState:
-    world = copy.deepcopy(state, {id(state.variant): state.variant, id(state.history): []})
+    world = copy_position(state)
     others = [s for s in range(world.players) if s != seat]
     places = [world.hands[s] for s in others] + [world.penalty_piles[s] for s in others] + [world.draw, world.box]
     pool = sorted(c for place in places for c in place)  # sorted: where the hidden cards were is not read

@@ -14,6 +14,7 @@ from deckgen.registry import Game, deferred
 from deckgen.games.maestras import deck
 from deckgen.games.maestras.deck import REMOVAL_MODES
 from deckgen.games.maestras.rules import AFTER_MASTER, IN_LINE, LINKS, TIEBREAK, WON_PATHS
+from deckgen.games.maestras.labels import OPTION_TEXT
 
 OPTIONS = (
     # ---- the cards
@@ -100,4 +101,6 @@ GAME = Game(
     engine=deferred("deckgen.games.maestras.engine", "ENGINE"),
     rulebook=deferred("deckgen.games.maestras.rulebook", "RULEBOOK"),
     card_kinds=deferred("deckgen.games.maestras.schema", "CARD_KINDS"),
+    ages=(6, 99),
+    option_text=OPTION_TEXT,
 )

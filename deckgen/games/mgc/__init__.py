@@ -10,6 +10,7 @@ from deckgen.options import Option, boolean, choice, compact_ranges, int_list, i
 from deckgen.registry import Game, deferred
 
 from deckgen.games.mgc import deck
+from deckgen.games.mgc.labels import OPTION_TEXT
 
 MAX_COEFFICIENT = 20
 MAX_DEGREE = 9
@@ -222,4 +223,6 @@ GAME = Game(
     engine=deferred("deckgen.games.mgc.engine", "ENGINE"),
     rulebook=deferred("deckgen.games.mgc.rulebook", "RULEBOOK"),
     card_kinds=deferred("deckgen.games.mgc.schema", "CARD_KINDS"),
+    ages=(12, 99),
+    option_text=OPTION_TEXT,
 )

@@ -10,6 +10,7 @@ from deckgen.registry import Game, deferred
 
 from deckgen.games.monete import deck
 from deckgen.games.monete.deck import ALL, MAX_COMBO, MODES
+from deckgen.games.monete.labels import OPTION_TEXT
 
 MODE_LABELS = {
     "perezoso": {"es": "modo PEREZOSO", "en": "PEREZOSO mode"},
@@ -107,6 +108,8 @@ def _game() -> Game:
         engine=deferred("deckgen.games.monete.engine", "ENGINE"),
         rulebook=deferred("deckgen.games.monete.rulebook", "RULEBOOK"),
         card_kinds=deferred("deckgen.games.monete.schema", "CARD_KINDS"),
+        ages=(6, 99),
+        option_text=OPTION_TEXT,
     )
 
 

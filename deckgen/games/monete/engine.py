@@ -148,5 +148,6 @@ ENGINE = Engine(
     player_counts=player_counts,
     length_name="turns",
     variants=variants,
-    skill=Skill(sample_hidden=sample_hidden, rollouts=(4, 16, 64)),
+    # games per pair and mode: the default deck is played in all four modes within the two minutes
+    skill=Skill(sample_hidden=sample_hidden, rollouts=(4, 16, 64), games=20),
 )

@@ -7,14 +7,15 @@ the player it looks at.
 
 from __future__ import annotations
 
-import copy
 import random
+
+from deckgen.engine.state import copy_position
 
 from deckgen.games.monete.state import TAKE, MoneteState
 
 
 def sample_hidden(state: MoneteState, seat: int, rng: random.Random) -> MoneteState:
-    world = copy.deepcopy(state, {id(state.table): state.table, id(state.rules): state.rules})
+    world = copy_position(state)
     seen = {seat, world.target} if world.phase == TAKE and world.player == seat else {seat}
     places = [world.hands[s] for s in range(world.n) if s not in seen] + [world.draw]
     pool = sorted(c for place in places for c in place)  # sorted: where the hidden cards were is not read

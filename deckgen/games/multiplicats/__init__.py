@@ -9,6 +9,7 @@ from deckgen.registry import Game, deferred
 
 from deckgen.games.multiplicats import deck
 from deckgen.games.multiplicats.reaction import parse_times
+from deckgen.games.multiplicats.labels import OPTION_TEXT
 
 OPTIONS = (
     Option(
@@ -94,4 +95,6 @@ GAME = Game(
     engine=deferred("deckgen.games.multiplicats.engine", "ENGINE"),
     rulebook=deferred("deckgen.games.multiplicats.rulebook", "RULEBOOK"),
     card_kinds=deferred("deckgen.games.multiplicats.schema", "CARD_KINDS"),
+    ages=(8, 88),
+    option_text=OPTION_TEXT,
 )

@@ -97,5 +97,5 @@ ENGINE = Engine(
     player_counts=player_counts,
     length_name="turns",
     repeat_limit=50,
-    skill=Skill(profiles=PROFILES, apply_profiles=apply_profiles, games=200),
+    skill=Skill(profiles=PROFILES, apply_profiles=apply_profiles, games=400),
 )

@@ -1,0 +1,445 @@
+"""The web app (FastAPI): pages to choose a game and its options, a live preview, checks and builds as
+queued jobs streamed to the page, downloads, and deck-file uploads.
+
+Every route answers bad input with a 4xx and the CLI's own message (JSON ``{"error": ...}`` under
+``/api``, an HTML page elsewhere); nothing reaches the user as a traceback.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import io
+import json
+import os
+import secrets
+import tempfile
+import time
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, AsyncIterator
+
+from fastapi import FastAPI, HTTPException, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response, StreamingResponse
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+from pydantic import BaseModel
+from starlette.background import BackgroundTask
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from deckgen.errors import DeckgenError
+from deckgen.registry import Game, games, get_game
+from deckgen.web import texts
+from deckgen.web.forms import DeckRequest, FormError, common_fields, common_words_of, option_fields, request_from_form
+from deckgen.web.jobs import Busy, Job, JobManager
+
+HERE = Path(__file__).parent
+MAX_UPLOAD = 1_000_000  # bytes of a deck file (the CLI's limit too)
+MAX_FORM = 64_000  # bytes of a submitted form
+MAX_UPLOADS = 50  # uploaded decks remembered at once (each at most 1 MB)
+SAMPLE_CARDS = 8  # cards in the live preview
+PREVIEW_PX_PER_MM = 3.0
+
+
+@dataclass(frozen=True)
+class Settings:
+    jobs: int = max(1, os.cpu_count() or 1)
+    time_limit: float = 600.0  # seconds a build or check may run
+    keep: float = 3600.0  # seconds a job's folder is kept
+    max_waiting: int = 50
+    root: Path | None = None  # where the temporary folders go (default: the system's)
+
+
+class Preview(BaseModel):
+    title: str
+    cards: int
+    sheets: int
+    pages: int
+    per_sheet: int
+    label: str
+    warnings: list[str]
+    images: list[str]  # PNG data URLs: a sample of the fronts, then the back
+
+
+class JobState(BaseModel):
+    id: str
+    kind: str
+    state: str
+    ahead: int
+    running: int
+    slots: int
+    progress: dict[str, Any] | None
+    result: dict[str, Any] | None
+    error: str | None
+    removed: bool
+
+
+class Problem(BaseModel):
+    line: int | None
+    field: str
+    message: str
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings()
+    manager = JobManager(
+        settings.jobs, time_limit=settings.time_limit, keep=settings.keep, max_waiting=settings.max_waiting, root=settings.root
+    )
+    uploads: dict[str, tuple[float, DeckRequest]] = {}
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await manager.start()
+        try:
+            yield
+        finally:
+            await manager.stop()
+
+    app = FastAPI(title="deckgen", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+    app.state.manager = manager
+    app.state.uploads = uploads
+    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    pages = Jinja2Templates(directory=HERE / "templates")
+
+    # ------------------------------------------------------------ errors: one message, never a traceback
+    def is_api(request: Request) -> bool:
+        return request.url.path.startswith("/api/")
+
+    def error(request: Request, status: int, message: str, fields: dict[str, str] | None = None, **extra: Any) -> Response:
+        if is_api(request):
+            return JSONResponse({"error": message, "fields": fields or {}, **extra}, status_code=status)
+        lang = texts.lang_of(request.query_params.get("lang"))
+        return pages.TemplateResponse(
+            request, "error.html.j2", {"t": texts.words(lang), "lang": lang, "status": status, "message": message}, status_code=status
+        )
+
+    @app.exception_handler(FormError)
+    async def _form_error(request: Request, exc: FormError) -> Response:
+        return error(request, 400, str(exc), exc.fields)
+
+    @app.exception_handler(DeckgenError)
+    async def _deckgen_error(request: Request, exc: DeckgenError) -> Response:
+        return error(request, 429 if isinstance(exc, Busy) else 400, str(exc))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        message = exc.detail if isinstance(exc.detail, str) else "bad request"
+        if exc.status_code == 404 and message == "Not Found":
+            message = f"no page at {request.url.path}"
+        elif exc.status_code == 405:
+            message = f"{request.method} is not allowed here"
+        return error(request, exc.status_code, message)
+
+    @app.exception_handler(RequestValidationError)
+    async def _validation_error(request: Request, exc: RequestValidationError) -> Response:
+        first = exc.errors()[0] if exc.errors() else {}
+        where = ".".join(str(p) for p in first.get("loc", ()) if p not in ("query", "body", "path"))
+        return error(request, 400, f"{where or 'request'}: {first.get('msg', 'not valid')}")
+
+    # ------------------------------------------------------------ helpers
+    def game_or_404(game_id: str) -> Game:
+        try:
+            return get_game(game_id)
+        except DeckgenError as exc:
+            raise HTTPException(404, str(exc)) from None
+
+    def job_or_404(job_id: str) -> Job:
+        job = manager.get(job_id)
+        if job is None:
+            raise HTTPException(404, "no such job (a finished job is forgotten after an hour)")
+        return job
+
+    async def read_form(request: Request) -> dict[str, str]:
+        body = await limited_body(request, MAX_FORM)
+        kind = request.headers.get("content-type", "")
+        if kind.startswith("application/json"):
+            try:
+                data = json.loads(body or b"{}")
+            except (ValueError, UnicodeDecodeError):
+                raise DeckgenError("the request is not valid JSON") from None
+            if not isinstance(data, dict):
+                raise DeckgenError("the request must be a JSON object of option names and values")
+            return {str(k): "" if v is None else str(v).lower() if isinstance(v, bool) else str(v) for k, v in data.items()}
+        from urllib.parse import parse_qsl
+
+        try:
+            return dict(parse_qsl(body.decode("utf-8"), keep_blank_values=True, max_num_fields=500))
+        except (UnicodeDecodeError, ValueError):
+            raise DeckgenError("the form is not valid (send it as application/x-www-form-urlencoded)") from None
+
+    def deck_request(form: dict[str, str], *, check: bool) -> DeckRequest:
+        token = form.get("deck")
+        if not token:
+            return request_from_form(form, check=check)
+        found = uploads.get(token)
+        if found is None:
+            raise HTTPException(404, "no such uploaded deck file (they are forgotten after an hour); upload it again")
+        stored = found[1]
+        return DeckRequest(stored.game, common_words_of(form, check=check), stored.deck_text, stored.deck_name)
+
+    def state(job: Job) -> JobState:
+        p = job.progress
+        return JobState(
+            id=job.id, kind=job.kind, state=job.state, ahead=manager.ahead(job) if job.state == "queued" else 0,
+            running=manager.running(), slots=manager.slots,
+            progress={"label": p[0], "done": p[1], "total": p[2]} if p else None,
+            result=job.result, error=job.error, removed=job.removed,
+        )
+
+    def forget_old_uploads() -> None:
+        now = time.monotonic()
+        for token, (made, _) in list(uploads.items()):
+            if now - made >= settings.keep:
+                del uploads[token]
+
+    # ------------------------------------------------------------ pages
+    @app.get("/", response_class=HTMLResponse)
+    async def index(request: Request, lang: str | None = None) -> Response:
+        lang = texts.lang_of(lang)
+        return pages.TemplateResponse(
+            request, "index.html.j2", {"t": texts.words(lang), "lang": lang, "games": list(games().values())}
+        )
+
+    @app.get("/games/{game_id}", response_class=HTMLResponse)
+    async def game_page(request: Request, game_id: str, lang: str | None = None) -> Response:
+        game = game_or_404(game_id)
+        lang = texts.lang_of(lang)
+        fields = option_fields(game, lang)
+        common = common_fields(game, texts.common_words(lang))
+        return pages.TemplateResponse(
+            request,
+            "game.html.j2",
+            {"t": texts.words(lang), "lang": lang, "game": game, "fields": fields, "common": common, "deck": None},
+        )
+
+    @app.get("/decks/{token}", response_class=HTMLResponse)
+    async def deck_page(request: Request, token: str, lang: str | None = None) -> Response:
+        found = uploads.get(token)
+        if found is None:
+            raise HTTPException(404, "no such uploaded deck file (they are forgotten after an hour); upload it again")
+        req = found[1]
+        game = get_game(req.game)
+        lang = texts.lang_of(lang)
+        common = [f for f in common_fields(game, texts.common_words(lang)) if f.name in ("players", "games", "skill_games")]
+        return pages.TemplateResponse(
+            request,
+            "game.html.j2",
+            {"t": texts.words(lang), "lang": lang, "game": game, "fields": [], "common": common, "deck": token, "deck_name": req.deck_name},
+        )
+
+    # ------------------------------------------------------------ the live preview
+    preview_slots = asyncio.Semaphore(max(1, settings.jobs))
+
+    @app.post("/api/preview", response_model=Preview)
+    async def preview(request: Request) -> Preview:
+        form = await read_form(request)
+        req = await asyncio.to_thread(deck_request, form, check=False)  # the CLI's checks, off the event loop
+        async with preview_slots:
+            return await asyncio.wait_for(asyncio.to_thread(make_preview, req), timeout=settings.time_limit)
+
+    @app.get("/api/games/{game_id}/sample.png")
+    async def sample(game_id: str) -> Response:
+        game = game_or_404(game_id)
+        data = await asyncio.to_thread(sample_png, game.id)
+        return Response(data, media_type="image/png", headers={"Cache-Control": "max-age=3600"})
+
+    # ------------------------------------------------------------ jobs
+    @app.post("/api/check", status_code=202, response_model=JobState)
+    async def start_check(request: Request) -> JobState:
+        req = await asyncio.to_thread(deck_request, await read_form(request), check=True)
+        return state(manager.submit("check", req))
+
+    @app.post("/api/build", status_code=202, response_model=JobState)
+    async def start_build(request: Request) -> JobState:
+        req = await asyncio.to_thread(deck_request, await read_form(request), check=False)
+        return state(manager.submit("build", req))
+
+    @app.get("/api/jobs/{job_id}", response_model=JobState)
+    async def job_state(job_id: str) -> JobState:
+        return state(job_or_404(job_id))
+
+    @app.get("/api/jobs/{job_id}/events")
+    async def job_events(request: Request, job_id: str) -> StreamingResponse:
+        """Server-sent events: "queued" (with how many jobs are ahead), "progress", then one "done" or
+        "failed" holding the whole state, after which the stream ends."""
+        job = job_or_404(job_id)
+
+        async def stream() -> AsyncIterator[str]:
+            last, beat = None, time.monotonic()
+            while True:
+                s = state(job)
+                kind = s.state if s.state in ("done", "failed") else "queued" if s.state == "queued" else "progress"
+                now = (kind, s.ahead, s.progress and tuple(s.progress.values()))
+                if now != last:
+                    last, beat = now, time.monotonic()
+                    yield f"event: {kind}\ndata: {s.model_dump_json()}\n\n"
+                    if kind in ("done", "failed"):
+                        return
+                elif time.monotonic() - beat > 15:
+                    beat = time.monotonic()
+                    yield ": still working\n\n"
+                if await request.is_disconnected():
+                    return
+                await asyncio.sleep(0.2)
+
+        return StreamingResponse(stream(), media_type="text/event-stream", headers={"Cache-Control": "no-cache"})
+
+    def finished_files(job: Job) -> Job:
+        if job.removed:
+            raise HTTPException(410, "the files of this job were removed (after its ZIP was downloaded, or after an hour); make them again")
+        if job.state != "done":
+            raise HTTPException(409, f"the {job.kind} is not finished yet" if job.state in ("queued", "running") else f"the {job.kind} failed: {job.error}")
+        return job
+
+    @app.get("/api/jobs/{job_id}/files/{name:path}")
+    async def job_file(job_id: str, name: str) -> FileResponse:
+        job = finished_files(job_or_404(job_id))
+        files = job.files
+        if name not in files:  # the path is always one the job wrote, never the user's text
+            raise HTTPException(404, f"this {job.kind} has no file {name!r}; it has: {', '.join(files)}")
+        path = job.base() / files[files.index(name)]
+        return FileResponse(path, filename=path.name, media_type=media_type(path.name))
+
+    @app.get("/api/jobs/{job_id}/zip")
+    async def job_zip(job_id: str) -> FileResponse:
+        from deckgen.web.work import ZIP_NAME
+
+        job = finished_files(job_or_404(job_id))
+        if job.kind != "build":
+            raise HTTPException(404, "only a build has a ZIP")
+        return FileResponse(
+            job.folder / ZIP_NAME, filename=str(job.result["zip_name"]), media_type="application/zip",
+            background=BackgroundTask(manager.remove, job),
+        )
+
+    # ------------------------------------------------------------ deck files
+    @app.post("/api/deckfile")
+    async def deck_file(request: Request) -> Response:
+        """The deck file `deckgen init` writes for the options in the form (``cards=true``: every card)."""
+        form = await read_form(request)
+        req = await asyncio.to_thread(request_from_form, form)
+        from deckgen.options import boolean
+
+        try:
+            with_cards = boolean(form.get("cards") or "false")
+        except DeckgenError as exc:
+            raise FormError(f"cards: {exc}", {"cards": str(exc)}) from None
+        text, name = await asyncio.to_thread(init_text, req, with_cards)
+        return Response(text, media_type="application/toml", headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+    @app.post("/api/upload")
+    async def upload(request: Request, name: str = "deck.toml") -> JSONResponse:
+        """A deck file, sent as the request body (at most 1 MB; more gets 413). Its schema problems come
+        back all at once with their lines (400); a good file is remembered for an hour."""
+        body = await limited_body(request, MAX_UPLOAD, what="a deck file")
+        label = display_name(name)
+        try:
+            text = body.decode("utf-8")
+        except UnicodeDecodeError:
+            raise DeckgenError(f"deck file {label} is not UTF-8 text") from None
+        req = DeckRequest("", deck_text=text, deck_name=label)
+        from deckgen.deckfile.load import DeckFileError
+
+        try:
+            spec = await asyncio.to_thread(req.spec)
+            deck = await asyncio.to_thread(spec.build)
+        except DeckFileError as exc:
+            problems = [Problem(line=p.line, field=p.field, message=p.message).model_dump() for p in exc.problems]
+            return JSONResponse({"error": str(exc), "fields": {}, "problems": problems}, status_code=400)
+        forget_old_uploads()
+        if len(uploads) >= MAX_UPLOADS:
+            del uploads[min(uploads, key=lambda k: uploads[k][0])]
+        token = secrets.token_urlsafe(12)
+        req = DeckRequest(spec.game.id, deck_text=text, deck_name=label)
+        uploads[token] = (time.monotonic(), req)
+        return JSONResponse({"deck": token, "game": spec.game.id, "title": spec.game.title, "cards": len(deck), "url": f"/decks/{token}"})
+
+    return app
+
+
+async def limited_body(request: Request, limit: int, what: str = "a request") -> bytes:
+    """The body, refused with 413 as soon as it passes ``limit`` bytes (before it is all read)."""
+    declared = request.headers.get("content-length")
+    if declared and declared.isdigit() and int(declared) > limit:
+        raise HTTPException(413, f"{what} is at most {limit:,} bytes; this one is {int(declared):,}")
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise HTTPException(413, f"{what} is at most {limit:,} bytes; this one is larger")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def display_name(name: str) -> str:
+    """A file name to show in messages (never used as a path): its last part, printable, short."""
+    base = name.replace("\\", "/").rsplit("/", 1)[-1]
+    clean = "".join(ch for ch in base if ch.isprintable() and ch not in "\"'<>")[:60].strip()
+    return clean or "deck.toml"
+
+
+def media_type(name: str) -> str:
+    return {
+        ".pdf": "application/pdf", ".png": "image/png", ".json": "application/json", ".txt": "text/plain; charset=utf-8",
+        ".zip": "application/zip", ".svg": "image/svg+xml",
+    }.get(Path(name).suffix.lower(), "application/octet-stream")
+
+
+# ------------------------------------------------------------ work done in the server's own threads
+def make_preview(req: DeckRequest) -> Preview:
+    """Card and sheet counts and a sample of the faces, from the deck the pipeline builds."""
+    from deckgen import pipeline
+    from deckgen.render.faces import Frame, faces_for
+    from deckgen.render.preview import render_card
+    from deckgen.render.sheets import plan_pages
+
+    spec = req.spec()
+    deck, checks = pipeline.make_deck(spec)
+    lay = spec.print.layout()
+    n = len(deck)
+    cards = list(deck.cards)
+    picks = sorted({round(i * (n - 1) / max(1, SAMPLE_CARDS - 1)) for i in range(min(n, SAMPLE_CARDS))}) if n else []
+    faces = faces_for(spec.game.faces, spec.print.back_image)
+    frame = Frame(spec.print.card.width, spec.print.card.height, 0.0, spec.print.lang, dict(spec.options))
+    images = [png_url(render_card(cards[i], faces, frame, PREVIEW_PX_PER_MM)) for i in picks]
+    images.append(png_url(render_card(None, faces, frame, PREVIEW_PX_PER_MM)))
+    return Preview(
+        title=spec.game.title, cards=n, sheets=lay.sheets_for(n), pages=len(plan_pages(n, lay, spec.print.backs)),
+        per_sheet=lay.per_sheet, label=spec.game.describe(spec.options, spec.card_lang),
+        warnings=[c.line() for c in checks if not c.ok], images=images,
+    )
+
+
+def png_url(img: Any) -> str:
+    buf = io.BytesIO()
+    img.save(buf, format="PNG")
+    return "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode("ascii")
+
+
+@lru_cache(maxsize=16)
+def sample_png(game_id: str) -> bytes:
+    """A card from the middle of the game's default deck."""
+    from deckgen.render.faces import Frame, faces_for
+    from deckgen.render.preview import render_card
+    from deckgen.spec import spec_for
+
+    spec = spec_for(game_id, cli={})
+    deck = spec.build()
+    frame = Frame(spec.print.card.width, spec.print.card.height, 0.0, spec.print.lang, dict(spec.options))
+    img = render_card(deck.cards[len(deck) // 2], faces_for(spec.game.faces, None), frame, PREVIEW_PX_PER_MM)
+    buf = io.BytesIO()
+    img.save(buf, format="PNG")
+    return buf.getvalue()
+
+
+def init_text(req: DeckRequest, with_cards: bool) -> tuple[str, str]:
+    """What `deckgen init` writes (through the pipeline, into a throwaway folder), and a file name."""
+    from deckgen import pipeline
+
+    spec = req.spec()
+    with tempfile.TemporaryDirectory(prefix="deckgen-init-") as tmp:
+        path = pipeline.init_file(spec, Path(tmp) / "deck.toml", with_cards=with_cards)
+        return path.read_text(encoding="utf-8"), spec.game.out_name(spec.options) + ".toml"

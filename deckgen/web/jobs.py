@@ -1,0 +1,203 @@
+"""Builds and checks as jobs: at most ``slots`` run at once, each in its own process and its own
+temporary folder, each with a time limit; the rest wait in a bounded queue in the order they came.
+
+A folder is removed when its ZIP has been downloaded, or ``keep`` seconds after the job was made
+(an hour by default), whichever comes first. Folder names are made here, never from user text.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import multiprocessing
+import queue as queues
+import secrets
+import shutil
+import tempfile
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from deckgen.errors import DeckgenError
+from deckgen.web.forms import DeckRequest
+
+KINDS = ("build", "check")
+FINAL = ("done", "failed")
+
+
+class Busy(DeckgenError):
+    """The queue is full."""
+
+
+@dataclass
+class Job:
+    id: str
+    kind: str
+    request: DeckRequest
+    folder: Path
+    number: int  # order of arrival
+    created: float = field(default_factory=time.monotonic)
+    state: str = "queued"  # queued | running | done | failed
+    progress: tuple[str, int, int] | None = None  # label, done, total
+    result: dict[str, Any] | None = None
+    error: str | None = None
+    removed: bool = False  # its folder is gone
+    started: float | None = None
+    finished: float | None = None
+
+    @property
+    def files(self) -> list[str]:
+        return list((self.result or {}).get("files", []))
+
+    def base(self) -> Path:
+        from deckgen.web.work import DECK_DIR, REPORT_DIR
+
+        return self.folder / (DECK_DIR if self.kind == "build" else REPORT_DIR)
+
+
+class JobManager:
+    def __init__(
+        self,
+        slots: int,
+        *,
+        time_limit: float = 600.0,
+        keep: float = 3600.0,
+        max_waiting: int = 50,
+        root: Path | None = None,
+    ) -> None:
+        if slots < 1:
+            raise DeckgenError(f"--jobs must be at least 1, not {slots}")
+        self.slots, self.time_limit, self.keep, self.max_waiting = slots, time_limit, keep, max_waiting
+        self.root = Path(tempfile.mkdtemp(prefix="deckgen-web-", dir=root))
+        self.jobs: dict[str, Job] = {}
+        self._numbers = itertools.count(1)
+        self._sem: asyncio.Semaphore | None = None
+        self._pool = ThreadPoolExecutor(max_workers=slots, thread_name_prefix="deckgen-job")
+        self._procs: dict[str, Any] = {}
+        self._lock = threading.Lock()
+        self._sweeper: asyncio.Task | None = None
+        self._tasks: set[asyncio.Task] = set()
+        self._ctx = multiprocessing.get_context("forkserver")
+        self._ctx.set_forkserver_preload(["deckgen.web.work"])
+
+    # ------------------------------------------------------------ life
+    async def start(self, sweep_every: float = 60.0) -> None:
+        self._sem = asyncio.Semaphore(self.slots)
+        self._sweeper = asyncio.create_task(self._sweep_loop(sweep_every))
+
+    async def stop(self) -> None:
+        if self._sweeper:
+            self._sweeper.cancel()
+        with self._lock:
+            procs = list(self._procs.values())
+        for p in procs:
+            p.kill()
+        for t in list(self._tasks):
+            t.cancel()
+        self._pool.shutdown(wait=False, cancel_futures=True)
+        shutil.rmtree(self.root, ignore_errors=True)
+
+    # ------------------------------------------------------------ jobs
+    def submit(self, kind: str, request: DeckRequest) -> Job:
+        assert kind in KINDS and self._sem is not None
+        waiting = self.waiting()
+        if waiting >= self.max_waiting:
+            raise Busy(f"the server is busy: {waiting} jobs are waiting; try again in a few minutes")
+        job_id = secrets.token_urlsafe(12)
+        folder = Path(tempfile.mkdtemp(prefix="job-", dir=self.root))
+        job = Job(job_id, kind, request, folder, next(self._numbers))
+        self.jobs[job_id] = job
+        task = asyncio.create_task(self._run(job))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return job
+
+    def get(self, job_id: str) -> Job | None:
+        return self.jobs.get(job_id)
+
+    def waiting(self) -> int:
+        return sum(1 for j in self.jobs.values() if j.state == "queued")
+
+    def running(self) -> int:
+        return sum(1 for j in self.jobs.values() if j.state == "running")
+
+    def ahead(self, job: Job) -> int:
+        """Jobs queued before this one (0: it is next)."""
+        return sum(1 for j in self.jobs.values() if j.state == "queued" and j.number < job.number)
+
+    def remove(self, job: Job) -> None:
+        job.removed = True
+        shutil.rmtree(job.folder, ignore_errors=True)
+
+    async def _run(self, job: Job) -> None:
+        assert self._sem is not None
+        async with self._sem:
+            job.state, job.started = "running", time.monotonic()
+            loop = asyncio.get_running_loop()
+            try:
+                await loop.run_in_executor(self._pool, self._execute, job)
+            except Exception as exc:  # noqa: BLE001 - the job fails, the server stays up
+                job.error = f"the job could not run ({type(exc).__name__})"
+            job.state = "done" if job.error is None else "failed"
+            job.finished = time.monotonic()
+
+    def _execute(self, job: Job) -> None:
+        from deckgen.web.work import run
+
+        messages = self._ctx.Queue()
+        proc = self._ctx.Process(target=run, args=(job.kind, job.request, str(job.folder), messages), daemon=True)
+        proc.start()
+        with self._lock:
+            self._procs[job.id] = proc
+        began = time.monotonic()
+        try:
+            while True:
+                left = began + self.time_limit - time.monotonic()  # read each time: a lowered limit applies
+                if left <= 0:
+                    proc.kill()
+                    job.error = (
+                        f"the {job.kind} took longer than the time limit of {self.time_limit:g} s and was stopped"
+                        + ("; try fewer games" if job.kind == "check" else "")
+                    )
+                    return
+                try:
+                    msg = messages.get(timeout=min(left, 0.5))
+                except queues.Empty:
+                    if not proc.is_alive() and messages.empty():
+                        job.error = f"the {job.kind} stopped unexpectedly (exit code {proc.exitcode})"
+                        return
+                    continue
+                if msg[0] == "progress":
+                    job.progress = (msg[1], msg[2], msg[3])
+                elif msg[0] == "done":
+                    job.result = msg[1]
+                    return
+                else:
+                    job.error = str(msg[1])
+                    return
+        finally:
+            proc.join(timeout=5)
+            if proc.is_alive():
+                proc.kill()
+                proc.join(timeout=5)
+            messages.close()
+            with self._lock:
+                self._procs.pop(job.id, None)
+
+    # ------------------------------------------------------------ cleaning
+    def sweep(self, now: float | None = None) -> int:
+        """Remove the folders (and forget the jobs) older than ``keep``; returns how many."""
+        now = time.monotonic() if now is None else now
+        old = [j for j in self.jobs.values() if j.state in FINAL and now - j.created >= self.keep]
+        for job in old:
+            self.remove(job)
+            del self.jobs[job.id]
+        return len(old)
+
+    async def _sweep_loop(self, every: float) -> None:
+        while True:
+            await asyncio.sleep(every)
+            self.sweep()

@@ -1,0 +1,510 @@
+"""The web app's HTTP API through Starlette's TestClient: every route, every error code, the upload
+limit, the queue, and that it answers exactly as the command line does."""
+
+from __future__ import annotations
+
+import html
+import io
+import json
+import re
+import time
+import zipfile
+
+import pytest
+from PIL import Image
+from pypdf import PdfReader
+
+from clirun import run
+from web.webtools import events, finish
+from deckgen.registry import games
+
+GAME_IDS = sorted(games())
+
+
+def cli_error(capsys, *argv, lines: int = 1) -> str:
+    """The message of a command that must fail with exit code 2 (one line, unless a deck file's list)."""
+    code, _, err = run(capsys, *argv)
+    assert code == 2
+    text = err.strip()
+    assert text.startswith("error: ") and len(text.splitlines()) == lines
+    return text[len("error: "):]
+
+
+# ---------------------------------------------------------------- pages
+
+
+def test_index_shows_every_game_with_summary_players_ages_and_a_sample_card(client):
+    page = client.get("/")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    assert '<html lang="es">' in page.text
+    for game in games().values():
+        assert f'href="/games/{game.id}?lang=es"' in page.text
+        assert game.summary["es"] in page.text
+        assert f"{game.players[0]}–{game.players[1]} jugadores" in page.text
+        assert game.ages is not None
+        assert f'src="/api/games/{game.id}/sample.png"' in page.text
+    assert "edades 8–88 años" in page.text  # Multipli Cat's, as its rulebook says
+    english = client.get("/?lang=en")
+    assert '<html lang="en">' in english.text and "Choose a game" in english.text
+    assert all(g.summary["en"] in english.text for g in games().values())
+    assert client.get("/?lang=xx").text.count('lang="es"') >= 1  # an unknown language falls back to Spanish
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_sample_card_is_a_png_of_the_cards_size(client, game_id):
+    r = client.get(f"/api/games/{game_id}/sample.png")
+    assert r.status_code == 200 and r.headers["content-type"] == "image/png"
+    img = Image.open(io.BytesIO(r.content))
+    assert img.size == (189, 264)  # a poker card, 63 × 88 mm at 3 px/mm
+    assert len(img.convert("L").getcolors(256 * 256)) > 2  # something is drawn on it
+
+
+def test_the_page_makes_no_request_outside_the_server(client):
+    """No CDN, no web fonts, no analytics: every URL in every page, style sheet and script is local."""
+    bodies = [client.get(u).text for u in ("/", "/?lang=en", *(f"/games/{g}" for g in GAME_IDS), "/static/app.css", "/static/app.js")]
+    for body in bodies:
+        assert not re.search(r"(?i)(https?:)?//[a-z0-9.-]+\.[a-z]{2,}", body.replace("http://127.0.0.1", ""))
+        assert "@import" not in body and "@font-face" not in body
+        for url in re.findall(r'(?:src|href)="([^"]+)"', body):
+            assert url.startswith(("/", "?", "data:")), url
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_game_form_is_built_from_the_option_declarations(client, game_id):
+    from deckgen.web.forms import _typed
+
+    game = games()[game_id]
+    page = client.get(f"/games/{game_id}").text
+    deck_part = page.split('id="group-deck"')[1].split("</fieldset>")[0] if 'id="group-deck"' in page else ""
+    rules_part = page.split('id="group-rules"')[1].split("</fieldset>")[0] if 'id="group-rules"' in page else ""
+    for opt in game.options:
+        part = deck_part if opt.scope == "deck" else rules_part
+        assert f'data-field="{opt.name}"' in part, opt.name  # deck options and rule variants apart
+        assert f"<code>{opt.cli}</code>" in part
+        label, explanation = game.option_text["es"][opt.name]
+        assert label in part and explanation in part
+        if opt.flag:
+            checked = re.search(rf'<input type="checkbox" name="{opt.name}" (checked)?', part).group(1)
+            assert bool(checked) == bool(opt.default)
+        elif getattr(opt.parse, "choices", None):
+            assert re.search(rf'<option value="{re.escape(str(opt.default))}" selected>', part)
+        else:
+            assert f'value="{_typed(opt)}"' in part
+    assert "Variantes de las reglas" in page
+    english = client.get(f"/games/{game_id}?lang=en").text
+    assert "Rule variants" in english
+    assert all(game.option_text["en"][o.name][0] in english for o in game.options)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_option_has_its_words_in_both_languages(game_id):
+    game = games()[game_id]
+    for lang in ("es", "en"):
+        missing = [o.name for o in game.options if o.name not in game.option_text.get(lang, {})]
+        assert not missing, f"{game_id}: no {lang} label for {missing}"
+    assert all(text for _, text in game.option_text["es"].values())  # Spanish explanations are written out
+
+
+def test_defaults_typed_in_the_form_read_back_as_the_defaults():
+    from deckgen.web.forms import _typed
+
+    for game in games().values():
+        for opt in game.options:
+            text = _typed(opt)
+            if text:
+                assert opt.parse(text) == opt.default, (game.id, opt.name)
+
+
+def test_unknown_game_page_is_a_404_with_the_cli_message(client, capsys):
+    r = client.get("/games/multiplicat")
+    assert r.status_code == 404 and r.headers["content-type"].startswith("text/html")
+    message = cli_error(capsys, "build", "multiplicat")
+    assert "error: " + message in html.unescape(r.text)
+    assert "did you mean multiplicats?" in message
+    assert "Traceback" not in r.text
+
+
+def test_unknown_route_and_wrong_method(client):
+    assert client.get("/nowhere").status_code == 404
+    r = client.get("/api/nowhere")
+    assert r.status_code == 404 and r.json()["error"] == "no page at /api/nowhere"
+    r = client.get("/api/build")
+    assert r.status_code == 405 and r.json()["error"] == "GET is not allowed here"
+    assert client.get("/static/missing.css").status_code == 404
+
+
+# ---------------------------------------------------------------- the live preview
+
+
+def test_preview_counts_cards_and_sheets_and_shows_a_sample(client):
+    r = client.post("/api/preview", data={"game": "multiplicats", "tables": "1-6"})
+    assert r.status_code == 200
+    p = r.json()
+    # 60 multiplication cards, 32 product cards, 10 specials; 3 × 3 poker cards per A4 sheet
+    assert (p["cards"], p["per_sheet"], p["sheets"], p["pages"]) == (102, 9, 12, 24)
+    assert p["label"] == "tablas 1-6" and p["warnings"] == []
+    assert len(p["images"]) == 9
+    for url in p["images"]:
+        assert url.startswith("data:image/png;base64,")
+        import base64
+
+        assert Image.open(io.BytesIO(base64.b64decode(url.split(",", 1)[1]))).size == (189, 264)
+    separate = client.post("/api/preview", data={"game": "multiplicats", "tables": "1-6", "backs": "none", "card_size": "mini"}).json()
+    assert separate["pages"] == separate["sheets"] and separate["per_sheet"] > 9
+
+
+@pytest.mark.parametrize(
+    "field, value, argv",
+    [
+        ("tables", "0-4", ["--tables", "0-4"]),
+        ("tables", "6-1", ["--tables", "6-1"]),
+        ("specials", "maybe", ["--specials=maybe"]),
+        ("end", "last", ["--end", "last"]),
+        ("players", "x", ["--players", "x"]),
+        ("players", "9", ["--players", "9"]),
+        ("bleed", "99", ["--bleed", "99"]),
+        ("card_size", "huge", ["--card-size", "huge"]),
+        ("paper", "a3", ["--paper", "a3"]),
+        ("backs", "both", ["--backs", "both"]),
+        ("lang", "fr", ["--lang", "fr"]),
+        ("seed", "-1", ["--seed", "-1"]),
+    ],
+)
+def test_a_bad_field_gets_the_clis_message_beside_it(client, capsys, field, value, argv):
+    message = cli_error(capsys, "build", "multiplicats", *argv)
+    r = client.post("/api/preview", data={"game": "multiplicats", field: value})
+    assert r.status_code == 400
+    assert r.json() == {"error": message, "fields": {field: message}}
+
+
+def test_every_bad_field_is_reported_at_once(client):
+    r = client.post("/api/preview", data={"game": "mgc", "coefficients": "0", "degrees": "12", "hints": "perhaps"})
+    assert r.status_code == 400
+    assert set(r.json()["fields"]) == {"coefficients", "degrees", "hints"}
+
+
+def test_preview_of_an_unknown_game_and_hostile_values_are_4xx_never_500(client):
+    r = client.post("/api/preview", data={"game": "chess"})
+    assert r.status_code == 400 and r.json()["error"].startswith("unknown game 'chess'")
+    assert client.post("/api/preview", data={}).status_code == 400
+    for value in ("\x00", "1-6\x00", "9" * 5000, "💥", "--tables", "1-6 --players 3", "../../etc/passwd", "1-10000000000"):
+        for field in ("tables", "players", "card_size", "game"):
+            r = client.post("/api/preview", data={"game": "multiplicats", field: value} if field != "game" else {"game": value})
+            assert 400 <= r.status_code < 500, (field, value, r.status_code)
+            assert "Traceback" not in r.text
+    assert client.post("/api/preview", content=b"{not json", headers={"content-type": "application/json"}).status_code == 400
+    assert client.post("/api/preview", content=b"[1]", headers={"content-type": "application/json"}).status_code == 400
+    assert client.post("/api/preview", content=b"\xff\xfe", headers={"content-type": "application/x-www-form-urlencoded"}).status_code == 400
+    r = client.post("/api/preview", content=b"x=" + b"a" * 70_000, headers={"content-type": "application/x-www-form-urlencoded"})
+    assert r.status_code == 413
+
+
+def test_preview_takes_json_as_well(client):
+    r = client.post("/api/preview", json={"game": "multiplicats", "tables": "2,5,10", "specials": False})
+    assert r.status_code == 200 and r.json()["cards"] == 30 + 23  # 30 multiplications and their 23 distinct products
+
+
+# ---------------------------------------------------------------- builds
+
+
+def test_build_streams_progress_then_offers_every_file_and_a_zip(client, tmp_path, capsys):
+    r = client.post("/api/build", data={"game": "multiplicats", "tables": "1-2", "lang": "all"})
+    assert r.status_code == 202
+    job = r.json()
+    assert job["kind"] == "build" and job["state"] in ("queued", "running")
+    seen = events(client, job["id"])
+    names = [n for n, _ in seen]
+    assert names[-1] == "done" and "progress" in names
+    labels = {s["progress"]["label"] for n, s in seen if n == "progress" and s["progress"]}
+    assert "cards.pdf" in labels
+    result = seen[-1][1]["result"]
+    assert result["cards"] == 20 + 15 + 10  # tables 1-2: 20 multiplications, 15 products (1-10, 12-20 even), 10 specials
+    assert sorted(result["files"]) == ["cards.pdf", "deck.json", "rulebook-en.pdf", "rulebook-es.pdf"]
+    assert result["zip_name"] == "multiplicats-1_2.zip" and result["duplex"] == "duplex-long"
+
+    # the same files as `deckgen build` with the same words, byte for byte
+    code, _, _ = run(capsys, "build", "multiplicats", "--tables", "1-2", "--lang", "all", "--out", tmp_path / "cli", "--quiet")
+    assert code == 0
+    for name in result["files"]:
+        r = client.get(f"/api/jobs/{job['id']}/files/{name}")
+        assert r.status_code == 200
+        assert r.content == (tmp_path / "cli" / name).read_bytes(), name
+    pdf = client.get(f"/api/jobs/{job['id']}/files/cards.pdf")
+    assert pdf.headers["content-type"] == "application/pdf"
+    assert 'filename="cards.pdf"' in pdf.headers["content-disposition"]
+    assert len(PdfReader(io.BytesIO(pdf.content)).pages) == 2 * 5  # 45 cards, 9 a sheet: 5 sheets, duplex
+
+    manager = client.app.state.manager
+    folder = manager.get(job["id"]).folder
+    assert folder.is_dir() and folder.parent == manager.root
+    z = client.get(f"/api/jobs/{job['id']}/zip")
+    assert z.status_code == 200 and 'filename="multiplicats-1_2.zip"' in z.headers["content-disposition"]
+    with zipfile.ZipFile(io.BytesIO(z.content)) as archive:
+        assert sorted(archive.namelist()) == sorted(result["files"])
+        assert archive.read("cards.pdf") == pdf.content
+    # the folder goes once the ZIP is downloaded
+    assert not folder.exists()
+    gone = client.get(f"/api/jobs/{job['id']}/files/cards.pdf")
+    assert gone.status_code == 410 and "removed" in gone.json()["error"]
+    assert client.get(f"/api/jobs/{job['id']}/zip").status_code == 410
+
+
+def test_files_are_only_those_the_job_wrote(client):
+    job = client.post("/api/build", data={"game": "multiplicats", "tables": "1"}).json()
+    state = finish(client, job["id"])
+    assert state["state"] == "done"
+    for name in ("..%2F..%2Fetc%2Fpasswd", "%2Fetc%2Fpasswd", "deck%2F..%2Fcards.pdf", "CARDS.PDF", "all.zip", "deck.json%00"):
+        r = client.get(f"/api/jobs/{job['id']}/files/{name}")
+        assert r.status_code == 404, name
+    assert client.get("/api/jobs/nope/files/cards.pdf").status_code == 404
+    assert client.get("/api/jobs/nope").status_code == 404
+    assert client.get("/api/jobs/nope/events").status_code == 404
+    assert client.get("/api/jobs/nope/zip").status_code == 404
+
+
+def test_a_deck_that_fails_its_checks_is_refused_as_the_cli_refuses_it(client, capsys):
+    message = cli_error(capsys, "build", "maestras", "--players", "8", "--points", "4", "--colours", "2", "--empties", "0", "--quiet")
+    r = client.post("/api/build", data={"game": "maestras", "players": "8", "points": "4", "colours": "2", "empties": "0"})
+    if r.status_code == 400:  # refused before the job starts
+        assert r.json()["error"] == message
+    else:
+        state = finish(client, r.json()["id"])
+        assert state["state"] == "failed" and state["error"] == message
+        assert client.get(f"/api/jobs/{state['id']}/files/cards.pdf").status_code == 409
+
+
+# ---------------------------------------------------------------- checks
+
+
+def test_check_gives_the_verdict_the_report_and_the_plots_of_deckgen_validate(client, tmp_path, capsys):
+    words = ["--tables", "1-6", "--players", "4", "--games", "8", "--skill-games", "2"]
+    code, out, _ = run(capsys, "validate", "multiplicats", *words, "--report", tmp_path / "rep", "--quiet")
+    form = {"game": "multiplicats", "tables": "1-6", "players": "4", "games": "8", "skill_games": "2", "paper": "letter"}
+    r = client.post("/api/check", data=form)
+    assert r.status_code == 202
+    seen = events(client, r.json()["id"])
+    assert seen[-1][0] == "done"
+    assert any(n == "progress" and s["progress"] and s["progress"]["label"] == "4 players" for n, s in seen)
+    result = seen[-1][1]["result"]
+    assert result["ok"] is (code == 0) is True
+    assert result["failed"] == [] and result["checks"] > 10
+    def untimed(text: str) -> list[str]:  # the skill section says how long it took
+        return [re.sub(r", \d+ s$", ", N s", line) for line in text.splitlines()]
+
+    report_lines = untimed(out)
+    assert untimed(result["text"]) == report_lines[: len(result["text"].splitlines())]
+    assert result["headline"] and result["headline"] in out
+    assert sorted(result["files"]) == ["game-length.png", "report.json", "report.txt", "seat-advantage.png", "skill.png"]
+    assert "skill ladder" in result["text"] or "skill" in result["text"].lower()
+    for name in result["files"]:
+        body = client.get(f"/api/jobs/{seen[-1][1]['id']}/files/{name}").content
+        if name.endswith(".png"):
+            assert body == (tmp_path / "rep" / name).read_bytes(), name
+        else:
+            assert untimed(re.sub(r'"seconds": [0-9.e-]+', "", body.decode())) == untimed(
+                re.sub(r'"seconds": [0-9.e-]+', "", (tmp_path / "rep" / name).read_text(encoding="utf-8"))), name
+    assert client.get(f"/api/jobs/{seen[-1][1]['id']}/zip").status_code == 404  # a check has no ZIP
+
+
+def test_the_pages_check_leaves_the_skill_section_out_unless_asked(client):
+    state = finish(client, client.post("/api/check", data={"game": "multiplicats", "tables": "1-6", "players": "4", "games": "5"}).json()["id"])
+    assert sorted(state["result"]["files"]) == ["game-length.png", "report.json", "report.txt", "seat-advantage.png"]
+    r = client.post("/api/check", data={"game": "multiplicats", "skill_games": "-1"})
+    assert r.status_code == 400 and set(r.json()["fields"]) == {"skill_games"}
+
+
+def test_a_deck_that_is_not_playable_gets_that_verdict(client, capsys):
+    words = {"game": "multiplicats", "tables": "6-10", "specials": "false", "players": "3", "games": "150"}
+    code, out, _ = run(capsys, "validate", "multiplicats", "--tables", "6-10", "--no-specials", "--players", "3", "--games", "150", "--quiet")
+    assert code == 1
+    result = finish(client, client.post("/api/check", data=words).json()["id"])["result"]
+    assert result["ok"] is False
+    assert any(f.startswith("slap chances per turn (3 players)") for f in result["failed"])
+
+
+def test_check_field_errors_are_the_validate_commands(client, capsys):
+    message = cli_error(capsys, "validate", "multiplicats", "--games", "0")
+    r = client.post("/api/check", data={"game": "multiplicats", "games": "0"})
+    assert r.status_code == 400 and r.json()["fields"] == {"games": message}
+    message = cli_error(capsys, "validate", "mgc", "--players", "11")
+    r = client.post("/api/check", data={"game": "mgc", "players": "11"})
+    assert r.status_code == 400 and r.json()["fields"] == {"players": message}
+
+
+# ---------------------------------------------------------------- the queue and the time limit
+
+
+def test_jobs_beyond_the_slots_queue_and_say_how_many_are_ahead(make_client):
+    client = make_client(jobs=1, max_waiting=2, time_limit=60)
+    slow = {"game": "multiplicats", "games": "1000000", "players": "4"}
+    first = client.post("/api/check", data=slow).json()
+    deadline = time.monotonic() + 30
+    while client.get(f"/api/jobs/{first['id']}").json()["state"] != "running":
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    second = client.post("/api/build", data={"game": "multiplicats", "tables": "1"}).json()
+    third = client.post("/api/build", data={"game": "multiplicats", "tables": "2"}).json()
+    assert (second["state"], second["ahead"], second["running"], second["slots"]) == ("queued", 0, 1, 1)
+    assert (third["state"], third["ahead"]) == ("queued", 1)
+    full = client.post("/api/build", data={"game": "multiplicats", "tables": "3"})
+    assert full.status_code == 429 and "busy" in full.json()["error"]
+    files = client.get(f"/api/jobs/{second['id']}/files/cards.pdf")
+    assert files.status_code == 409 and "not finished" in files.json()["error"]
+    with client.stream("GET", f"/api/jobs/{third['id']}/events") as s:  # the first event says it waits
+        head = [line for _, line in zip(range(2), s.iter_lines())]
+    assert head[0] == "event: queued" and json.loads(head[1][6:])["ahead"] == 1
+    manager = client.app.state.manager
+    manager.time_limit = 1.0  # the slow check is stopped by its time limit; the queue moves on
+    assert finish(client, first["id"])["error"].startswith("the check took longer than the time limit")
+    manager.time_limit = 60.0
+    assert finish(client, second["id"])["state"] == "done"
+    assert finish(client, third["id"])["state"] == "done"
+
+
+def test_a_job_over_its_time_limit_is_stopped_with_a_message(make_client):
+    client = make_client(jobs=1, time_limit=2)
+    start = time.monotonic()
+    state = finish(client, client.post("/api/check", data={"game": "multiplicats", "games": "1000000"}).json()["id"])
+    assert state["state"] == "failed"
+    assert state["error"] == "the check took longer than the time limit of 2 s and was stopped; try fewer games"
+    assert time.monotonic() - start < 30
+
+
+def test_old_folders_are_swept_after_an_hour(client):
+    manager = client.app.state.manager
+    job = client.post("/api/build", data={"game": "multiplicats", "tables": "1"}).json()
+    finish(client, job["id"])
+    folder, made = manager.get(job["id"]).folder, manager.get(job["id"]).created
+    assert manager.sweep(made + 3599) == 0 and folder.is_dir()
+    assert manager.sweep(made + 3600.5) == 1
+    assert not folder.exists()
+    assert client.get(f"/api/jobs/{job['id']}").status_code == 404
+
+
+# ---------------------------------------------------------------- deck files
+
+
+@pytest.mark.parametrize("cards", [False, True])
+def test_deck_file_download_is_what_init_writes(client, capsys, tmp_path, cards):
+    out = tmp_path / "mine.toml"
+    argv = ["init", "mgc", "--coefficients", "-3-3", "--degrees", "0-4", "--hints", "--out", out] + (["--cards"] if cards else [])
+    assert run(capsys, *argv)[0] == 0
+    r = client.post("/api/deckfile", data={"game": "mgc", "coefficients": "-3-3", "degrees": "0-4", "hints": "true", "cards": str(cards).lower()})
+    assert r.status_code == 200 and r.headers["content-type"].startswith("application/toml")
+    assert r.text == out.read_text(encoding="utf-8")
+    assert re.search(r'filename="mgc[^"]*\.toml"', r.headers["content-disposition"])
+    assert client.post("/api/deckfile", data={"game": "mgc", "cards": "maybe"}).status_code == 400
+
+
+def test_upload_of_a_good_deck_file_opens_its_page_preview_check_and_build(client):
+    body = 'game = "multiplicats"\nseed = 3\n\n[options]\ntables = "2,5"\n'
+    r = client.post("/api/upload?name=../../../tmp/évil name.toml", content=body.encode())
+    assert r.status_code == 200
+    up = r.json()
+    assert (up["game"], up["cards"]) == ("multiplicats", 48)
+    page = client.get(up["url"])
+    assert page.status_code == 200 and "évil name.toml" in page.text and 'name="deck"' in page.text
+    assert client.post("/api/preview", data={"deck": up["deck"]}).json()["cards"] == 48
+    state = finish(client, client.post("/api/build", data={"deck": up["deck"]}).json()["id"])
+    assert state["state"] == "done" and state["result"]["cards"] == 48
+    state = finish(client, client.post("/api/check", data={"deck": up["deck"], "players": "4", "games": "5"}).json()["id"])
+    assert state["state"] == "done" and state["result"]["text"].startswith("Multipli Cat's: 48 cards (évil name.toml)")
+    assert client.post("/api/check", data={"deck": up["deck"], "games": "x"}).status_code == 400
+    assert client.post("/api/preview", data={"deck": "unknown"}).status_code == 404
+    assert client.get("/decks/unknown").status_code == 404
+    # no user text reached a path: every file under the server's folder has a name the server chose
+    for path in client.app.state.manager.root.rglob("*"):
+        assert "évil" not in str(path) and "tmp/" not in str(path.relative_to(client.app.state.manager.root))
+
+
+def test_upload_shows_every_schema_error_with_its_line_as_validate_does(client, capsys, tmp_path):
+    body = 'game = "multiplicats"\n\n[options]\ntabels = "1-6"\nspecials = "perhaps"\n\n[print]\npaper = "a3"\n'
+    (tmp_path / "deck.toml").write_text(body, encoding="utf-8")
+    message = cli_error(capsys, "validate", tmp_path / "deck.toml", lines=4)
+    r = client.post("/api/upload?name=deck.toml", content=body.encode())
+    assert r.status_code == 400
+    data = r.json()
+    assert [(p["line"], p["field"]) for p in data["problems"]] == [(4, "options.tabels"), (5, "options.specials"), (8, "print.paper")]
+    cli_lines = [line.strip() for line in message.splitlines()[1:]]
+    ours = [f"deck.toml:{p['line']}: {p['field']}: {p['message']}" for p in data["problems"]]
+    assert ours == [line.replace(str(tmp_path / "deck.toml"), "deck.toml") for line in cli_lines]
+
+
+def test_upload_limits_and_broken_files(client):
+    big = b"#" * 1_000_001
+    r = client.post("/api/upload", content=big)
+    assert r.status_code == 413 and r.json()["error"] == "a deck file is at most 1,000,000 bytes; this one is 1,000,001"
+    r = client.post("/api/upload", content=iter([b"#" * 600_000, b"#" * 600_000]))  # streamed, no length given
+    assert r.status_code == 413 and "at most 1,000,000 bytes" in r.json()["error"]
+    assert client.post("/api/upload", content=b"#" * 1_000_000 + b"").status_code == 400  # exactly 1 MB: read (and no game)
+    r = client.post("/api/upload", content="game = \"mgc\"\n".encode("utf-16"))
+    assert r.status_code == 400 and "not UTF-8" in r.json()["error"]
+    r = client.post("/api/upload", content=b'game = "mgc"\nseed = = 3\n')
+    assert r.status_code == 400 and r.json()["problems"][0]["line"] == 2 and "not valid TOML" in r.json()["problems"][0]["message"]
+    r = client.post("/api/upload", content=b'game = "multiplicats"\n[print]\nback_image = "../../etc/passwd"\n')
+    assert r.status_code == 400 and r.json()["problems"] == [
+        {"line": 3, "field": "print.back_image", "message": "this deck file came without its folder, so it cannot refer to an image; leave back_image out"}
+    ]
+
+
+# ---------------------------------------------------------------- the command
+
+
+def test_serve_refuses_bad_settings_in_one_line(capsys):
+    assert cli_error(capsys, "serve", "--port", "0") == "--port must be 1 to 65535, not 0"
+    assert cli_error(capsys, "serve", "--port", "8000", "--jobs", "0") == "--jobs must be 1 to 64, not 0"
+    assert cli_error(capsys, "serve", "--time-limit", "0") == "--time-limit must be 1 to 86400 seconds, not 0"
+    assert cli_error(capsys, "serve", "--host", "no-such-host.invalid").startswith("--host 'no-such-host.invalid' is not an address")
+
+
+def test_serve_says_when_its_port_is_taken(capsys):
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        assert cli_error(capsys, "serve", "--port", port) == f"port {port} is already in use; choose another with --port"
+
+
+def test_serve_listens_on_127_0_0_1_by_default():
+    import inspect
+
+    from deckgen.cli import serve
+    from deckgen.web.server import serve as run_server
+
+    assert inspect.signature(serve).parameters["host"].default.default == "127.0.0.1"
+    assert inspect.signature(run_server).parameters["host"].default == "127.0.0.1"
+
+
+def test_a_real_server_answers_and_cleans_up_when_stopped(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    import httpx
+
+    from web.webtools import ROOT, free_port
+
+    port = free_port()
+    env = dict(os.environ, PYTHONPATH=str(ROOT), TMPDIR=str(tmp_path))
+    proc = subprocess.Popen([sys.executable, "-m", "deckgen", "serve", "--port", str(port), "--jobs", "1", "--quiet"],
+                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        for _ in range(300):
+            try:
+                r = httpx.get(f"http://127.0.0.1:{port}/", timeout=1)
+                break
+            except httpx.HTTPError:
+                time.sleep(0.2)
+        assert r.status_code == 200 and "Multipli Cat's" in r.text
+        job = httpx.post(f"http://127.0.0.1:{port}/api/build", data={"game": "multiplicats", "tables": "1"}).json()
+        with httpx.stream("GET", f"http://127.0.0.1:{port}/api/jobs/{job['id']}/events", timeout=120) as s:
+            last = [line for line in s.iter_lines() if line.startswith("event: ")][-1]
+        assert last == "event: done"
+        assert any(tmp_path.rglob("cards.pdf"))
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+    assert not list(tmp_path.glob("deckgen-web-*"))  # its temporary folders went with it
+    assert b"Traceback" not in proc.stderr.read()

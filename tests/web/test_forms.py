@@ -1,0 +1,135 @@
+"""The web form's words: a submitted form becomes exactly the command-line words a user would type,
+checked by the CLI's own parser, field by field."""
+
+from __future__ import annotations
+
+import pytest
+
+from deckgen.errors import DeckgenError
+from deckgen.registry import games
+from deckgen.web.forms import (
+    CHECK_GAMES,
+    DeckRequest,
+    FormError,
+    cli_params,
+    common_fields,
+    common_words_of,
+    option_fields,
+    request_from_form,
+    typed_words,
+)
+from deckgen.web.texts import common_words
+
+
+def test_fields_follow_the_declarations_deck_options_first():
+    game = games()["multiplicats"]
+    fields = option_fields(game, "es")
+    assert [f.name for f in fields] == [o.name for o in sorted(game.options, key=lambda o: o.scope != "deck")]
+    assert [f.group for f in fields][:2] == ["deck", "deck"] and set(f.group for f in fields[2:]) == {"rules"}
+    by = {f.name: f for f in fields}
+    assert (by["tables"].kind, by["tables"].value, by["tables"].cli, by["tables"].label) == ("text", "1-10", "--tables", "Tablas de multiplicar")
+    assert (by["specials"].kind, by["specials"].value) == ("flag", "true")
+    assert (by["raton_call"].kind, by["raton_call"].value) == ("flag", "false")
+    assert (by["end"].kind, by["end"].choices, by["end"].value) == ("choice", ("two-left", "first"), "two-left")
+    english = {f.name: f for f in option_fields(game, "en")}
+    assert english["end"].help == game.option("end").help  # English explanations are the option's help
+
+
+def test_common_fields_take_the_default_deck_files_values():
+    game = games()["multiplicats"]
+    fields = {f.name: f for f in common_fields(game, common_words("es"))}
+    assert [f.name for f in fields.values()] == ["players", "seed", "lang", "paper", "card_size", "bleed", "backs", "games", "skill_games"]
+    assert (fields["players"].value, fields["players"].placeholder) == ("", "2–8")
+    assert fields["seed"].value == "1" and fields["paper"].value == "a4" and fields["card_size"].value == "poker"
+    assert fields["backs"].choices == ("duplex-long", "duplex-short", "separate", "none")
+    assert [f.kind for f in fields.values()] == ["text", "text", "choice", "choice", "text", "text", "choice", "text", "text"]
+    assert fields["card_size"].choices == ("poker", "bridge", "mini", "tarot")  # offered, yet WxH may be typed
+    assert fields["games"].value == str(CHECK_GAMES) == "400" and fields["skill_games"].value == "0"
+    assert [f.name for f in common_fields(game, {}, check=False)][-1] == "backs"
+
+
+@pytest.mark.parametrize(
+    "name, text, words",
+    [
+        ("specials", "true", ("--specials",)),
+        ("specials", "on", ("--specials",)),
+        ("specials", "false", ("--no-specials",)),
+        ("specials", "0", ("--no-specials",)),
+        ("specials", "maybe", ("--specials=maybe",)),
+        ("tables", "1-6", ("--tables", "1-6")),
+        ("reaction_ms", "600,700", ("--reaction-ms", "600,700")),
+    ],
+)
+def test_typed_words(name, text, words):
+    assert typed_words(games()["multiplicats"].option(name), name, text) == words
+
+
+def test_typed_words_of_common_options():
+    assert typed_words(None, "card_size", "mini") == ("--card-size", "mini")
+    assert typed_words(None, "players", "4") == ("--players", "4")
+
+
+def test_a_form_becomes_the_words_and_the_spec_of_the_cli():
+    from deckgen.cli import load_spec
+
+    form = {"game": "mgc", "coefficients": "-3-3", "hints": "true", "draw_freely": "false", "players": "4", "card_size": "mini", "games": "9", "ignored": "x"}
+    req = request_from_form(form)
+    assert req.words == ("--coefficients", "-3-3", "--hints", "--no-draw-freely", "--players", "4", "--card-size", "mini")
+    spec = req.spec()
+    cli = load_spec("mgc", ["--coefficients", "-3-3", "--hints", "--no-draw-freely"], players=4, card_size="mini")
+    assert (spec.options, spec.players, spec.print, spec.source) == (cli.options, cli.players, cli.print, cli.source)
+    check = request_from_form(form, check=True)
+    assert check.words == ("--coefficients", "-3-3", "--hints", "--no-draw-freely", "--players", "4", "--games", "9")
+    assert check.check_plan() == ([4], 9) and check.skill_games() == 0
+    assert check.spec(check=True).players is None  # validate checks the counts it is told, the deck is for any
+    assert request_from_form({"game": "mgc"}, check=True).check_plan() == (None, CHECK_GAMES)
+    assert request_from_form({"game": "mgc", "skill_games": "3"}, check=True).skill_games() == 3
+
+
+def test_blank_fields_mean_the_default():
+    req = request_from_form({"game": "multiplicats", "tables": "  ", "players": ""})
+    assert req.words == ()
+    assert dict(req.spec().options)["tables"] == list(range(1, 11))
+
+
+def test_errors_come_back_per_field_with_the_first_as_the_message():
+    with pytest.raises(FormError) as err:
+        request_from_form({"game": "multiplicats", "tables": "0", "players": "1", "lang": "fr"})
+    assert set(err.value.fields) == {"tables", "players", "lang"}
+    assert str(err.value) == err.value.fields["tables"] == "multiplicats: --tables: 0 is out of range (1 to 10)"
+    with pytest.raises(FormError) as err:
+        request_from_form({"game": "multiplicats", "games": "0", "skill_games": "100001"}, check=True)
+    assert err.value.fields == {"games": "--games must be 1 to 1000000, not 0", "skill_games": "--games must be 1 to 100000, not 100001"}
+    with pytest.raises(FormError) as err:
+        request_from_form({"game": "multiplicats", "tables": "1" * 201})
+    assert str(err.value) == "a form value of 201 characters is too long (at most 200)"
+    with pytest.raises(FormError) as err:  # 200 characters are read, and judged by the option
+        request_from_form({"game": "multiplicats", "tables": "1" * 200})
+    assert err.value.fields == {"tables": "multiplicats: --tables: " + "1" * 200 + " is out of range (1 to 10)"}
+    assert request_from_form({"game": " MGC "}).game == "mgc"  # as the CLI reads a game id
+    with pytest.raises(DeckgenError, match="unknown game"):
+        request_from_form({"game": ""})
+    with pytest.raises(DeckgenError, match="unknown game 'decks/mgc.toml'"):
+        request_from_form({"game": "decks/mgc.toml"})  # never read as a file
+
+
+def test_cli_params_are_the_commands_own():
+    params, extra = cli_params("build", ["multiplicats", "--players", "3", "--tables", "1-6"])
+    assert params["players"] == 3 and extra == ["--tables", "1-6"]
+    with pytest.raises(DeckgenError, match="Invalid value for '--players'"):
+        cli_params("build", ["multiplicats", "--players", "x"])
+
+
+def test_an_uploaded_deck_takes_only_players_seed_and_games():
+    assert common_words_of({"players": "4", "games": "5", "tables": "1-6", "paper": "letter"}, check=True) == ("--players", "4", "--games", "5")
+    assert common_words_of({"games": "5", "seed": "2"}, check=False) == ("--seed", "2")
+    with pytest.raises(FormError) as err:
+        common_words_of({"players": "x", "games": "0"}, check=True)
+    assert set(err.value.fields) == {"players", "games"}
+    text = 'game = "multiplicats"\n[options]\ntables = "1-3"\n'
+    req = DeckRequest("multiplicats", ("--players", "4"), text, "mine.toml")
+    spec = req.spec()
+    assert (spec.players, spec.source, dict(spec.options)["tables"]) == (4, "mine.toml", [1, 2, 3])
+    with pytest.raises(DeckgenError) as err:
+        DeckRequest("multiplicats", ("--tables", "1-6"), text).spec()
+    assert str(err.value) == "an uploaded deck file takes its options from the file, not '--tables'"
