@@ -14,21 +14,23 @@ class Check:
     ok: bool
     detail: str = ""
     seed: int | None = None  # the seed that reproduces a failure found by simulation
+    hint: str = ""  # what to change when it fails, naming the option or card: "a lower --target-score"
 
     def line(self) -> str:
         mark = "ok  " if self.ok else "FAIL"
         extra = f" (seed {self.seed})" if self.seed is not None else ""
-        return f"{mark} {self.name}: {self.detail}{extra}" if self.detail else f"{mark} {self.name}{extra}"
+        text = f"{mark} {self.name}: {self.detail}{extra}" if self.detail else f"{mark} {self.name}{extra}"
+        return text + (f"; try: {self.hint}" if self.hint and not self.ok else "")
 
 
-def check(name: str, ok: bool, detail: str = "", seed: int | None = None) -> Check:
-    return Check(name=name, ok=bool(ok), detail=detail, seed=seed)
+def check(name: str, ok: bool, detail: str = "", seed: int | None = None, hint: str = "") -> Check:
+    return Check(name=name, ok=bool(ok), detail=detail, seed=seed, hint=hint)
 
 
-def expect_equal(name: str, actual: object, expected: object) -> Check:
+def expect_equal(name: str, actual: object, expected: object, hint: str = "") -> Check:
     ok = actual == expected
     detail = f"{actual}" if ok else f"found {actual}, expected {expected}"
-    return Check(name, ok, detail)
+    return Check(name, ok, detail, hint=hint)
 
 
 def failures(checks: Iterable[Check]) -> list[Check]:
@@ -39,5 +41,5 @@ def require(checks: Sequence[Check], what: str) -> None:
     """Raise a DeckgenError naming every failed check."""
     bad = failures(checks)
     if bad:
-        reasons = "; ".join(f"{c.name}: {c.detail}" for c in bad)
+        reasons = "; ".join(f"{c.name}: {c.detail}" + (f" (try: {c.hint})" if c.hint else "") for c in bad)
         raise DeckgenError(f"{what} is refused: {reasons} (use --force to build it anyway)")

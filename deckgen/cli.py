@@ -4,6 +4,8 @@ entry, so a new game needs no change here."""
 from __future__ import annotations
 
 import json
+import os
+import signal
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
@@ -11,11 +13,15 @@ from typing import TYPE_CHECKING, Any, Optional
 import typer
 
 try:  # typer >= 0.22 carries its own copy of click
+    from typer._click import core as click_core
     from typer._click import exceptions as click_errors
+    from typer._click import globals as click_globals
 except ImportError:  # pragma: no cover - older typer uses click itself
+    from click import core as click_core
     from click import exceptions as click_errors
+    from click import globals as click_globals
 
-from deckgen.errors import DeckgenError
+from deckgen.errors import DeckgenError, Terminated, printable
 from deckgen.lazy import lazy_module
 from deckgen.options import parse_cli_args, resolve
 from deckgen.registry import games, get_game
@@ -49,7 +55,9 @@ def _say(text: str, quiet: bool = False) -> None:
 
 
 def _is_file(target: str) -> bool:
-    return target.endswith(".toml") or Path(target).is_file()
+    """A deck file when it ends in .toml or names a folder; anything else is a game id, even if a file
+    of that name sits in the current folder (write ./NAME to read that file)."""
+    return target.endswith(".toml") or os.sep in target or bool(os.altsep and os.altsep in target)
 
 
 def load_spec(
@@ -63,6 +71,7 @@ def load_spec(
     card_size: Optional[str] = None,
     bleed: Optional[float] = None,
     backs: Optional[str] = None,
+    ink: Optional[str] = None,
 ) -> "DeckSpec":
     """A spec from GAME (or a deck FILE) plus the common options and the game's own options."""
     from deckgen.deckfile.load import read_deck_file
@@ -74,16 +83,55 @@ def load_spec(
     if _is_file(target):
         file_layer, game = read_deck_file(Path(target))
     else:
-        game = get_game(target)
+        try:
+            game = get_game(target)
+        except DeckgenError as exc:
+            if Path(target).is_file():
+                raise DeckgenError(f"{exc}; to read the deck file {target!r}, write ./{target}") from None
+            raise
     cli: dict[str, Any] = {
-        "options": parse_cli_args(game.options, extra, game=game.id),
+        "options": parse_cli_args(game.options, extra, game=game.id, also=_command_flags()),
         "players": players,
         "seed": seed,
         "lang": lang,
-        "print": {"paper": paper, "card_size": card_size, "bleed": bleed, "backs": backs},
+        "print": {"paper": paper, "card_size": card_size, "bleed": bleed, "backs": backs, "ink": ink},
     }
     source = target if file_layer is not None else f"{game.id}" + (" with " + " ".join(extra) if extra else " (defaults)")
     return spec_for(game, cli=cli, file_layer=file_layer, source=source)
+
+
+def _command_flags() -> list[str]:
+    """The running command's own options (--paper, --players...): "did you mean" searches them too."""
+    ctx = click_globals.get_current_context(silent=True)
+    if ctx is None:
+        return []
+    return [o for p in ctx.command.params for o in getattr(p, "opts", []) if o.startswith("--")]
+
+
+def game_help(argv: list[str]) -> str | None:
+    """`deckgen COMMAND GAME --help`: the command's own help followed by the game's options, or None
+    when ``argv`` does not ask for that."""
+    if len(argv) < 3 or not {"--help", "-h"} & set(argv[2:]) or argv[1].startswith("-"):
+        return None
+    group = typer.main.get_command(app)
+    command = group.commands.get(argv[0]) if hasattr(group, "commands") else None
+    if command is None or not (command.context_settings or {}).get("allow_extra_args"):
+        return None
+    target = argv[1]
+    if _is_file(target):
+        from deckgen.deckfile.load import read_deck_file
+    game = read_deck_file(Path(target))[1] if _is_file(target) else get_game(target)
+    ctx = click_core.Context(command, info_name=f"deckgen {argv[0]}")
+    lines = [command.get_help(ctx), "", f"{game.title} options (after the game or deck file; defaults from decks/{game.id}.toml):"]
+    if argv[0] in game.capabilities:
+        options = game.capabilities[argv[0]].options
+    elif any(argv[0] in g.capabilities for g in games().values()):
+        return None  # a capability this game lacks: the command itself says so
+    else:
+        options = game.options
+    for opt in options:
+        lines.append(f"  {opt.usage():<34} {opt.help} [default: {opt.describe_default()}]")
+    return "\n".join(lines)
 
 
 # ---------------------------------------------------------------- common options
@@ -94,7 +142,12 @@ LangOpt = typer.Option(None, "--lang", help="es (default), en, or all (rulebooks
 PaperOpt = typer.Option(None, "--paper", help="a4 (default) or letter")
 SizeOpt = typer.Option(None, "--card-size", help="poker (default), bridge, mini, tarot, or WxH in mm")
 BleedOpt = typer.Option(None, "--bleed", help="bleed in mm (0 default); adds crop marks")
-BacksOpt = typer.Option(None, "--backs", help="duplex-long (default), duplex-short, separate or none")
+BacksOpt = typer.Option(
+    None, "--backs",
+    help="duplex-long (default) or duplex-short for a duplex printer; manual-duplex for a single-sided printer "
+    "(all fronts, turn the stack over, all backs); separate (backs unmirrored, to glue onto the fronts); none",
+)
+InkOpt = typer.Option(None, "--ink", help="normal (default) or low: pale backgrounds, every sheet under 15% ink")
 OutOpt = typer.Option(None, "--out", help="output folder (default output/<game>-<options>/)")
 QuietOpt = typer.Option(False, "--quiet", "-q", help="no progress bars")
 ForceOpt = typer.Option(False, "--force", help="write the deck even if its checks fail")
@@ -104,8 +157,7 @@ ForceOpt = typer.Option(False, "--force", help="write the deck even if its check
 def list_games() -> None:
     """Show every game, its player counts and its options with their defaults."""
     for game in games().values():
-        lo, hi = game.players
-        typer.echo(f"{game.id}  —  {game.title}: {game.summary['en']} ({lo}-{hi} players)")
+        typer.echo(f"{game.id}  —  {game.title}: {game.summary['en']} ({game.players_text('en')})")
         for opt in game.options:
             typer.echo(f"    {opt.usage():<34} {opt.help} [default: {opt.describe_default()}]")
         for name, cap in game.capabilities.items():
@@ -126,23 +178,36 @@ def build(
     card_size: Optional[str] = SizeOpt,
     bleed: Optional[float] = BleedOpt,
     backs: Optional[str] = BacksOpt,
+    ink: Optional[str] = InkOpt,
     out: Optional[Path] = OutOpt,
     quiet: bool = QuietOpt,
     force: bool = ForceOpt,
+    no_help_card: bool = typer.Option(False, "--no-help-card", help="leave out the quick-reference card printed after the deck"),
 ) -> None:
     """Build a deck: cards.pdf, deck.json (and the rulebook) in the output folder."""
-    spec = load_spec(target, ctx.args, players=players, seed=seed, lang=lang, paper=paper, card_size=card_size, bleed=bleed, backs=backs)
+    spec = load_spec(
+        target, ctx.args, players=players, seed=seed, lang=lang, paper=paper, card_size=card_size, bleed=bleed, backs=backs, ink=ink
+    )
     play_games = 100 if _is_file(target) else 0  # a designer's own deck is simulated before printing
     with _bars(quiet) as bars:
-        result = pipeline.build(spec, out, force=force, progress=bars, play_check_games=play_games)
+        result = pipeline.build(spec, out, force=force, progress=bars, play_check_games=play_games, help_card=not no_help_card)
     for c in result.checks:
         if not c.ok:
             _say(f"warning: {c.line()}", quiet)
-    _say(f"{spec.game.title}: {len(result.deck)} cards written to {result.out_dir}/", quiet)
-    for f in result.files:
-        _say(f"  {f}", quiet)
+    if quiet:
+        typer.echo(f"{result.out_dir}/")  # the one line --quiet keeps: where the files are
+    ink = {f.name: _ink_words(result.coverage[f]) for f in result.files if f in result.coverage}
+    from deckgen.guide import build_lines
+
+    for line in build_lines(spec, result):
+        name = line.split()[0] if line.startswith("  ") and line.strip() else ""
+        _say(line + (f" ({ink[name]})" if name in ink else ""), quiet)
     for note in result.notes:
         _say(f"note: {note}", quiet)
+
+
+def _ink_words(pages: list[float]) -> str:
+    return f"ink: {max(pages):.0%} of the page at most, {sum(pages) / len(pages):.0%} on average"
 
 
 @app.command(context_settings=GAME_ARGS)
@@ -209,7 +274,7 @@ def preview(
 
 
 GamesOpt = typer.Option(None, "--games", help="number of games to play")
-WorkersOpt = typer.Option(None, "--workers", help="worker processes (default: the machine's cores; results do not depend on it)")
+WorkersOpt = typer.Option(None, "--workers", help="worker processes, at most one per CPU (default: the machine's cores; results do not depend on it)")
 JsonOpt = typer.Option(False, "--json", help="print JSON instead of a table")
 
 
@@ -255,22 +320,25 @@ def validate(
     report: Optional[Path] = typer.Option(None, "--report", help="also write report.txt, report.json and PNG plots to this folder"),
     fixed: bool = typer.Option(False, "--fixed", help="play all --games games at every player count (no sequential stopping)"),
     skill_games: Optional[int] = typer.Option(None, "--skill-games", help="with --report: games per pair of levels of the skill section (0: leave it out)"),
+    pace: Optional[float] = typer.Option(None, "--pace", help="seconds a turn takes at your table, for the minutes a game lasts (each game has its own default)"),
     quiet: bool = QuietOpt,
 ) -> None:
     """Check that a deck is playable: exit 0 when it is, 1 when it is not, 2 on bad input."""
-    spec = load_spec(target, ctx.args, seed=seed)
+    if pace is not None and not 0.1 <= pace <= 600:
+        raise DeckgenError(f"--pace must be 0.1 to 600 seconds a turn, not {pace:g}")
+    spec = load_spec(target, ctx.args, players=players, seed=seed)
     with _bars(quiet or as_json, "simulating, ") as bars:
         result = pipeline.validate(
-            spec, players=[players] if players else None, games=400 if games is None else games, workers=workers, sequential=not fixed, progress=bars,
+            spec, players=None, games=400 if games is None else games, workers=workers, sequential=not fixed, progress=bars,
         )
         engine = spec.game.engine
         if report and skill_games != 0 and result.ok and engine is not None and engine.skill is not None:
             result.skill = pipeline.skill(spec, players=players, games=skill_games, workers=workers, progress=bars)
-    written = pipeline.write_report(result, report) if report else []
+    written = pipeline.write_report(result, report, pace) if report else []
     if as_json:
-        typer.echo(json.dumps(pipeline.report_data(result), indent=1))
+        typer.echo(json.dumps(pipeline.report_data(result, pace), indent=1))
     else:
-        typer.echo(pipeline.report_text(result), nl=False)
+        typer.echo(pipeline.report_text(result, pace), nl=False)
         for f in written:
             typer.echo(f"  {f}")
     raise typer.Exit(0 if result.ok else 1)
@@ -330,7 +398,7 @@ def run_capability(name: str, game_id: str, args: list[str], quiet: bool = False
         offered = [g.id for g in games().values() if name in g.capabilities]
         also = f" (games that have it: {', '.join(offered)})" if offered else ""
         raise DeckgenError(f"{game.title} has no {name} command{also}")
-    raw = parse_cli_args(cap.options, args, game=f"{name} {game.id}")
+    raw = parse_cli_args(cap.options, args, game=f"{name} {game.id}", also=_command_flags())
     values = resolve(cap.options, raw, where=f"{name} {game.id}: ")
     return cap.run(values, (lambda line: None) if quiet else typer.echo)
 
@@ -345,6 +413,25 @@ def solve(ctx: typer.Context, game: str = typer.Argument(..., metavar="GAME"), q
 def puzzle(ctx: typer.Context, game: str = typer.Argument(..., metavar="GAME"), quiet: bool = QuietOpt) -> None:
     """Write printable puzzle sheets and the teacher's answer key (its options: `deckgen list`)."""
     raise typer.Exit(run_capability("puzzle", game, ctx.args, quiet))
+
+
+def _fail(lines: list[str], code: int = 2) -> None:
+    """Print ``error: FIRST`` (and indented details) on stderr, every line made safe to print, and exit."""
+    text = "\n".join(["error: " + printable(lines[0]), *(printable(line) for line in lines[1:])])
+    try:
+        typer.echo(text, err=True)
+    except OSError:  # pragma: no cover - stderr itself is gone: nothing left to tell
+        pass
+    sys.exit(code)
+
+
+def _os_error(exc: OSError) -> str:
+    what = exc.strerror or str(exc)
+    return f"{exc.filename}: {what}" if exc.filename else f"cannot write the output: {what}"
+
+
+def _terminate(signum: int, frame: Any) -> None:
+    raise Terminated()
 
 
 @app.command()
@@ -363,23 +450,88 @@ def serve(
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Entry point: user mistakes become one line on stderr and exit code 2, never a traceback."""
+    """Entry point: user mistakes and a failing environment become one ``error:`` line on stderr and
+    exit code 2 (130 after Ctrl-C, 143 after SIGTERM), never a traceback. SIGTERM unwinds like Ctrl-C,
+    so a build that is stopped removes its staging folder."""
+    stdout = sys.stdout
+    sys.stdout = _Guarded(stdout)  # a closed or full standard output becomes a DeckgenError
     try:
+        previous = signal.signal(signal.SIGTERM, _terminate)
+    except ValueError:  # pragma: no cover - not the main thread: leave signals alone
+        previous = None
+    try:
+        shown = game_help(list(sys.argv[1:] if argv is None else argv))
+        if shown is not None:
+            typer.echo(shown)
+            return
         code = app(args=argv, standalone_mode=False, prog_name="deckgen")
+        if code == 130:  # typer turns Ctrl-C into exit code 130 before we see it
+            raise KeyboardInterrupt
+        sys.stdout.flush()
     except DeckgenError as exc:
-        typer.echo(f"error: {exc}", err=True)
-        sys.exit(2)
+        if isinstance(exc, _OutputFailed):
+            _silence(stdout)
+        _fail(exc.lines())
     except click_errors.NoArgsIsHelpError as exc:  # pragma: no cover - click >= 8.2
         typer.echo(exc.ctx.get_help() if exc.ctx else str(exc))
         sys.exit(0)
     except click_errors.UsageError as exc:
-        typer.echo(f"error: {exc.format_message()}", err=True)
-        sys.exit(2)
-    except typer.Abort:
-        typer.echo("error: aborted", err=True)
-        sys.exit(130)
+        _fail([exc.format_message()])
+    except (KeyboardInterrupt, typer.Abort):
+        _fail(["interrupted"], 130)
+    except Terminated:
+        _fail(["terminated"], 143)
     except click_errors.ClickException as exc:
-        typer.echo(f"error: {exc.format_message()}", err=True)
-        sys.exit(exc.exit_code)
+        _fail([exc.format_message()], exc.exit_code)
+    except RecursionError:
+        _fail(["the input is nested too deeply"])
+    except OSError as exc:  # a full disk, a folder gone: the environment failed, not deckgen
+        _fail([_os_error(exc)])
+    finally:
+        sys.stdout = stdout
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
     if isinstance(code, int) and code:  # a command's typer.Exit(code) comes back as a return value
         sys.exit(code)
+
+
+class _OutputFailed(DeckgenError):
+    pass
+
+
+class _Guarded:
+    """Standard output whose failures (closed, full, a pipe gone) are a DeckgenError: typer would
+    otherwise end a broken pipe with exit code 1 and no word."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def _call(self, name: str, *args: Any) -> Any:
+        if self._stream is None:
+            raise _OutputFailed("cannot write the output: standard output is closed")
+        try:
+            return getattr(self._stream, name)(*args)
+        except (OSError, ValueError) as exc:  # ValueError: "I/O operation on closed file"
+            raise _OutputFailed(f"cannot write the output: {getattr(exc, 'strerror', None) or exc}") from None
+
+    def write(self, text: str) -> int:
+        return self._call("write", text)
+
+    def flush(self) -> None:
+        self._call("flush")
+
+    def __getattr__(self, name: str) -> Any:
+        if self._stream is None:
+            raise AttributeError(name)
+        return getattr(self._stream, name)
+
+
+def _silence(stream: Any) -> None:
+    """After standard output failed, point it at /dev/null so Python's own flush at exit stays quiet."""
+    try:
+        fd = stream.fileno()
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, fd)
+        os.close(null)
+    except (AttributeError, OSError, ValueError):
+        pass

@@ -1,4 +1,9 @@
-"""The one exception type that reaches the user as a clear message (exit code 2)."""
+"""The exceptions that reach the user as a clear message (exit code 2), and the one helper that makes
+any text safe to print."""
+
+from __future__ import annotations
+
+import re
 
 
 class DeckgenError(Exception):
@@ -7,6 +12,25 @@ class DeckgenError(Exception):
     The CLI prints ``str(error)`` on one line and exits with code 2; it never shows a traceback.
     """
 
+    def lines(self) -> list[str]:
+        """The message as lines: the first follows ``error:``, the others are indented details."""
+        return [str(self)]
+
 
 class OptionError(DeckgenError):
     """An option value that cannot be used (wrong type, out of range, unknown name)."""
+
+
+class Terminated(BaseException):
+    """The process was asked to stop (SIGTERM): unwinds like Ctrl-C, so every cleanup runs."""
+
+
+# C0 and C1 control characters (ESC starts terminal escape sequences, CR and LF forge lines), DEL,
+# and the Unicode marks that reorder or break lines on screen
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str) -> str:
+    r"""``text`` with every character that could change the terminal or start a new line written as
+    an escape (``\x1b``, ``\n``, ``\u202e``): what a file or an argument says is shown, never obeyed."""
+    return _UNSAFE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), str(text))

@@ -1,4 +1,5 @@
-"""Safe output: write to a temporary file beside the target, then rename over it."""
+"""Safe output of one file: write to a temporary file beside the target, then rename over it (folders
+of several files are published whole by :mod:`deckgen.publish`)."""
 
 from __future__ import annotations
 
@@ -16,8 +17,8 @@ def prepare_out_dir(path: Path) -> Path:
     path = Path(path)
     try:
         path.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise DeckgenError(f"cannot create the output folder {path}: {exc.strerror or exc}") from None
+    except (OSError, ValueError) as exc:
+        raise DeckgenError(f"cannot create the output folder {path}: {getattr(exc, 'strerror', None) or exc}") from None
     if not path.is_dir():
         raise DeckgenError(f"the output path {path} is not a folder")
     if not os.access(path, os.W_OK | os.X_OK):
@@ -58,6 +59,9 @@ def atomic_path(target: Path) -> Iterator[Path]:
     try:
         yield tmp_path
         _publish(tmp_path, target)
+    except OSError as exc:  # a full disk, a folder gone: the user's problem, told in one line
+        tmp_path.unlink(missing_ok=True)
+        raise DeckgenError(f"cannot write {target}: {exc.strerror or exc}") from None
     except BaseException:
         tmp_path.unlink(missing_ok=True)
         raise
@@ -73,36 +77,3 @@ def write_bytes(target: Path, data: bytes) -> Path:
     with atomic_path(target) as tmp:
         tmp.write_bytes(data)
     return target
-
-
-class _Stage:
-    """Hands out temporary paths beside their targets; ``targets`` lists the final names."""
-
-    def __init__(self) -> None:
-        self.pending: list[tuple[Path, Path]] = []
-
-    @property
-    def targets(self) -> list[Path]:
-        return [t for _, t in self.pending]
-
-    def __call__(self, target: Path) -> Path:
-        target = Path(target)
-        tmp = _temp_beside(target, ".staged")
-        self.pending.append((tmp, target))
-        return tmp
-
-
-@contextmanager
-def staging(folder: Path) -> Iterator[_Stage]:
-    """Write several files as one: each goes to a temporary name, and only when every one has been
-    written are they all renamed over their targets. On any error the temporary files are removed
-    and the folder is left as it was."""
-    stage = _Stage()
-    try:
-        yield stage
-    except BaseException:
-        for tmp, _ in stage.pending:
-            tmp.unlink(missing_ok=True)
-        raise
-    for tmp, target in stage.pending:
-        _publish(tmp, target)

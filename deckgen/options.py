@@ -7,11 +7,11 @@ canonical value the game uses. Canonical values are JSON types, so they go strai
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from deckgen.errors import OptionError
+from deckgen.spelling import did_you_mean
 
 Parser = Callable[[Any], Any]
 
@@ -88,52 +88,121 @@ def boolean(value: Any) -> bool:
     raise OptionError(f"expected true or false, got {value!r}")
 
 
-def choice(*choices: str) -> Parser:
+def folder_name(value: Any) -> str:
+    """A folder to write into: a non-empty path without control characters (an empty one would
+    mean the current folder)."""
+    text = str(value)
+    if not text.strip():
+        raise OptionError("give a folder name (an empty one would mean the current folder)")
+    if any(ord(c) < 32 for c in text):
+        raise OptionError("a folder name cannot hold control characters")
+    return text
+
+
+def choice(*choices: str, notes: Mapping[str, str] | None = None) -> Parser:
+    """One of ``choices``; ``notes`` (e.g. {"perezoso": "easiest"}) are shown beside them in errors."""
+    shown = ", ".join(f"{c} ({notes[c]})" if notes and c in notes else c for c in choices)
+
     def parse(value: Any) -> str:
         text = str(value).strip().lower() if not isinstance(value, bool) else ""
         if text not in choices:
-            raise OptionError(f"{value!r} is not one of {', '.join(choices)}{_did_you_mean(text, choices)}")
+            raise OptionError(f"{value!r} is not one of {shown}{_did_you_mean(text, choices)}")
         return text
 
     parse.choices = choices  # type: ignore[attr-defined]  # so a form can offer them as a list
     return parse
 
 
+MAX_OPTION_TEXT = 1000  # characters in one option value
+MAX_OPTION_ITEMS = 1000  # values in one option's list
+MAX_NUMBER_DIGITS = 12  # a number longer than this is out of every range: refused before int() reads it
+
+
+def check_size(value: Any) -> None:
+    """Refuse an option value too big to be meant before anything reads it: a text over
+    MAX_OPTION_TEXT characters, a list (nested lists counted whole) over MAX_OPTION_ITEMS values."""
+    if isinstance(value, str):
+        if len(value) > MAX_OPTION_TEXT:
+            raise OptionError(f"a value of {len(value):,} characters is too long (at most {MAX_OPTION_TEXT:,})")
+        return
+    if isinstance(value, (list, tuple)):
+        stack, seen = [value], 0
+        while stack:
+            for item in stack.pop():
+                seen += 1
+                if seen > MAX_OPTION_ITEMS:
+                    raise OptionError(f"more than {MAX_OPTION_ITEMS:,} values in one option")
+                if isinstance(item, (list, tuple)):
+                    stack.append(item)
+                else:
+                    check_size(item)
+
+
 def int_list(
     lo: int, hi: int, *, min_items: int = 1, max_items: int | None = None, allow_repeats: bool = False
 ) -> Parser:
-    """Parse "1-6", "6-9", "2,5,10", "1-3,7" or a TOML list / int into a sorted list of ints."""
+    """Parse "1-6", "6-9", "2,5,10", "1-3,7" or a TOML list / int into a sorted list of ints.
+
+    Bounds are checked on the text, before any list is built: a range's ends must lie in lo..hi
+    before it is expanded, and a repeat is found as soon as it appears, so the work is linear in
+    the values kept (at most hi - lo + 1 of them)."""
 
     def parse(value: Any) -> list[int]:
-        items = _int_items(value, lo, hi)
-        for n in items:
-            if not lo <= n <= hi:
-                raise OptionError(f"{n} is out of range ({lo} to {hi})")
+        check_size(value)
+        items: list[int] = []
+        seen: set[int] = set()
+        repeats: list[int] = []
+        for start, end in _int_spans(value):
+            for n in (start, end):
+                if not lo <= n <= hi:
+                    raise OptionError(f"{_first_outside(start, end, lo, hi)} is out of range ({lo} to {hi})")
+            for n in range(start, end + 1):
+                if n in seen:
+                    if allow_repeats:
+                        items.append(n)
+                    else:
+                        repeats.append(n)
+                        break
+                else:
+                    seen.add(n)
+                    items.append(n)
+            if repeats:
+                raise OptionError(f"{repeats[0]} given twice")
+            if max_items is not None and len(items) > max_items:
+                raise OptionError(f"at most {max_items} values allowed")
+            if len(items) > MAX_OPTION_ITEMS:
+                raise OptionError(f"more than {MAX_OPTION_ITEMS:,} values in one option")
         if not allow_repeats:
-            if len(set(items)) != len(items):
-                dup = sorted({n for n in items if items.count(n) > 1})
-                raise OptionError(f"{', '.join(map(str, dup))} given twice")
             items = sorted(items)
         if len(items) < min_items:
             raise OptionError(f"needs at least {min_items} value(s)")
-        if max_items is not None and len(items) > max_items:
-            raise OptionError(f"at most {max_items} values allowed")
         return items
 
     return parse
 
 
-def _int_items(value: Any, lo: int | None = None, hi: int | None = None) -> list[int]:
-    """The numbers ``value`` lists, in order; with bounds, the first one outside them is refused before
-    a range is expanded (so "1-10000000000" costs nothing)."""
+def _first_outside(start: int, end: int, lo: int, hi: int) -> int:
+    """The first value of start..end outside lo..hi (what expanding the range would meet first)."""
+    return start if start < lo or start > hi else hi + 1
+
+
+def _int_spans(value: Any) -> list[tuple[int, int]]:
+    """The (first, last) spans a range value names, nothing expanded: "1-3,7" -> [(1, 3), (7, 7)]."""
     if isinstance(value, bool):
         raise OptionError(f"expected numbers, got {value!r}")
     if isinstance(value, int):
-        return [_within(value, lo, hi)]
+        return [(value, value)]
     if isinstance(value, (list, tuple)):
-        out: list[int] = []
-        for v in value:
-            out.extend(_int_items(v, lo, hi))
+        out: list[tuple[int, int]] = []
+        stack = [iter(value)]
+        while stack:  # nested lists flattened without recursion
+            item = next(stack[-1], _END)
+            if item is _END:
+                stack.pop()
+            elif isinstance(item, (list, tuple)):
+                stack.append(iter(item))
+            else:
+                out.extend(_int_spans(item))
         return out
     text = str(value).strip()
     if not text:
@@ -146,26 +215,27 @@ def _int_items(value: Any, lo: int | None = None, hi: int | None = None) -> list
             start, end = _one_int(a, text), _one_int(b, text)
             if end < start:
                 raise OptionError(f"the range {part} goes backwards (write {end}-{start})")
-            _within(start, lo, hi)
-            if hi is not None and end > hi:
-                _within(hi + 1, lo, hi)
-            out.extend(range(start, end + 1))
+            out.append((start, end))
         else:
-            out.append(_within(_one_int(part, text), lo, hi))
+            n = _one_int(part, text)
+            out.append((n, n))
     return out
 
 
-def _within(n: int, lo: int | None, hi: int | None) -> int:
-    if lo is not None and n < lo or hi is not None and n > hi:
-        raise OptionError(f"{n} is out of range ({lo} to {hi})")
-    return n
+_END = object()
 
 
 def _one_int(text: str, whole: str) -> int:
+    text = text.strip()
+    digits = text[1:] if text[:1] in "+-" else text
+    if digits.isdigit() and len(digits) > MAX_NUMBER_DIGITS:
+        raise OptionError(f"{text[:MAX_NUMBER_DIGITS]}… ({len(digits)} digits) is out of range")
     try:
-        return int(text.strip())
+        if not digits.isdigit():
+            raise ValueError
+        return int(text)
     except ValueError:
-        raise OptionError(f"{whole!r} is not a list of numbers like 1-6 or 2,5,10") from None
+        raise OptionError(f"{whole!r} is not a list of numbers like 1-6 or 2,5,10" if len(whole) <= 60 else "not a list of numbers like 1-6 or 2,5,10") from None
 
 
 def runs(values: Sequence[int]) -> list[tuple[int, int]]:
@@ -196,8 +266,7 @@ def _range_text(lo: float | None, hi: float | None) -> str:
 
 
 def _did_you_mean(word: str, candidates: Iterable[str]) -> str:
-    close = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.6)
-    return f" (did you mean {close[0]}?)" if close else ""
+    return did_you_mean(word, candidates)
 
 
 # ---------------------------------------------------------------- option sets
@@ -218,14 +287,18 @@ def resolve(options: Sequence[Option], given: Mapping[str, Any], *, where: str =
             hint = _did_you_mean(name, by_name)
             raise OptionError(f"{where}unknown option {'--' + key.replace('_', '-')}{hint}")
         try:
+            if raw is not None:
+                check_size(raw)
             values[name] = None if raw is None else opt.parse(raw)
         except OptionError as exc:
             raise OptionError(f"{where}{opt.cli}: {exc}") from None
     return values
 
 
-def parse_cli_args(options: Sequence[Option], args: Sequence[str], *, game: str) -> dict[str, Any]:
-    """Turn extra command-line words (``--tables 1-6 --hints``) into raw values by option name."""
+def parse_cli_args(options: Sequence[Option], args: Sequence[str], *, game: str, also: Sequence[str] = ()) -> dict[str, Any]:
+    """Turn extra command-line words (``--tables 1-6 --hints``) into raw values by option name.
+
+    ``also`` names the command's own options (``--paper``...), searched too for "did you mean"."""
     by_flag: dict[str, Option] = {}
     for o in options:
         by_flag[o.cli] = o
@@ -245,11 +318,14 @@ def parse_cli_args(options: Sequence[Option], args: Sequence[str], *, game: str)
             if not negated:
                 opt = None
         if opt is None:
-            hint = _did_you_mean(name, by_flag)
+            hint = _did_you_mean(name, [*by_flag, *also])
             known = ", ".join(sorted(by_flag)) or "none"
+            common = f"; and the command's: {', '.join(also)}" if also else ""
             raise OptionError(
-                f"unknown option {name} for {game}{hint}; its options are: {known}"
+                f"unknown option {name} for {game}{hint}; its options are: {known}{common}"
             )
+        if negated and eq:
+            raise OptionError(f"{name} takes no value (write {name}, or {opt.cli}={inline or 'VALUE'})")
         if opt.flag and not eq:
             raw[opt.name] = not negated
             i += 1

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import dataclasses
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 from deckgen.checks import Check, require
 from deckgen.errors import DeckgenError
-from deckgen.fileio import prepare_out_dir, staging, write_text
+from deckgen.fileio import prepare_out_dir, write_text
 from deckgen.model import Deck
 from deckgen.progress import Tick
+from deckgen.publish import check_replaceable, publishing
 from deckgen.render.faces import faces_for
 from deckgen.render.preview import write_previews
 from deckgen.render.sheets import write_cards_pdf
@@ -29,10 +32,16 @@ class BuildResult:
     out_dir: Path
     files: list[Path] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # one-line remarks for the user (no rulebook yet...)
+    coverage: dict[Path, list[float]] = field(default_factory=dict)  # each PDF's ink per page (0..1)
+    played: "Validation | None" = None  # the simulated games a deck file's build played before printing
+    forced: bool = False  # written with --force (its failing checks were not enforced)
 
 
-def default_out(spec: DeckSpec) -> Path:
-    return Path("output") / spec.game.out_name(spec.options)
+def default_out(spec: DeckSpec, deck: Deck | None = None) -> Path:
+    """output/<name> under the current folder, the name told apart by everything that changes the files."""
+    from deckgen.naming import folder_name
+
+    return Path("output") / folder_name(spec, deck if deck is not None else spec.build())
 
 
 def make_deck(spec: DeckSpec) -> tuple[Deck, list[Check]]:
@@ -48,50 +57,80 @@ def build(
     force: bool = False,
     progress: Callable[[str], Tick] | None = None,
     rulebooks: bool = True,
-    extra_steps: list[Callable[[BuildResult], list[Path]]] | None = None,
+    extra_steps: list[Callable[[BuildResult, Path], list[Path]]] | None = None,
     play_check_games: int = 0,
+    help_card: bool = True,
 ) -> BuildResult:
     """Build, check, and write cards.pdf, deck.json and the rulebook(s) in the languages ``spec.lang``
-    asks for (and whatever ``extra_steps`` add).
+    asks for (and whatever ``extra_steps`` write into the staging folder they are given).
 
     The static checks always run; with ``play_check_games`` the whole validation (simulation
-    included) runs first too. A failing deck is refused unless ``force``. Every file is rendered
-    under a temporary name first and they are all renamed together at the end, so a failure (a
-    broken template, say) leaves the folder exactly as it was."""
+    included) runs first too. A failing deck is refused unless ``force``. The files are written into
+    a staging folder that replaces the output folder whole at the end (:mod:`deckgen.publish`), so
+    the folder holds the earlier build or this one, never a mix, whatever fails or kills the build.
+
+    With ``help_card`` the game's quick-reference card(s) follow the deck's cards in cards.pdf and
+    deck.json (kind ``help``); checks and validation never see them."""
     result = _checked(spec, out_dir, force, play_check_games, progress)
     deck, out = result.deck, result.out_dir
+    printed, faces = _with_help(spec, deck) if help_card else (deck, spec.game.faces)
     tick = progress("cards.pdf") if progress else None
-    with staging(out) as stage:
-        write_cards_pdf(
-            stage(out / "cards.pdf"),
-            deck.cards,
-            faces_for(spec.game.faces, spec.print.back_image),
-            spec.print,
-            title=spec.game.title,
-            label=spec.game.describe(spec.options, spec.card_lang),
-            options=dict(spec.options),
-            progress=tick,
-        )
-        write_text(stage(out / "deck.json"), deck.dumps())
+    with publishing(out) as stage:
+        written = [
+            write_cards_pdf(
+                stage / "cards.pdf",
+                printed.cards,
+                faces_for(faces, spec.print.back_image, spec.print.ink),
+                spec.print,
+                title=spec.game.title,
+                label=spec.game.label(deck, spec.card_lang),
+                options=dict(spec.game.described(deck)),
+                progress=tick,
+            ),
+            write_text(stage / "deck.json", printed.dumps()),
+        ]
         if rulebooks:
             if spec.game.rulebook is None:
                 result.notes.append(f"{spec.game.title} has no rulebook yet: only the cards were written")
             else:
-                _write_rulebooks(spec, result, progress, stage)
-        result.files = [*stage.targets]
-    for step in extra_steps or []:
-        result.files.extend(step(result))
+                written += _write_rulebooks(spec, result, progress, stage)
+        for step in extra_steps or []:
+            written += step(result, stage)
+    result.files = [out / Path(p).name for p in written]
+    result.coverage = _coverage(result.files)
     return result
 
 
+def _with_help(spec: DeckSpec, deck: Deck):
+    """The deck as printed with the game's help card(s) after its cards, and the faces drawing them."""
+    from dataclasses import replace
+
+    from deckgen.render.faces import Frame
+    from deckgen.render.help_card import HelpFaces, help_cards
+
+    if spec.game.help_card is None:
+        return deck, spec.game.faces
+    text = spec.game.help_card(deck, spec.card_lang)
+    frame = Frame(spec.print.card.width, spec.print.card.height, 0.0, spec.card_lang)
+    return replace(deck, cards=deck.cards + tuple(help_cards(text, frame, spec.card_lang))), HelpFaces(spec.game.faces, text)
+
+
+def _coverage(files: list[Path]) -> dict[Path, list[float]]:
+    """The ink each PDF puts on its pages (mean darkness of a 40 dpi greyscale render)."""
+    from deckgen.render.ink import page_coverage
+
+    return {f: page_coverage(f) for f in files if f.suffix == ".pdf"}
+
+
 def rules(spec: DeckSpec, out_dir: Path | None = None, *, force: bool = False, progress: Callable[[str], Tick] | None = None) -> BuildResult:
-    """Write only the rulebook(s) of the deck ``spec`` describes, in the languages ``spec.lang`` asks for."""
+    """Write only the rulebook(s) of the deck ``spec`` describes, in the languages ``spec.lang`` asks
+    for; the folder's other files (an earlier build's cards) stay."""
     if spec.game.rulebook is None:
         raise DeckgenError(f"{spec.game.title} has no rulebook yet")
     result = _checked(spec, out_dir, force)
-    with staging(result.out_dir) as stage:
-        _write_rulebooks(spec, result, progress, stage)
-        result.files = [*stage.targets]
+    with publishing(result.out_dir, keep=lambda name: True) as stage:
+        written = _write_rulebooks(spec, result, progress, stage)
+    result.files = [result.out_dir / p.name for p in written]
     return result
 
 
@@ -104,29 +143,36 @@ def _checked(
 ) -> BuildResult:
     """The deck built and checked (its failures stop the build unless ``force``), the folder ready."""
     deck, checks = make_deck(spec)
+    played = None
     if not force:
         require(checks, f"the {spec.game.title} deck")
         if play_check_games and spec.game.engine is not None:
-            v = validate(spec, games=play_check_games, compare_default=False, progress=progress)
-            require(v.report.checks, f"the {spec.game.title} deck (not playable; `deckgen validate` tells more)")
-    return BuildResult(deck, checks, prepare_out_dir(out_dir or default_out(spec)))
+            played = validate(spec, games=play_check_games, sequential=False, compare_default=False, progress=progress)  # exactly the games it says
+            require(played.report.checks, f"the {spec.game.title} deck (not playable; `deckgen validate` tells more)")
+    out = Path(out_dir or default_out(spec, deck))
+    check_replaceable(out)  # before the work: a folder deckgen may not replace is refused at once
+    return BuildResult(deck, checks, out, played=played, forced=force)
 
 
-def _write_rulebooks(spec: DeckSpec, result: BuildResult, progress: Callable[[str], Tick] | None, stage: Callable[[Path], Path]) -> None:
+def _write_rulebooks(spec: DeckSpec, result: BuildResult, progress: Callable[[str], Tick] | None, stage: Path) -> list[Path]:
     langs = languages(spec.lang)
     tick = progress("rulebook") if progress else None
+    written = []
     for n, lang in enumerate(langs, 1):
-        target = result.out_dir / file_name(lang)
-        write_rulebook(stage(target), spec.game, result.deck, lang, spec.print, card_lang=spec.card_lang)
+        written.append(write_rulebook(stage / file_name(lang), spec.game, result.deck, lang, spec.print, card_lang=spec.card_lang))
         if tick:
             tick(n, len(langs))
+    return written
 
 
 def preview(spec: DeckSpec, out_dir: Path | None = None, *, force: bool = False, progress: Callable[[str], Tick] | None = None) -> BuildResult:
+    """PNG contact sheets in the output folder; its other files (an earlier build) stay, earlier previews go."""
     result = _checked(spec, out_dir, force)
     deck, out = result.deck, result.out_dir
     tick = progress("previews") if progress else None
-    result.files.extend(write_previews(out, deck.cards, faces_for(spec.game.faces, spec.print.back_image), spec.print, options=dict(spec.options), progress=tick))
+    with publishing(out, keep=lambda name: not name.startswith("preview-")) as stage:
+        written = write_previews(stage, deck.cards, faces_for(spec.game.faces, spec.print.back_image, spec.print.ink), spec.print, options=dict(spec.game.described(deck)), progress=tick)
+    result.files.extend(out / p.name for p in written)
     return result
 
 
@@ -168,7 +214,7 @@ def validate(
     from deckgen.spec import spec_for
 
     _in_range("--games", games, 1, 1_000_000)
-    workers = _in_range("--workers", default_workers() if workers is None else workers, 1, 256)
+    workers = worker_count(default_workers() if workers is None else workers)
     deck = spec.build()
     with Pool(workers) as pool:
         report = run_validation(spec.game, deck, players=players, games=games, seed=spec.seed, sequential=sequential, progress=progress, pool=pool)
@@ -181,24 +227,32 @@ def validate(
     return result
 
 
-def report_text(v: Validation) -> str:
+def report_text(v: Validation, pace: float | None = None) -> str:
+    """The plain summary first (playable for whom, minutes a game at ``pace`` seconds a turn), then
+    the checks and measures, then what the figures mean."""
     from deckgen.engine.compare import comparison_lines
     from deckgen.engine.report import report_lines
+    from deckgen.guide import measures_explained, validate_summary
 
     lines = [f"{v.spec.game.title}: {len(v.deck)} cards ({v.spec.source or 'defaults'})", ""]
-    lines += report_lines(v.spec.game.engine, v.report)
+    lines += validate_summary(v, pace)
+    lines += ["", *report_lines(v.spec.game.engine, v.report)]
     if v.default:
         lines += ["", *comparison_lines(v.spec.game, v.report.summaries, v.default)]
     if v.skill:
         lines += ["", skill_text(v.skill).rstrip("\n")]
+    if v.spec.game.engine is not None and v.report.summaries:
+        lines += ["", *measures_explained(v.spec.game.engine)]
     return "\n".join(lines) + "\n"
 
 
-def report_data(v: Validation) -> dict:
+def report_data(v: Validation, pace: float | None = None) -> dict:
     from deckgen.engine.compare import comparison_json
     from deckgen.engine.report import report_json
+    from deckgen.guide import validate_summary
 
     data = report_json(v.report)
+    data["summary"] = validate_summary(v, pace)
     data["cards"] = len(v.deck)
     data["source"] = v.spec.source or "defaults"
     if v.default:
@@ -208,7 +262,7 @@ def report_data(v: Validation) -> dict:
     return data
 
 
-def write_report(v: Validation, out_dir: Path) -> list[Path]:
+def write_report(v: Validation, out_dir: Path, pace: float | None = None) -> list[Path]:
     """report.txt, report.json and two PNG plots (matplotlib): the mean game length and the seat
     advantage at every player count, with 95% error bars, beside the default deck's when compared."""
     import json
@@ -217,7 +271,6 @@ def write_report(v: Validation, out_dir: Path) -> list[Path]:
     from deckgen.fileio import write_bytes
     from deckgen.render.charts import points_with_errors
 
-    out = prepare_out_dir(out_dir)
     base = v.default or {}
     keys = list(v.report.summaries)
     labels = [str(k) for k in keys]
@@ -225,38 +278,50 @@ def write_report(v: Validation, out_dir: Path) -> list[Path]:
     theirs = [base.get(k) for k in keys]
     name = v.spec.game.engine.length_name if v.spec.game.engine else "turns"
     xlabel = "rule variant and players" if any(s.variant for s in mine) else "players"
-    files = [
-        write_text(out / "report.txt", report_text(v)),
-        write_text(out / "report.json", json.dumps(report_data(v), indent=1) + "\n"),
-        write_bytes(
-            out / "game-length.png",
-            points_with_errors(
-                labels, [(s.length_mean, s.length_error) for s in mine], [(b.length_mean, b.length_error) if b else None for b in theirs],
-                title=f"{v.spec.game.title}: game length", ylabel=f"mean {name} per game", xlabel=xlabel,
+    with publishing(Path(out_dir)) as stage:
+        written = [
+            write_text(stage / "report.txt", report_text(v, pace)),
+            write_text(stage / "report.json", json.dumps(report_data(v, pace), indent=1) + "\n"),
+            write_bytes(
+                stage / "game-length.png",
+                points_with_errors(
+                    labels, [(s.length_mean, s.length_error) for s in mine], [(b.length_mean, b.length_error) if b else None for b in theirs],
+                    title=f"{v.spec.game.title}: game length", ylabel=f"mean {name} per game", xlabel=xlabel,
+                ),
             ),
-        ),
-        write_bytes(
-            out / "seat-advantage.png",
-            points_with_errors(
-                labels,
-                [(100 * seat_advantage(s), 100 * seat_advantage_error(s)) for s in mine],
-                [(100 * seat_advantage(b), 100 * seat_advantage_error(b)) if b else None for b in theirs],
-                title=f"{v.spec.game.title}: seat advantage (luckiest seat's win share minus a fair share)",
-                ylabel="points of win share", xlabel=xlabel, zero_line=True,
+            write_bytes(
+                stage / "seat-advantage.png",
+                points_with_errors(
+                    labels,
+                    [(100 * seat_advantage(s), 100 * seat_advantage_error(s)) for s in mine],
+                    [(100 * seat_advantage(b), 100 * seat_advantage_error(b)) if b else None for b in theirs],
+                    title=f"{v.spec.game.title}: seat advantage (luckiest seat's win share minus a fair share)",
+                    ylabel="points of win share", xlabel=xlabel, zero_line=True,
+                ),
             ),
-        ),
-    ]
-    if v.skill:
-        from deckgen.analysis.plot import ratings_png
+        ]
+        if v.skill:
+            from deckgen.analysis.plot import ratings_png
 
-        files.append(write_bytes(out / "skill.png", ratings_png(v.skill.reports, v.skill.bases)))
-    return files
+            written.append(write_bytes(stage / "skill.png", ratings_png(v.skill.reports, v.skill.bases)))
+    return [Path(out_dir) / p.name for p in written]
 
 
 def _in_range(name: str, value: int, lo: int, hi: int) -> int:
     if not lo <= value <= hi:
         raise DeckgenError(f"{name} must be {lo} to {hi}, not {value}")
     return value
+
+
+def worker_count(asked: int) -> int:
+    """``--workers`` checked (1 to 256) and capped at the CPUs this process may use: more workers
+    than CPUs only add processes to wait for (the results never depend on the count)."""
+    _in_range("--workers", asked, 1, 256)
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # pragma: no cover - not Linux
+        cpus = os.cpu_count() or 1
+    return min(asked, max(1, cpus))
 
 
 def simulate(
@@ -279,7 +344,7 @@ def simulate(
     if policy not in engine.policies:
         raise DeckgenError(f"unknown --policy {policy!r}: use {', '.join(engine.policies)}")
     n_games = _in_range("--games", 1000 if games is None else games, 1, 10_000_000)
-    workers = _in_range("--workers", default_workers() if workers is None else workers, 1, 256)
+    workers = worker_count(default_workers() if workers is None else workers)
     players = spec.players or spec.game.default_players
     deck, checks = make_deck(spec)
     bad = [c for c in checks if not c.ok]
@@ -321,12 +386,13 @@ def skill(
     per_pair = _in_range("--games", engine.skill.games if games is None else games, 1, 100_000)
     from deckgen.engine.simulate import default_workers
 
-    workers = _in_range("--workers", default_workers() if workers is None else workers, 1, 256)
+    workers = worker_count(default_workers() if workers is None else workers)
     n = players or spec.players or 2
     deck, checks = make_deck(spec)
-    counts = list(engine.player_counts(deck)) if engine.player_counts else list(range(game.players[0], game.players[1] + 1))
+    counts = game.player_counts(dataclasses.replace(deck, players=None))
     if n not in counts:
-        raise DeckgenError(f"--players: this {game.title} deck is played by {min(counts)} to {max(counts)} players, not {n}")
+        served = f"{min(counts)} to {max(counts)} players" if counts else "no player count"
+        raise DeckgenError(f"--players: this {game.title} deck is played by {served}, not {n}")
     bad = [c for c in checks if not c.ok]
     if bad:
         raise DeckgenError("the deck fails its checks: " + "; ".join(f"{c.name}: {c.detail}" for c in bad))
@@ -404,5 +470,5 @@ def init_file(spec: DeckSpec, out: Path, *, with_cards: bool) -> Path:
     out = Path(out)
     if out.exists():
         raise DeckgenError(f"{out} already exists; choose another name (nothing was overwritten)")
-    prepare_out_dir(out.parent if str(out.parent) else Path("."))
-    return write_text(out, deck_file_text(spec, spec.build(), with_cards=with_cards))
+    folder = prepare_out_dir(out.parent if str(out.parent) else Path("."))
+    return write_text(out, deck_file_text(spec, spec.build(), with_cards=with_cards, folder=folder))

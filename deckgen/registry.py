@@ -20,6 +20,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from deckgen.engine.game import Engine
     from deckgen.model import Deck
     from deckgen.render.faces import Faces
+    from deckgen.render.help_card import HelpText
     from deckgen.rulebook.spec import Rulebook
 
 
@@ -71,7 +72,9 @@ class Game:
     id: str
     title: str
     summary: Mapping[str, str]  # one line per language ("es", "en")
-    players: tuple[int, int]  # fewest and most players
+    # Fewest and most players of the game: the one source for `list`, the rulebook, validation, the
+    # web page and the README. A small deck may serve fewer (see player_counts).
+    players: tuple[int, int]
     default_players: int
     options: tuple[Option, ...]
     build: Callable[[BuildRequest], "Deck"]
@@ -88,6 +91,17 @@ class Game:
     # The card kinds a deck file may list, each a pydantic model of its face fields (extra fields
     # forbidden): what "a card the game cannot have" means for custom decks
     card_kinds: Mapping[str, Any] = field(default_factory=dict)
+    # The deck's quick-reference card: help_card(deck, lang) -> deckgen.render.help_card.HelpText
+    help_card: "Callable[[Deck, str], HelpText] | None" = None
+    # How a player count at the edge of the range plays, one line per language ("es", "en"), e.g.
+    # "with 2 players each plays two piles"; printed beside the range by `list` and the README
+    players_note: Mapping[str, str] = field(default_factory=dict)
+    # The options that describe the cards actually in a deck (a deck file's own card list may hold
+    # fewer coefficients than the options say): what labels, titles, backs and folder names show
+    described: Callable[["Deck"], Mapping[str, Any]] = field(default=lambda deck: deck.options)
+    # Seconds a turn (a unit of the engine's game length) takes at a classroom table: turns minutes
+    # into the plain summary of `validate` ("a game lasts about 12 minutes at 4 players")
+    seconds_per_turn: float = 10.0
     # The ages the game suits (youngest, oldest), shown where a teacher chooses a game
     ages: tuple[int, int] | None = None
     # For forms (the web page): per language, option name -> (short label, plain-words explanation);
@@ -111,6 +125,30 @@ class Game:
     def out_name(self, options: Mapping[str, Any]) -> str:
         tag = self.out_tag(options)
         return f"{self.id}-{tag}" if tag else self.id
+
+    def player_counts(self, deck: "Deck") -> list[int]:
+        """The player counts ``deck`` serves: the game's range, narrowed by the engine for a small deck."""
+        lo, hi = self.players
+        counts = range(lo, hi + 1)
+        if self.engine is not None and self.engine.player_counts is not None:
+            counts = self.engine.player_counts(deck)
+        return [n for n in counts if lo <= n <= hi]
+
+    def player_range(self, deck: "Deck") -> tuple[int, int] | None:
+        """(fewest, most) players ``deck`` serves, or None when it serves no player count."""
+        counts = self.player_counts(deck)
+        return (counts[0], counts[-1]) if counts else None
+
+    def players_text(self, lang: str = "en") -> str:
+        """The game's player range for `list` and the README: "2-8 players (with 2, ...)"."""
+        lo, hi = self.players
+        note = self.players_note.get(lang, "")
+        word = {"es": "jugadores"}.get(lang, "players")
+        return f"{lo}-{hi} {word}" + (f" ({note})" if note else "")
+
+    def label(self, deck: "Deck", lang: str) -> str:
+        """The human label of the cards actually in ``deck`` (sheet labels, titles, rulebook headers)."""
+        return self.describe(self.described(deck), lang)
 
 
 @lru_cache(maxsize=1)

@@ -15,6 +15,7 @@ A spec file (the defaults, or a user's own deck file) looks like::
     paper = "a4"
     bleed = 0
     backs = "duplex-long"
+    ink = "normal"          # or "low": every sheet under 15% of the page's darkness
 """
 
 from __future__ import annotations
@@ -32,8 +33,8 @@ from deckgen.render.settings import PrintSettings, language
 from deckgen.resources import data_dir
 
 TOP_KEYS = ("game", "seed", "players", "lang", "options", "print", "cards")
-PRINT_KEYS = ("card_size", "paper", "bleed", "backs")
-DEFAULT_PRINT = {"card_size": "poker", "paper": "a4", "bleed": 0, "backs": "duplex-long"}
+PRINT_KEYS = ("card_size", "paper", "bleed", "backs", "ink")
+DEFAULT_PRINT = {"card_size": "poker", "paper": "a4", "bleed": 0, "backs": "duplex-long", "ink": "normal"}
 MAX_SEED = 2**63 - 1
 
 
@@ -162,7 +163,7 @@ def make_spec(game: Game, *layers: Mapping[str, Any], source: str = "") -> DeckS
     settings = PrintSettings.parse(
         card=str(prt["card_size"]), paper=str(prt["paper"]), bleed=prt["bleed"], backs=str(prt["backs"]),
         lang=language(str(raw.get("lang", "es")), allow_all=True).replace("all", "es"),
-        back_image=prt.get("back_image"),
+        back_image=prt.get("back_image"), ink=str(prt["ink"]),
     )
     lang = language(str(raw.get("lang", "es")), allow_all=True)
     return DeckSpec(game, options, seed, players, settings, lang, raw.get("cards"), source)

@@ -28,7 +28,7 @@ def close(a: float, b: float, tol: float = TOL) -> bool:
 
 
 COMMON = {"--players": "players", "--seed": "seed", "--lang": "lang", "--paper": "paper",
-          "--card-size": "card_size", "--bleed": "bleed", "--backs": "backs"}
+          "--card-size": "card_size", "--bleed": "bleed", "--backs": "backs", "--ink": "ink"}
 
 
 def build(out: Path, target: str, *args: str) -> Path:

@@ -15,7 +15,8 @@ The format (the default decks in decks/ use it too)::
     card_size = "poker"         # poker, bridge, mini, tarot, or "WxH" in mm
     paper = "a4"                # a4 or letter
     bleed = 0                   # mm
-    backs = "duplex-long"       # duplex-long, duplex-short, separate, none
+    backs = "duplex-long"       # duplex-long, duplex-short, manual-duplex, separate, none
+    ink = "normal"              # or "low": every sheet under 15% of the page's darkness
     back_image = "back.png"     # optional: a PNG/JPEG in the deck file's own folder for the backs
 
     [[cards]]                   # optional: an explicit card list replacing the generated deck
@@ -27,7 +28,6 @@ The format (the default decks in decks/ use it too)::
 
 from __future__ import annotations
 
-import difflib
 import re
 import tomllib
 from dataclasses import dataclass
@@ -39,10 +39,15 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from deckgen.deckfile.locate import key_lines, line_of
 from deckgen.deckfile.paths import referenced_image
 from deckgen.errors import DeckgenError, OptionError
+from deckgen.options import check_size
+from deckgen.spelling import did_you_mean
 from deckgen.registry import Game, games
 
 MAX_FILE_BYTES = 1_000_000
-MAX_TEXT = 200  # characters in any text value
+MAX_TEXT = 200  # characters in any text value or key
+MAX_DEPTH = 6  # tables and lists inside one another (a deck file needs 4: cards, a card, a list, a value)
+MAX_VALUES = 60_000  # values in the whole file (5,000 cards of a few fields each)
+MAX_SHOWN = 20  # problems listed; the rest are counted
 MAX_CARDS = 5000
 MAX_COPIES = 1000
 
@@ -52,7 +57,8 @@ class PrintSection(BaseModel):
     card_size: str = "poker"
     paper: Literal["a4", "letter"] = "a4"
     bleed: float = Field(0.0, ge=0.0, le=10.0)
-    backs: Literal["duplex-long", "duplex-short", "separate", "none"] = "duplex-long"
+    backs: Literal["duplex-long", "duplex-short", "manual-duplex", "separate", "none"] = "duplex-long"
+    ink: Literal["normal", "low"] = "normal"
     back_image: str | None = None
 
 
@@ -81,8 +87,12 @@ class Problem:
 class DeckFileError(DeckgenError):
     def __init__(self, file: str, problems: list[Problem]) -> None:
         self.file, self.problems = file, problems
-        head = f"{file}: {len(problems)} problem{'s' if len(problems) != 1 else ''}"
-        super().__init__(head + ":\n" + "\n".join("  " + p.text(file) for p in problems))
+        super().__init__("\n".join(self.lines()))
+
+    def lines(self) -> list[str]:
+        n = len(self.problems)
+        more = [f"  … and {n - MAX_SHOWN} more"] if n > MAX_SHOWN else []
+        return [f"{self.file}: {n} problem{'s' if n != 1 else ''}:", *("  " + p.text(self.file) for p in self.problems[:MAX_SHOWN]), *more]
 
 
 def _field(path: tuple) -> str:
@@ -96,8 +106,7 @@ def _field(path: tuple) -> str:
 
 
 def _suggest(word: str, known: list[str]) -> str:
-    close = difflib.get_close_matches(word, known, n=1, cutoff=0.6)
-    return f" (did you mean {close[0]}?)" if close else ""
+    return did_you_mean(word, known)
 
 
 class _Collector:
@@ -113,7 +122,10 @@ class _Collector:
             if err["type"] == "extra_forbidden":
                 parent = _model_at(model, tuple(err["loc"])[:-1])
                 known = list(parent.model_fields) if parent else []
-                self.add(loc, f"unknown key{_suggest(str(loc[-1]), known)}")
+                if prefix[:1] == ("cards",):  # a card's table also takes kind and copies
+                    known = ["kind", *known, "copies"]
+                listed = f"; the keys are: {', '.join(known)}" if known else ""
+                self.add(loc, f"unknown key{_suggest(str(loc[-1]), known)}{listed}")
             elif err["type"] == "missing" and loc == ("game",):
                 self.add(loc, f"is required: say which game the deck is for, e.g. game = \"{next(iter(games()), 'GAME')}\" (the games: {', '.join(games())})")
             elif err["type"] == "missing":
@@ -135,15 +147,29 @@ def _model_at(model: type[BaseModel], loc: tuple) -> type[BaseModel] | None:
     return model
 
 
-def _long_texts(value: Any, path: tuple, out: _Collector) -> None:
-    if isinstance(value, str) and len(value) > MAX_TEXT:
-        out.add(path, f"text of {len(value)} characters is too long (at most {MAX_TEXT})")
-    elif isinstance(value, Mapping):
-        for k, v in value.items():
-            _long_texts(v, path + (k,), out)
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            _long_texts(v, path + (i,), out)
+def _shape(raw: Mapping[str, Any], name: str, out: _Collector) -> None:
+    """Walk the parsed file once, without recursion: a file nested too deeply or holding too many
+    values is refused at once (nothing later could read it safely); texts and keys that are too long
+    are problems."""
+    stack: list[tuple[Any, tuple, int]] = [(raw, (), 0)]
+    values = 0
+    while stack:
+        value, path, depth = stack.pop()
+        values += 1
+        if depth > MAX_DEPTH:
+            raise DeckFileError(name, [Problem(line_of(out.lines, path[:MAX_DEPTH]), _field(path[:MAX_DEPTH]), f"tables or lists nested more than {MAX_DEPTH} deep")])
+        if values > MAX_VALUES:
+            raise DeckFileError(name, [Problem(None, "", f"more than {MAX_VALUES:,} values; a deck file holds at most {MAX_CARDS:,} cards")])
+        if isinstance(value, str) and len(value) > MAX_TEXT:
+            out.add(path, f"text of {len(value):,} characters is too long (at most {MAX_TEXT})")
+        elif isinstance(value, Mapping):
+            for k, v in value.items():
+                if len(str(k)) > MAX_TEXT:
+                    out.add(path, f"a key of {len(str(k)):,} characters is too long (at most {MAX_TEXT})")
+                    continue
+                stack.append((v, path + (k,), depth + 1))
+        elif isinstance(value, list):
+            stack.extend((v, path + (i,), depth + 1) for i, v in enumerate(value))
 
 
 def read_deck_file(path: Path) -> tuple[dict[str, Any], Game]:
@@ -173,8 +199,11 @@ def read_deck_text(text: str, name: str, *, folder: Path | None) -> tuple[dict[s
     """A deck file's text, checked as :func:`read_deck_file` checks a file. ``name`` only labels the
     messages; ``folder`` is where referenced images sit (``None``: the file came without a folder, so
     it may not refer to any)."""
+    text = text.removeprefix("\ufeff")  # a byte-order mark some editors write: not part of the TOML
     try:
         raw = tomllib.loads(text)
+    except RecursionError:
+        raise DeckFileError(name, [Problem(None, "", f"not valid TOML: tables or lists nested too deeply (at most {MAX_DEPTH})")]) from None
     except tomllib.TOMLDecodeError as exc:
         message = str(exc.args[0] if exc.args else exc)
         where = re.search(r"\s*\(at line (\d+), column (\d+)\)", message)
@@ -187,7 +216,7 @@ def read_deck_text(text: str, name: str, *, folder: Path | None) -> tuple[dict[s
 
 def check_deck_dict(raw: dict[str, Any], lines: dict, name: str, *, folder: Path | None) -> tuple[dict[str, Any], Game]:
     out = _Collector(lines)
-    _long_texts(raw, (), out)
+    _shape(raw, name, out)
     try:
         model = DeckFileModel.model_validate(raw)
     except ValidationError as exc:
@@ -222,6 +251,7 @@ def _check_options(game: Game, options: Any, out: _Collector) -> None:
             out.add(("options", key), f"{game.title} has no option {key!r}{_suggest(name, list(known))}")
             continue
         try:
+            check_size(value)
             opt.parse(value)
         except OptionError as exc:
             out.add(("options", key), str(exc))

@@ -13,12 +13,15 @@ from typing import Hashable
 
 Path = tuple[Hashable, ...]
 
-_HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z0-9_\-\". ]+?)\s*\]\]?\s*(#.*)?$")
+_HEADER_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-\". ")
 _KEY = re.compile(r"^\s*(\"[^\"]*\"|'[^']*'|[A-Za-z0-9_\-]+(?:\s*\.\s*[A-Za-z0-9_\-]+)*)\s*=")
 
 
 def _key_parts(raw: str) -> list[str]:
     return [p.strip().strip("\"'") for p in raw.split(".")]
+
+
+MAX_SCANNED = 400  # only this much of a line is scanned for a key: the patterns stay fast on any line
 
 
 def key_lines(text: str) -> dict[Path, int]:
@@ -27,16 +30,18 @@ def key_lines(text: str) -> dict[Path, int]:
     arrays: dict[Path, int] = {}
     in_string = False
     for number, line in enumerate(text.splitlines(), 1):
+        line = line[:MAX_SCANNED]
         if line.count('"""') % 2 == 1 or line.count("'''") % 2 == 1:
             in_string = not in_string
             if not in_string:
                 continue
         if in_string:
             continue
-        header = _HEADER.match(line)
+        header = _header(line)
         if header:
-            path = tuple(_key_parts(header.group(2)))
-            if header.group(1) == "[[":
+            opening, name = header
+            path = tuple(_key_parts(name))
+            if opening == "[[":
                 index = arrays.get(path, -1) + 1
                 arrays[path] = index
                 table = path + (index,)
@@ -50,6 +55,25 @@ def key_lines(text: str) -> dict[Path, int]:
             path = table + tuple(_key_parts(key.group(1)))
             lines.setdefault(path, number)
     return lines
+
+
+def _header(line: str) -> tuple[str, str] | None:
+    """("[" or "[[", the table name) when ``line`` is a table header, read without a regular
+    expression (a pattern for it backtracks badly on long lines of spaces)."""
+    text = line.strip()
+    if not text.startswith("["):
+        return None
+    opening = "[[" if text.startswith("[[") else "["
+    closing = "]]" if opening == "[[" else "]"
+    body = text[len(opening):]
+    end = body.find(closing)
+    if end < 0:
+        return None
+    rest = body[end + len(closing):].strip()
+    name = body[:end].strip()
+    if rest and not rest.startswith("#") or not name or not set(name) <= _HEADER_CHARS:
+        return None
+    return opening, name
 
 
 def line_of(lines: dict[Path, int], path: Path) -> int | None:

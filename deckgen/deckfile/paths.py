@@ -3,6 +3,9 @@ be real images."""
 
 from __future__ import annotations
 
+import struct
+import warnings
+import zlib
 from pathlib import Path
 
 from PIL import Image, UnidentifiedImageError
@@ -15,7 +18,11 @@ IMAGE_FORMATS = ("PNG", "JPEG")
 
 
 def referenced_image(folder: Path, name: str) -> Path:
-    """The absolute path of image ``name`` inside ``folder``; refuses anything that leaves it."""
+    """The absolute path of image ``name`` inside ``folder``; refuses anything that leaves it, and
+    anything that is not a whole PNG or JPEG of sensible size (decoded fully, so a truncated or
+    garbled image is refused here and not half-way through a build)."""
+    if any(ord(c) < 32 or ord(c) == 127 for c in name):
+        raise DeckgenError(f"{name!r} is not a file name (it holds control characters)")
     rel = Path(name)
     if rel.is_absolute() or rel.drive:
         raise DeckgenError(f"{name!r}: give a path relative to the deck file's folder, not an absolute one")
@@ -28,14 +35,29 @@ def referenced_image(folder: Path, name: str) -> Path:
     size = target.stat().st_size
     if size > MAX_IMAGE_BYTES:
         raise DeckgenError(f"{name!r} is {size:,} bytes; an image is at most {MAX_IMAGE_BYTES:,}")
-    try:
-        with Image.open(target) as img:
-            fmt, (w, h) = img.format, img.size
-            img.verify()
-    except (UnidentifiedImageError, OSError, SyntaxError, ValueError):
-        raise DeckgenError(f"{name!r} is not a PNG or JPEG image") from None
-    if fmt not in IMAGE_FORMATS:
-        raise DeckgenError(f"{name!r} is a {fmt} image; use PNG or JPEG")
-    if max(w, h) > MAX_IMAGE_SIDE:
-        raise DeckgenError(f"{name!r} is {w}×{h} pixels; at most {MAX_IMAGE_SIDE} on a side")
+    check_image(target, repr(name))
     return target
+
+
+def check_image(path: Path, shown: str) -> None:
+    """Refuse ``path`` unless it is a PNG or JPEG of at most MAX_IMAGE_SIDE pixels a side that
+    decodes to its last pixel. The size is read from the header before any pixel is decoded, and
+    Pillow's decompression-bomb warning is an error here, never a line on the terminal."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(path) as img:
+                fmt, (w, h) = img.format, img.size
+                if fmt not in IMAGE_FORMATS:
+                    raise DeckgenError(f"{shown} is a {fmt} image; use PNG or JPEG")
+                if max(w, h) > MAX_IMAGE_SIDE:
+                    raise DeckgenError(f"{shown} is {w}×{h} pixels; at most {MAX_IMAGE_SIDE} on a side")
+                img.load()  # every pixel: a truncated file or garbage data fails here
+    except DeckgenError:
+        raise
+    except (Image.DecompressionBombWarning, Image.DecompressionBombError):
+        raise DeckgenError(f"{shown} is too large an image (a decompression bomb?); at most {MAX_IMAGE_SIDE} pixels on a side") from None
+    except UnidentifiedImageError:
+        raise DeckgenError(f"{shown} is not a PNG or JPEG image") from None
+    except (OSError, SyntaxError, ValueError, EOFError, zlib.error, struct.error, MemoryError):
+        raise DeckgenError(f"{shown} is not a whole PNG or JPEG image (truncated or damaged)") from None

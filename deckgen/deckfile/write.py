@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
+
+from deckgen.errors import DeckgenError
 
 from deckgen.model import Deck
 from deckgen.spec import DeckSpec
@@ -19,7 +22,21 @@ def _value(v: Any) -> str:
     return json.dumps(str(v), ensure_ascii=False)  # a TOML basic string is a JSON string
 
 
-def deck_file_text(spec: DeckSpec, deck: Deck, *, with_cards: bool) -> str:
+def _image_name(image: str, folder: Path) -> str:
+    """The back image as the new deck file must name it: relative to the file's own folder, which
+    must hold it (a deck file may only refer to files beside it)."""
+    path, base = Path(image).resolve(), folder.resolve()
+    if not path.is_relative_to(base):
+        raise DeckgenError(
+            f"the back image {image} is not in {folder}, where the deck file goes; write the deck file "
+            "next to the image (or copy the image beside it first)"
+        )
+    return path.relative_to(base).as_posix()
+
+
+def deck_file_text(spec: DeckSpec, deck: Deck, *, with_cards: bool, folder: Path = Path(".")) -> str:
+    """The deck file for ``spec``; ``folder`` is where it will be written (its back image is named
+    relative to it)."""
     game = spec.game
     lines = [
         f"# {game.title}: a deck file written by `deckgen init`. Edit it, then check it with",
@@ -41,6 +58,10 @@ def deck_file_text(spec: DeckSpec, deck: Deck, *, with_cards: bool) -> str:
     p = spec.print
     size = p.card.name if p.card.name != "custom" else f"{p.card.width:g}x{p.card.height:g}"
     lines += ["", "[print]", f"card_size = {_value(size)}", f"paper = {_value(p.paper)}", f"bleed = {p.bleed:g}", f"backs = {_value(p.backs)}"]
+    if p.ink != "normal":
+        lines.append(f"ink = {_value(p.ink)}")
+    if p.back_image:
+        lines.append(f"back_image = {_value(_image_name(p.back_image, folder))}")
     if with_cards:
         groups: list[tuple[Any, int]] = []
         for card in deck.cards:  # identical neighbours become one table with copies

@@ -88,6 +88,7 @@ class Threshold:
     lo: float | None = None
     hi: float | None = None
     why: str = ""
+    hint: str = ""  # what to change when the measure is out of range, naming the option: "a lower --target-score"
 
     def holds(self, value: float, stderr: float = 0.0) -> bool:
         """True unless ``value`` is outside the range by more than SIGMAS standard errors: a verdict

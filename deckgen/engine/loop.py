@@ -11,6 +11,9 @@ from deckgen.engine.state import CHANCE, IllegalAction, State
 from deckgen.model import Deck
 
 
+MAX_REMEMBERED = 50_000  # positions loop detection remembers in one game
+
+
 class InvariantBroken(AssertionError):
     """A rule engine broke one of its own invariants (cards created or lost, an illegal move)."""
 
@@ -59,7 +62,8 @@ def play(
             if n >= repeat_limit:
                 problem = f"the same position came back {n} times (a loop)"
                 break
-            seen[k] = n
+            if n > 1 or len(seen) < MAX_REMEMBERED:  # memory stays bounded in a game that never repeats
+                seen[k] = n
         seat = state.current_player()
         if seat == CHANCE:
             state.chance(rng)

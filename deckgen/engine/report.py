@@ -30,7 +30,9 @@ def summaries_table(engine: Engine, summaries: list[Summary]) -> list[str]:
     """One column per player count, one row per figure."""
     first = summaries[0]
     most = max(s.planned or s.games for s in summaries)
-    head = f"measures{' (' + first.variant + ')' if first.variant else ''} (policy {first.policy}, seeds from {first.seed}; up to {most} games each, fewer once every verdict is settled)"
+    every = all(s.games == (s.planned or s.games) for s in summaries)  # no player count stopped early
+    sample = f"{most} games each" if every else f"up to {most} games each, fewer once every verdict is settled"
+    head = f"measures{' (' + first.variant + ')' if first.variant else ''} (policy {first.policy}, seeds from {first.seed}; {sample})"
     rows: list[tuple[str, list[str]]] = [
         ("games ended", [f"{s.ended}/{s.games}" for s in summaries]),
         (f"{first.length_name}: mean", [f"{s.length_mean:.1f}" for s in summaries]),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import os
+import signal
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
@@ -136,6 +137,22 @@ def chunks(template: Chunk, first: int, games: int, size: int = CHUNK) -> list[C
     return [replace(template, first=s, count=min(size, first + games - s)) for s in range(first, first + games, size)]
 
 
+def _worker_signals() -> None:
+    """Workers leave Ctrl-C and SIGTERM to the main process, which stops the pool and says so once."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _stop(pool: Any) -> None:
+    """Stop a process pool now (Ctrl-C, SIGTERM, a broken invariant), not after its queued chunks."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for p in processes:
+        p.terminate()
+    for p in processes:
+        p.join(5)
+
+
 def _records(args: tuple) -> list[GameRecord]:
     game_id, deck, players, seeds, policy, check, detect_loops = args
     from deckgen.registry import get_game
@@ -170,11 +187,17 @@ def run_games(
         return out
     parts = [seeds[i : i + CHUNK] for i in range(0, games, CHUNK)]
     results: list[GameRecord] = []
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for part in pool.map(_records, [(deck.game, deck, players, c, policy, check, detect_loops) for c in parts]):
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_signals)
+    try:
+        jobs = [(deck.game, deck, players, c, policy, check, detect_loops) for c in parts]
+        for part in pool.map(_records, jobs):  # map keeps the chunks in order
             results.extend(part)
             if progress:
                 progress(len(results), games)
+    except BaseException:  # Ctrl-C, SIGTERM, a broken invariant: stop the workers now, not after their chunks
+        _stop(pool)
+        raise
+    pool.shutdown()
     return results
 
 
@@ -190,13 +213,16 @@ class Pool:
         if self._executor is None and self.workers > 1:
             from concurrent.futures import ProcessPoolExecutor
 
-            self._executor = ProcessPoolExecutor(max_workers=self.workers)
+            self._executor = ProcessPoolExecutor(max_workers=self.workers, initializer=_worker_signals)
             self._own = True
         return self
 
     def __exit__(self, *exc: object) -> None:
         if self._own:
-            self._executor.shutdown(cancel_futures=True)
+            if exc[0] is not None:  # Ctrl-C, SIGTERM, a broken invariant: stop the workers now
+                _stop(self._executor)
+            else:
+                self._executor.shutdown(cancel_futures=True)
             self._executor, self._own = None, False
 
     @property

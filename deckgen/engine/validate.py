@@ -17,6 +17,7 @@ from deckgen.model import Deck
 from deckgen.registry import Game
 
 Tick = Callable[[int, int], None]
+BUG = "nothing in your deck: this is a bug in deckgen's rules; report the command and the seed"
 
 
 @dataclass
@@ -37,14 +38,14 @@ class Report:
 
 
 def player_counts(game: Game, deck: Deck, only: Sequence[int] | None = None) -> list[int]:
-    engine = game.engine
-    allowed = list(engine.player_counts(deck)) if engine and engine.player_counts else list(range(game.players[0], game.players[1] + 1))
+    allowed = game.player_counts(deck)
     if deck.players:
         allowed = [p for p in allowed if p == deck.players]
     if only:
         bad = [p for p in only if p not in allowed]
         if bad:
-            raise DeckgenError(f"{game.title} with this deck is played by {allowed[0]} to {allowed[-1]} players, not {bad[0]}")
+            served = f"{allowed[0]} to {allowed[-1]} players" if allowed else "no player count"
+            raise DeckgenError(f"{game.title} with this deck is played by {served}, not {bad[0]}")
         return list(only)
     return allowed
 
@@ -84,7 +85,8 @@ def validate(
         return report
     player_counts(game, deck, players)  # a player count the deck cannot take is refused first
     if not all(c.ok for c in report.static):
-        report.simulated.append(check("simulation", False, "skipped: the deck fails its static checks"))
+        report.simulated.append(check("simulation", False, "skipped: the deck fails its static checks",
+                                        hint="fix the failing checks above first"))
         return report
     streams = streams_for(game, deck, players)
     for label, variant in engine.variants(deck):
@@ -105,7 +107,7 @@ def _verdicts(report: Report, engine, s: Stream, plan: Plan) -> None:
     tag = f"{s.label}, " if s.label else ""
     n = s.players
     if s.broken:
-        report.simulated.append(check(f"rules keep their invariants ({tag}{n} players)", False, s.broken))
+        report.simulated.append(check(f"rules keep their invariants ({tag}{n} players)", False, s.broken, hint=BUG))
         return
     summary = s.summary
     assert summary is not None and s.measured is not None and s.explored is not None
@@ -117,18 +119,20 @@ def _verdicts(report: Report, engine, s: Stream, plan: Plan) -> None:
         check(
             f"every game ends ({tag}{n} players)",
             not stuck,
-            f"{stuck} of {total} games did not end: {first[0][1]}" if stuck else f"{total} games ended by the rules",
+            f"{stuck} of {total} games did not end: {first[0][1]}" if stuck
+            else f"the {s.measured.games} measured games and {s.explored.games} more with random moves ended by the rules",
             seed=first[0][0] if stuck else None,
+            hint=BUG,
         )
     )
     for t in s.thresholds:
         value = summary.measures.get(t.measure)
         if value is None:
-            report.simulated.append(check(f"{t.measure} ({tag}{n} players)", False, "the engine does not measure it"))
+            report.simulated.append(check(f"{t.measure} ({tag}{n} players)", False, "the engine does not measure it", hint=BUG))
             continue
         measure = next(m for m in engine.measures if m.name == t.measure)
         se = summary.errors.get(t.measure, 0.0)
         shown = f"{measure.show(value)} ± {measure.show(se)}" if se == se and se != float("inf") else measure.show(value)
         report.simulated.append(
-            check(f"{t.measure} ({tag}{n} players)", t.holds(value, se), f"{shown}, must be {t.text(measure.show)}: {t.why}")
+            check(f"{t.measure} ({tag}{n} players)", t.holds(value, se), f"{shown}, must be {t.text(measure.show)}: {t.why}", hint=t.hint)
         )

@@ -8,7 +8,8 @@ from typing import Any, Mapping, Protocol
 from deckgen.model import Card
 from deckgen.render.pen import Pen
 
-SAFE = 3.0  # mm: keep text this far inside the trim
+SAFE = 3.0  # mm: keep every line, frame and text this far inside the trim (backgrounds excepted)
+MISREGISTRATION = 2.0  # mm: how far a back may land off its front in duplex printing
 
 
 @dataclass(frozen=True)
@@ -20,6 +21,7 @@ class Frame:
     bleed: float = 0.0
     lang: str = "es"
     options: Mapping[str, Any] = field(default_factory=dict)
+    ink: str = "normal"  # "low": large fills are paled (see deckgen.render.ink)
 
     @property
     def unit(self) -> float:
@@ -28,7 +30,7 @@ class Frame:
 
     @property
     def safe(self) -> float:
-        return SAFE * max(0.7, self.unit)
+        return SAFE * max(1.0, self.unit)
 
     @property
     def cx(self) -> float:
@@ -47,6 +49,12 @@ class Faces(Protocol):
     def back(self, pen: Pen, frame: Frame) -> None:
         """Draw the deck's back."""
         ...
+
+
+def misregistration_margin(frame: Frame) -> float:
+    """How far inside the trim a back's motifs stay, so a back printed off its front by up to
+    MISREGISTRATION mm still shows nothing cut at an edge."""
+    return frame.safe + MISREGISTRATION
 
 
 def background(pen: Pen, frame: Frame, fill: str) -> None:
@@ -68,5 +76,23 @@ class ImageBack:
         pen.image(self.path, -b, -b, frame.width + 2 * b, frame.height + 2 * b)
 
 
-def faces_for(faces: Faces, back_image: str | None) -> Faces:
-    return ImageBack(faces, back_image) if back_image else faces
+class LowInkFaces:
+    """A game's faces drawn through :class:`deckgen.render.ink.LowInkPen` (``--ink low``)."""
+
+    def __init__(self, faces: Faces) -> None:
+        self.faces = faces
+
+    def front(self, pen: Pen, card: Card, frame: Frame) -> None:
+        from deckgen.render.ink import LowInkPen
+
+        self.faces.front(LowInkPen(pen, frame.width * frame.height), card, frame)
+
+    def back(self, pen: Pen, frame: Frame) -> None:
+        from deckgen.render.ink import LowInkPen
+
+        self.faces.back(LowInkPen(pen, frame.width * frame.height), frame)
+
+
+def faces_for(faces: Faces, back_image: str | None, ink: str = "normal") -> Faces:
+    out = ImageBack(faces, back_image) if back_image else faces
+    return LowInkFaces(out) if ink == "low" else out

@@ -25,7 +25,10 @@ PAPERS: dict[str, tuple[float, float]] = {
     "a4": (210.0, 297.0),
     "letter": (215.9, 279.4),
 }
-BACK_MODES = ("duplex-long", "duplex-short", "separate", "none")
+# duplex-long/-short: a duplex printer, each front page followed by its back page;
+# manual-duplex: a single-sided printer, all fronts, then the stack turned over for all backs (mirrored
+# as for long-edge duplex); separate: all backs after the fronts, unmirrored, to glue back to front
+BACK_MODES = ("duplex-long", "duplex-short", "manual-duplex", "separate", "none")
 
 PRINTER_MARGIN = 5.0  # mm no desktop printer is trusted to print into
 BLEED_PAGE_MARGIN = 3.5  # mm beyond the crop marks when bleed is on (work meant for a print shop)
@@ -159,10 +162,11 @@ class SheetLayout:
         """Where the back of the card in front slot ``index`` is printed so the two meet.
 
         Long-edge duplex flips the sheet about its vertical axis (columns mirror); short-edge
-        duplex flips it about its horizontal axis (rows mirror); "separate" keeps the position.
+        duplex flips it about its horizontal axis (rows mirror); a stack turned over by hand for
+        "manual-duplex" flips like long-edge; "separate" keeps the position (the sheets are glued).
         """
         row, col = divmod(index, self.cols)
-        if mode == "duplex-long":
+        if mode in ("duplex-long", "manual-duplex"):
             col = self.cols - 1 - col
         elif mode == "duplex-short":
             row = self.rows - 1 - row

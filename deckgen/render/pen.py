@@ -180,6 +180,29 @@ def shape(pen: Pen, kind: str, cx: float, cy: float, r: float, *, fill: str | No
         raise ValueError(f"unknown shape {kind!r}")
 
 
+CUE_MM = 8.0  # the least size of a colour's shape cue, for colour-blind players
+CUE_LETTER_PT = 10.5
+
+
+def cue_radius(kind: str) -> float:
+    """The radius at which :func:`shape` draws ``kind`` at least CUE_MM across (its wider side)."""
+    spread = {"circle": 2.0, "square": 1.76, "triangle": 1.94, "diamond": 2.2, "star": 2.19, "hexagon": 2.0}
+    return CUE_MM / spread.get(kind, 1.76) + 0.05
+
+
+def badge(pen: Pen, kind: str, cx: float, cy: float, letter: str, fill: str, *, letter_colour: str, scale: float = 1.0,
+          angle: float = 0.0, stroke: str = "#1a1a1a") -> None:
+    """A colour's cue: its shape at least CUE_MM across with its letter inside (CUE_LETTER_PT)."""
+    r = cue_radius(kind) * scale
+    shape(pen, kind, cx, cy, r, fill=fill, stroke=stroke, width=0.2 * scale)
+    size = CUE_LETTER_PT * scale
+    dy = ascent_mm(size) / 2 + (r * 0.2 if kind == "triangle" else 0.0)
+    if angle % 360 == 180:
+        pen.text(cx, cy - dy + (2 * r * 0.2 if kind == "triangle" else 0.0), letter, size, align="center", bold=True, color=letter_colour, angle=180)
+    else:
+        pen.text(cx, cy + dy, letter, size, align="center", bold=True, color=letter_colour)
+
+
 def wrap(s: str, size: float, max_width: float, bold: bool = False) -> list[str]:
     """Greedy word wrap to ``max_width`` mm."""
     lines: list[str] = []

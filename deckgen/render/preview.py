@@ -36,7 +36,7 @@ def contact_sheets(
     cards: Sequence[Card], faces: Faces, settings: PrintSettings, *, options: dict | None = None, px_per_mm: float = 4.0
 ) -> list[Image.Image]:
     """Contact sheets of every front, the back as the last tile; each holds up to PER_SHEET tiles."""
-    frame = Frame(settings.card.width, settings.card.height, 0.0, settings.lang, options or {})
+    frame = Frame(settings.card.width, settings.card.height, 0.0, settings.lang, options or {}, settings.ink)
     tiles: list[Card | None] = list(cards) + [None]
     cw, ch = frame.width * px_per_mm, frame.height * px_per_mm
     gap = GAP_MM * px_per_mm

@@ -26,6 +26,7 @@ class PrintSettings:
     backs: str = "duplex-long"
     lang: str = "es"
     back_image: str | None = None  # an image (already checked) printed on every back instead of the game's
+    ink: str = "normal"  # "low": every sheet under 15% of the page's darkness (deckgen.render.ink)
 
     @staticmethod
     def parse(
@@ -35,8 +36,13 @@ class PrintSettings:
         backs: str = "duplex-long",
         lang: str = "es",
         back_image: str | None = None,
+        ink: str = "normal",
     ) -> "PrintSettings":
-        return PrintSettings(card_size(card), paper_size(paper)[0], bleed_mm(bleed), back_mode(backs), language(lang), back_image)
+        from deckgen.render.ink import ink_mode
+
+        return PrintSettings(
+            card_size(card), paper_size(paper)[0], bleed_mm(bleed), back_mode(backs), language(lang), back_image, ink_mode(ink)
+        )
 
     def layout(self) -> SheetLayout:
         return layout(self.card, self.paper, self.bleed)

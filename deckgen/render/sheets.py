@@ -15,6 +15,7 @@ from deckgen.render.faces import Faces, Frame
 from deckgen.render.geometry import PRINTER_MARGIN, SCALE_BAR, Box, SheetLayout, crop_marks
 from deckgen.render.palette import CUT, INK, rgb
 from deckgen.render.pdf_pen import PdfPen
+from deckgen.render.printing import sheet_note
 from deckgen.render.settings import PrintSettings
 
 MM = fonts.PT_PER_MM
@@ -45,7 +46,7 @@ def plan_pages(n_cards: int, lay: SheetLayout, backs: str) -> list[Page]:
         pages.append(Page(s + 1, "front", fronts))
         if backs.startswith("duplex"):
             pages.append(Page(s + 1, "back", fronts))
-    if backs == "separate":
+    if backs in ("separate", "manual-duplex"):
         for s in range(sheets):
             idx = list(range(s * per, min(n_cards, (s + 1) * per)))
             pages.append(Page(s + 1, "back", tuple((i - s * per, i) for i in idx)))
@@ -66,9 +67,10 @@ def write_cards_pdf(
     """Write every card of ``cards`` on sheets to ``target`` (atomically)."""
     lay = settings.layout()
     pages = plan_pages(len(cards), lay, settings.backs)
-    frame = Frame(lay.card.width, lay.card.height, lay.bleed, settings.lang, options or {})
+    frame = Frame(lay.card.width, lay.card.height, lay.bleed, settings.lang, options or {}, settings.ink)
     words = WORDS[settings.lang]
     sheets = lay.sheets_for(len(cards))
+    note = sheet_note(len(cards), settings)  # how to print by hand on a single-sided printer
     fonts.register()
     with atomic_path(Path(target)) as tmp:
         c = Canvas(
@@ -95,6 +97,8 @@ def write_cards_pdf(
                 else:
                     _place_back(c, lay.back_slot(slot, settings.backs), lay)
             _draw_furniture(c, lay, f"{title} · {label}" if label else title, page, sheets, words)
+            if note:
+                _draw_note(c, lay, note)
             c.showPage()
             if progress:
                 progress(n, len(pages))
@@ -170,6 +174,25 @@ def _draw_furniture(c: Canvas, lay: SheetLayout, title: str, page: Page, sheets:
     size = min(6.5, 6.5 * (end - start) / max(1e-6, width))
     c.setFont(fonts.font_name(False), max(3.5, size))
     c.drawRightString((x0 + end) * MM, (y0 - 1.0) * MM, label)
+    c.restoreState()
+
+
+def _draw_note(c: Canvas, lay: SheetLayout, text: str) -> None:
+    """One line of printing instructions in the band opposite the footer (the grid is centred, so
+    that band is as wide as the footer's)."""
+    g = lay.grid
+    marks = 4.0 if lay.bleed > 0 else 0.0
+    c.saveState()
+    c.setFillColorRGB(*rgb(INK))
+    if lay.footer == "bottom":
+        x, y, span = g.x + g.w / 2, g.top + marks + 2.5, g.w
+    else:  # on the right, reading downward like the footer on the left
+        c.translate((g.right + marks + 2.5) * MM, (g.y + g.h / 2) * MM)
+        c.rotate(-90)
+        x, y, span = 0.0, 0.0, g.h
+    size = max(3.5, min(6.5, 6.5 * span / max(1e-6, fonts.text_width_mm(text, 6.5))))
+    c.setFont(fonts.font_name(False), size)
+    c.drawCentredString(x * MM, y * MM, text)
     c.restoreState()
 
 

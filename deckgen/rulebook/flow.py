@@ -33,7 +33,7 @@ HEADER_FILL = "#e6e6e6"
 MARK_FILL = "#fff1c2"  # a highlighted row: pale yellow, a clear light grey in greyscale
 NOTE_FILL = "#f1f1f1"
 CELL_PAD = 4.0  # pt, left/right padding of table cells
-KEEP_ROWS = 15  # tables up to this many rows are never split across pages
+KEEP_ROWS = 8  # tables up to this many rows are never split across pages (longer ones split, header repeated)
 
 
 def styles() -> dict[str, ParagraphStyle]:
@@ -156,12 +156,14 @@ class FigureFlowable(Flowable):
         self.hAlign = "CENTER"
 
     def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
-        self.width, self.height = self.w_mm * MM, self.h_mm * MM
+        self.scale = min(1.0, avail_w / (self.w_mm * MM))  # a figure wider than the column shrinks to it
+        self.width, self.height = self.w_mm * MM * self.scale, self.h_mm * MM * self.scale
         return self.width, self.height
 
     def draw(self) -> None:
         self.canv.saveState()
-        self.ctx.figures[self.name](PdfPen(self.canv, 0.0, self.h_mm), self.w_mm, self.h_mm, self.ctx.lang)
+        pen = PdfPen(self.canv, 0.0, self.h_mm * self.scale, self.scale)
+        self.ctx.figures[self.name](pen, self.w_mm, self.h_mm, self.ctx.lang)
         self.canv.restoreState()
 
 
@@ -172,7 +174,8 @@ def build(blocks: Sequence[Block], ctx: Context, avail: float, where: str = "bod
     """Flowables for ``blocks`` in a column ``avail`` points wide; ``where`` picks paragraph styles."""
     out: list[Flowable] = []
     st = ctx.styles
-    for block in blocks:
+    for n, block in enumerate(blocks):
+        after = blocks[n + 1] if n + 1 < len(blocks) else None
         if isinstance(block, Heading):
             out.append(Paragraph(block.markup, st[f"h{block.level}"]))
         elif isinstance(block, Para):
@@ -192,6 +195,8 @@ def build(blocks: Sequence[Block], ctx: Context, avail: float, where: str = "bod
             out.append(CardRow(ctx, block.indexes, block.width, block.captions))
         elif isinstance(block, FigureBlock):
             out.append(FigureFlowable(ctx, block.name, block.width, block.height))
+        if isinstance(block, (CardsBlock, FigureBlock)) and isinstance(after, Para):
+            out[-1].keepWithNext = 1  # a picture stays with the paragraph under it: its caption
     return out
 
 

@@ -31,7 +31,8 @@ from deckgen.rulebook.markup import MarkupError, parse
 from deckgen.rulebook.template import common_context, render_text, shown_path, template_name
 
 MM = fonts.PT_PER_MM
-MARGIN_SIDE, MARGIN_TOP, MARGIN_BOTTOM = 20.0, 22.0, 20.0  # mm
+MARGIN_SIDE, MARGIN_TOP, MARGIN_BOTTOM = 20.0, 22.0, 20.0  # mm (the header and page number)
+MEASURE = 136.0  # mm: the text column, narrow enough for lines of at most 80 characters
 WORDS = {
     "es": {"rules": "Reglas del juego", "page": "página {n} de {total}"},
     "en": {"rules": "Rules of the game", "page": "page {n} of {total}"},
@@ -81,15 +82,16 @@ def write_rulebook(
         where = shown_path(root, template_name(game, lang))
         raise DeckgenError(f"{where}: {exc} (line {exc.line} of the rendered rulebook)") from None
     card = settings.card
-    frame = Frame(card.width, card.height, 0.0, card_lang or settings.lang, dict(deck.options))
+    frame = Frame(card.width, card.height, 0.0, card_lang or settings.lang, dict(game.described(deck)))
     styles = flow.styles()
     ctx = flow.Context(deck.cards, game.faces, frame, game.rulebook.figures, lang, styles)
     page_w, page_h = (x * MM for x in PAPERS[settings.paper])
-    text_w = page_w - 2 * MARGIN_SIDE * MM
+    text_w = min(MEASURE * MM, page_w - 2 * MARGIN_SIDE * MM)
+    side = (page_w - text_w) / 2
     story = flow.build(blocks, ctx, text_w)
     if not story:
         raise DeckgenError(f"{shown_path(root, template_name(game, lang))}: the rulebook is empty")
-    label = game.describe(deck.options, lang)
+    label = game.label(deck, lang)
     header = f"{game.title} · {label}" if label else game.title
     target = Path(target)
     regular, _ = fonts.register()
@@ -97,8 +99,8 @@ def write_rulebook(
         doc = SimpleDocTemplate(
             str(tmp),
             pagesize=(page_w, page_h),
-            leftMargin=MARGIN_SIDE * MM,
-            rightMargin=MARGIN_SIDE * MM,
+            leftMargin=side,
+            rightMargin=side,
             topMargin=MARGIN_TOP * MM,
             bottomMargin=MARGIN_BOTTOM * MM,
             title=f"{game.title} — {WORDS[lang]['rules']}" + (f" ({label})" if label else ""),

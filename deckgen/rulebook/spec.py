@@ -41,11 +41,13 @@ Every template gets these names (besides what ``Rulebook.context`` returns, whic
     game            id, title, summary (in lang), min_players, max_players, default_players
     deck, cards     the Deck built, and its cards (index them for <card index=...>)
     n_cards, players
+    players_min, players_max, player_range (min, max), players_note, players_text ("2 to 8 players")
+                    the player counts this deck serves (Game.player_range, the one source)
     options         the option values of this build, by name
     option_rows     per option: name, flag (--tables), scope, value (sí/no, yes/no for switches),
                     raw, default, is_default, help (English), switch, cli (e.g. "--tables 1-6")
     rule_options, deck_options   option_rows split by scope ("rules" / "deck")
-    label           the game's describe() of the options ("tablas 1-6")
+    label           the game's describe() of the cards actually built ("tablas 1-6")
     command         the deckgen build command that makes this deck (non-default options only)
     print           paper, paper_name, card, card_width, card_height, backs, bleed
 

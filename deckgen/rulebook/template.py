@@ -110,28 +110,44 @@ def option_rows(game: Game, options: Mapping[str, Any], lang: str = "en") -> lis
     return rows
 
 
+def players_phrase(counts: list[int], lang: str) -> str:
+    """"De 2 a 8 jugadores" / "2 to 8 players", or "2, 4 o 5 jugadores" when the counts have gaps."""
+    lo, hi = counts[0], counts[-1]
+    if counts == list(range(lo, hi + 1)):
+        return f"De {lo} a {hi} jugadores" if lang == "es" else f"{lo} to {hi} players"
+    head, last = ", ".join(map(str, counts[:-1])), counts[-1]
+    return f"{head} o {last} jugadores" if lang == "es" else f"{head} or {last} players"
+
+
 def common_context(game: Game, deck: Deck, lang: str, settings: PrintSettings) -> dict[str, Any]:
     rows = option_rows(game, deck.options, lang)
     changed = " ".join(r["cli"] for r in rows if not r["is_default"])
+    counts = game.player_counts(deck) or list(range(game.players[0], game.players[1] + 1))
+    lo, hi = counts[0], counts[-1]  # the counts this deck serves (one source: the registry)
     return {
         "lang": lang,
         "game": {
             "id": game.id,
             "title": game.title,
             "summary": game.summary.get(lang, ""),
-            "min_players": game.players[0],
-            "max_players": game.players[1],
+            "min_players": lo,
+            "max_players": hi,
             "default_players": game.default_players,
         },
         "deck": deck,
         "cards": deck.cards,
         "n_cards": len(deck),
         "players": deck.players,
+        "players_min": lo,
+        "players_max": hi,
+        "player_range": {"min": lo, "max": hi},
+        "players_note": game.players_note.get(lang, ""),
+        "players_text": players_phrase(counts, lang),
         "options": dict(deck.options),
         "option_rows": rows,
         "rule_options": [r for r in rows if r["scope"] == "rules"],
         "deck_options": [r for r in rows if r["scope"] != "rules"],
-        "label": game.describe(deck.options, lang),
+        "label": game.label(deck, lang),
         "command": f"deckgen build {game.id} {changed}".strip(),
         "print": {
             "paper": settings.paper,

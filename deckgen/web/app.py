@@ -403,12 +403,12 @@ def make_preview(req: DeckRequest) -> Preview:
     cards = list(deck.cards)
     picks = sorted({round(i * (n - 1) / max(1, SAMPLE_CARDS - 1)) for i in range(min(n, SAMPLE_CARDS))}) if n else []
     faces = faces_for(spec.game.faces, spec.print.back_image)
-    frame = Frame(spec.print.card.width, spec.print.card.height, 0.0, spec.print.lang, dict(spec.options))
+    frame = Frame(spec.print.card.width, spec.print.card.height, 0.0, spec.print.lang, dict(spec.game.described(deck)))
     images = [png_url(render_card(cards[i], faces, frame, PREVIEW_PX_PER_MM)) for i in picks]
     images.append(png_url(render_card(None, faces, frame, PREVIEW_PX_PER_MM)))
     return Preview(
         title=spec.game.title, cards=n, sheets=lay.sheets_for(n), pages=len(plan_pages(n, lay, spec.print.backs)),
-        per_sheet=lay.per_sheet, label=spec.game.describe(spec.options, spec.card_lang),
+        per_sheet=lay.per_sheet, label=spec.game.label(deck, spec.card_lang),
         warnings=[c.line() for c in checks if not c.ok], images=images,
     )
 
@@ -428,7 +428,7 @@ def sample_png(game_id: str) -> bytes:
 
     spec = spec_for(game_id, cli={})
     deck = spec.build()
-    frame = Frame(spec.print.card.width, spec.print.card.height, 0.0, spec.print.lang, dict(spec.options))
+    frame = Frame(spec.print.card.width, spec.print.card.height, 0.0, spec.print.lang, dict(spec.game.described(deck)))
     img = render_card(deck.cards[len(deck) // 2], faces_for(spec.game.faces, None), frame, PREVIEW_PX_PER_MM)
     buf = io.BytesIO()
     img.save(buf, format="PNG")

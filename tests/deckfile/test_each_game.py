@@ -57,7 +57,7 @@ BROKEN = {
         "wrong type": ('game = "hectoedra"\n[options]\nhand = "four"\n', 2, ["deck.toml:3: options.hand: expected a whole number, got 'four'"]),
         "unknown key": ('game = "hectoedra"\n[options]\naid = "prime"\n', 2, ["deck.toml:3: options.aid: Hectoedra has no option 'aid' (did you mean aids?)"]),
         "impossible card": ('game = "hectoedra"\n[[cards]]\nkind = "number"\nvalue = 0\n', 2, ["deck.toml:4: cards[1].value: should be greater than or equal to 1 (got 0)"]),
-        "too few cards": ('game = "hectoedra"\nplayers = 4\n[options]\ncards = "1-20"\n', 1, ["FAIL enough cards for 4 players: 20 cards, 40 needed (10 each)"]),
+        "too few cards": ('game = "hectoedra"\nplayers = 4\n[options]\ncards = "1-20"\n', 1, ["FAIL enough cards for 4 players: 20 cards, 40 needed (10 each in the round's game deck); try: --per-player 5"]),
         "unplayable mix": ('game = "hectoedra"\nplayers = 2\n[options]\ncards = "2,4,6,8,10,12,14,16,18,20,22,24,26,28,30,32,34,36,38,40"\n', 1, ["FAIL penalties per player per round (2 players): 0.000"]),
     },
     "monete": {
@@ -86,7 +86,7 @@ BROKEN = {
         "impossible card": (
             'game = "mgc"\n[[cards]]\nkind = "monomial"\nmonomial = "x + y"\n[[cards]]\nkind = "monomial"\nmonomial = "3*x**2"\ndegree = 3\n',
             2,
-            ["deck.toml:4: cards[1].monomial: not a monomial like 3*x**2*y", "deck.toml:8: cards[2].degree: the degree of 3*x**2 is 2 (got 3)"],
+            ["deck.toml:4: cards[1].monomial: not a monomial: write it like monomial = \"2*x**3\"", "deck.toml:8: cards[2].degree: the degree of 3*x**2 is 2 (got 3)"],
         ),
         "too few cards": ('game = "mgc"\nplayers = 10\n[options]\ncoefficients = "1-2"\ndegrees = "1-2"\n', 1, ["FAIL enough cards for 10 players: 44 cards; 10 × 7 dealt + 1 turned up + 10 in reserve = 81"]),
         "unplayable mix": ('game = "mgc"\nplayers = 2\n[options]\ncoefficients = "1"\ndegrees = "1"\ncopies = 1\n', 1, ["FAIL every monomial can be followed by another (same coefficient or degree): nothing follows x"]),

@@ -6,11 +6,12 @@ from __future__ import annotations
 import string
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from deckgen.cli import main
 from deckgen.registry import games
+from fuzzing import FUZZ
 
 KEYS = ["game", "seed", "players", "lang", "options", "print", "cards", "copies", "kind", "tables", "specials",
         "paper", "bleed", "card_size", "backs", "back_image", "a", "b", "value", "multiplications", "special", "gmae", "x"]
@@ -62,7 +63,7 @@ def deck_files(draw) -> str:
     return text
 
 
-@settings(max_examples=120, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@FUZZ
 @given(text=deck_files())
 def test_no_deck_file_ever_gets_a_traceback(tmp_path_factory, capsys, text):
     folder = tmp_path_factory.mktemp("fuzz")
@@ -76,5 +77,7 @@ def test_no_deck_file_ever_gets_a_traceback(tmp_path_factory, capsys, text):
     assert "Traceback" not in err
     if exc.value.code == 2:
         assert err.startswith("error: ")
+        assert sum(line.startswith("error:") for line in err.splitlines()) == 1
+        assert not any(ord(c) < 32 and c != "\n" for c in err)  # control characters are shown escaped
     if "game" not in text:  # a deck file must say which game it is for
         assert exc.value.code == 2

@@ -58,6 +58,8 @@ def test_prime_mark_and_divisors():
     assert "primo" not in [t[2] for t in draw(91, ["prime"]).texts]  # 91 = 7 · 13
 
 
-def test_six_and_nine_are_underlined():
-    assert needs_underline(6) and needs_underline(96) and needs_underline(19)
-    assert not needs_underline(18) and not needs_underline(100)
+def test_numbers_that_turn_into_another_card_are_underlined():
+    """Underlined exactly when the number upside down is another card of 1..100."""
+    assert needs_underline(6) and needs_underline(19) and needs_underline(18) and needs_underline(98)
+    assert not needs_underline(96) and not needs_underline(69)  # the same number either way up
+    assert not needs_underline(100) and not needs_underline(60) and not needs_underline(7)

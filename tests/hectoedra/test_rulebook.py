@@ -9,6 +9,8 @@ import pytest
 
 from deckgen.games.hectoedra import GAME
 from deckgen.games.hectoedra.rulebook import context, stack_figure
+from deckgen.render.settings import PrintSettings
+from deckgen.rulebook.template import common_context
 from deckgen.spec import spec_for
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "hectoedra"
@@ -18,7 +20,8 @@ ALLOWED = {"h1", "h2", "h3", "p", "ul", "ol", "li", "table", "tr", "th", "td", "
 def render(lang, **options):
     deck = spec_for(GAME, cli={"options": options}).build()
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True, undefined=jinja2.StrictUndefined)
-    return env.get_template(f"rulebook.{lang}.html.j2").render(**context(deck, lang)), deck
+    names = {**common_context(GAME, deck, lang, PrintSettings.parse()), **context(deck, lang)}
+    return env.get_template(f"rulebook.{lang}.html.j2").render(**names), deck
 
 
 @pytest.mark.parametrize("lang", ["es", "en"])
@@ -45,7 +48,8 @@ def test_subset_deck_rulebook():
     html, deck = render("en", cards="1-30", aids="prime,factors")
     assert "30 cards" in html and "the prime factorisation" in html
     assert "The faces carry learning aids" in html
-    assert context(deck, "en")["players_max"] == 3
+    assert GAME.player_range(deck) == (2, 3)
+    assert "competitive match</b> for 2 to 3 players" in html
 
 
 def test_stack_figure_draws_the_nine_cards():

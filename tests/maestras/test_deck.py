@@ -70,7 +70,7 @@ def test_fewest_removal_and_custom_sets():
     assert removal_table(comp, "fewest") == {2: 1, 3: 0, 4: 1, 5: 0, 6: 3, 7: 3, 8: 5}
     deck = build(6, empties=2)  # the rulebook's table needs 3 empty cards for 6 players
     bad = failures(checks(deck))
-    assert bad and "try --removal fewest" in bad[0].detail
+    assert bad and bad[0].hint == "--removal fewest" and bad[0].line().endswith("; try: --removal fewest")
     deck = build(6, empties=2, removal="fewest", points=7)  # 1 + 8 + 28 + 2 = 39; 38 - 2 = 36 = 6 x 6
     assert len(deck) == 37 and not failures(checks(deck))
     deck = build(5, points=6, removal="fewest")  # 1 + 8 + 24 + 5 = 38 -> 35 for 5 players

@@ -17,6 +17,9 @@ from deckgen.resources import data_dir
 from deckgen.games.maestras import OPTIONS
 from deckgen.games.maestras import rules as R
 from deckgen.games.maestras.cards import CENTRAL_INFO, info
+from deckgen.games.maestras import GAME
+from deckgen.render.settings import PrintSettings
+from deckgen.rulebook.template import common_context
 from deckgen.games.maestras.rulebook import (
     FIXED, RULEBOOK, empty_example, link_examples, parse_figure_name, placement_board, tiebreak_example, win_example,
 )
@@ -27,7 +30,8 @@ RULE_OPTIONS = [o for o in OPTIONS if o.scope == "rules"] + [o for o in OPTIONS 
 
 def render(deck, lang: str) -> str:
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), autoescape=True, undefined=jinja2.StrictUndefined)
-    return env.get_template(f"maestras/rulebook.{lang}.html.j2").render(**RULEBOOK.context(deck, lang))
+    names = {**common_context(GAME, deck, lang, PrintSettings.parse()), **RULEBOOK.context(deck, lang)}
+    return env.get_template(f"maestras/rulebook.{lang}.html.j2").render(**names)
 
 
 @pytest.mark.parametrize("lang", ["es", "en"])

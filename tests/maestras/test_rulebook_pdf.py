@@ -29,7 +29,7 @@ def test_the_default_rulebook_prints_the_facts_and_every_decision(tmp_path, lang
     for fact in word:
         assert fact in text, fact
     for flag in ("--link either", "--no-same-points", "--after-master colour", "--empty-counts", "--path-length 4", "--hand 4",
-                 "--in-line all", "--no-corners", "--no-play-drawn", "--no-refill", "--won-paths taken", "--tiebreak when-tied",
+                 "--in-line all", "--no-corners", "--no-play-drawn", "--refill", "--main-end masters", "--won-paths taken", "--tiebreak when-tied",
                  "--removal rulebook"):
         assert flag in text, flag
 

@@ -24,7 +24,7 @@ def moves(state, card=None):
 
 def test_first_turn_only_a_master_can_be_placed_on_a_free_side(deck, find):
     m, p5 = find("master", "red"), find("points", "red", 5)
-    state = make_state(deck, [[m, p5], [find("points", "blue", 1)]])
+    state = make_state(deck, [[m, p5], [find("points", "blue", 1)]], main_end="stuck")  # the only master: play goes on
     assert moves(state) == {m: {(0, -1), (1, 0), (0, 1), (-1, 0)}}
     state.apply_action(encode(m, (1, 0)))
     assert state.board[(1, 0)] == m and state.last == (1, 0) and state.turn == 1
@@ -159,7 +159,7 @@ def test_with_nothing_to_place_and_no_pile_the_player_passes_and_a_round_of_pass
 def test_play_drawn_places_a_drawn_card_at_once(deck, find):
     m = find("master", "red")
     for play_drawn, placed in ((True, True), (False, False)):
-        state = make_state(deck, [[find("points", "red", 5) if play_drawn else find("points", "red", 6)], [find("points", "blue", 2) if play_drawn else find("points", "blue", 3)]], pile=[m], play_drawn=play_drawn)
+        state = make_state(deck, [[find("points", "red", 5) if play_drawn else find("points", "red", 6)], [find("points", "blue", 2) if play_drawn else find("points", "blue", 3)]], pile=[m], play_drawn=play_drawn, main_end="stuck")
         state.apply_action(DRAW)
         if placed:
             assert state.turn == 0 and set(moves(state)) == {m}

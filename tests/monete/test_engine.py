@@ -97,7 +97,8 @@ def test_heuristic_beats_random(game, make_deck):
         pols = [engine.policies["heuristic"]] + [engine.policies["random"]] * 3
         record = play(state, pols, rng, seed=seed)
         wins += record.returns[0]
-    assert wins / n > 0.35
+    # a fair share is 0.25; over 600 seeds the heuristic wins 0.37 ± 0.02 (200 seeds: SE about 0.034)
+    assert wins / n > 0.30
 
 
 def test_measures_per_mode(game, make_deck):
@@ -157,10 +158,12 @@ def test_cli_validate_exit_codes(capsys):
     main(["validate", "monete", "--mode", "recreo", "--players", "4", "--games", "8", "-q"])
     out = capsys.readouterr().out
     assert "ok   seat 0 wins (recreo, 4 players): 62.5% ± 18.3%" in out and "\nPLAYABLE" in out
-    with pytest.raises(SystemExit) as exc:  # a 44-card deck cannot deal 8 hands and a draw pile: exit 2
+    with pytest.raises(SystemExit) as exc:  # a 44-card deck cannot deal 8 hands and a draw pile: not
+        # playable (exit 1), as the same deck file with players = 8 is; the hint names what to change
         main(["validate", "monete", "--mode", "perezoso", "--top", "10", "--players", "8", "--games", "4", "-q"])
-    assert exc.value.code == 2
-    assert "played by 2 to 6 players, not 8" in capsys.readouterr().err
+    assert exc.value.code == 1
+    out = capsys.readouterr().out
+    assert "FAIL enough cards for 8 players: 44 playing cards, 56 needed" in out and "try: at most 6 --players" in out
     with pytest.raises(SystemExit) as exc:  # bad input: exit 2
         main(["validate", "monete", "--players", "9", "--games", "4", "-q"])
     assert exc.value.code == 2

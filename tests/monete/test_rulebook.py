@@ -33,9 +33,10 @@ def test_context_counts_and_gallery(game, make_deck):
     assert [deck.cards[i].kind for i in map(int, ctx["sample_row"].split(","))] == ["number"] * 4 + ["wild"]
     assert {deck.cards[i].kind for i in map(int, ctx["marker_row"].split(","))} == {"marker"}
     assert [c["label"] for c in ctx["colours"]] == ["azul (A)", "rojo (R)", "verde (V)", "naranja (N)"]
-    assert ctx["players_max"] == 8 and ctx["all_modes"]
+    assert game.player_range(deck) == (2, 8) and ctx["all_modes"]
     small = game.rulebook.context(make_deck(mode="perezoso", top=10), "en")
-    assert small["players_max"] == 6 and not small["has_actions"] and small["gallery"] == ""
+    assert game.player_range(make_deck(mode="perezoso", top=10)) == (2, 6)
+    assert not small["has_actions"] and small["gallery"] == ""
 
 
 VARIANTS = [{}, {"mode": "jungla", "deck_out": "need", "wild_discard": True}, {"mode": "perezoso", "combo": 1, "wildcards": False, "top": 10}]

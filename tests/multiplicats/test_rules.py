@@ -135,7 +135,9 @@ def test_a_player_outside_the_pair_slapping_first_commits_gula():
     deck = deck_of("3x4", "12", "5x5", "2x2", "7x7", "1x1")
     s = position(deck, 3, [[0, 3], [4], [5]], up=[[], [1], [2]], false=(2,), times={0: 300, 1: 500, 2: 100})
     play_turn(s)
-    assert s.piles[2] == deque([5, 2, 0, 1]) and s.tally["gulas"] == 1 and s.tally["slaps"] == 0
+    # the pair still exchanges (seat 0 wins); the glutton then collects what is left face up: its own card
+    assert s.piles[1] == deque([4, 0, 1]) and s.piles[2] == deque([5, 2]) and s.up == [[], [], []]
+    assert s.tally["gulas"] == 1 and s.tally["slaps"] == 1 and s.turn == 1
 
 
 def test_three_players_on_one_product_fastest_gives_to_slowest():

@@ -166,19 +166,20 @@ def test_interrupted_build_leaves_no_temporary_file(monkeypatch, tmp_path):
 
     with pytest.raises(KeyboardInterrupt):
         pipeline.build(load_spec("multiplicats", ["--tables", "1"]), out)
-    assert [p.name for p in out.iterdir()] == []
+    assert list(tmp_path.iterdir()) == []  # no folder, no staging folder, no lock file
 
 
 def test_success_prints_where(tmp_path, capsys):
     out = tmp_path / "o"
     main(["build", "multiplicats", "--tables", "1", "--out", str(out), "-q"])
-    assert capsys.readouterr().out == ""
+    assert capsys.readouterr().out == f"{out}/\n"  # --quiet keeps one line: where the files are
     main(["build", "multiplicats", "--tables", "1", "--out", str(out)])
     text = capsys.readouterr().out
-    assert f"30 cards written to {out}/" in text
+    assert "Multipli Cat's (tables 1): 30 cards" in text and f"written to {out}/" in text
     written = sorted(os.listdir(out))
     assert {"cards.pdf", "deck.json"} <= set(written)
-    assert all(str(out / name) in text for name in written)  # every file it wrote, named
+    listed = [line.split()[0] for line in text.splitlines() if line.startswith("  ")]
+    assert sorted(listed) == written  # every file it wrote, named, each with what it is
 
 
 def test_options_before_the_game(tmp_path, capsys):

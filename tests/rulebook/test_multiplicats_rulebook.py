@@ -148,7 +148,8 @@ def test_deal_and_refill_arithmetic():
     assert deal(102, 4) == {"players": 4, "piles": 4, "low": 25, "high": 26, "extra": 2}
     assert deal(160, 2) == {"players": 2, "piles": 4, "low": 40, "high": 40, "extra": 0}
     assert deal(102, 3)["high"] == 34
-    assert refill(160, 4, 0) == 20 and refill(30, 8, 0) == 5 and refill(160, 4, 12) == 12
+    # the source's 15 to 30 by player count (27 with 4 players), never more than an even share (30 cards, 8 players: 3)
+    assert refill(160, 4, 0) == 27 and refill(30, 8, 0) == 3 and refill(160, 4, 12) == 12
 
 
 def test_rule_variants_change_the_text(tmp_path):
@@ -163,7 +164,8 @@ def test_rule_variants_change_the_text(tmp_path):
     assert "stops right then" in changed and "until only two players are left" not in changed
     assert "a rule for experienced players" not in default and "a rule for experienced players" in changed
     assert "This deck is played as an infinite match" in endless and "This deck is played as an infinite match" not in default
-    assert "The first to reach 5 points wins" in endless and "The first to reach 3 points wins" in default
+    assert "when someone reaches 5 points" in endless and "when someone reaches 3 points" in default
+    assert "the two with the fewest points lose" in default
     assert "until only two players are left" not in endless
     assert "the player who has just received the cards turns up the next card" in default
     assert "the player after the one who turned up the last card turns up the next card" in changed

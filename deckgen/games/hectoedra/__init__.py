@@ -12,6 +12,7 @@ from deckgen.games.hectoedra import deck
 from deckgen.games.hectoedra.labels import OPTION_TEXT
 
 AIDS = ("prime", "factors", "divisors")
+DEFAULT_AIDS = ["prime"]  # primes marked: the start of a round counts them
 
 
 def parse_aids(value: Any) -> list[str]:
@@ -33,12 +34,13 @@ def _aids_text(aids: list[str]) -> str:
 
 OPTIONS = (
     Option("cards", default=list(range(1, 101)), help="the cards in the deck: a range like 1-20 or a list like 2,3,5", parse=int_list(1, 100), metavar="RANGE", show=compact_ranges),
-    Option("aids", default=[], help="learning aids on the faces: prime (a mark on primes), factors (the factorisation), divisors (the divisor list)", parse=parse_aids, metavar="LIST", show=_aids_text),
+    Option("aids", default=["prime"], help="learning aids on the faces: prime (a star on primes, the default: the start counts primes), factors (the factorisation), divisors (the divisor list)", parse=parse_aids, metavar="LIST", show=_aids_text),
     Option("per_player", default=10, help="cards per player in each round's game deck", parse=integer(4, 10), scope="rules", metavar="N"),
     Option("hand", default=4, help="cards in hand, refilled after each turn while the draw pile lasts", parse=integer(1, 10), scope="rules", metavar="N"),
     Option("rounds", default=0, help="rounds in a match (0: as many as players)", parse=integer(0, 20), scope="rules", metavar="N", show=lambda v: str(v) if v else "as many as players"),
     Option("start_tie", default="youngest", help="a tie for fewest primes goes to the youngest player (seat 0 first) or is drawn at random", parse=choice("youngest", "random"), scope="rules", metavar="youngest|random"),
     Option("next_starter", default="last-played", help="who starts the next round: who put the last card on the pile, or who took the last turn", parse=choice("last-played", "last-turn"), scope="rules", metavar="last-played|last-turn"),
+    Option("each_starts", default=True, help="nobody starts a second round before everybody has started one: if the player who played the last card already started, the next player in turn order who has not starts (off: the last to play always starts)", parse=boolean, scope="rules", flag=True),
     Option("must_play", default=True, help="a player holding a legal card must play one (off: may also choose a penalty)", parse=boolean, scope="rules", flag=True),
     Option("keep_penalties", default=False, help="penalty cards stay face down for the whole match instead of going back into each deal", parse=boolean, scope="rules", flag=True),
 )
@@ -48,15 +50,21 @@ def _tag(options: Mapping[str, Any]) -> str:
     parts = []
     if sorted(options["cards"]) != list(range(1, 101)):
         parts.append(compact_ranges(options["cards"]).replace(",", "_"))
-    if options.get("aids"):
-        parts.append("-".join(options["aids"]))
+    if list(options.get("aids") or []) != DEFAULT_AIDS:
+        parts.append("-".join(options["aids"]) or "no-aids")
     return "-".join(parts)
+
+
+def _described(cards) -> dict[str, Any]:
+    """The options as the cards show them: the numbers on them."""
+    values = sorted({v for v in deck.values(cards) if isinstance(v, int) and not isinstance(v, bool)})
+    return {**cards.options, "cards": values} if values else dict(cards.options)
 
 
 def _describe(options: Mapping[str, Any], lang: str) -> str:
     cards = options["cards"]
     word = {"es": "cartas", "en": "cards"}[lang]
-    text = f"{word} {compact_ranges(cards)}" if len(cards) != 100 else {"es": "las 100 cartas", "en": "all 100 cards"}[lang]
+    text = f"{word} {compact_ranges(cards)}" if cards != list(range(1, 101)) else {"es": "las 100 cartas", "en": "all 100 cards"}[lang]
     if options.get("aids"):
         names = {"es": {"prime": "primos", "factors": "factores", "divisors": "divisores"}, "en": {"prime": "primes", "factors": "factors", "divisors": "divisors"}}[lang]
         text += " · " + ", ".join(names[a] for a in options["aids"])
@@ -76,7 +84,7 @@ GAME = Game(
         "es": "juego de divisores con las cartas del 1 al 100, competitivo y cooperativo",
         "en": "a divisor game with the cards 1 to 100, competitive and cooperative",
     },
-    players=(2, 10),
+    players=deck.PLAYERS,
     default_players=4,
     options=OPTIONS,
     build=deck.build,
@@ -84,10 +92,13 @@ GAME = Game(
     faces=deferred("deckgen.games.hectoedra.faces", "HectoedraFaces", call=True),
     out_tag=_tag,
     describe=_describe,
+    seconds_per_turn=15,  # a player looks for a multiple, divisor or common divisor in a hand of four
+    described=_described,
     engine=deferred("deckgen.games.hectoedra.engine", "ENGINE"),
     rulebook=deferred("deckgen.games.hectoedra.rulebook", "RULEBOOK"),
     capabilities=_capabilities(),
     card_kinds=deferred("deckgen.games.hectoedra.schema", "CARD_KINDS"),
+    help_card=deferred("deckgen.games.hectoedra.help", "help_card"),
     ages=(9, 99),
     option_text=OPTION_TEXT,
 )

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-from deckgen.options import Option, boolean, choice, compact_ranges, int_list, integer, number
+from deckgen.options import Option, boolean, choice, compact_ranges, folder_name, int_list, integer, number
 from deckgen.registry import Capability
 
 from deckgen.games.hectoedra.numbers import RULES
@@ -74,7 +74,7 @@ def run_puzzle(values: Mapping[str, Any], echo: Echo) -> int:
         time_limit=values["time_limit"],
         min_stack=values["min_stack"],
     )
-    out = Path(values["out"]) if values["out"] else Path("output") / f"hectoedra-puzzle-{req.seed}"
+    out = Path(values["out"]) if values["out"] is not None else Path("output") / f"hectoedra-puzzle-{req.seed}"
     puzzle = make_sets(req)
     files = write_puzzle(puzzle, out)
     kind = "team sheets (one set for every team)" if req.team else "challenge sheets"
@@ -107,7 +107,7 @@ PUZZLE = Capability(
         Option("paper", default="a4", help="a4 or letter", parse=choice("a4", "letter"), metavar="a4|letter"),
         Option("aids", default=[], help="learning aids on the card pictures (prime, factors, divisors)", parse=_aids, metavar="LIST", show=lambda v: ",".join(v) or "none"),
         TIME,
-        Option("out", default=None, help="output folder (default output/hectoedra-puzzle-SEED/)", parse=str, metavar="DIR"),
+        Option("out", default=None, help="output folder (default output/hectoedra-puzzle-SEED/)", parse=folder_name, metavar="DIR"),
     ),
     run=run_puzzle,
 )

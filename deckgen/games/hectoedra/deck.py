@@ -24,8 +24,16 @@ def values(deck: Deck) -> list[int]:
     return [c.get("value") for c in deck.cards]
 
 
-def max_players(deck: Deck, per_player: int = CARDS_PER_PLAYER) -> int:
-    return min(10, len(deck.cards) // per_player)
+PLAYERS = (2, 10)  # the competitive game (GAMES.md); a deck serves fewer when it is small
+
+
+def per_player(deck: Deck) -> int:
+    """Cards per player in a round's game deck: the resolved option, exactly as the engine reads it."""
+    return int(deck.options.get("per_player", CARDS_PER_PLAYER))
+
+
+def max_players(deck: Deck) -> int:
+    return min(PLAYERS[1], len(deck.cards) // per_player(deck))
 
 
 def checks(deck: Deck) -> list[Check]:
@@ -33,36 +41,45 @@ def checks(deck: Deck) -> list[Check]:
     vals = values(deck)
     custom = getattr(deck, "custom", False)  # an explicit card list from a deck file
     wanted = sorted(vals) if custom else sorted(deck.options.get("cards", FULL_DECK))
-    out = [expect_equal("cards", len(vals), len(wanted))]
+    out = [expect_equal("cards", len(vals), len(wanted), hint="list each number once in the file (or use --cards)")]
     kinds = sorted({c.kind for c in deck.cards} - {NUMBER})
-    out.append(check("card kinds", not kinds, f"unknown kinds {kinds}" if kinds else "number"))
+    out.append(check("card kinds", not kinds, f"unknown kinds {kinds}" if kinds else "number", hint='kind = "number" on every card'))
     dup = sorted({v for v in vals if vals.count(v) > 1})
-    out.append(check("every number once", not dup, f"repeated: {dup}" if dup else f"{len(set(vals))} different numbers"))
+    out.append(check("every number once", not dup, f"repeated: {dup}" if dup else f"{len(set(vals))} different numbers", hint="remove the repeated numbers from [[cards]]"))
     top = MAX_CUSTOM if custom else 100
     bad = sorted((v for v in vals if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= top), key=str)
-    out.append(check(f"hectoíndices 1 to {top}", not bad, f"outside 1..{top}: {bad}" if bad else f"all in 1..{top}"))
+    out.append(check(f"hectoíndices 1 to {top}", not bad, f"outside 1..{top}: {bad}" if bad else f"all in 1..{top}", hint="whole numbers from 1 to 100 in --cards (a deck file may use 1 to 999)"))
     if bad:
         return out  # the other checks need whole numbers
     if not custom:
-        out.append(check("the chosen numbers", sorted(vals) == wanted, "match the --cards option" if sorted(vals) == wanted else "differ from the --cards option"))
+        out.append(check("the chosen numbers", sorted(vals) == wanted, "match the --cards option" if sorted(vals) == wanted else "differ from the --cards option", hint="build the deck again from --cards"))
     lonely = [v for v in vals if not any(linked(v, w, "full") for w in vals if w != v)]
     out.append(
         check(
             "every card can be played on another card",
             not lonely,
-            f"no card links with {lonely}" if lonely else "each card has a partner by the three rules",
+            f"no card links with {lonely}" if lonely else "each card has a partner by the three rules", hint="take out the cards named, or add a multiple or divisor of each"
         )
     )
+    per = per_player(deck)
     if deck.players:
-        need = deck.players * CARDS_PER_PLAYER
-        out.append(check(f"enough cards for {deck.players} players", len(vals) >= need, f"{len(vals)} cards, {need} needed ({CARDS_PER_PLAYER} each)"))
+        need = deck.players * per
+        out.append(
+            check(
+                f"enough cards for {deck.players} players",
+                len(vals) >= need,
+                f"{len(vals)} cards, {need} needed ({per} each in the round's game deck)",
+                hint=f"--per-player {len(vals) // deck.players}, fewer --players, or more --cards"
+                if len(vals) // deck.players >= 4 else "fewer --players or more --cards",
+            )
+        )
     else:
         most = max_players(deck)
         out.append(
             check(
                 "players",
                 True,
-                f"the competitive game for 2 to {most} players" if most >= 2 else f"{len(vals)} cards: a set for the cooperative puzzle (the competitive game needs {2 * CARDS_PER_PLAYER})",
+                f"the competitive game for {PLAYERS[0]} to {most} players ({per} cards each in a round's game deck)" if most >= PLAYERS[0] else f"{len(vals)} cards: a set for the cooperative puzzle (the competitive game needs {PLAYERS[0] * per})",
             )
         )
     return out

@@ -26,6 +26,7 @@ MEASURES = (
     Measure("turns without a legal card", "no_legal", "turns", percent=True, help="how often the player to move cannot play"),
     Measure("starter edge", "starter_edge", "rounds", help="round wins of the starting player, 1.0 = a fair share"),
     Measure("fewest-primes ties", "start_ties", None, percent=True, help="matches whose first starter was settled by the tie rule (youngest first)"),
+    Measure("everyone started a round", "every_seat_started", None, percent=True, help="matches in which every player started a round (or, with fewer rounds than players, every round had a new starter)"),
 )
 
 
@@ -35,14 +36,17 @@ def thresholds(deck: Deck, players: int) -> Sequence[Threshold]:
         Threshold(
             "penalties per player per round", 0.05, per * 0.5,
             "a round where nobody is ever stuck has no tension, and one where a player loses half the hand to penalties is luck, not play",
+            hint="more penalties: fewer --cards with many divisors; fewer: a larger --hand or --cards 1-100",
         ),
         Threshold(
             "turns without a legal card", 0.005, 0.5,
             "0.5% to 50%: the penalty must happen sometimes for the rule to matter, and most turns must still be plays",
+            hint="a larger --hand, or --cards with more small numbers (more divisors in common)",
         ),
         Threshold(
             "starter edge", 0.5, 1.6,
             "starting a round must not decide it: the starter's share of round wins within 0.5 to 1.6 times a fair share",
+            hint="more --games to tell luck from an edge, or --next-starter last-turn",
         ),
     )
 
@@ -52,23 +56,24 @@ def exhaustive(deck: Deck, players: Sequence[int]) -> list[Check]:
     out = []
     # Every card can enter play: on an empty pile any card goes, and each card has a partner.
     lonely = [v for v in vals if not any(linked(v, w, "full") for w in vals if w != v)]
-    out.append(check("every card can be played on some card", not lonely, f"stuck cards {lonely}" if lonely else f"all {len(vals)} cards"))
+    out.append(check("every card can be played on some card", not lonely, f"stuck cards {lonely}" if lonely else f"all {len(vals)} cards", hint="more --cards, so that each card has a multiple, divisor or common divisor among them"))
     # The legality table is symmetric and complete: count the links of the deck.
     pairs = sum(1 for i, a in enumerate(vals) for b in vals[i + 1 :] if rules.is_legal(a, b))
     sym = all(rules.is_legal(a, b) == rules.is_legal(b, a) for a in vals for b in vals if a != b)
-    out.append(check("links are symmetric", sym, f"{pairs} linked pairs of {len(vals) * (len(vals) - 1) // 2}"))
+    out.append(check("links are symmetric", sym, f"{pairs} linked pairs of {len(vals) * (len(vals) - 1) // 2}", hint="nothing in your deck: report it (the legality table is deckgen's)"))
     if not players:
         need = 2 * Variant.from_options(deck.options).per_player
-        out.append(check("a game deck for 2 players", False, f"{len(vals)} cards, the competitive game needs at least {need}"))
+        out.append(check("a game deck for 2 players", False, f"{len(vals)} cards, the competitive game needs at least {need}",
+                         hint=f"more --cards, or a lower --per-player (at least 4; {len(vals) // 2} would fit)"))
     for n in players:
         need = n * Variant.from_options(deck.options).per_player
-        out.append(check(f"a game deck for {n} players", len(vals) >= need, f"{need} of {len(vals)} cards"))
+        out.append(check(f"a game deck for {n} players", len(vals) >= need, f"{need} of {len(vals)} cards",
+                         hint="fewer --players, more --cards, or a lower --per-player"))
     return out
 
 
 def player_counts(deck: Deck) -> list[int]:
-    per = Variant.from_options(deck.options).per_player
-    return list(range(2, min(10, len(deck.cards) // per) + 1))
+    return list(range(deck_mod.PLAYERS[0], deck_mod.max_players(deck) + 1))
 
 
 def max_steps(deck: Deck, players: int) -> int:

@@ -14,7 +14,8 @@ from typing import Sequence
 from reportlab.pdfgen.canvas import Canvas
 
 from deckgen.errors import DeckgenError
-from deckgen.fileio import atomic_path, prepare_out_dir, write_text
+from deckgen.fileio import atomic_path, write_text
+from deckgen.publish import publishing
 from deckgen.model import Card
 from deckgen.options import compact_ranges
 from deckgen.render import fonts
@@ -179,13 +180,14 @@ def _draw(pool: list[int], req: PuzzleRequest, rng: random.Random) -> tuple[tupl
 
 
 def write_puzzle(puzzle: Puzzle, out_dir: Path) -> list[Path]:
-    out = prepare_out_dir(out_dir)
-    files = [
-        write_challenges(puzzle, out / "challenges.pdf"),
-        write_key(puzzle, out / "answer-key.pdf"),
-        write_text(out / "puzzle.json", json.dumps(puzzle.to_json(), indent=1) + "\n"),
-    ]
-    return files
+    """challenges.pdf, answer-key.pdf and puzzle.json, published together as one folder."""
+    with publishing(Path(out_dir)) as stage:
+        files = [
+            write_challenges(puzzle, stage / "challenges.pdf"),
+            write_key(puzzle, stage / "answer-key.pdf"),
+            write_text(stage / "puzzle.json", json.dumps(puzzle.to_json(), indent=1) + "\n"),
+        ]
+    return [Path(out_dir) / f.name for f in files]
 
 
 # ---------------------------------------------------------------- layout helpers

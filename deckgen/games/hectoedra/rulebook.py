@@ -32,6 +32,10 @@ VARIANT_TEXT = {
             "last-played": "Empieza la ronda siguiente quien dejó la última carta en la pila central (una penalización no cuenta como jugada).",
             "last-turn": "Empieza la ronda siguiente quien jugó el último turno, aunque fuera una penalización.",
         },
+        "each_starts": {
+            True: "Nadie empieza dos rondas antes de que todos hayan empezado una: si a quien le toca ya empezó, empieza el siguiente en el orden de juego que aún no lo haya hecho.",
+            False: "Empieza siempre quien dejó la última carta, aunque ya hubiera empezado otra ronda (puede que alguien no llegue a empezar nunca).",
+        },
         "must_play": {
             True: "Quien tiene una carta válida está obligado a jugarla; cuál, lo decide él.",
             False: "Se puede penalizar una carta aunque se tenga una jugada válida.",
@@ -54,6 +58,10 @@ VARIANT_TEXT = {
             "last-played": "The next round starts with whoever put the last card on the central pile (a penalty is not a play).",
             "last-turn": "The next round starts with whoever took the last turn, even if it was a penalty.",
         },
+        "each_starts": {
+            True: "Nobody starts a second round before everyone has started one: if that player already started, the next player in turn order who has not starts instead.",
+            False: "The last player to play always starts, even if they already started a round (someone may never start).",
+        },
         "must_play": {
             True: "A player holding a legal card must play one; which one is their choice.",
             False: "A player may put a card face down as a penalty even when holding a legal card.",
@@ -75,6 +83,7 @@ def variants(options: Mapping[str, Any], lang: str) -> list[str]:
         t["rounds"].format(v=v.rounds or t["rounds_all"]),
         t["start_tie"][v.start_tie],
         t["next_starter"][v.next_starter],
+        t["each_starts"][v.each_starts],
         t["must_play"][v.must_play],
         t["keep_penalties"][v.keep_penalties],
     ]
@@ -110,14 +119,11 @@ def context(deck: Deck, lang: str) -> Mapping[str, Any]:
     refused = next(((a, b) for a, b in [(9, 10), (8, 15), (4, 9)] if a in index and b in index), None)
     small = solve(STACK_EXAMPLE)
     own = solve(values, time_limit=20.0) if len(values) <= 100 else None
-    players_max = deck_mod.max_players(deck, v.per_player)
     return {
         "count": len(values),
         "range": compact_ranges(values),
         "full_deck": values == list(range(1, 101)),
         "primes": sum(1 for x in values if is_prime(x)),
-        "players_min": 2,
-        "players_max": players_max,
         "per_player": v.per_player,
         "hand": v.hand,
         "draw_turns": max(0, v.per_player - v.hand),
@@ -128,6 +134,7 @@ def context(deck: Deck, lang: str) -> Mapping[str, Any]:
         "stack_example": {"cards": compact_ranges(STACK_EXAMPLE), "length": small.length, "order": list(small.order)},
         "own": None if own is None else {"length": own.length, "proven": own.proven, "order": list(own.order)},
         "variants": variants(deck.options, lang),
+        "each_starts": v.each_starts,
         "aids": list(deck.options.get("aids", [])),
         "has_one": 1 in index,
         "one_index": index.get(1),

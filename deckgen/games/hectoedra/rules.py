@@ -40,6 +40,19 @@ def first_starter(hands: Sequence[Sequence[int]]) -> tuple[int, bool]:
     return tied[0], len(tied) > 1
 
 
+def next_starter(candidate: int, started: Sequence[int], players: int) -> int:
+    """Who starts the next round: ``candidate`` (who played the last card) unless they have already
+    started a round of this cycle; then the next seat in turn order that has not. ``started`` lists
+    every round's starter so far; each run of ``players`` rounds is a cycle in which everyone starts
+    once (so with more rounds than players a new cycle begins and ``candidate`` starts again)."""
+    done = set(started[len(started) - len(started) % players :])
+    for k in range(players):
+        seat = (candidate + k) % players
+        if seat not in done:
+            return seat
+    return candidate  # pragma: no cover - ``done`` never holds every seat
+
+
 def round_winners(penalties: Sequence[int]) -> list[int]:
     """Seats with the fewest penalty cards this round (several on a tie)."""
     fewest = min(penalties)

@@ -27,6 +27,7 @@ class Variant:
     rounds: int = 0  # 0: as many rounds as players
     start_tie: str = "youngest"  # "youngest": the lowest seat wins a tie for fewest primes; "random"
     next_starter: str = "last-played"  # who starts the next round: "last-played" or "last-turn"
+    each_starts: bool = True  # nobody starts a second round before everybody has started one
     must_play: bool = True  # a player holding a legal card must play one
     keep_penalties: bool = False  # penalty cards stay out of later deals (the piles are the score)
 
@@ -38,6 +39,7 @@ class Variant:
             rounds=int(options.get("rounds", 0)),
             start_tie=str(options.get("start_tie", "youngest")),
             next_starter=str(options.get("next_starter", "last-played")),
+            each_starts=bool(options.get("each_starts", True)),
             must_play=bool(options.get("must_play", True)),
             keep_penalties=bool(options.get("keep_penalties", False)),
         )
@@ -60,13 +62,14 @@ class HectoedraState:
         self.round_no = 0  # rounds finished
         self.seat = 0
         self.starter = 0
+        self.started: list[int] = []  # the seat that started each round so far, in order
         self.turns = 0  # turns played in the whole match
         self.last_played: int | None = None  # the seat that put the last card on the central pile
         self.last_turn: int | None = None
         self.dealing = True
         self.over = False
         self.history: list[dict] = []  # one record per finished round
-        self._counts = {"turns": 0, "penalties": 0, "no_legal": 0, "player_rounds": 0, "rounds": 0, "start_ties": 0, "starter_edge": 0.0}
+        self._counts = {"turns": 0, "penalties": 0, "no_legal": 0, "player_rounds": 0, "rounds": 0, "start_ties": 0, "starter_edge": 0.0, "every_seat_started": 0.0}
 
     # ------------------------------------------------------------ protocol
 
@@ -112,6 +115,9 @@ class HectoedraState:
         else:
             prev = self.last_played if v.next_starter == "last-played" else self.last_turn
             self.starter = self.starter if prev is None else prev
+            if v.each_starts:
+                self.starter = rules.next_starter(self.starter, self.started, self.players)
+        self.started.append(self.starter)
         self.seat = self.starter
         self.last_played = None
         self.last_turn = None
@@ -170,6 +176,7 @@ class HectoedraState:
         self.round_no += 1
         if self.round_no >= self.rounds_total:
             self.over = True
+            self._counts["every_seat_started"] = float(len(set(self.started)) == min(self.players, self.round_no))
         else:
             self.dealing = True
 

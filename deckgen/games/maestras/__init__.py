@@ -13,7 +13,7 @@ from deckgen.registry import Game, deferred
 
 from deckgen.games.maestras import deck
 from deckgen.games.maestras.deck import REMOVAL_MODES
-from deckgen.games.maestras.rules import AFTER_MASTER, IN_LINE, LINKS, TIEBREAK, WON_PATHS
+from deckgen.games.maestras.rules import AFTER_MASTER, IN_LINE, LINKS, MAIN_END, TIEBREAK, WON_PATHS
 from deckgen.games.maestras.labels import OPTION_TEXT
 
 OPTIONS = (
@@ -51,11 +51,17 @@ OPTIONS = (
     ),
     Option("corners", False, "cards that meet only at a corner also count as touching", boolean, scope="rules", flag=True),
     Option("play_drawn", False, "a drawn card that can be placed is placed at once, in the same turn", boolean, scope="rules", flag=True),
-    Option("refill", False, "after placing a card, draw back up to the hand size", boolean, scope="rules", flag=True),
+    Option("refill", True, "after placing a card, draw back up to the hand size (--no-refill: draw only when you cannot place)", boolean, scope="rules", flag=True),
     Option(
         "won_paths", "taken",
         "a won path: taken (its winner takes the cards, the side opens again) or stay (it stays, the side is closed)",
         choice(*WON_PATHS), scope="rules", metavar="RULE",
+    ),
+    Option(
+        "main_end", "masters",
+        "when the main phase ends: masters (once every master card is on the table, or earlier when "
+        "nothing can be placed) or stuck (only when nothing more can be placed)",
+        choice(*MAIN_END), scope="rules", metavar="WHEN",
     ),
     Option(
         "tiebreak", "when-tied",
@@ -74,6 +80,22 @@ def _tag(options: Mapping[str, Any]) -> str:
     if options["empties"] != 5:
         parts.append(f"e{options['empties']}")
     return "-".join(parts)
+
+
+def _described(cards) -> dict[str, Any]:
+    """The options as the cards show them: colours, highest points, masters per colour, empty cards."""
+    points = cards.of_kind(deck.POINTS)
+    out = dict(cards.options)
+    colours = {c.get("colour") for c in points + cards.of_kind(deck.MASTER) if c.get("colour") in deck.COLOURS}
+    values = [c.get("points") for c in points if isinstance(c.get("points"), int) and not isinstance(c.get("points"), bool)]
+    if colours:
+        out["colours"] = len(colours)
+        out["masters"] = max(1, round(len(cards.of_kind(deck.MASTER)) / len(colours)))
+    if values:
+        out["points"] = max(values)
+    if cards.custom or cards.players is None:  # a deck built for a player count has its empties taken out
+        out["empties"] = len(cards.of_kind(deck.EMPTY))
+    return out
 
 
 def _describe(options: Mapping[str, Any], lang: str) -> str:
@@ -98,9 +120,12 @@ GAME = Game(
     faces=deferred("deckgen.games.maestras.faces", "MaestrasFaces", call=True),
     out_tag=_tag,
     describe=_describe,
+    seconds_per_turn=12,  # a card placed on the grid after checking links and lines: 10-20 minutes a game, as the source says
+    described=_described,
     engine=deferred("deckgen.games.maestras.engine", "ENGINE"),
     rulebook=deferred("deckgen.games.maestras.rulebook", "RULEBOOK"),
     card_kinds=deferred("deckgen.games.maestras.schema", "CARD_KINDS"),
+    help_card=deferred("deckgen.games.maestras.help", "help_card"),
     ages=(6, 99),
     option_text=OPTION_TEXT,
 )

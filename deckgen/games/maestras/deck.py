@@ -139,18 +139,18 @@ def checks(deck: Deck) -> list[Check]:
     """Composition for the options (or a custom list's own), the empty-card marks, the even share."""
     out: list[Check] = []
     unknown = sorted({c.kind for c in deck.cards} - set(KINDS))
-    out.append(check("card kinds", not unknown, f"unknown kinds {unknown}" if unknown else ", ".join(KINDS)))
+    out.append(check("card kinds", not unknown, f"unknown kinds {unknown}" if unknown else ", ".join(KINDS), hint='kind = "central", "master", "points" or "empty" on every card'))
     malformed = [i for i, c in enumerate(deck.cards) if c.kind in KINDS and not _valid_fields(c)]
     if malformed:
         out.append(check("card fields", False, f"cards {malformed[:5]} need a colour among {', '.join(COLOURS)}"
-                         " (and whole points on point cards, a list of player counts in remove_for)"))
-    out.append(expect_equal("central card", len(deck.of_kind(CENTRAL)), 1))
+                         " (and whole points on point cards, a list of player counts in remove_for)", hint="give each card a colour (and points on point cards)"))
+    out.append(expect_equal("central card", len(deck.of_kind(CENTRAL)), 1, hint='exactly one [[cards]] with kind = "central"'))
     if deck.custom:
         return out + _custom_checks(deck)
     comp = composition(deck.options)
     mode = deck.options["removal"]
     masters = {c: sum(1 for m in deck.of_kind(MASTER) if m.get("colour") == c) for c in comp.colours}
-    out.append(expect_equal("master cards per colour", masters, {c: comp.masters for c in comp.colours}))
+    out.append(expect_equal("master cards per colour", masters, {c: comp.masters for c in comp.colours}, hint="other --masters, or build the deck again"))
     points = sorted((str(c.get("colour")), str(c.get("points"))) for c in deck.of_kind(POINTS))
     expected_points = sorted((c, str(p)) for c in comp.colours for p in range(1, comp.points + 1))
     out.append(
@@ -159,7 +159,7 @@ def checks(deck: Deck) -> list[Check]:
             points == expected_points,
             f"{len(points)}: points 1-{comp.points} in {len(comp.colours)} colours"
             if points == expected_points
-            else f"found {len(points)} cards, expected points 1-{comp.points} once in each of {', '.join(comp.colours)}",
+            else f"found {len(points)} cards, expected points 1-{comp.points} once in each of {', '.join(comp.colours)}", hint="other --points or --colours, or build the deck again"
         )
     )
     marks = remove_for(comp, mode)
@@ -167,11 +167,11 @@ def checks(deck: Deck) -> list[Check]:
     wrong = [e.get("number") for e in empties if not isinstance(e.get("number"), int) or not 1 <= e["number"] <= comp.empties
              or e.get("remove_for") != marks[e["number"] - 1]]
     out.append(check("empty cards marked with the player counts that take them out", not wrong,
-                     f"wrong marks on empty cards {wrong}" if wrong else f"{comp.empties} empty cards in the full set"))
+                     f"wrong marks on empty cards {wrong}" if wrong else f"{comp.empties} empty cards in the full set", hint="build the deck again (--empties, --removal)"))
     table = removal_table(comp, mode)
     hand = deck.options.get("hand", 4)
     if deck.players is None:
-        out.append(expect_equal("full set", len(deck.cards), comp.total))
+        out.append(expect_equal("full set", len(deck.cards), comp.total, hint="build the deck again without editing its cards"))
         shares = [f"{n}: {comp.total - r}" for n, r in table.items() if r is not None]
         unsupported = [n for n, r in table.items() if r is None]
         out.append(
@@ -180,37 +180,44 @@ def checks(deck: Deck) -> list[Check]:
                 bool(shares),
                 "cards used by player count " + ", ".join(shares)
                 + (f"; not playable by {', '.join(map(str, unsupported))} players" if unsupported else ""),
+                hint="--removal fewest, or other --colours, --points or --empties",
             )
         )
         short = [n for n, r in table.items() if r is not None and n * hand > comp.besides_central - r]
         out.append(check("enough cards to deal", not short,
-                         f"{hand} cards each cannot be dealt to {', '.join(map(str, short))} players" if short else f"{hand} cards each"))
+                         f"{hand} cards each cannot be dealt to {', '.join(map(str, short))} players" if short else f"{hand} cards each",
+                         hint="a smaller --hand, or more cards (--colours, --points, --masters)"))
     else:
         n = deck.players
         r = table.get(n)
         if r is None:
             out.append(check(f"cards for {n} players", False,
-                             f"no number of empty cards taken out makes {comp.besides_central} cards divide among {n} players"
-                             + (" (try --removal fewest)" if mode == "rulebook" else "")))
+                             f"no number of empty cards taken out makes {comp.besides_central} cards divide among {n} players",
+                             hint="--removal fewest" if mode == "rulebook" else "other --players, --colours, --points or --empties"))
         else:
-            out.append(expect_equal(f"cards for {n} players", len(deck.cards), comp.total - r))
+            out.append(expect_equal(f"cards for {n} players", len(deck.cards), comp.total - r, hint="build the deck again without editing its cards"))
             rest = len(deck.cards) - 1
             out.append(check(f"cards besides the central one divide among {n} players", rest % n == 0,
-                             f"{rest} = {n} × {rest // n}" if rest % n == 0 else f"{rest} cards do not divide by {n}"))
-            out.append(check("enough cards to deal", n * hand <= rest, f"{hand} cards each for {n} players from {rest}"))
+                             f"{rest} = {n} × {rest // n}" if rest % n == 0 else f"{rest} cards do not divide by {n}",
+                             hint="--removal fewest, or other --empties"))
+            out.append(check("enough cards to deal", n * hand <= rest, f"{hand} cards each for {n} players from {rest}",
+                             hint=f"a --hand of at most {rest // n}, or fewer --players"))
     return out
 
 
 def _custom_checks(deck: Deck) -> list[Check]:
     """A designer's own card list: the counts are theirs; the rules still need masters and cards to deal."""
     masters = len(deck.of_kind(MASTER))
-    out = [check("master cards", masters > 0, f"{masters} (custom list)" if masters else "no master card: no path can ever open")]
+    out = [check("master cards", masters > 0, f"{masters} (custom list)" if masters else "no master card: no path can ever open",
+                 hint='add [[cards]] with kind = "master" and a colour')]
     counts = custom_player_counts(deck)
     out.append(check("player counts this list can deal", bool(counts),
-                     ", ".join(map(str, counts)) if counts else f"too few cards to deal {deck.options.get('hand', 4)} to 2 players"))
+                     ", ".join(map(str, counts)) if counts else f"too few cards to deal {deck.options.get('hand', 4)} to 2 players",
+                     hint="more point or empty cards, or a smaller --hand"))
     if deck.players is not None:
         out.append(check(f"enough cards for {deck.players} players", deck.players in counts,
-                         f"{len(deck_for_players(deck, deck.players)) - 1} cards besides the central one"))
+                         f"{len(deck_for_players(deck, deck.players)) - 1} cards besides the central one",
+                         hint=f"players = one of {', '.join(map(str, counts))}" if counts else "more cards in the file"))
     return out
 
 

@@ -57,15 +57,20 @@ MEASURES = (
 def thresholds(deck: Deck, players: int) -> Sequence[Threshold]:
     return (
         Threshold("masters won per game", lo=1.5,
-                  why="masters are the score: a game where fewer than two paths are won is decided by the tie-break, not by play"),
+                  why="masters are the score: a game where fewer than two paths are won is decided by the tie-break, not by play",
+                  hint="a shorter --path-length, --link either, or --refill"),
         Threshold("games with no master won", hi=0.10,
-                  why="in at most one game in ten may nobody win a master"),
+                  why="in at most one game in ten may nobody win a master",
+                  hint="a shorter --path-length, or --link either"),
         Threshold("turns with a draw", hi=0.50,
-                  why="a player who draws more often than they place is waiting, not playing"),
+                  why="a player who draws more often than they place is waiting, not playing",
+                  hint="--link either, --in-line links or off, or --corners"),
         Threshold("shared wins", hi=0.50,
-                  why="a shared win is a result the rules state, but most games should still have one winner"),
+                  why="a shared win is a result the rules state, but most games should still have one winner",
+                  hint="--tiebreak always"),
         Threshold("first player's wins", lo=max(0.0, 1 / players - 0.10), hi=1 / players + 0.10,
-                  why=f"the player who starts should win about one game in {players} (within 10 points)"),
+                  why=f"the player who starts should win about one game in {players} (within 10 points)",
+                  hint="more --games to tell luck from an edge, or a larger --hand"),
     )
 
 
@@ -148,16 +153,16 @@ def exhaustive(deck: Deck, counts: Sequence[int]) -> list[Check]:
     bad = [n for n, _, ok in rows if not ok]
     out.append(check("composition for every player count", not bad,
                      "; ".join(f"{n} players: {u} cards, {(u - 1) // n} each" for n, u, _ in rows) if not bad
-                     else f"cannot deal or share evenly for {', '.join(map(str, bad))} players"))
+                     else f"cannot deal or share evenly for {', '.join(map(str, bad))} players", hint="--removal fewest, a smaller --hand, or other --empties"))
     n_masters = len(deck.of_kind("master"))
-    out.append(check("a master can open the first path", n_masters > 0, f"{n_masters} master cards"))
+    out.append(check("a master can open the first path", n_masters > 0, f"{n_masters} master cards", hint='at least one --masters card (or a kind = "master" card in the file)'))
     _, missing = _reachable(deck, rules)
     out.append(check("every point card can enter a path", not missing,
-                     f"never linkable: {', '.join(missing)}" if missing else "every point card links from a master, directly or through other cards"))
+                     f"never linkable: {', '.join(missing)}" if missing else "every point card links from a master, directly or through other cards", hint="--link either, or other --points"))
     out.append(check("a path can be won", _winnable(deck, rules),
-                     f"a master and {rules.path_length} linked cards exist"))
+                     f"a master and {rules.path_length} linked cards exist", hint="a shorter --path-length, or more --points"))
     out.append(check("a path fits on the grid", _straight_path_fits(rules),
-                     f"a straight arm of {rules.path_length + 1} cards from a side is legal"))
+                     f"a straight arm of {rules.path_length + 1} cards from a side is legal", hint="a shorter --path-length"))
     out.append(check("every game ends", True,
                      "proven by counting: each turn places a card, draws one, or passes; each card is placed or drawn "
                      "at most once, and a round of passes with an empty draw pile ends the main phase"))

@@ -11,8 +11,9 @@ import math
 
 from deckgen.model import Card
 from deckgen.render.faces import Frame, background
+from deckgen.render.orientation import confusable, plain_number, underline
 from deckgen.render.palette import INK, SUITS, Swatch, luminance
-from deckgen.render.pen import Pen, arc_points, fit_size, shape, star
+from deckgen.render.pen import Pen, arc_points, badge, fit_size, paragraph, shape, star
 
 from deckgen.games.maestras.deck import CENTRAL, COLOUR_NAMES, COLOURS, EMPTY, MASTER, PLAYERS
 
@@ -65,7 +66,18 @@ def on_colour(fill: str) -> str:
     return INK if luminance(fill) > 0.35 else "#ffffff"
 
 
+def valid_text(text: str) -> bool:
+    """Points a Cartas Maestras card may carry."""
+    return plain_number(text, 1, 10)
+
+
 class MaestrasFaces:
+    valid_text = staticmethod(valid_text)
+    suits = {colour: (sw.fill, sw.letter) for colour, sw in SWATCH.items()}  # colour -> (fill, letter)
+
+    def texts(self, card: Card) -> tuple[str, ...]:
+        return (str(card["points"]),) if card.kind not in (CENTRAL, MASTER, EMPTY) else ()
+
     def front(self, pen: Pen, card: Card, frame: Frame) -> None:
         if card.kind == CENTRAL:
             self._central(pen, frame)
@@ -79,23 +91,28 @@ class MaestrasFaces:
     # ------------------------------------------------------------ shared pieces
 
     def _border(self, pen: Pen, f: Frame, colour: str = INK) -> None:
-        m = f.safe * 0.6
+        m = f.safe + 0.25 * f.unit
         pen.rect(m, m, f.width - 2 * m, f.height - 2 * m, stroke=colour, width=0.5 * f.unit, radius=2.5 * f.unit)
 
     def _index(self, pen: Pen, f: Frame, text: str, sw: Swatch, size: float) -> None:
         """A corner index (number over the colour's shape) top-left, and turned 180° bottom-right."""
-        s = f.safe + 1.2 * f.unit
+        s = f.safe + 1.5 * f.unit
         cap = size * 0.353 * 0.73
-        r = 2.6 * f.unit
+        r = 4.6 * f.unit
+        mark = confusable(text, valid_text)
         for turn in (False, True):
             if not turn:
-                x, y = s + 3.2 * f.unit, s + cap
+                x, y = s + 5.5 * f.unit, s + cap
                 pen.text(x, y, text, size, align="center", bold=True, color=INK)
-                shape(pen, sw.shape, x, y + 2.2 * f.unit + r, r, fill=sw.fill, stroke=INK, width=0.25 * f.unit)
+                if mark:
+                    underline(pen, x, y, text, size, color=INK)
+                badge(pen, sw.shape, x, y + 2.6 * f.unit + r, sw.letter, sw.fill, letter_colour=on_colour(sw.fill), scale=f.unit)
             else:
-                x, y = f.width - s - 3.2 * f.unit, f.height - s - cap
+                x, y = f.width - s - 5.5 * f.unit, f.height - s - cap
                 pen.text(x, y, text, size, align="center", bold=True, color=INK, angle=180)
-                shape(pen, sw.shape, x, y - 2.2 * f.unit - r, r, fill=sw.fill, stroke=INK, width=0.25 * f.unit)
+                if mark:
+                    underline(pen, x, y, text, size, color=INK, angle=180)
+                badge(pen, sw.shape, x, y - 2.6 * f.unit - r, sw.letter, sw.fill, letter_colour=on_colour(sw.fill), scale=f.unit, angle=180)
 
     # ------------------------------------------------------------ point cards
 
@@ -103,11 +120,10 @@ class MaestrasFaces:
         sw = SWATCH[card["colour"]]
         n = int(card["points"])
         background(pen, f, sw.light)
-        m = f.safe * 0.6
-        pen.rect(m + 1.2 * f.unit, m + 1.2 * f.unit, f.width - 2 * m - 2.4 * f.unit, f.height - 2 * m - 2.4 * f.unit,
-                 fill="#ffffff", radius=2.0 * f.unit)
+        m = f.safe
+        pen.rect(m, m, f.width - 2 * m, f.height - 2 * m, fill="#ffffff", radius=2.5 * f.unit)
         self._border(pen, f)
-        self._index(pen, f, str(n), sw, 13 * f.unit)
+        self._index(pen, f, str(n), sw, 24 * f.unit)
         # the pips: n shapes of the colour
         box_w, box_h = f.width - 36 * f.unit, f.height - 46 * f.unit
         x0, y0 = (f.width - box_w) / 2, (f.height - box_h) / 2
@@ -118,8 +134,8 @@ class MaestrasFaces:
         for px, py in PIPS.get(n, _grid_pips(n)):
             shape(pen, sw.shape, x0 + px * box_w, y0 + py * box_h, r, fill=sw.fill, stroke=INK, width=0.3 * f.unit)
         label = colour_name(card["colour"], f.lang)
-        pen.text(f.cx, f.height - f.safe - 1.6 * f.unit, label, 6.5 * f.unit, align="center", bold=True, color=INK)
-        pen.text(f.cx, f.safe + 3.4 * f.unit, label, 6.5 * f.unit, align="center", bold=True, color=INK, angle=180)
+        pen.text(f.cx, f.height - f.safe - 3.0 * f.unit, label, 9 * f.unit, align="center", bold=True, color=INK)
+        pen.text(f.cx, f.safe + 3.0 * f.unit, label, 9 * f.unit, align="center", bold=True, color=INK, angle=180)
 
     # ------------------------------------------------------------ masters
 
@@ -127,20 +143,22 @@ class MaestrasFaces:
         sw = SWATCH[card["colour"]]
         ink = on_colour(sw.fill)
         background(pen, f, sw.fill)
-        m = f.safe * 0.6
-        pen.rect(m + 1.2 * f.unit, m + 1.2 * f.unit, f.width - 2 * m - 2.4 * f.unit, f.height - 2 * m - 2.4 * f.unit,
-                 stroke=ink, width=0.35 * f.unit, radius=2.0 * f.unit)
+        m = f.safe + 0.2 * f.unit
+        pen.rect(m, m, f.width - 2 * m, f.height - 2 * m, stroke=ink, width=0.35 * f.unit, radius=2.0 * f.unit)
         # medallion with the colour's shape, a crown above it
         r = 17 * f.unit
         pen.ellipse(f.cx, f.cy + 2 * f.unit, r, r, fill="#ffffff", stroke=INK, width=0.6 * f.unit)
         shape(pen, sw.shape, f.cx, f.cy + 2 * f.unit, r * 0.62, fill=sw.fill, stroke=INK, width=0.5 * f.unit)
+        size = 22 * f.unit  # the colour's letter in its shape, for colour-blind players
+        dy = size * 0.353 * 0.36 + (r * 0.62 * 0.2 if sw.shape == "triangle" else 0.0)
+        pen.text(f.cx, f.cy + 2 * f.unit + dy, sw.letter, size, align="center", bold=True, color=on_colour(sw.fill))
         crown(pen, f.cx, f.cy - r - 5.5 * f.unit, 9 * f.unit, GOLD)
         w = words(f.lang)
         title = w["master"]
         size = fit_size(title, f.width - 2 * f.safe - 4 * f.unit, 15 * f.unit, bold=True)
         pen.text(f.cx, f.height - f.safe - 8.5 * f.unit, title, size, align="center", bold=True, color=ink)
         label = master_colour_name(card["colour"], f.lang).upper()
-        pen.text(f.cx, f.height - f.safe - 3.2 * f.unit, label, 7.5 * f.unit, align="center", bold=True, color=ink)
+        pen.text(f.cx, f.height - f.safe - 2.6 * f.unit, label, 8.5 * f.unit, align="center", bold=True, color=ink)
         for x, y in ((f.safe + 4.5 * f.unit, f.safe + 4.5 * f.unit), (f.width - f.safe - 4.5 * f.unit, f.safe + 4.5 * f.unit)):
             pen.ellipse(x, y, 3.6 * f.unit, 3.6 * f.unit, fill="#ffffff", stroke=INK, width=0.25 * f.unit)
             shape(pen, sw.shape, x, y, 2.3 * f.unit, fill=sw.fill, stroke=INK, width=0.2 * f.unit)
@@ -165,16 +183,17 @@ class MaestrasFaces:
         pen.polygon([tip, left, right], fill=INK)
         size = fit_size(w["empty"], f.width - 2 * f.safe - 6 * f.unit, 16 * f.unit, bold=True)
         pen.text(f.cx, f.cy + 9 * f.unit, w["empty"], size, align="center", bold=True, color=INK)
-        pen.text(f.cx, f.cy + 15 * f.unit, w["anything"], fit_size(w["anything"], f.width - 2 * f.safe - 6 * f.unit, 6.5 * f.unit), align="center", color=INK)
-        pen.text(f.cx, f.cy + 19.5 * f.unit, w["resume"], fit_size(w["resume"], f.width - 2 * f.safe - 6 * f.unit, 6.5 * f.unit), align="center", color=INK)
+        room = f.width - 2 * f.safe - 6 * f.unit
+        y = paragraph(pen, f.cx, f.cy + 15 * f.unit, w["anything"] + ".", 8.5 * f.unit, room, color=INK)
+        paragraph(pen, f.cx, y + 4.2 * f.unit, w["resume"] + ".", 8.5 * f.unit, room, color=INK)
         out = list(card.get("remove_for", []))
         y = f.height - f.safe - 15 * f.unit
         if not out:
-            pen.text(f.cx, y + 6 * f.unit, w["always"], 6.5 * f.unit, align="center", bold=True, color=INK)
+            pen.text(f.cx, y + 6 * f.unit, w["always"], 8.5 * f.unit, align="center", bold=True, color=INK)
             return
-        pen.text(f.cx, y, f"{w['out']}:", 6.5 * f.unit, align="center", bold=True, color=INK)
+        pen.text(f.cx, y, f"{w['out']}:", 8.5 * f.unit, align="center", bold=True, color=INK)
         player_marks(pen, f.cx, y + 5.5 * f.unit, out, 2.6 * f.unit)
-        pen.text(f.cx, y + 11 * f.unit, w["players"], 6 * f.unit, align="center", color=INK)
+        pen.text(f.cx, y + 11.5 * f.unit, w["players"], 8 * f.unit, align="center", color=INK)
 
     # ------------------------------------------------------------ central card
 
@@ -206,15 +225,13 @@ class MaestrasFaces:
         size = fit_size(title, f.width - 2 * f.safe - 6 * u, 8.5 * u, bold=True)
         pen.text(f.cx, f.cy - 21 * u, title, size, align="center", bold=True, color=INK)
         name = "Cartas Maestras"
-        pen.text(f.cx, f.cy + 25 * u, name, fit_size(name, f.width - 2 * f.safe - 6 * u, 7.5 * u), align="center", color=INK)
+        pen.text(f.cx, f.cy + 25 * u, name, 9 * u, align="center", color=INK)
 
     # ------------------------------------------------------------ back
 
     def back(self, pen: Pen, f: Frame) -> None:
-        background(pen, f, BACK_GROUND)
+        background(pen, f, BACK_GROUND)  # no frame: a back printed off its front shows no uneven border
         u = f.unit
-        m = f.safe * 0.6
-        pen.rect(m + 1.5 * u, m + 1.5 * u, f.width - 2 * m - 3 * u, f.height - 2 * m - 3 * u, stroke=GOLD, width=0.6 * u, radius=2.5 * u)
         # a little cross of cards: the central card and four paths
         cw, ch = 8 * u, 11 * u
         gap = 12.5 * u

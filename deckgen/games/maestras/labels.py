@@ -16,8 +16,9 @@ OPTION_TEXT = {
         "in_line": ("En línea", "Qué cartas nuevas deben ir en línea con la última colocada: all: todas; links: las que enlazan (no las maestras); off: ninguna."),
         "corners": ("Las esquinas tocan", "Dos cartas que solo se tocan por una esquina también cuentan como juntas."),
         "play_drawn": ("Jugar la carta robada", "Si la carta que robas se puede colocar, la colocas enseguida, en el mismo turno."),
-        "refill": ("Rellenar la mano", "Después de colocar una carta, robas hasta volver a tener la mano completa."),
+        "refill": ("Rellenar la mano", "Después de colocar una carta, robas hasta volver a tener la mano completa. Desmarcado: solo roba quien no puede colocar nada."),
         "won_paths": ("Caminos ganados", "taken: quien gana se lleva las cartas y ese lado se abre otra vez; stay: el camino se queda y ese lado se cierra."),
+        "main_end": ("Cuándo acaba la partida", "masters: en cuanto todas las maestras están en la mesa (o antes, si nadie puede colocar nada); stuck: solo cuando nadie puede colocar nada."),
         "tiebreak": ("Desempate", "when-tied: solo si hay empate en maestras; always: siempre; never: nunca."),
     },
     "en": {
@@ -37,6 +38,7 @@ OPTION_TEXT = {
         "play_drawn": ("Play the drawn card", ""),
         "refill": ("Refill the hand", ""),
         "won_paths": ("Won paths", ""),
+        "main_end": ("When play ends", ""),
         "tiebreak": ("Tie-break", ""),
     },
 }

@@ -18,7 +18,7 @@ from deckgen.games.maestras import rules as R
 from deckgen.games.maestras.board import BoardView, Mark, Placed, draw_board, draw_mark, quarter_for
 from deckgen.games.maestras.cards import info
 from deckgen.games.maestras.deck import (
-    CENTRAL, COLOUR_NAMES, EMPTY, MASTER, PLAYERS, POINTS, composition, removal_table,
+    CENTRAL, COLOUR_NAMES, EMPTY, MASTER, POINTS, composition, removal_table,
 )
 from deckgen.games.maestras.faces import FEMININE, SWATCH, MaestrasFaces
 from deckgen.games.maestras.rules import CENTRE, Cell, Rules
@@ -101,6 +101,10 @@ DECISIONS: dict[str, dict[str, Callable[[Any, Mapping[str, Any]], str]]] = {
         "es": lambda v, o: f"Después de colocar una carta se roba hasta volver a tener {o['hand']} cartas." if v else "Después de colocar una carta no se roba: solo roba quien no puede colocar nada.",
         "en": lambda v, o: f"After placing a card, the player draws back up to {o['hand']} cards." if v else "Placing a card draws nothing: only a player who cannot place draws.",
     },
+    "main_end": {
+        "es": lambda v, o: "La fase principal termina en cuanto todas las maestras están en la mesa (o antes, si nadie puede colocar nada)." if v == "masters" else "La fase principal sigue después de la última maestra y termina solo cuando nadie puede colocar nada.",
+        "en": lambda v, o: "The main phase ends as soon as every master is on the table (or earlier, if nobody can place anything)." if v == "masters" else "The main phase goes on after the last master and ends only when nobody can place anything.",
+    },
     "won_paths": {
         "es": lambda v, o: "Quien gana un camino se lleva sus cartas y ese lado de la carta central queda libre para otra maestra." if v == "taken" else "Un camino ganado se queda en la mesa y su lado de la carta central queda cerrado.",
         "en": lambda v, o: "The winner of a path takes its cards, and that side of the central card is free for another master." if v == "taken" else "A won path stays on the table and its side of the central card is closed.",
@@ -130,10 +134,9 @@ FIXED = {
         "Los caminos no se ramifican: una carta se enlaza siempre a la última carta de un camino.",
         "Una maestra solo abre caminos; nunca se coloca en medio de uno.",
         "Al empezar, la carta central cuenta como la última colocada. Cuando se gana un camino y se retira, la carta central vuelve a ser la referencia para colocar «en línea».",
-        "Quien puede colocar una carta debe colocarla; solo roba quien no puede colocar nada. Si el mazo está vacío, pasa.",
+        "Quien puede colocar una carta debe colocarla; quien no puede colocar nada roba una carta y pasa el turno. Si el mazo está vacío, pasa.",
         "El turno pasa a la derecha: los jugadores se numeran en ese orden, y el jugador 1 empieza.",
-        "La partida (fase principal) termina cuando, con el mazo vacío, todos pasan seguidos: ya nadie puede colocar nada.",
-        "En el desempate cada jugador, por turno, forma una sola cadena desde un lado de la carta central, que se despeja antes de cada jugador; la primera carta puede ser cualquiera (también una maestra o una vacía), y una maestra se enlaza por su color. Esas cartas cuentan como cartas ganadas, no como maestras.",
+                "En el desempate cada jugador, por turno, forma una sola cadena desde un lado de la carta central, que se despeja antes de cada jugador; la primera carta puede ser cualquiera (también una maestra o una vacía), y una maestra se enlaza por su color. Esas cartas cuentan como cartas ganadas, no como maestras.",
         "Cartas ganadas = todas las cartas de los caminos ganados (maestra incluida) más las de la cadena del desempate. Si sigue el empate, se comparte la victoria.",
     ],
     "en": [
@@ -141,10 +144,9 @@ FIXED = {
         "Paths do not branch: a card always links to the last card of a path.",
         "A master only opens paths; it is never placed inside one.",
         "At the start the central card counts as the last card placed. When a path is won and taken away, the central card becomes the reference for \"in line\" again.",
-        "A player who can place a card must place one; only a player who cannot place draws. With the draw pile empty, they pass.",
+        "A player who can place a card must place one; a player who cannot place anything draws one card and the turn passes. With the draw pile empty, they pass.",
         "Play passes to the right: players are numbered in that order and player 1 starts.",
-        "Play (the main phase) ends when, with the draw pile empty, everybody passes in a row: nobody can place anything.",
-        "In the tie-break each player in turn builds one chain from a side of the central card, which is cleared before each player; the first card may be any card (a master or an empty card too), and a master links by its colour. These cards count as cards won, not as masters.",
+                "In the tie-break each player in turn builds one chain from a side of the central card, which is cleared before each player; the first card may be any card (a master or an empty card too), and a master links by its colour. These cards count as cards won, not as masters.",
         "Cards won = every card of the paths won (masters included) plus the tie-break chain. If still tied, the win is shared.",
     ],
 }
@@ -512,7 +514,6 @@ def context(deck: Deck, lang: str) -> dict[str, Any]:
     path, empty_ok = empty_example(options)
     return {
         "title": "Cartas Maestras",
-        "player_range": {"min": PLAYERS[0], "max": PLAYERS[1]},
         "minutes": MINUTES,
         "deck_players": deck.players,
         "deck_cards": len(deck.cards),
@@ -525,7 +526,7 @@ def context(deck: Deck, lang: str) -> dict[str, Any]:
                   "in_line": rules.in_line, "tiebreak": rules.tiebreak, "won_paths": rules.won_paths,
                   "after_master": rules.after_master, "empty_counts": rules.empty_counts,
                   "play_drawn": rules.play_drawn, "refill": rules.refill, "corners": rules.corners,
-                  "same_points": rules.same_points},
+                  "same_points": rules.same_points, "main_end": rules.main_end},
         "decisions": decisions(options, lang),
         "fixed": FIXED[lang],
         "placement_marks": placement_marks(options, lang),

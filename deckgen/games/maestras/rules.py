@@ -23,6 +23,7 @@ AFTER_MASTER = ("colour", "any")
 IN_LINE = ("all", "links", "off")
 WON_PATHS = ("taken", "stay")
 TIEBREAK = ("when-tied", "always", "never")
+MAIN_END = ("masters", "stuck")
 
 
 @dataclass(frozen=True)
@@ -38,9 +39,10 @@ class Rules:
     in_line: str = "all"  # in line with the last card placed: every card, links only, or never
     corners: bool = False  # cards meeting at a corner also "touch"
     play_drawn: bool = False  # a drawn card that can be placed is placed at once (same turn)
-    refill: bool = False  # after placing a card, draw back up to the hand size
+    refill: bool = True  # after placing a card, draw back up to the hand size
     won_paths: str = "taken"  # a won path leaves the board (its side opens again) or stays there
     tiebreak: str = "when-tied"  # the tie-break phase: only when the most masters are tied, always, never
+    main_end: str = "masters"  # the main phase ends once every master is placed (or nothing can be), or only when nothing can be
 
     @staticmethod
     def from_options(options: Mapping[str, Any]) -> "Rules":

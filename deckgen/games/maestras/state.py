@@ -2,8 +2,9 @@
 
 Turn order: seat 0 starts and play passes to the right, which is seat 1, then seat 2... (seats are
 numbered in turn order). One action is one turn: place one card, or, with nothing to place, draw one
-card (or pass when the draw pile is empty). The main phase ends when a whole round passes with an
-empty draw pile (nothing more can be placed); then, if the rules say so, the tie-break phase: each
+card (or pass when the draw pile is empty). The main phase ends as soon as every master card is on
+the table (rule main_end="masters", source steps 5-6), or earlier when a whole round passes with an
+empty draw pile (nothing more can be placed; the only end with main_end="stuck"); then, if the rules say so, the tie-break phase: each
 player in turn links as many of their remaining cards as they can in a single chain from the cleared
 central card (one action per card; the chain ends when nothing more can be linked).
 """
@@ -86,6 +87,8 @@ class MaestrasState:
     draws: int = 0
     passed: int = 0
     masters_placed: int = 0
+    masters_left: int = -1  # master cards still in the hands or the draw pile (-1: count them)
+    won_late: int = 0  # masters won after the last master was placed (only with main_end="stuck")
     paths_unwon: int = 0
     tiebreak_played: bool = False
     order: dict[Cell, int] = field(default_factory=dict)  # placement number of each card on the board
@@ -100,6 +103,9 @@ class MaestrasState:
         self.won = self.won or [[] for _ in range(self.players)]
         self.masters = self.masters or [0] * self.players
         self.tiebreak_won = self.tiebreak_won or [[] for _ in range(self.players)]
+        if self.masters_left < 0:
+            held = [c for h in self.hands for c in h] + self.pile
+            self.masters_left = sum(1 for c in held if self.infos[c].kind == MASTER_K)
         self._settle()
 
     # ------------------------------------------------------------ protocol
@@ -194,6 +200,7 @@ class MaestrasState:
             "passes": float(self.passed),
             "masters_won": float(sum(self.masters)),
             "masters_placed": float(self.masters_placed),
+            "masters_won_late": float(self.won_late),
             "paths_unwon": float(self.paths_unwon),
             "tiebreak": 1.0 if self.tiebreak_played else 0.0,
             "tiebreak_cards": float(sum(map(len, self.tiebreak_won))),
@@ -308,6 +315,7 @@ class MaestrasState:
         if i.kind == MASTER_K:
             self.paths.append(Path(SIDES.index(cell), [cell], [card]))
             self.masters_placed += 1
+            self.masters_left -= 1
         else:
             path = self._path_at(cell)
             path.cells.append(cell)
@@ -332,6 +340,8 @@ class MaestrasState:
         """The player who added the path's last linked card wins it: its master and its cards."""
         path.winner = seat
         self.masters[seat] += 1
+        if self.masters_left == 0:
+            self.won_late += 1
         self.won[seat].extend(path.cards)
         self.history.append((seat, list(path.cards)))
         if self.rules.won_paths == "taken":
@@ -346,7 +356,8 @@ class MaestrasState:
         turns with nothing to link, the end of the game."""
         if self.phase == MAIN:
             everyone_out = not self.pile and not any(self.hands) and self.pending is None
-            if self.passes >= self.players or everyone_out:
+            all_masters_out = self.rules.main_end == "masters" and self.masters_left == 0 and self.masters_placed > 0
+            if self.passes >= self.players or everyone_out or all_masters_out:
                 self._end_main()
         if self.phase == TIEBREAK:
             while self.phase == TIEBREAK and not self._tiebreak_moves(self.turn):

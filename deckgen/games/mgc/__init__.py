@@ -6,7 +6,7 @@ import string
 from typing import Any, Mapping
 
 from deckgen.errors import OptionError
-from deckgen.options import Option, boolean, choice, compact_ranges, int_list, integer, number, runs
+from deckgen.options import Option, boolean, check_size, choice, compact_ranges, int_list, integer, number, runs
 from deckgen.registry import Game, deferred
 
 from deckgen.games.mgc import deck
@@ -20,17 +20,19 @@ MAX_VARIABLES = 4
 def _coefficients(value: Any) -> list[int]:
     """Like a range option, but never 0: a range across zero (-3-3) leaves it out; a 0 written as a
     value or as a range's end is refused (a monomial with coefficient 0 is just 0)."""
+    check_size(value)  # bounded before it is split or expanded
     parts = value if isinstance(value, (list, tuple)) else [value] if isinstance(value, int) else str(value).split(",")
     parse = int_list(-MAX_COEFFICIENT, MAX_COEFFICIENT)
-    values: list[int] = []
+    values: set[int] = set()
     for part in parts:
         got = parse(part)
         if 0 in got and (len(got) == 1 or got[0] == 0 or got[-1] == 0):
             raise OptionError("0 cannot be a coefficient (a monomial with coefficient 0 is just 0)")
-        values.extend(v for v in got if v != 0)
-    if len(set(values)) != len(values):
-        dup = sorted({v for v in values if values.count(v) > 1})
-        raise OptionError(f"{', '.join(map(str, dup))} given twice")
+        for v in got:
+            if v in values:
+                raise OptionError(f"{v} given twice")
+            if v:
+                values.add(v)
     return sorted(values)
 
 
@@ -186,6 +188,18 @@ def _tag(options: Mapping[str, Any]) -> str:
     return tag
 
 
+def _described(cards) -> dict[str, Any]:
+    """The options as the cards show them: the coefficients, degrees and variables of the monomials."""
+    monos = cards.of_kind(deck.MONOMIAL)
+    out = dict(cards.options)
+    for name in ("coefficient", "degree"):
+        values = sorted({m.get(name) for m in monos if isinstance(m.get(name), int) and not isinstance(m.get(name), bool)})
+        if values:
+            out[name + "s"] = values
+    out["variables"] = list(deck.deck_variables(cards)) or out["variables"]
+    return out
+
+
 def _describe(options: Mapping[str, Any], lang: str) -> str:
     words = {"es": ("coeficientes", "grados"), "en": ("coefficients", "degrees")}[lang]
     return f"{words[0]} {_label(options['coefficients'])} · {words[1]} {_label(options['degrees'])} · {', '.join(options['variables'])}"
@@ -220,9 +234,12 @@ GAME = Game(
     faces=deferred("deckgen.games.mgc.faces", "MgcFaces", call=True),
     out_tag=_tag,
     describe=_describe,
+    seconds_per_turn=8,  # a monomial is read, matched and played, or a card drawn
+    described=_described,
     engine=deferred("deckgen.games.mgc.engine", "ENGINE"),
     rulebook=deferred("deckgen.games.mgc.rulebook", "RULEBOOK"),
     card_kinds=deferred("deckgen.games.mgc.schema", "CARD_KINDS"),
+    help_card=deferred("deckgen.games.mgc.help", "help_card"),
     ages=(12, 99),
     option_text=OPTION_TEXT,
 )

@@ -163,6 +163,9 @@ def variable_presence(deck: Deck) -> dict[str, int]:
     return counts
 
 
+SYMPY_CHECKED = 200
+
+
 def checks(deck: Deck) -> list[Check]:
     """Composition, sympy agreement, balance, distinct monomials and enough cards for the players.
 
@@ -176,26 +179,33 @@ def checks(deck: Deck) -> list[Check]:
     action_counts = {a: sum(1 for c in actions if c.get("action") == a) for a in ACTIONS}
     out: list[Check] = []
     unknown = sorted({c.kind for c in deck.cards} - {MONOMIAL, ACTION})
-    out.append(check("card kinds", not unknown, f"unknown kinds {unknown}" if unknown else "monomial, action"))
+    out.append(check("card kinds", not unknown, f"unknown kinds {unknown}" if unknown else "monomial, action", hint='kind = "monomial" or "action" on every card'))
     if custom:
         out.append(check("monomial cards", True, f"{len(monos)} (custom list)"))
         out.append(check("action cards", True, f"{action_counts} (custom list)"))
     else:
-        out.append(expect_equal("monomial cards", len(monos), comp.basic))
-        out.append(expect_equal("action cards", action_counts, comp.actions))
+        out.append(expect_equal("monomial cards", len(monos), comp.basic, hint="build the deck again from --coefficients, --degrees and --copies"))
+        out.append(expect_equal("action cards", action_counts, comp.actions, hint="build the deck again from the action counts (--toma-dos ...)"))
     bad_actions = sorted({str(c.get("action")) for c in actions} - set(ACTIONS))
-    out.append(check("action names", not bad_actions, f"unknown actions {bad_actions}" if bad_actions else "all known"))
+    out.append(check("action names", not bad_actions, f"unknown actions {bad_actions}" if bad_actions else "all known", hint="action = one of toma_dos, retorno, intermision, eleccion_coeficiente, eleccion_grado, toma_cuatro"))
 
     wrong = []
     for card in monos:
         parsed = algebra.parse(str(card.get("monomial")), variables)
         if parsed is None or parsed[0] != card.get("coefficient") or parsed[1] != card.get("degree"):
             wrong.append(str(card.get("monomial")))
+    texts = sorted({str(c.get("monomial")) for c in monos})
+    # sympy reads every distinct monomial up to SYMPY_CHECKED of them (all of a generated deck), an
+    # even spread beyond: at milliseconds a text, a 5,000-card deck file would take minutes
+    step = max(1, -(-len(texts) // SYMPY_CHECKED))
+    sample = texts[::step]
+    wrong += [t for t in sample if algebra.parse_with_sympy(t, variables) != algebra.parse(t, variables) and t not in wrong]
+    shown = f"{len(monos)} monomials agree" + (f" (sympy read {len(sample)} of the {len(texts)} distinct ones)" if len(sample) < len(texts) else "")
     out.append(
         check(
             "sympy reads each monomial's coefficient and degree as printed on the card",
             not wrong,
-            f"disagrees on {', '.join(wrong[:5])}" + (" ..." if len(wrong) > 5 else "") if wrong else f"{len(monos)} monomials agree",
+            f"disagrees on {', '.join(wrong[:5])}" + (" ..." if len(wrong) > 5 else "") if wrong else shown, hint='write each monomial like monomial = "2*x**3" and leave coefficient and degree out (they are read from it)'
         )
     )
 
@@ -209,7 +219,7 @@ def checks(deck: Deck) -> list[Check]:
         if custom:
             out.append(check(f"every {name} appears equally often", True, f"{detail} (custom list: not required)"))
         else:
-            out.append(check(f"every {name} appears equally often", even, detail))
+            out.append(check(f"every {name} appears equally often", even, detail, hint="other --copies, or a --degrees range the variables can fill"))
 
     presence = variable_presence(deck)
     if presence and not custom:
@@ -219,6 +229,7 @@ def checks(deck: Deck) -> list[Check]:
                 "variables are spread evenly",
                 spread <= VARIABLE_SPREAD,
                 f"cards with each variable {presence} (spread {spread}, at most {VARIABLE_SPREAD})",
+                hint="another --seed, other --copies, or fewer --variables",
             )
         )
         repeats = []
@@ -234,6 +245,7 @@ def checks(deck: Deck) -> list[Check]:
                 "cards of one (coefficient, degree) pair are different monomials where possible",
                 not repeats,
                 f"repeated monomials in pairs {', '.join(repeats[:6])}" if repeats else f"{len(pairs)} pairs",
+                hint="more --variables, or fewer --copies",
             )
         )
 
@@ -244,7 +256,10 @@ def checks(deck: Deck) -> list[Check]:
             check(
                 f"enough cards for {deck.players} players",
                 n >= need,
-                f"{n} cards; {deck.players} × {HAND} dealt + 1 turned up + {RESERVE} in reserve = {need}",
+                f"{n} cards; {deck.players} × {HAND} dealt + 1 turned up + {RESERVE} in reserve = {need}"
+                f" (the reserve: cards left to draw after the deal, for a Toma cuatro and penalties)",
+                hint=f"at most {players_supported(n)} --players, or more cards: a wider --coefficients or --degrees range, more --copies"
+                if players_supported(n) >= MIN_PLAYERS else "more cards: a wider --coefficients or --degrees range, more --copies",
             )
         )
     else:
@@ -253,9 +268,11 @@ def checks(deck: Deck) -> list[Check]:
             check(
                 "enough cards for the players",
                 top >= MIN_PLAYERS,
-                f"{n} cards serve {MIN_PLAYERS} to {top} players ({HAND} each, 1 turned up, {RESERVE} in reserve)"
+                f"{n} cards serve {MIN_PLAYERS} to {top} players ({HAND} each, 1 turned up, {RESERVE} in reserve"
+                " to draw after the deal)"
                 if top >= MIN_PLAYERS
                 else f"{n} cards; {MIN_PLAYERS} players need {cards_needed(MIN_PLAYERS)}",
+                hint="more cards: a wider --coefficients or --degrees range, more --copies",
             )
         )
     return out

@@ -3,10 +3,11 @@
 A monomial is printed as a learner writes it: a coefficient 1 and an exponent 1 are not written, a
 negative coefficient carries a real minus sign, and exponents are drawn raised and smaller
 (``deckgen.render.pen.draw_runs``), never with look-alike superscript characters. Colour carries no
-rule information (the player must work out coefficient and degree), so the monomial cards share one
-frame colour; the optional learning aid (``--hints``) prints the coefficient and degree in two
-corners. Everything is dark ink on a pale ground, or white on black for the action cards, so it
-reads the same in greyscale.
+rule information on its own: a monomial card's pale oval is tinted by its degree, and two quiet rows
+of marks let a child sort a hand at a glance, squares above the oval for the degree and dots below it
+for the coefficient (hollow dots for a negative one). The optional learning aid (``--hints``) prints
+the coefficient and degree in two corners. Everything is dark ink on a pale ground, or white on
+black for the action cards, so it reads the same in greyscale.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Sequence
 from deckgen.model import Card
 from deckgen.render.faces import Frame, background
 from deckgen.render.palette import INK
-from deckgen.render.pen import Pen, Run, arc_points, draw_runs, fit_size, paragraph, runs_width, text_width
+from deckgen.render.pen import Pen, Run, arc_points, draw_runs, fit_size, paragraph, runs_width, shape, text_width
 
 from deckgen.games.mgc import algebra
 from deckgen.games.mgc.deck import ACTION, ACTIONS, MONOMIAL
@@ -27,8 +28,9 @@ CENTER = "#eaf2f8"  # the pale oval behind the monomial
 BLACK = "#111111"
 WHITE = "#ffffff"
 BACK_GROUND = "#16324f"
-BACK_LETTERS = "#24476b"
 DEFAULT_VARIABLES = ("x", "y", "z")
+# The oval's tint by degree (0, 1, 2, ...; beyond the last, the last): pale, so low ink keeps them.
+DEGREE_TINTS = ("#f2f2f2", "#dbe9f6", "#fde0c5", "#d9f0d3", "#f3d9ee", "#fff1a8", "#e3dcf5", "#d5efef")
 
 HINT_WORDS = {"es": ("coef.", "grado"), "en": ("coef.", "degree")}
 
@@ -71,7 +73,26 @@ def monomial_runs(card: Card, variables: Sequence[str]) -> list[Run]:
     return algebra.runs(coefficient, exponents, names)
 
 
+def degree_tint(degree: int) -> str:
+    return DEGREE_TINTS[min(max(0, int(degree)), len(DEGREE_TINTS) - 1)]
+
+
+def monomial_text(card: Card, variables: Sequence[str]) -> str:
+    """The monomial as the card prints it, exponents inline ("3x2y"), as a PDF reader reads it back."""
+    return "".join(r.text for r in monomial_runs(card, variables))
+
+
 class MgcFaces:
+    def texts(self, card: Card) -> tuple[str, ...]:
+        if card.kind != MONOMIAL:
+            return ()
+        return (monomial_text(card, DEFAULT_VARIABLES),)
+
+    def valid_text(self, text: str) -> bool:
+        """Monomials print letters, which do not turn into another monomial; a constant would."""
+        t = text.replace(algebra.MINUS, "")
+        return t.isdigit() and not (len(t) > 1 and t[0] == "0")
+
     def front(self, pen: Pen, card: Card, frame: Frame) -> None:
         if card.kind == MONOMIAL:
             self._monomial(pen, card, frame)
@@ -88,22 +109,39 @@ class MgcFaces:
         runs = monomial_runs(card, variables)
         u = f.unit
         background(pen, f, WHITE)
-        m = f.safe * 0.55
-        pen.rect(m, m, f.width - 2 * m, f.height - 2 * m, stroke=ACCENT, width=2.2 * u, radius=3.0 * u)
-        # the pale oval, tilted like a card game's, holding the monomial
-        oval = _ellipse_points(f.cx, f.cy, f.width * 0.45, f.height * 0.25, -20.0)
-        pen.polygon(oval, fill=CENTER, stroke=ACCENT, width=0.5 * u)
-        room = f.width * 0.74
+        m = f.safe + 0.6 * u
+        pen.rect(m, m, f.width - 2 * m, f.height - 2 * m, stroke=ACCENT, width=1.2 * u, radius=3.0 * u)
+        # the pale oval, tilted like a card game's, tinted by the degree, holding the monomial
+        oval = _ellipse_points(f.cx, f.cy, f.width * 0.42, f.height * 0.22, -20.0)
+        pen.polygon(oval, fill=degree_tint(card.get("degree", 0)), stroke=ACCENT, width=0.5 * u)
+        room = f.width * 0.70
         size = min(46 * u, 46 * u * room / max(1e-6, runs_width(runs, 46 * u, bold=True)))
         baseline = f.cy + _cap(size) * 0.5
         draw_runs(pen, f.cx, baseline, runs, size, bold=True, color=INK)
-        # the index in two opposite corners, readable in a fanned hand
-        index = min(13 * u, 13 * u * (f.width * 0.42) / max(1e-6, runs_width(runs, 13 * u, bold=True)))
-        s = f.safe + 1.2 * u
+        self._cues(pen, card, f)
+        # the index in two opposite corners, readable in a fanned hand (exponents stay 6 pt or more)
+        index = max(10 * u, min(13 * u, 13 * u * (f.width * 0.5) / max(1e-6, runs_width(runs, 13 * u, bold=True))))
+        s = f.safe + 2.8 * u  # clear of the frame and its rounded corner
         draw_runs(pen, s, s + _cap(index) * 1.25, runs, index, align="left", bold=True, color=INK)
         draw_runs(pen, f.width - s, f.height - s - _cap(index) * 1.25, runs, index, align="left", bold=True, color=INK, angle=180)
         if f.options.get("hints"):
             self._hints(pen, card, f)
+
+    def _cues(self, pen: Pen, card: Card, f: Frame) -> None:
+        """Squares above the oval, one per degree; dots below it, one per unit of the coefficient
+        (hollow when it is negative). Past 9 a number replaces the marks."""
+        u = f.unit
+        r, step = 1.25 * u, 3.4 * u
+        for value, y, kind in ((int(card.get("degree", 0)), f.cy - f.height * 0.29, "square"),
+                               (int(card.get("coefficient", 0)), f.cy + f.height * 0.29, "circle")):
+            n = abs(value)
+            filled = value >= 0
+            if n > 9:
+                pen.text(f.cx, y + _cap(9 * u) / 2, str(value).replace("-", algebra.MINUS), 9 * u, align="center", bold=True, color=ACCENT)
+                continue
+            x0 = f.cx - step * (n - 1) / 2
+            for i in range(n):
+                shape(pen, kind, x0 + i * step, y, r, fill=ACCENT if filled else WHITE, stroke=ACCENT, width=0.35 * u)
 
     def _hints(self, pen: Pen, card: Card, f: Frame) -> None:
         """The learning aid: coefficient and degree in the two free corners."""
@@ -111,7 +149,7 @@ class MgcFaces:
         words = HINT_WORDS.get(f.lang, HINT_WORDS["es"])
         coefficient = str(card["coefficient"]).replace("-", algebra.MINUS)
         lines = (f"{words[0]} {coefficient}", f"{words[1]} {card['degree']}")
-        size = 7.5 * u
+        size = 8 * u
         w = max(text_width(t, size, bold=True) for t in lines) + 2.4 * u
         h = 2 * size * 0.353 * 1.25 + 1.6 * u
         x0, y0 = f.width - f.safe - 1.0 * u - w, f.safe + 1.0 * u
@@ -127,11 +165,13 @@ class MgcFaces:
     # ------------------------------------------------------------ action cards
 
     def _action(self, pen: Pen, card: Card, f: Frame) -> None:
+        if f.ink == "low":  # black on white instead of white on black: the same card, little ink
+            pen = InvertedPen(pen)
         key = str(card["action"])
         names = ACTIONS.get(key, {"es": key, "en": key})
         u = f.unit
         background(pen, f, BLACK)
-        m = f.safe * 0.55
+        m = f.safe + 0.25 * u
         pen.rect(m, m, f.width - 2 * m, f.height - 2 * m, stroke=WHITE, width=0.5 * u, radius=3.0 * u)
         title = names["es"]
         top = f.safe + 3 * u
@@ -141,46 +181,61 @@ class MgcFaces:
             pen.text(f.cx, top + _cap(size) + i * size * 0.353 * 1.2, w, size, align="center", bold=True, color=WHITE)
         y_after = top + _cap(size) + (len(words) - 1) * size * 0.353 * 1.2
         if f.lang == "en":
-            pen.text(f.cx, y_after + 4.5 * u, names["en"], 7 * u, align="center", color="#d8d8d8")
+            pen.text(f.cx, y_after + 4.5 * u, names["en"], fit_size(names["en"], f.width - 2 * f.safe - 4 * u, 8.5 * u, min_size=8 * u), align="center", color="#d8d8d8")
         ICONS.get(key, _icon_unknown)(pen, f.cx, f.cy + 2 * u, 15 * u)
         reminder = REMINDERS.get(key, {}).get(f.lang, "")
         rule = ANY_CARD.get(f.lang, ANY_CARD["es"])
-        y = f.height - f.safe - 17 * u
-        y = paragraph(pen, f.cx, y, reminder, 7 * u, f.width - 2 * f.safe - 6 * u, color=WHITE)
-        paragraph(pen, f.cx, y + 4.2 * u, rule, 6 * u, f.width - 2 * f.safe - 6 * u, color="#bdbdbd")
+        y = f.height - f.safe - 19 * u
+        y = paragraph(pen, f.cx, y, reminder, 8.5 * u, f.width - 2 * f.safe - 4 * u, color=WHITE)
+        paragraph(pen, f.cx, y + 4.4 * u, rule, 8 * u, f.width - 2 * f.safe - 4 * u, color="#d0d0d0")
         # small icons in two opposite corners, for a fanned hand
-        ICONS.get(key, _icon_unknown)(pen, f.safe + 5 * u, f.safe + 5.5 * u, 3.6 * u)
-        ICONS.get(key, _icon_unknown)(pen, f.width - f.safe - 5 * u, f.height - f.safe - 5.5 * u, 3.6 * u)
+        ICONS.get(key, _icon_unknown)(pen, f.safe + 6 * u, f.safe + 6.5 * u, 5 * u)
+        ICONS.get(key, _icon_unknown)(pen, f.width - f.safe - 6 * u, f.height - f.safe - 6.5 * u, 5 * u)
 
     # ------------------------------------------------------------ back
 
     def back(self, pen: Pen, f: Frame) -> None:
         u = f.unit
         background(pen, f, BACK_GROUND)
-        # a lattice of faint variables with exponents
-        step = 9.5 * u
-        letters = [[Run("x"), Run("2", sup=True)], [Run("y")], [Run("z"), Run("3", sup=True)]]
-        margin = 3.0 * u  # every letter stays inside the card (and its bleed)
-        row = 0
-        y = -f.bleed + margin + step * 0.3
-        while y < f.height + f.bleed - margin * 0.3:
-            x = -f.bleed + margin + (step / 2 if row % 2 else 0.0)
-            i = row
-            while x < f.width + f.bleed - margin:
-                draw_runs(pen, x, y, letters[i % 3], 8 * u, color=BACK_LETTERS, bold=True)
-                x += step
-                i += 1
-            y += step * 0.9
-            row += 1
         pen.ellipse(f.cx, f.cy, 24 * u, 31 * u, fill="#f4f8fb", stroke=WHITE, width=1.2 * u)
         pen.ellipse(f.cx, f.cy, 21.5 * u, 28.5 * u, stroke=BACK_GROUND, width=0.5 * u)
         size = fit_size("MGC", 36 * u, 20 * u, bold=True)
         pen.text(f.cx, f.cy - 4 * u, "MGC", size, align="center", bold=True, color=BACK_GROUND)
-        draw_runs(pen, f.cx, f.cy + 9 * u, [Run("a"), Run("x"), Run("n", sup=True)], 13 * u, bold=True, color=ACCENT)
-        pen.text(f.cx, f.cy + 18 * u, "ÁLGEBRA", 7.5 * u, align="center", bold=True, color=BACK_GROUND)
+        draw_runs(pen, f.cx, f.cy + 9 * u, [Run("a"), Run("x"), Run("n", sup=True)], 14 * u, bold=True, color=ACCENT)
+        pen.text(f.cx, f.cy + 18 * u, "ÁLGEBRA", 8 * u, align="center", bold=True, color=BACK_GROUND)
 
 
 # ---------------------------------------------------------------- drawing helpers
+
+
+class InvertedPen:
+    """A pen that swaps the action cards' black and white (and lightens their greys): for low ink."""
+
+    SWAP = {BLACK: WHITE, WHITE: BLACK, "#d8d8d8": "#3a3a3a", "#d0d0d0": "#3a3a3a"}
+
+    def __init__(self, pen: Pen) -> None:
+        self.pen = pen
+
+    def _c(self, colour: str | None) -> str | None:
+        return self.SWAP.get(colour.lower(), colour) if colour else colour
+
+    def rect(self, x, y, w, h, *, fill=None, stroke=None, width=0.25, radius=0.0) -> None:
+        self.pen.rect(x, y, w, h, fill=self._c(fill), stroke=self._c(stroke), width=width, radius=radius)
+
+    def ellipse(self, cx, cy, rx, ry, *, fill=None, stroke=None, width=0.25) -> None:
+        self.pen.ellipse(cx, cy, rx, ry, fill=self._c(fill), stroke=self._c(stroke), width=width)
+
+    def polygon(self, points, *, fill=None, stroke=None, width=0.25) -> None:
+        self.pen.polygon(points, fill=self._c(fill), stroke=self._c(stroke), width=width)
+
+    def polyline(self, points, *, stroke, width=0.25) -> None:
+        self.pen.polyline(points, stroke=self._c(stroke), width=width)
+
+    def image(self, path, x, y, w, h) -> None:
+        self.pen.image(path, x, y, w, h)
+
+    def text(self, x, y, s, size, *, align="left", bold=False, color="#000000", angle=0.0) -> None:
+        self.pen.text(x, y, s, size, align=align, bold=bold, color=self._c(color), angle=angle)
 
 
 def _cap(size: float) -> float:

@@ -10,7 +10,7 @@ from deckgen.options import runs
 from deckgen.rulebook.spec import Rulebook
 
 from deckgen.games.mgc import algebra, rules
-from deckgen.games.mgc.deck import ACTION, ACTIONS, HAND, MONOMIAL, RESERVE, deck_variables, players_supported
+from deckgen.games.mgc.deck import ACTION, ACTIONS, HAND, MONOMIAL, RESERVE, deck_variables
 
 ACTION_TEXT: dict[str, dict[str, dict[str, str]]] = {
     "es": {
@@ -311,8 +311,6 @@ def context(deck: Deck, lang: str) -> Mapping[str, Any]:
         "score_example": _score_example(deck, variables),
         "action_gallery": ",".join(map(str, shown)),
         "action_captions": "|".join(a["name"] for a in comp["actions"] if a["index"] is not None),
-        "players_min": 2,
-        "players_max": players_supported(len(deck.cards)),
         "hand": HAND,
         "reserve": RESERVE,
         "target": variant.target_score,

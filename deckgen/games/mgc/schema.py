@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
@@ -27,9 +28,11 @@ class MonomialCard(BaseModel):
     def _a_monomial(cls, text: str) -> str:
         read = algebra.read(text, ())
         if read is None:
+            fixed = _rewritten(text)
             raise ValueError(
-                "not a monomial like 3*x**2*y (a whole non-zero coefficient, one-letter variables, "
-                "whole exponents, joined by *)"
+                "not a monomial: write it like monomial = \"2*x**3\" or \"-3*x**2*y\" (a whole non-zero "
+                "coefficient, one-letter variables, exponents after **, joined by *)"
+                + (f"; did you mean monomial = \"{fixed}\"?" if fixed else "")
             )
         coefficient, degree = read[0], read[1]
         if not -MAX_COEFFICIENT <= coefficient <= MAX_COEFFICIENT or degree > MAX_DEGREE:
@@ -53,6 +56,20 @@ class MonomialCard(BaseModel):
         assert read is not None  # checked above
         self.coefficient, self.degree = read[0], read[1]  # filled in when the file leaves them out
         return self
+
+
+def _rewritten(text: str) -> str | None:
+    """A common way of writing a monomial turned into the expected one: "2x^3" -> "2*x**3",
+    "3xy" -> "3*x*y", "x²" -> "x**2"; None when that still is not a monomial."""
+    if re.search(r"[a-z]{4,}", text):  # a word, not variables written side by side
+        return None
+    supers = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
+    s = re.sub(r"([⁰¹²³⁴⁵⁶⁷⁸⁹]+)", lambda m: "^" + m.group(1).translate(supers), text.replace(" ", ""))
+    s = s.replace("^", "**").replace("·", "*").replace("×", "*")
+    s = re.sub(r"(?<=[0-9a-z])(?=[a-z])", "*", s)  # 2x -> 2*x, xy -> x*y
+    if s == text or algebra.read(s, ()) is None:
+        return None
+    return s
 
 
 class ActionCard(BaseModel):

@@ -20,14 +20,17 @@ MODE_LABELS = {
     ALL: {"es": "los cuatro modos", "en": "all four modes"},
 }
 
+# The modes from easiest to hardest (GAMES.md); shown in help, `list` and a mistyped --mode's message
+DIFFICULTY = {"perezoso": "easiest", "siesta": "easy", "recreo": "harder", "jungla": "hardest"}
+
 OPTIONS = (
     Option(
         "mode",
         default=ALL,
-        help="perezoso (no purple cards, number marker), siesta (all cards, number marker), recreo "
-        "(both markers, respect one), jungla (both markers, respect both) or all (the full deck, "
-        "simulated and validated in every mode)",
-        parse=choice(ALL, *MODES),
+        help="from easiest to hardest: perezoso (easiest: no purple cards, number marker), siesta (all "
+        "cards, number marker), recreo (both markers, respect one), jungla (hardest: both markers, "
+        "respect both); or all (the full deck, simulated and validated in every mode)",
+        parse=choice(ALL, *MODES, notes=DIFFICULTY),
         metavar="MODE",
     ),
     Option(
@@ -63,6 +66,15 @@ OPTIONS = (
         metavar="WHEN",
     ),
     Option(
+        "give_taken",
+        default=False,
+        help="Te la cambio and Espiar: the card given back may be the very card just taken (off: one of "
+        "the player's own cards, as the rulebook's \"give one of yours\" says)",
+        parse=boolean,
+        flag=True,
+        scope="rules",
+    ),
+    Option(
         "wild_discard",
         default=False,
         help="at a ¡Monete!, a player without the 1 (or TOP) may discard a comodín instead of drawing",
@@ -80,6 +92,16 @@ def _tag(options: Mapping[str, Any]) -> str:
     if not options.get("wildcards", True):
         parts.append("nowild")
     return "-".join(parts)
+
+
+def _described(cards) -> dict[str, Any]:
+    """The options as the cards show them: the highest number, comodines or not."""
+    values = [c.get("value") for c in cards.of_kind(deck.NUMBER) if isinstance(c.get("value"), int) and not isinstance(c.get("value"), bool)]
+    out = dict(cards.options)
+    if values:
+        out["top"] = max(values)
+    out["wildcards"] = bool(cards.of_kind(deck.WILD))
+    return out
 
 
 def _describe(options: Mapping[str, Any], lang: str) -> str:
@@ -105,9 +127,12 @@ def _game() -> Game:
         faces=deferred("deckgen.games.monete.faces", "MoneteFaces", call=True),
         out_tag=_tag,
         describe=_describe,
+        seconds_per_turn=8,  # a card or a combo played against the markers, or a card drawn
+        described=_described,
         engine=deferred("deckgen.games.monete.engine", "ENGINE"),
         rulebook=deferred("deckgen.games.monete.rulebook", "RULEBOOK"),
         card_kinds=deferred("deckgen.games.monete.schema", "CARD_KINDS"),
+        help_card=deferred("deckgen.games.monete.help", "help_card"),
         ages=(6, 99),
         option_text=OPTION_TEXT,
     )

@@ -155,8 +155,14 @@ def playing_cards(deck: Deck) -> list[Card]:
 
 
 def max_players(deck: Deck) -> int:
-    """The most players the deck deals to while leaving a draw pile of 2 cards per player."""
-    return len(playing_cards(deck)) // (HAND + MIN_DRAW_PER_PLAYER)
+    """The most players the deck deals to while leaving a draw pile of 2 cards per player, in every
+    mode it is played in (a deck for all modes is played without its purple cards in PEREZOSO)."""
+    return fewest_playing(deck) // (HAND + MIN_DRAW_PER_PLAYER)
+
+
+def fewest_playing(deck: Deck) -> int:
+    """The playing cards of the mode that plays with the fewest of them."""
+    return min(len(playing_cards(for_mode(deck, m))) for m in modes_of(deck.options.get("mode", ALL)))
 
 
 def closing_values(top: int) -> tuple[int, int]:
@@ -185,11 +191,11 @@ def checks(deck: Deck) -> list[Check]:
     numbers = deck.of_kind(NUMBER)
     actions = deck.of_kind(ACTION)
     unknown = sorted({c.kind for c in deck.cards} - set(KINDS))
-    out = [check("card kinds", not unknown, f"unknown kinds {unknown}" if unknown else ", ".join(KINDS))]
+    out = [check("card kinds", not unknown, f"unknown kinds {unknown}" if unknown else ", ".join(KINDS), hint='kind = "number", "action", "wild" or "marker" on every card')]
     broken = [i for i, c in enumerate(deck.cards) if _malformed(c, top)]
     if broken:
         return out + [
-            check("card fields", False, f"cards {broken[:5]} lack a valid value (1..{top}), colour, action or marker side")
+            check("card fields", False, f"cards {broken[:5]} lack a valid value (1..{top}), colour, action or marker side", hint="each number card needs value (1 to --top) and colour; each action card a value and an action")
         ]
     markers = sorted((c["marker"], c["side"]) for c in deck.of_kind(MARKER))
     if deck.custom:  # an explicit card list: the counts are the designer's; the rules below still hold
@@ -200,14 +206,14 @@ def checks(deck: Deck) -> list[Check]:
         ]
         needed = set(expected.markers)
         out.append(
-            check("markers", needed <= set(markers), "all present" if needed <= set(markers) else f"missing {sorted(needed - set(markers))}")
+            check("markers", needed <= set(markers), "all present" if needed <= set(markers) else f"missing {sorted(needed - set(markers))}", hint='add the marker cards named (kind = "marker", marker and side)')
         )
         return out + _playability(deck, numbers, top)
     out += [
-        expect_equal("number cards", len(numbers), expected.numbers),
-        expect_equal("action cards", len(actions), expected.actions),
-        expect_equal("comodines", len(deck.of_kind(WILD)), expected.wilds),
-        expect_equal("markers", markers, sorted(expected.markers)),
+        expect_equal("number cards", len(numbers), expected.numbers, hint="build the deck again from --top"),
+        expect_equal("action cards", len(actions), expected.actions, hint="build the deck again from --mode"),
+        expect_equal("comodines", len(deck.of_kind(WILD)), expected.wilds, hint="build the deck again (--wildcards)"),
+        expect_equal("markers", markers, sorted(expected.markers), hint="build the deck again from --mode"),
     ]
     pairs = sorted((c["value"], c["colour"]) for c in numbers)
     wanted = sorted((v, c) for c in COLOURS for v in range(1, top + 1))
@@ -215,12 +221,12 @@ def checks(deck: Deck) -> list[Check]:
         check(
             f"every number 1..{top} once in each colour",
             pairs == wanted,
-            "complete" if pairs == wanted else f"missing {sorted(set(wanted) - set(pairs))[:4]}, extra {sorted(set(pairs) - set(wanted))[:4]}",
+            "complete" if pairs == wanted else f"missing {sorted(set(wanted) - set(pairs))[:4]}, extra {sorted(set(pairs) - set(wanted))[:4]}", hint="build the deck again from --top"
         )
     )
     if expected.actions:
         per_type = {a: sum(1 for c in actions if c["action"] == a) for a in ACTIONS}
-        out.append(expect_equal("action cards of each type", per_type, {a: ACTION_COPIES for a in ACTIONS}))
+        out.append(expect_equal("action cards of each type", per_type, {a: ACTION_COPIES for a in ACTIONS}, hint="build the deck again from --mode"))
         per_value = {v: sum(1 for c in actions if c["value"] == v) for v in range(2, top)}
         outside = sorted(c["value"] for c in actions if not 2 <= c["value"] <= top - 1)
         spread = not outside and min(per_value.values()) >= 1 and max(per_value.values()) - min(per_value.values()) <= 1
@@ -230,10 +236,16 @@ def checks(deck: Deck) -> list[Check]:
                 spread,
                 f"every number carries {min(per_value.values())} to {max(per_value.values())} action cards"
                 if spread
-                else f"numbers out of range {outside}" if outside else f"uneven: {per_value}",
+                else f"numbers out of range {outside}" if outside else f"uneven: {per_value}", hint="build the deck again from --top"
             )
         )
     return out + _playability(deck, numbers, top)
+
+
+def _players_hint(deck: Deck, have: int) -> str:
+    most = have // (HAND + MIN_DRAW_PER_PLAYER)
+    fewer = f"at most {most} --players" if most >= 2 else "more cards"
+    return f"{fewer}, or a bigger deck (a higher --top, --wildcards, --mode all)" if not deck.custom else f"{fewer} (or more cards in the file)"
 
 
 def _playability(deck: Deck, numbers: list[Card], top: int) -> list[Check]:
@@ -244,16 +256,19 @@ def _playability(deck: Deck, numbers: list[Card], top: int) -> list[Check]:
             "a round can be closed",
             bool(ends) or bool(deck.of_kind(WILD)),
             f"number cards {', '.join(map(str, ends))} close a round" if ends else "no 1, no " + str(top) + " and no comodín",
+            hint=f"add a number card 1 or {top}, or comodines (kind = \"wild\")",
         )
     )
     if deck.players:
         need = deck.players * (HAND + MIN_DRAW_PER_PLAYER)
-        have = len(playing_cards(deck))
+        have = fewest_playing(deck)
         out.append(
             check(
                 f"enough cards for {deck.players} players",
                 have >= need,
-                f"{have} playing cards, {need} needed ({HAND} each and a draw pile of {MIN_DRAW_PER_PLAYER} per player)",
+                f"{have} playing cards, {need} needed ({HAND} each and a draw pile of {MIN_DRAW_PER_PLAYER} per player)"
+                + (" in PEREZOSO, which plays without the purple cards" if have < len(playing_cards(deck)) else ""),
+                hint=_players_hint(deck, have),
             )
         )
     return out

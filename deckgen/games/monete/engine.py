@@ -56,11 +56,16 @@ def thresholds(deck: Deck, players: int) -> Sequence[Threshold]:
     with 8 players, where every ¡Monete! makes seven players draw)."""
     fair = 1.0 / players
     return (
-        Threshold("rounds closed by ¡Monete!", lo=0.25, why="rounds must mostly end by a 1 or a TOP, not by everyone passing"),
-        Threshold("cards per turn", lo=0.5, why="a turn should usually play a card"),
-        Threshold("turns that must draw", hi=0.5, why="a player who draws more often than plays is not playing"),
-        Threshold("deck runs out", hi=0.9, why="a game that nearly always ends on the empty draw pile is a drawing contest"),
-        Threshold("seat 0 wins", lo=fair * 0.5, hi=fair * 1.6, why=f"the first seat should win near its fair share ({100 * fair:.0f}%)"),
+        Threshold("rounds closed by ¡Monete!", lo=0.25, why="rounds must mostly end by a 1 or a TOP, not by everyone passing",
+                  hint="a lower --top, --wildcards, or an easier --mode"),
+        Threshold("cards per turn", lo=0.5, why="a turn should usually play a card",
+                  hint="--wildcards, a lower --top, or an easier --mode (perezoso, siesta)"),
+        Threshold("turns that must draw", hi=0.5, why="a player who draws more often than plays is not playing",
+                  hint="--wildcards, an easier --mode (perezoso, siesta), or a higher --combo"),
+        Threshold("deck runs out", hi=0.9, why="a game that nearly always ends on the empty draw pile is a drawing contest",
+                  hint="fewer --players, a higher --top, or --deck-out need"),
+        Threshold("seat 0 wins", lo=fair * 0.5, hi=fair * 1.6, why=f"the first seat should win near its fair share ({100 * fair:.0f}%)",
+                  hint="more --games to tell luck from an edge, or another --mode"),
     )
 
 
@@ -110,7 +115,7 @@ def exhaustive(deck: Deck, counts: Sequence[int]) -> list[Check]:
             bool(closing),
             f"{len(closing)} kinds of card can close a round with ¡Monete!"
             if closing
-            else "no card can ever close a round: rounds would end only when everyone passes",
+            else "no card can ever close a round: rounds would end only when everyone passes", hint="add number cards 1 and --top, or --wildcards"
         )
     ]
     stuck_cards = [c for c in cards if not any(can_follow(c, tv, tc, up, same) for tv, tc in tops for up, same in markers)]
@@ -118,7 +123,7 @@ def exhaustive(deck: Deck, counts: Sequence[int]) -> list[Check]:
         check(
             f"every card can follow another ({mode})",
             not stuck_cards,
-            f"{len(cards)} kinds of card each follow some card" if not stuck_cards else f"never playable after a card: {[table.label(c) for c in stuck_cards[:5]]}",
+            f"{len(cards)} kinds of card each follow some card" if not stuck_cards else f"never playable after a card: {[table.label(c) for c in stuck_cards[:5]]}", hint="take out the cards named, or use an easier --mode"
         )
     )
     worst, where = None, None
@@ -132,7 +137,7 @@ def exhaustive(deck: Deck, counts: Sequence[int]) -> list[Check]:
         check(
             f"every top card can be followed ({mode})",
             bool(worst),
-            f"at worst {worst} cards of the deck can follow (top {where[0]}{colour}, marker {'+' if where[2] else '-'})",
+            f"at worst {worst} cards of the deck can follow (top {where[0]}{colour}, marker {'+' if where[2] else '-'})", hint="--wildcards, a lower --top, or an easier --mode"
         )
     )
     return out

@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from deckgen.model import Card
-from deckgen.render.faces import Frame, background
+from deckgen.render.faces import Frame, background, misregistration_margin
+from deckgen.render.orientation import confusable, plain_number, underline
 from deckgen.render.palette import INK, luminance
-from deckgen.render.pen import Pen, fit_size, paragraph, shape
+from deckgen.render.pen import Pen, badge, fit_size, paragraph, shape
 
 from deckgen.games.monete.deck import ACTION, ACTIONS, COLOUR_NAMES, MARKER, NUMBER, WILD
 from deckgen.games.monete.icons import ACTION_ICONS, leaf, monkey, straight_arrow, unknown_icon
@@ -52,13 +53,13 @@ REMINDERS = {
         "en": "Silence until the round ends: whoever speaks draws a card.",
     },
     "te_la_cambio": {
-        "es": "Coge sin mirar una carta de un rival y dale una tuya.",
+        "es": "Toma sin mirar una carta de un rival y dale una tuya.",
         "en": "Take a rival's card without looking and give them one of yours.",
     },
     "numeros_mayores": {"es": "Pon el marcador de número en + (hacia arriba).", "en": "Turn the number marker to + (upward)."},
     "numeros_menores": {"es": "Pon el marcador de número en − (hacia abajo).", "en": "Turn the number marker to − (downward)."},
     "ladronzuelos": {
-        "es": "Empezando por ti, cada uno coge sin mirar una carta del jugador de su izquierda.",
+        "es": "Empezando por ti, cada uno toma sin mirar una carta del jugador de su izquierda.",
         "en": "Starting with you, everyone takes a card unseen from the player on their left.",
     },
     "cambio_sentido": {"es": "El turno cambia de dirección.", "en": "Turn order reverses."},
@@ -94,7 +95,21 @@ def colour_label(name: str, lang: str) -> str:
     return f"{COLOUR_NAMES[name][lang]} ({INKS[name].letter}, {COLOUR_NAMES[name]['es']})"
 
 
+BADGE_R = 4.6  # mm: room for the colour's cue (deckgen.render.pen.badge: 8 mm or more, letter 10.5 pt)
+
+
+def valid_text(text: str) -> bool:
+    """A number a Monete card may carry (decks run up to 20)."""
+    return plain_number(text, 1, 20)
+
+
 class MoneteFaces:
+    valid_text = staticmethod(valid_text)
+    suits = {name: (ink.fill, ink.letter) for name, ink in INKS.items()}  # colour -> (fill, letter)
+
+    def texts(self, card: Card) -> tuple[str, ...]:
+        return (str(card["value"]),) if card.kind in (NUMBER, ACTION) else ()
+
     def front(self, pen: Pen, card: Card, frame: Frame) -> None:
         if card.kind == NUMBER:
             self._number(pen, card, frame)
@@ -116,37 +131,28 @@ class MoneteFaces:
     def _index(self, pen: Pen, f: Frame, text: str, ink: Ink | None, *, flip: bool) -> None:
         """The corner index: the value, and under it the colour's shape with its letter."""
         u = f.unit
-        size = fit_size(text, 12 * u, 19 * u, bold=True)
+        size = fit_size(text, 12 * u, 24 * u, bold=True)
         x = f.safe + 1.2 * u + 6.8 * u
-        y_num = f.safe + 1.2 * u + 2.2 * u + size * PT * 0.73
-        y_shape = y_num + 5.6 * u
+        y_num = f.safe + 1.2 * u + 2.0 * u + size * PT * 0.73
+        y_shape = y_num + 2.2 * u + BADGE_R * u
         color = ink.dark if ink else INK
+        mark = confusable(text, valid_text)
         if flip:
             pen.text(f.width - x, f.height - y_num, text, size, align="center", bold=True, color=color, angle=180)
-            self._badge(pen, f.width - x, f.height - y_shape, 3.5 * u, ink, f.lang, flip=True)
+            self._badge(pen, f.width - x, f.height - y_shape, BADGE_R * u, ink, f.lang, flip=True)
+            if mark:
+                underline(pen, f.width - x, f.height - y_num, text, size, color=color, angle=180)
         else:
             pen.text(x, y_num, text, size, align="center", bold=True, color=color)
-            self._badge(pen, x, y_shape, 3.5 * u, ink, f.lang, flip=False)
-        if text in ("6", "9"):
-            w = 0.55 * size * PT
-            ly = y_num + 1.0 * u
-            if flip:
-                pen.rect(f.width - x - w / 2, f.height - ly - 0.5 * u, w, 0.5 * u, fill=color)
-            else:
-                pen.rect(x - w / 2, ly, w, 0.5 * u, fill=color)
+            self._badge(pen, x, y_shape, BADGE_R * u, ink, f.lang, flip=False)
+            if mark:
+                underline(pen, x, y_num, text, size, color=color)
 
     def _badge(self, pen: Pen, cx: float, cy: float, r: float, ink: Ink | None, lang: str, *, flip: bool) -> None:
         if ink is None:  # a comodín: a star in ink
             shape(pen, "star", cx, cy, r, fill=INK)
             return
-        shape(pen, ink.shape, cx, cy, r, fill=ink.fill, stroke=INK, width=0.2)
-        letter = ink.letter
-        size = r * 2.1
-        dy = size * PT * 0.36 + (r * 0.18 if ink.shape == "triangle" else 0.0)
-        if flip:
-            pen.text(cx, cy - dy + (2 * r * 0.18 if ink.shape == "triangle" else 0.0), letter, size, align="center", bold=True, color=ink.letter_colour(), angle=180)
-        else:
-            pen.text(cx, cy + dy, letter, size, align="center", bold=True, color=ink.letter_colour())
+        badge(pen, ink.shape, cx, cy, ink.letter, ink.fill, letter_colour=ink.letter_colour(), scale=r / BADGE_R, angle=180 if flip else 0)
 
     # ------------------------------------------------------------ number cards
 
@@ -158,12 +164,11 @@ class MoneteFaces:
         text = str(value)
         self._index(pen, f, text, ink, flip=False)
         self._index(pen, f, text, ink, flip=True)
-        size = fit_size(text, f.width * 0.62, 66 * u, bold=True)
+        size = fit_size(text, f.width * 0.5, 60 * u, bold=True)
         base = f.cy + 2.5 * u
         pen.text(f.cx, base, text, size, align="center", bold=True, color=ink.dark)
-        if value in (6, 9):
-            w = 0.55 * size * PT
-            pen.rect(f.cx - w / 2, base + 1.6 * u, w, 1.2 * u, fill=ink.dark)
+        if confusable(text, valid_text):
+            underline(pen, f.cx, base, text, size, color=ink.dark)
         self._ten_frames(pen, f, value, ink, int(f.options.get("top", 20)))
 
     def _ten_frames(self, pen: Pen, f: Frame, value: int, ink: Ink, top: int) -> None:
@@ -204,7 +209,7 @@ class MoneteFaces:
         y = f.safe + 43 * u
         pen.text(f.cx, y, name, size, align="center", bold=True, color=ink.dark)
         reminder = REMINDERS.get(key, {}).get(f.lang, "")
-        paragraph(pen, f.cx, y + 6.0 * u, reminder, 7.2 * u, f.width - 2 * m - 17 * u, color=INK)
+        paragraph(pen, f.cx, y + 6.0 * u, reminder, 8.5 * u, f.width - 2 * m - 4 * u, color=INK)
 
     # ------------------------------------------------------------ comodín
 
@@ -223,7 +228,7 @@ class MoneteFaces:
         monkey(pen, f.cx, f.cy - 6 * u, 11 * u)
         title, caption = WILD_TEXT[f.lang]
         pen.text(f.cx, f.cy + 14 * u, title, fit_size(title, f.width - 2 * m - 4 * u, 16 * u, bold=True), align="center", bold=True, color=INK)
-        paragraph(pen, f.cx, f.cy + 20 * u, caption, 7.2 * u, f.width - 2 * m - 17 * u, color=INK)
+        paragraph(pen, f.cx, f.cy + 20 * u, caption, 8.5 * u, f.width - 2 * m - 17 * u, color=INK)
 
     # ------------------------------------------------------------ markers
 
@@ -269,14 +274,16 @@ class MoneteFaces:
     def back(self, pen: Pen, f: Frame) -> None:
         u = f.unit
         background(pen, f, JUNGLE)
-        b = f.bleed
+        # leaves clear of the edge: a back printed off its front shows nothing cut
         step = 12 * u
+        keep = misregistration_margin(f) + 0.3 * u
+        length = 7 * u
         row = 0
-        y = -b
-        while y < f.height + b + step:
-            x = -b + (step / 2 if row % 2 else 0)
-            while x < f.width + b + step:
-                leaf(pen, x, y, 7 * u, 35 + 110 * (row % 2), JUNGLE_LEAF)
+        y = keep + length * 0.6
+        while y <= f.height - keep - length * 0.6:
+            x = keep + (step / 2 if row % 2 else 0)
+            while x <= f.width - keep - length * 0.9:
+                leaf(pen, x, y, length, 35 + 110 * (row % 2), JUNGLE_LEAF)
                 x += step
             y += step * 0.85
             row += 1

@@ -19,6 +19,7 @@ from deckgen.games.monete.deck import (
     ACTION_COPIES,
     ACTIONS,
     ALL,
+    COLOUR_NAMES,
     COLOURS,
     HAND,
     MARKER,
@@ -27,7 +28,6 @@ from deckgen.games.monete.deck import (
     NUMBER,
     WILD,
     composition,
-    max_players,
     modes_of,
 )
 from deckgen.games.monete.faces import INKS, REMINDERS, MoneteFaces, colour_label
@@ -82,8 +82,6 @@ def context(deck: Deck, lang: str) -> Mapping[str, Any]:
     return {
         "top": top,
         "hand": HAND,
-        "players_min": 2,
-        "players_max": min(8, max_players(deck)),
         "max_combo": MAX_COMBO,
         "mode": mode,
         "all_modes": mode == ALL,
@@ -113,6 +111,9 @@ def context(deck: Deck, lang: str) -> Mapping[str, Any]:
         "combo": int(options["combo"]),
         "deck_out": options["deck_out"],
         "wild_discard": bool(options["wild_discard"]),
+        "give_taken": bool(options.get("give_taken", False)),
+        "blue_name": COLOUR_NAMES["blue"][lang],
+        "purple_name": COLOUR_NAMES["purple"][lang],
     }
 
 

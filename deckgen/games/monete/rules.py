@@ -35,6 +35,7 @@ class Rules:
     combo: int = MAX_COMBO  # most cards in one play
     deck_out: str = "empty"  # "empty": the game ends when the draw pile runs out; "need": when a draw finds it empty
     wild_discard: bool = False  # a comodín may be the 1 (or TOP) discarded at a ¡Monete!
+    give_taken: bool = False  # Te la cambio / Espiar: the card given back may be the one just taken
 
     @property
     def rule(self) -> int:
@@ -66,6 +67,7 @@ class Rules:
             combo=int(options.get("combo", MAX_COMBO)),
             deck_out=options.get("deck_out", "empty"),
             wild_discard=bool(options.get("wild_discard", False)),
+            give_taken=bool(options.get("give_taken", False)),
         )
 
 

@@ -72,6 +72,7 @@ class MoneteState:
         self.first_passer = -1
         self.pending = 0  # the action waiting for the MARKERS choice, or being resolved
         self.target = -1
+        self.taken = -1  # the card just taken by Te la cambio / Espiar (not to be given back)
         self.chance_kind = 0
         self.winners_: tuple[int, ...] = ()
         self.end = ""  # "win" or "deck"
@@ -171,6 +172,7 @@ class MoneteState:
             self._give(move)
         elif phase == TAKE:
             self._move_card(self.target, self.player, move)
+            self.taken = move
             self.phase = GIVE
         elif phase == DISCARD:
             self._discard(move)
@@ -182,7 +184,9 @@ class MoneteState:
         p = self.player
         if self.chance_kind == STEAL:
             victim = self.hands[self.target]
-            self._move_card(self.target, p, victim[rng.randrange(len(victim))])
+            card = victim[rng.randrange(len(victim))]
+            self._move_card(self.target, p, card)
+            self.taken = card
             self.phase = GIVE
             return
         # Ladronzuelos: from the player of the card on, in turn order, each takes a card blindly
@@ -218,7 +222,7 @@ class MoneteState:
     def key(self) -> Hashable:
         return (
             self.phase, self.player, self.direction, self.top_value, self.top_colour, self.up, self.same,
-            self.exempt, self.drew, self.passes, self.first_passer, self.pending, self.target,
+            self.exempt, self.drew, self.passes, self.first_passer, self.pending, self.target, self.taken,
             tuple(tuple(sorted(h)) for h in self.hands), len(self.draw), tuple(self.pile), len(self.out),
         )
 
@@ -263,7 +267,14 @@ class MoneteState:
             return play_moves(self.rules, self.situation(), self.table, self.hands[self.player])
         if phase == TARGET:
             return self.others(self.player)
-        if phase == GIVE or phase == DISCARD:
+        if phase == GIVE:
+            hand = self.hands[self.player]
+            if self.taken >= 0 and not self.rules.give_taken:
+                own = [c for c in hand if c != self.taken]
+                if own:  # give back one of your own cards, never the one just taken
+                    return own
+            return list(hand)
+        if phase == DISCARD:
             return list(self.hands[self.player])
         if phase == TAKE:
             return list(self.hands[self.target])
@@ -398,6 +409,7 @@ class MoneteState:
         self._move_card(p, self.target, card)
         self.pending = 0
         self.target = -1
+        self.taken = -1
         if not self.hands[p]:  # a Regalito gave away the last card
             self._win([p])
             return
@@ -417,6 +429,7 @@ class MoneteState:
         t["monetes"] += 1
         table, wild_ok = self.table, self.rules.wild_discard
         order = self.others(p)
+        drawers = []
         for q in order:
             hand = self.hands[q]
             match = next((c for c in hand if table.value[c] == value and not table.wild[c]), None)
@@ -427,13 +440,25 @@ class MoneteState:
                 self.out.append(match)
                 t["monete_discards"] += 1
             else:
-                t["monete_draws"] += 1
-                if not self._draw(q, 1):
-                    return
+                drawers.append(q)
+        # everyone answers the ¡Monete!: those with the card discard it; the others then draw one
+        # each in turn order while the draw pile lasts. A pile that runs out meanwhile ends the game
+        # once the ¡Monete! is over (a player it left without cards still wins first).
+        ran_out = False
+        for q in drawers:
+            t["monete_draws"] += 1
+            if self.draw:
+                self.hands[q].append(self.draw.pop())
+                ran_out = ran_out or (not self.draw and self.rules.deck_out == "empty")
+            else:
+                ran_out = True
         self._clear_round()
         emptied = [q for q in order if not self.hands[q]]
         if emptied:  # a player whose last card was the discarded one is out of cards: the first wins
             self._win(emptied[:1])
+            return
+        if ran_out:
+            self._deck_out()
             return
         self._begin(self.next_seat(p))
 

@@ -47,7 +47,7 @@ OPTIONS = (
     Option("raton_call", default=False, help="the confirmed players' rule: call ¡Ratón! on a match nobody slapped", parse=boolean, flag=True, scope="rules"),
     Option("infinite", default=False, help="the infinite match: an emptied player scores a point and gets cards back", parse=boolean, flag=True, scope="rules"),
     Option("infinite_points", default=3, help="infinite match: it ends when a player has this many points", parse=integer(1, 50), scope="rules", metavar="N"),
-    Option("infinite_refill", default=0, help="infinite match: cards an emptied player receives (0: deck ÷ (2 × players), at least 5)", parse=integer(0, 200), scope="rules", metavar="N"),
+    Option("infinite_refill", default=0, help="infinite match: cards an emptied player receives (0: the source's 15 to 30 by player count, 30 with 3 players down to 15 with 8, at most deck ÷ players)", parse=integer(0, 200), scope="rules", metavar="N"),
     # The simulator's model of speed and mistakes
     Option(
         "reaction_ms",
@@ -69,6 +69,20 @@ def _tag(options: Mapping[str, Any]) -> str:
     return tag if options.get("specials", True) else f"{tag}-nospecials"
 
 
+def _described(cards) -> dict[str, Any]:
+    """The options as the cards show them: the tables of the multiplication cards, specials or not."""
+    tables = sorted({c.get("a") for c in cards.of_kind(deck.MULTIPLICATION) if _whole(c.get("a"))})
+    out = dict(cards.options)
+    if tables:
+        out["tables"] = tables
+    out["specials"] = bool(cards.of_kind(deck.SPECIAL))
+    return out
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _describe(options: Mapping[str, Any], lang: str) -> str:
     word = {"es": "tablas", "en": "tables"}[lang]
     text = f"{word} {compact_ranges(options['tables'])}"
@@ -85,6 +99,7 @@ GAME = Game(
         "en": "a speed game with multiplication and product cards",
     },
     players=(2, 8),
+    players_note={"es": "con 2, cada uno juega dos pilas", "en": "with 2, each plays two piles"},
     default_players=4,
     options=OPTIONS,
     build=deck.build,
@@ -92,9 +107,12 @@ GAME = Game(
     faces=deferred("deckgen.games.multiplicats.faces", "MultiplicatsFaces", call=True),
     out_tag=_tag,
     describe=_describe,
+    seconds_per_turn=2,  # a card is turned up about every two seconds (engine.py)
+    described=_described,
     engine=deferred("deckgen.games.multiplicats.engine", "ENGINE"),
     rulebook=deferred("deckgen.games.multiplicats.rulebook", "RULEBOOK"),
     card_kinds=deferred("deckgen.games.multiplicats.schema", "CARD_KINDS"),
+    help_card=deferred("deckgen.games.multiplicats.help", "help_card"),
     ages=(8, 88),
     option_text=OPTION_TEXT,
 )

@@ -92,9 +92,9 @@ def checks(deck: Deck) -> list[Check]:
     else:
         expected = composition(deck.options)
         out = [
-            expect_equal("multiplication cards", len(mults), expected.multiplications),
-            expect_equal("product cards", len(prods), expected.products),
-            expect_equal("special cards", special_split, expected.specials),
+            expect_equal("multiplication cards", len(mults), expected.multiplications, hint="build the deck again from --tables"),
+            expect_equal("product cards", len(prods), expected.products, hint="build the deck again from --tables"),
+            expect_equal("special cards", special_split, expected.specials, hint="build the deck again (--specials)"),
         ]
     malformed = [
         i for i, c in enumerate(deck.cards)
@@ -103,11 +103,11 @@ def checks(deck: Deck) -> list[Check]:
                                       and all(isinstance(m, list) and len(m) == 2 and all(_is_factor(x) for x in m) for m in c["multiplications"]))
     ]
     if malformed:
-        return out + [check("card fields", False, f"cards {malformed[:5]} lack valid a/b or value/multiplications fields")]
+        return out + [check("card fields", False, f"cards {malformed[:5]} lack valid a/b or value/multiplications fields", hint="multiplication cards need a and b (1 to 10); product cards value and multiplications")]
     unknown = sorted({c.kind for c in deck.cards} - {MULTIPLICATION, PRODUCT, SPECIAL})
-    out.append(check("card kinds", not unknown, f"unknown kinds {unknown}" if unknown else "multiplication, product, special"))
+    out.append(check("card kinds", not unknown, f"unknown kinds {unknown}" if unknown else "multiplication, product, special", hint='kind = "multiplication", "product" or "special" on every card'))
     bad_special = sorted({str(c.get("special")) for c in specials} - set(SPECIALS))
-    out.append(check("special names", not bad_special, f"unknown specials {bad_special}" if bad_special else "all known"))
+    out.append(check("special names", not bad_special, f"unknown specials {bad_special}" if bad_special else "all known", hint="special = one of the names in deck.json of the default deck"))
     mult_products = {c["a"] * c["b"] for c in mults}
     prod_values = [c["value"] for c in prods]
     unreachable = sorted(set(prod_values) - mult_products)
@@ -115,7 +115,7 @@ def checks(deck: Deck) -> list[Check]:
         check(
             "every product card is reached by a multiplication card",
             not unreachable,
-            f"no multiplication gives {unreachable}" if unreachable else f"{len(prod_values)} products reached",
+            f"no multiplication gives {unreachable}" if unreachable else f"{len(prod_values)} products reached", hint="add a multiplication card for each value named, or take its product card out"
         )
     )
     missing = sorted(mult_products - set(prod_values))
@@ -123,11 +123,11 @@ def checks(deck: Deck) -> list[Check]:
         check(
             "every multiplication's product has a product card",
             not missing,
-            f"no product card for {missing}" if missing else f"{len(mult_products)} products have a card",
+            f"no product card for {missing}" if missing else f"{len(mult_products)} products have a card", hint="add a product card for each value named"
         )
     )
     dup = sorted({v for v in prod_values if prod_values.count(v) > 1})
-    out.append(check("product cards are distinct", not dup, f"repeated: {dup}" if dup else "no repeats"))
+    out.append(check("product cards are distinct", not dup, f"repeated: {dup}" if dup else "no repeats", hint="keep one product card per value"))
     wrong = [
         c["value"]
         for c in prods
@@ -140,7 +140,7 @@ def checks(deck: Deck) -> list[Check]:
         check(
             "product cards list exactly the deck's multiplications (1 to 4)",
             not wrong,
-            f"wrong lists on {wrong}" if wrong else "all lists match",
+            f"wrong lists on {wrong}" if wrong else "all lists match", hint="list on each product card exactly the multiplications of the deck that give it"
         )
     )
     if deck.players:
@@ -151,6 +151,7 @@ def checks(deck: Deck) -> list[Check]:
                 f"enough cards for {deck.players} players",
                 per >= MIN_CARDS_PER_PILE,
                 f"{per} cards per pile (at least {MIN_CARDS_PER_PILE} needed)",
+                hint="fewer --players, or more --tables (each table adds 10 multiplication cards)",
             )
         )
     return out

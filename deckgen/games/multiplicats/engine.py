@@ -49,8 +49,10 @@ def thresholds(deck: Deck, players: int) -> list[Threshold]:
             "slap chances per turn",
             lo=MIN_CHANCES_PER_TURN,
             why="a chance to slap at least every 20 cards (every 40 s at 2 s a card)",
+            hint="fewer --tables with more repeated products (e.g. 1-5), or --specials",
         ),
-        Threshold("turns per game", hi=MAX_TURNS_PER_GAME, why="a game fits a class hour (1800 cards at 2 s each)"),
+        Threshold("turns per game", hi=MAX_TURNS_PER_GAME, why="a game fits a class hour (1800 cards at 2 s each)",
+                  hint="fewer --tables, --end first, or fewer --players"),
     ]
 
 
@@ -65,11 +67,11 @@ def exhaustive(deck: Deck, players: Sequence[int]) -> list[Check]:
         check(
             "every number card can be matched",
             not lonely,
-            f"no other card shows {lonely}, so these can never be slapped" if lonely else f"each of the {len(numbers)} products is on at least 2 cards",
+            f"no other card shows {lonely}, so these can never be slapped" if lonely else f"each of the {len(numbers)} products is on at least 2 cards", hint="more --tables, so that each product appears on two cards"
         )
     ]
     if any(c < 0 for c in code) and len(numbers) < 2:
-        out.append(check("a Balancín can start a duel", False, "the deck shows fewer than two different products"))
+        out.append(check("a Balancín can start a duel", False, "the deck shows fewer than two different products", hint="more --tables, or --no-specials"))
     for p in players:
         n = piles_for(p)
         lo, hi = len(code) // n, -(-len(code) // n)
@@ -77,7 +79,7 @@ def exhaustive(deck: Deck, players: Sequence[int]) -> list[Check]:
             check(
                 f"the deal for {p} players",
                 lo >= MIN_CARDS_PER_PILE,
-                f"all {len(code)} cards dealt into {n} piles of {lo}" + (f" or {hi}" if hi != lo else "") + " cards",
+                f"all {len(code)} cards dealt into {n} piles of {lo}" + (f" or {hi}" if hi != lo else "") + " cards", hint="fewer --players, or more --tables"
             )
         )
     return out

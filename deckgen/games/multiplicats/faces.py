@@ -9,7 +9,8 @@ from __future__ import annotations
 import math
 
 from deckgen.model import Card
-from deckgen.render.faces import Frame, background
+from deckgen.render.faces import Frame, background, misregistration_margin
+from deckgen.render.orientation import confusable, plain_number, underline
 from deckgen.render.palette import INK
 from deckgen.render.pen import Pen, arc_points, fit_size, paragraph, regular_polygon, star, text_width
 
@@ -57,7 +58,25 @@ def mult_text(a: int, b: int) -> str:
     return f"{a} {TIMES} {b}"
 
 
+def valid_text(text: str) -> bool:
+    """A text a Multipli Cat's card may print as its value: "a × b" (or "a×b") or a product."""
+    parts = [p.strip() for p in text.split(TIMES)]
+    if len(parts) == 2:
+        return all(plain_number(p, 0, 12) for p in parts)
+    return plain_number(text, 0, 144)
+
+
 class MultiplicatsFaces:
+    valid_text = staticmethod(valid_text)
+
+    def texts(self, card: Card) -> tuple[str, ...]:
+        """The value as the card prints it: large first, then the corner index."""
+        if card.kind == MULTIPLICATION:
+            return (mult_text(card["a"], card["b"]), f"{card['a']}{TIMES}{card['b']}")
+        if card.kind == PRODUCT:
+            return (str(card["value"]),)
+        return ()
+
     def front(self, pen: Pen, card: Card, frame: Frame) -> None:
         if card.kind == MULTIPLICATION:
             self._multiplication(pen, card, frame)
@@ -69,27 +88,36 @@ class MultiplicatsFaces:
     # ------------------------------------------------------------ number cards
 
     def _frame_lines(self, pen: Pen, f: Frame, double: bool) -> None:
-        m = f.safe * 0.6
+        m = f.safe + 0.25 * f.unit  # the line's outer edge on the safe line
         pen.rect(m, m, f.width - 2 * m, f.height - 2 * m, stroke=INK, width=0.5 * f.unit, radius=2.5 * f.unit)
         if double:
             m2 = m + 1.4 * f.unit
             pen.rect(m2, m2, f.width - 2 * m2, f.height - 2 * m2, stroke=INK, width=0.25 * f.unit, radius=2.0 * f.unit)
 
     def _corners(self, pen: Pen, f: Frame, text: str, size: float) -> None:
-        s = f.safe + 1.6 * f.unit  # clear of the frame lines and their rounded corners
+        s = f.safe + 2.4 * f.unit  # clear of the frame lines and their rounded corners
         base = s + size * 0.353 * 0.85
         pen.text(s, base, text, size, bold=True, color=INK)
         pen.text(f.width - s, f.height - base, text, size, bold=True, color=INK, angle=180)
+        if confusable(text, valid_text):
+            underline(pen, s, base, text, size, align="left", color=INK)
+            underline(pen, f.width - s, f.height - base, text, size, align="left", color=INK, angle=180)
+
+    def _value(self, pen: Pen, f: Frame, text: str, size: float) -> None:
+        """The value, large and centred, with a bar under it if it reads as another value upside down."""
+        base = f.cy + size * 0.353 * 0.36
+        pen.text(f.cx, base, text, size, align="center", bold=True, color=INK)
+        if confusable(text, valid_text):
+            underline(pen, f.cx, base, text, size, color=INK)
 
     def _multiplication(self, pen: Pen, card: Card, f: Frame) -> None:
         a, b = card["a"], card["b"]
         background(pen, f, TABLE_TINT.get(a, "#eeeeee"))
-        inner = f.safe * 0.6
+        inner = f.safe
         pen.rect(inner, inner, f.width - 2 * inner, f.height - 2 * inner, fill="#ffffff", radius=2.5 * f.unit)
         self._frame_lines(pen, f, double=False)
         text = mult_text(a, b)
-        size = fit_size(text, f.width - 2 * f.safe - 6 * f.unit, 30 * f.unit, bold=True)
-        pen.text(f.cx, f.cy + size * 0.353 * 0.36, text, size, align="center", bold=True, color=INK)
+        self._value(pen, f, text, fit_size(text, f.width - 2 * f.safe - 6 * f.unit, 30 * f.unit, bold=True))
         self._corners(pen, f, f"{a}{TIMES}{b}", 9 * f.unit)
         paw(pen, f.cx, f.height - f.safe - 9 * f.unit, 3.2 * f.unit, ACCENT)
         paw(pen, f.cx, f.safe + 9 * f.unit, 3.2 * f.unit, ACCENT, flip=True)
@@ -100,7 +128,7 @@ class MultiplicatsFaces:
         self._frame_lines(pen, f, double=True)
         size = fit_size(str(value), 25 * f.unit, 40 * f.unit, bold=True)
         pen.ellipse(f.cx, f.cy, 15 * f.unit, 15 * f.unit, fill="#ffffff", stroke=ACCENT, width=0.6 * f.unit)
-        pen.text(f.cx, f.cy + size * 0.353 * 0.36, str(value), size, align="center", bold=True, color=INK)
+        self._value(pen, f, str(value), size)
         self._corners(pen, f, str(value), 10 * f.unit)
         # The multiplications along the rising diagonal (bottom-left to top-right), which the corner
         # indexes (top-left, bottom-right) never touch: the first half beyond the circle towards the
@@ -115,7 +143,7 @@ class MultiplicatsFaces:
         size = 12 * f.unit
         leading = size * 0.353 * 1.5
         start = 18 * f.unit  # clear of the circle
-        margin = f.safe + 2.2 * f.unit  # clear of the double frame
+        margin = f.safe + 2.8 * f.unit  # clear of the double frame
         for sign, group in ((1, first), (-1, rest)):
             if not group:
                 continue
@@ -148,24 +176,28 @@ class MultiplicatsFaces:
         size = fit_size(title, f.width - 2 * f.safe, 15 * f.unit, bold=True)
         pen.text(f.cx, band * 0.62, title, size, align="center", bold=True, color="#ffffff")
         if f.lang == "en":
-            pen.text(f.cx, band * 0.92, names["en"], max(6.0, 7.5 * f.unit), align="center", color="#e8e0f0")
+            pen.text(f.cx, band * 0.92, names["en"], 8 * f.unit, align="center", color="#e8e0f0")
         ICONS.get(key, _icon_unknown)(pen, f.cx, f.cy - 2 * f.unit, 16 * f.unit)
         reminder = REMINDERS.get(key, {}).get(f.lang, "")
-        paragraph(pen, f.cx, f.height - band * 1.25 + 5.5 * f.unit, reminder, max(6.0, 8.5 * f.unit), f.width - 2 * f.safe - 2, color=INK)
-        pen.rect(f.safe * 0.6, f.safe * 0.6, f.width - 1.2 * f.safe, f.height - 1.2 * f.safe, stroke=INK, width=0.5 * f.unit, radius=2.5 * f.unit)
+        paragraph(pen, f.cx, f.height - band * 1.25 + 5.5 * f.unit, reminder, 8.5 * f.unit, f.width - 2 * f.safe - 4 * f.unit, color=INK)
+        m = f.safe + 0.25 * f.unit
+        pen.rect(m, m, f.width - 2 * m, f.height - 2 * m, stroke=INK, width=0.5 * f.unit, radius=2.5 * f.unit)
 
     # ------------------------------------------------------------ back
 
     def back(self, pen: Pen, f: Frame) -> None:
         background(pen, f, SPECIAL_BAND)
-        # A lattice of small paws, then a medallion with the cat and the title.
+        # A lattice of small paws, then a medallion with the cat and the title. The paws keep clear
+        # of the edge (misregistration_margin) so a back printed a little off shows no cut motif.
         step = 11 * f.unit
+        r = 1.8 * f.unit
+        keep = misregistration_margin(f) + 1.4 * r  # a paw reaches 1.3 r from its centre
         row = 0
-        y = -f.bleed + step / 2
-        while y < f.height + f.bleed:
-            x = -f.bleed + (step / 2 if row % 2 else step)
-            while x < f.width + f.bleed:
-                paw(pen, x, y, 1.8 * f.unit, "#55436a")
+        y = keep
+        while y <= f.height - keep:
+            x = keep + (step / 2 if row % 2 else 0.0)
+            while x <= f.width - keep:
+                paw(pen, x, y, r, "#55436a")
                 x += step
             y += step * 0.9
             row += 1

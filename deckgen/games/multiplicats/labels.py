@@ -9,7 +9,7 @@ OPTION_TEXT = {
         "raton_call": ("Cantar «¡Ratón!»", "Regla para jugadores expertos: si nadie golpea una pareja, se puede cantar «¡Ratón!»."),
         "infinite": ("Partida infinita", "Quien se queda sin cartas gana un punto y recibe cartas de nuevo."),
         "infinite_points": ("Puntos para ganar (partida infinita)", "La partida infinita acaba cuando alguien llega a estos puntos."),
-        "infinite_refill": ("Cartas al rellenar (partida infinita)", "Cartas que recibe quien se queda sin ninguna. 0: el mazo dividido entre el doble de jugadores, al menos 5."),
+        "infinite_refill": ("Cartas al rellenar (partida infinita)", "Cartas que recibe quien se queda sin ninguna. 0: entre 15 y 30 según los jugadores (30 con 3, 15 con 8), nunca más que el reparto igualado del mazo."),
         "reaction_ms": ("Simulación: tiempo de reacción (ms)", "Lo que tarda en golpear un jugador típico en las partidas simuladas; una lista con comas da uno por jugador."),
         "reaction_spread": ("Simulación: variación del tiempo de reacción", "Cuánto cambian los tiempos de reacción de un golpe a otro."),
         "miss_rate": ("Simulación: despistes", "Probabilidad de que un jugador que podría golpear no se dé cuenta."),

@@ -33,7 +33,6 @@ RULE_DEFAULTS: dict[str, Any] = {
     "infinite_points": 3,
     "infinite_refill": 0,
 }
-MIN_REFILL = 5
 
 
 def _indexed(deck: Deck, kind: str) -> list[tuple[int, Card]]:
@@ -79,7 +78,7 @@ def deal(n_cards: int, players: int) -> dict[str, Any]:
 
 def refill(n_cards: int, players: int, setting: int) -> int:
     """Cards an emptied player receives in the infinite match: the setting, or automatic (0)."""
-    return setting if setting else max(MIN_REFILL, n_cards // (2 * players))
+    return rules.infinite_refill(n_cards, players, setting)
 
 
 def _product_examples(deck: Deck) -> list[dict[str, Any]]:

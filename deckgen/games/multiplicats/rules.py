@@ -80,6 +80,29 @@ def balancin_sides(tops: Sequence[Top], owners: Sequence[int]) -> tuple[list[int
     return high, low
 
 
+REFILL_MOST, REFILL_FEWEST = 30, 15  # the source's range for the infinite match, by number of players
+
+
+def infinite_refill(n_cards: int, players: int, setting: int = 0) -> int:
+    """Cards an emptied player receives in the infinite match: ``setting`` when given; otherwise the
+    source's 15 to 30 by player count (30 with 2 or 3 players, 3 fewer for each player more, 15
+    with 8), but never more than a fair share of the deck (``n_cards // players``), at least 1."""
+    if setting:
+        return setting
+    by_players = max(REFILL_FEWEST, REFILL_MOST - 3 * max(0, players - 3))
+    return max(1, min(by_players, n_cards // players))
+
+
+def infinite_losers(points: Sequence[int]) -> list[int]:
+    """The two players with the fewest points lose (with two players, the one with fewer); a tie on
+    the second-lowest score makes every tied player a loser. Nobody loses when all are level."""
+    if len(set(points)) == 1:
+        return []
+    k = min(2, len(points) - 1)
+    cut = sorted(points)[k - 1]
+    return [p for p, v in enumerate(points) if v <= cut and v < max(points)]
+
+
 def slowest(candidates: Sequence[int], times: dict[int, float]) -> int:
     """The candidate with the latest time (NEVER counts as latest); ties go to the first listed."""
     best = candidates[0]

@@ -49,8 +49,7 @@ class MultiplicatsState:
         self.raton_call = bool(options.get("raton_call", False))
         self.infinite = bool(options.get("infinite", False))
         self.target_points = int(options.get("infinite_points", 3))
-        refill = int(options.get("infinite_refill", 0))
-        self.refill = refill or max(5, len(self.code) // (2 * players))
+        self.refill = rules.infinite_refill(len(self.code), players, int(options.get("infinite_refill", 0)))
         self.direction = 1
         self.turn = 0  # the pile that turns up next (seat 0, the youngest, starts)
         self.phase = _TURN
@@ -130,8 +129,7 @@ class MultiplicatsState:
         if self.phase != _OVER:
             return [0.0] * self.players
         if self.infinite:
-            ranked = sorted(set(self.points))
-            losers = {p for p in range(self.players) if self.points[p] in ranked[:1]}
+            losers = set(rules.infinite_losers(self.points))
             win = set(self.winners())
             return [1.0 if p in win else 0.0 if p in losers else 0.5 for p in range(self.players)]
         win = set(self.winners())
@@ -170,12 +168,11 @@ class MultiplicatsState:
             self.direction = -self.direction
         elif code == MAGIA:
             self.magia_from = p
-        elif code == REGALO:
-            for q in self._order_from(p)[1:]:
+        elif code == REGALO:  # one card to each other player (with two piles each: under their first pile in play order)
+            for q in self._first_piles_of_others(p):
                 if not self.piles[p]:
                     break
-                if self.owner[q] != self.owner[p] and self._active(q):
-                    self.piles[q].append(self.piles[p].popleft())
+                self.piles[q].append(self.piles[p].popleft())
         return code
 
     # ------------------------------------------------------------ reacting (chance)
@@ -185,19 +182,20 @@ class MultiplicatsState:
             raise IllegalAction("no reaction to resolve")
         kind = self.event[0]
         nxt: int | None = None
-        if self.raton_call and kind == "card":
-            nxt = self._raton(rng)
-        if nxt is None:
-            if kind == "card":
-                _, t, code = self.event
+        if kind == "card":
+            _, t, code = self.event
+            # the confirmed players' rule first (it is about the match before this card); then the
+            # card just turned up is resolved as always, unless the call sent it back under its pile
+            caller = self._raton(rng) if self.raton_call else None
+            if self.up[t]:
                 nxt = self._react_to(rng, t, code)
-                if nxt is None:
-                    nxt = self._after(t)
-            else:
-                _, magia_from, revealed = self.event
-                nxt = self._react_to_magia(rng, revealed)
-                if nxt is None:
-                    nxt = self._after(magia_from)
+            if nxt is None:
+                nxt = caller if caller is not None else self._after(t)
+        else:
+            _, magia_from, revealed = self.event
+            nxt = self._react_to_magia(rng, revealed)
+            if nxt is None:
+                nxt = self._after(magia_from)
         self.event = ()
         self._settle(nxt, rng)
 
@@ -239,10 +237,9 @@ class MultiplicatsState:
             self.piles[loser].extend(self.up[loser])
             self.up[loser] = []
             return fastest
-        if fastest != t:  # Emboscada lost by its player: everyone hands them their top card
-            for q in active:
-                if q != t and self.owner[q] != self.owner[t] and self.piles[q]:
-                    self.piles[t].append(self.piles[q].popleft())
+        if fastest != t:  # Emboscada lost by its player: every other player hands them one top card
+            for q in self._first_piles_of_others(t, need_cards=True):
+                self.piles[t].append(self.piles[q].popleft())
         return None
 
     def _balancin(self, rng: random.Random) -> int | None:
@@ -253,15 +250,17 @@ class MultiplicatsState:
         entitled = [p for p in high if any(self.owner[q] != self.owner[p] for q in low)]
         entitled += [p for p in low if any(self.owner[q] != self.owner[p] for q in high)]
         self.tally["chances"] += 1
-        times, first = self._race(rng, entitled)
+        times, first, gluttons = self._race(rng, entitled)
         if first is None:
+            if gluttons:
+                return self._gula(gluttons)
             self.tally["missed"] += 1
             return None
-        if first not in entitled:
-            return self._gula(first)
         other = low if first in high else high
         loser = rules.slowest([q for q in other if self.owner[q] != self.owner[first]], times)
-        return self._exchange(first, [loser])
+        nxt = self._exchange(first, [loser])
+        self._gula(gluttons)
+        return nxt
 
     def _match(self, rng: random.Random, groups: list[list[int]]) -> int | None:
         """Some piles share a product: they race. A player whose face-down pile is used up and whose
@@ -272,56 +271,54 @@ class MultiplicatsState:
             if p not in entitled and self._active(p) and not self.piles[p] and self.up[p] and self.code[self.up[p][-1]] < 0
         ]
         self.tally["chances"] += 1
-        times, first = self._race(rng, entitled + bonus)
+        times, first, gluttons = self._race(rng, entitled + bonus)
         if first is None:
+            if gluttons:
+                return self._gula(gluttons)
             self.tally["missed"] += 1
             self.missed = groups[0]
             return None
         if first in bonus:  # the two slowest rivals of the first group share the winner's cards
             rivals = [q for q in groups[0] if self.owner[q] != self.owner[first]]
             pair = sorted(rivals, key=lambda q: (times.get(q, NEVER), q))[-2:]
-            return self._exchange(first, sorted(pair))
-        if first not in entitled:
-            return self._gula(first)
-        group = next(g for g in groups if first in g)
-        rivals = [q for q in group if q != first and self.owner[q] != self.owner[first]]
-        return self._exchange(first, [rules.slowest(rivals, times)])
+            nxt = self._exchange(first, sorted(pair))
+        else:
+            group = next(g for g in groups if first in g)
+            rivals = [q for q in group if q != first and self.owner[q] != self.owner[first]]
+            nxt = self._exchange(first, [rules.slowest(rivals, times)])
+        self._gula(gluttons)
+        return nxt
 
-    def _race(self, rng: random.Random, entitled: list[int]) -> tuple[dict[int, float], int | None]:
+    def _race(self, rng: random.Random, entitled: list[int]) -> tuple[dict[int, float], int | None, list[int]]:
         """Reaction times of every active pile: entitled ones may miss, the others may slap wrongly.
-        Returns the times and the first to slap (None if nobody does)."""
+        Returns the times, the first entitled pile to slap (None if none does) and every pile that
+        slapped without the right (the gluttons), fastest first, whenever they slapped."""
         times: dict[int, float] = {}
         model, out, piles, up = self.model, self.out, self.piles, self.up
         for p, owner in enumerate(self.owner):
             if owner in out or not (piles[p] or up[p]):
                 continue
             times[p] = model.entitled_time(rng, owner) if p in entitled else model.false_time(rng, owner)
-        first = min(times, key=times.__getitem__, default=None)
-        if first is None or times[first] == NEVER:
-            return times, None
-        self.tally["slaps"] += first in entitled
-        return times, first
+        slapped = sorted((p for p in times if times[p] != NEVER), key=lambda p: (times[p], p))
+        first = next((p for p in slapped if p in entitled), None)
+        gluttons = [p for p in slapped if p not in entitled]
+        self.tally["slaps"] += first is not None
+        return times, first, gluttons
 
     def _false_slaps_only(self, rng: random.Random) -> int | None:
-        """Nobody may slap: anyone who does anyway commits gula. (The race of :meth:`_race` with
-        nobody entitled, drawing the same random numbers, without keeping every time.)"""
-        false_time, out, piles, up = self.model.false_time, self.out, self.piles, self.up
-        first, best = None, NEVER
-        for p, owner in enumerate(self.owner):
-            if owner in out or not (piles[p] or up[p]):
-                continue
-            t = false_time(rng, owner)
-            if t < best:
-                first, best = p, t
-        return self._gula(first) if first is not None else None
+        """Nobody may slap: anyone who does anyway commits gula."""
+        _, _, gluttons = self._race(rng, [])
+        return self._gula(gluttons)
 
-    def _gula(self, glutton: int) -> int | None:
-        """A slap without the right: the glutton takes every face-up card on the table."""
-        self.tally["gulas"] += 1
-        for p in self._order_from(glutton):
-            self.piles[glutton].extend(self.up[p])
-            self.up[p] = []
-        return self._after(glutton)
+    def _gula(self, gluttons: list[int]) -> int | None:
+        """Slaps without the right: each glutton, fastest first, takes every face-up card left on the
+        table (so a later glutton may take none). The player after the first glutton turns up next."""
+        for glutton in gluttons:
+            self.tally["gulas"] += 1
+            for p in self._order_from(glutton):
+                self.piles[glutton].extend(self.up[p])
+                self.up[p] = []
+        return self._after(gluttons[0]) if gluttons else None
 
     def _exchange(self, winner: int, losers: list[int]) -> int | None:
         """The winner's face-up cards go under the losers' piles (shared out in turn), with the
@@ -430,6 +427,18 @@ class MultiplicatsState:
 
     def _after(self, p: int) -> int | None:
         return rules.next_pile(p, self.direction, self._can_reveal())
+
+    def _first_piles_of_others(self, p: int, need_cards: bool = False) -> list[int]:
+        """For every other player still in play, their first pile after ``p`` in play order (one pile
+        per player, so with two players each playing two piles the opponent counts once)."""
+        out: list[int] = []
+        seen = {self.owner[p]}
+        for q in self._order_from(p)[1:]:
+            if self.owner[q] in seen or not self._active(q) or (need_cards and not self.piles[q]):
+                continue
+            seen.add(self.owner[q])
+            out.append(q)
+        return out
 
     def _order_from(self, p: int) -> list[int]:
         """Piles in play order starting with ``p``."""

@@ -1,0 +1,58 @@
+"""Time and peak memory of every hostile input of tests/test_hostile.py, each run as its own
+`deckgen validate` (deck files) or `deckgen build` (argument lists) process; the worst case last.
+
+    python3 bench/hostile.py
+
+Each line: seconds (wall), peak resident memory (MB), exit code, case. The wall time includes
+starting Python and importing deckgen (the `startup` line measures that alone)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
+
+from test_hostile import ARGS, CAPABILITY_ARGS, DECK_FILES, IMAGES  # noqa: E402
+
+
+def measure(argv: list[str], cwd: Path) -> tuple[float, float, int]:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    start = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-m", "deckgen", *argv], cwd=cwd, env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(proc.pid, 0)
+    elapsed = time.perf_counter() - start
+    return elapsed, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status)
+
+
+def main() -> None:
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        for name, make in IMAGES.items():
+            make(folder / name)
+        rows.append(("startup", *measure(["list"], folder)))
+        for i, (name, text) in enumerate(DECK_FILES.items()):
+            deck = folder / f"deck-{i:02d}.toml"
+            deck.write_bytes(text if isinstance(text, bytes) else text.encode("utf-8"))
+            rows.append((f"deck file: {name}", *measure(["validate", str(deck), "-q"], folder)))
+        for name, args in ARGS.items():
+            rows.append((f"build {name}", *measure(["build", *args, "--out", str(folder / "out"), "-q"], folder)))
+        for name, args in CAPABILITY_ARGS.items():
+            rows.append((name, *measure(args, folder)))
+    for name, secs, mb, code in rows:
+        print(f"{secs:6.2f} s  {mb:7.1f} MB  exit {code}  {name}")
+    worst = max(rows[1:], key=lambda r: r[1])
+    heaviest = max(rows[1:], key=lambda r: r[2])
+    print(f"worst time: {worst[1]:.2f} s ({worst[0]}); most memory: {heaviest[2]:.1f} MB ({heaviest[0]}); "
+          f"startup alone: {rows[0][1]:.2f} s, {rows[0][2]:.1f} MB")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,39 @@
+"""Hectoedra quick-reference card: when a card may go on the pile, penalties, and who wins."""
+
+from __future__ import annotations
+
+from deckgen.model import Deck
+from deckgen.render.help_card import HelpText
+
+TEXT = {
+    "es": ("Hectoedra: ayuda", [
+        ("Tu turno: pon una carta sobre la pila si", [
+            "una divide a la otra (el 1 va con todas), o",
+            "tienen un divisor común mayor que 1, o",
+            "las dos son primos (las cartas con estrella).",
+        ]),
+        ("Si no puedes", [
+            "Deja una carta boca abajo delante de ti: un punto en contra.",
+            "Después roba hasta tener {hand} cartas.",
+        ]),
+        ("Fin", ["Gana la partida quien acumula menos puntos."]),
+    ]),
+    "en": ("Hectoedra: quick help", [
+        ("Your turn: put a card on the pile if", [
+            "one divides the other (1 goes with all), or",
+            "they share a divisor greater than 1, or",
+            "both are primes (the cards with a star).",
+        ]),
+        ("If you cannot", [
+            "Lay a card face down in front of you: one point against you.",
+            "Then draw back up to {hand} cards.",
+        ]),
+        ("End", ["Whoever has the fewest points wins the match."]),
+    ]),
+}
+
+
+def help_card(deck: Deck, lang: str) -> HelpText:
+    title, sections = TEXT.get(lang, TEXT["es"])
+    hand = deck.options.get("hand", 4)
+    return HelpText(title, [(h, [line.format(hand=hand) for line in lines]) for h, lines in sections])

@@ -1,0 +1,119 @@
+"""What a user reads after a build: each file, what it is and whether (and how) to print it, and the
+check that passed. Plain text lines; the CLI prints them."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from deckgen.render.printing import instructions
+
+LANGUAGES = {"es": "Spanish", "en": "English"}
+
+
+def build_lines(spec: Any, result: Any) -> list[str]:
+    """``spec`` a DeckSpec, ``result`` a pipeline.BuildResult."""
+    game, deck = spec.game, result.deck
+    label = game.label(deck, "en")
+    head = f"{game.title}{' (' + label + ')' if label else ''}: {len(deck)} cards, {checked_line(spec, result)}"
+    lines = [head, f"written to {result.out_dir}/ (a folder under the one you ran deckgen in):"]
+    width = max((len(f.name) for f in result.files), default=0)
+    for f in result.files:
+        lines.append(f"  {f.name:<{width}}  {describe_file(f.name, spec, result)}")
+    return lines
+
+
+def checked_line(spec: Any, result: Any) -> str:
+    """The check that passed: "checked for 4 players: playable (100 simulated games)"."""
+    game, deck = spec.game, result.deck
+    if deck.players:
+        who = f"{deck.players} players"
+    else:
+        counts = game.player_counts(deck)
+        who = f"{counts[0]} to {counts[-1]} players" if counts else "no player count"
+    if result.forced and any(not c.ok for c in result.checks):
+        return f"NOT checked (--force): {sum(not c.ok for c in result.checks)} check(s) fail for {who}"
+    if result.played is not None:
+        games = sum(s.games for s in result.played.report.summaries.values())
+        return f"checked for {who}: playable ({len(result.checks)} card checks passed, {games} simulated games)"
+    return f"checked for {who}: {len(result.checks)} card checks passed (`deckgen validate` also plays simulated games)"
+
+
+def describe_file(name: str, spec: Any, result: Any) -> str:
+    if name == "cards.pdf":
+        return "the cards: PRINT IT. " + instructions(len(result.deck), spec.print)
+    if name == "deck.json":
+        return "every card as data, for other programs: do not print"
+    if name.startswith("rulebook-") and name.endswith(".pdf"):
+        lang = LANGUAGES.get(name[len("rulebook-"):-len(".pdf")], "")
+        return f"the rules{' in ' + lang if lang else ''}: print it for the players (double-sided is fine, scale 100%)"
+    if name.endswith(".png"):
+        return "a picture to look at on screen: do not print"
+    return "another file of this build"
+
+
+# ---------------------------------------------------------------- validate: the plain summary
+
+
+def players_words(counts: list[int]) -> str:
+    if not counts:
+        return "no player count"
+    lo, hi = counts[0], counts[-1]
+    if counts == list(range(lo, hi + 1)):
+        return f"{lo} players" if lo == hi else f"{lo} to {hi} players"
+    return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]} players"
+
+
+def validate_summary(v: Any, pace: float | None = None) -> list[str]:
+    """The opening lines of a validation report, for a teacher: playable for whom, how long a game
+    lasts at a stated pace, and how many games were played. ``v`` is a pipeline.Validation."""
+    game, report = v.spec.game, v.report
+    pace = game.seconds_per_turn if pace is None else pace
+    summaries = list(report.summaries.values())
+    counts = sorted({s.players for s in summaries}) or (
+        [v.deck.players] if v.deck.players else game.player_counts(v.deck))
+    if report.ok:
+        lines = [f"Playable for {players_words(counts)}."]
+    else:
+        failed = [c for c in report.checks if not c.ok and c.name != "simulation"]
+        names = "; ".join(c.name for c in failed[:3]) + (f" and {len(failed) - 3} more" if len(failed) > 3 else "")
+        lines = [f"Not playable: {names}. Each FAIL line below says what to try."]
+        served = game.player_counts(dataclasses.replace(v.deck, players=None))
+        if v.deck.players and served and v.deck.players not in served:
+            lines.append(f"With its cards it serves {players_words(served)}, not {v.deck.players}.")
+    if summaries:
+        at = v.deck.players or (game.default_players if game.default_players in counts else counts[len(counts) // 2])
+        here = [s for s in summaries if s.players == at]
+        minutes = [(s.variant, s.length_median * pace / 60) for s in here]
+        if len(minutes) == 1:
+            length = f"about {_minutes(minutes[0][1])}"
+        else:
+            ordered = sorted(minutes, key=lambda m: m[1])
+            length = f"from about {_minutes(ordered[0][1])} ({ordered[0][0]}) to {_minutes(ordered[-1][1])} ({ordered[-1][0]})"
+        lines.append(f"A game lasts {length} at {at} players (at {pace:g} seconds a turn; --pace SECONDS changes it).")
+        per = summaries[0].games
+        lines.append(
+            f"Measured over {per} simulated games at each player count{' and mode' if len(here) > 1 else ''}, "
+            f"played by the computer following the rules; {max(1, per // 4)} more with random moves looked for games that never end."
+        )
+    return lines
+
+
+def _minutes(m: float) -> str:
+    return "1 minute" if m < 1.5 else f"{round(m)} minutes"
+
+
+def measures_explained(engine: Any) -> list[str]:
+    """The jargon of the report, explained once."""
+    lines = [
+        "What the figures mean:",
+        "  ok / FAIL       each check of the deck; a FAIL says what to try",
+        "  ± x             the figure's standard error: how much it could move with other games (a check fails only",
+        "                  when the figure is out of its range by more than 3 of them)",
+        f"  {engine.length_name}: median  half the games are shorter; p95: 95 games in 100 are shorter",
+        "  seat advantage  how many points the luckiest seat's share of wins is above a fair share",
+    ]
+    for m in engine.measures:
+        if m.help:
+            lines.append(f"  {m.name}: {m.help}")
+    return lines

@@ -1,0 +1,119 @@
+"""Low-ink printing: a pen that pales large areas of colour, and the coverage of a printed PDF.
+
+``--ink low`` keeps every sheet under :data:`LOW_INK_TARGET` of the page's darkness. Faces do not
+change: :class:`LowInkPen` stands between a face and the real pen and
+
+- pales every fill by how much of the card it covers (a background or a big shape keeps its hue as
+  a light tint; small marks such as badges and pips keep their colour, so kinds and suits stay
+  apart);
+- turns light text dark and light lines grey: they were meant for a dark background, now pale.
+
+A face that needs more (white pictures on a dark card) reads ``frame.ink`` and draws differently.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Sequence
+
+from deckgen.errors import OptionError
+from deckgen.render.palette import INK, grey
+
+INK_MODES = ("normal", "low")
+LOW_INK_TARGET = 0.15  # the darkest a low-ink sheet may be: mean darkness of a 40 dpi greyscale render
+COVERAGE_DPI = 40
+
+# (share of the card a fill covers, the darkest that fill may print) from the largest down
+FILL_CAPS = ((0.08, 0.10), (0.015, 0.30), (0.0, 1.0))
+LIGHT = 0.35  # text or lines lighter than this darkness are meant for a dark ground
+LIGHT_LINE = "#7a7a7a"  # what a light line becomes: it shows on a pale ground without weighing
+
+
+def ink_mode(text: object) -> str:
+    key = str(text).strip().lower()
+    if key not in INK_MODES:
+        raise OptionError(f"unknown ink {text!r}: use {', '.join(INK_MODES)}")
+    return key
+
+
+def darkness(colour: str) -> float:
+    """0 for white .. 1 for black, as a greyscale printer sees the colour."""
+    return 1.0 - grey(colour) / 255.0
+
+
+def pale(colour: str, most: float) -> str:
+    """``colour`` mixed with white until it is at most ``most`` dark (its hue kept)."""
+    d = darkness(colour)
+    if d <= most:
+        return colour
+    k = 1.0 - most / d  # share of white
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return "#" + "".join(f"{round(c + (255 - c) * k):02x}" for c in (r, g, b))
+
+
+def legible(colour: str, dark: str = INK) -> str:
+    """A light text or line colour made dark (the ground under it has been paled)."""
+    return dark if darkness(colour) < LIGHT else colour
+
+
+def fill_cap(share: float) -> float:
+    for least, cap in FILL_CAPS:
+        if share >= least:
+            return cap
+    return 1.0
+
+
+def polygon_area(points: Sequence[tuple[float, float]]) -> float:
+    n = len(points)
+    return abs(sum(points[i][0] * points[(i + 1) % n][1] - points[(i + 1) % n][0] * points[i][1] for i in range(n))) / 2
+
+
+class LowInkPen:
+    """A pen drawing through ``pen`` with low-ink colours; ``card_area`` is the card's trim area in mm²."""
+
+    def __init__(self, pen, card_area: float) -> None:
+        self.pen, self.area = pen, max(1e-9, card_area)
+
+    def _fill(self, fill: str | None, area: float) -> str | None:
+        return pale(fill, fill_cap(area / self.area)) if fill else None
+
+    def _stroke(self, stroke: str | None) -> str | None:
+        return legible(stroke, LIGHT_LINE) if stroke else None
+
+    def rect(self, x, y, w, h, *, fill=None, stroke=None, width=0.25, radius=0.0) -> None:
+        self.pen.rect(x, y, w, h, fill=self._fill(fill, abs(w * h)), stroke=self._stroke(stroke), width=width, radius=radius)
+
+    def ellipse(self, cx, cy, rx, ry, *, fill=None, stroke=None, width=0.25) -> None:
+        self.pen.ellipse(cx, cy, rx, ry, fill=self._fill(fill, math.pi * abs(rx * ry)), stroke=self._stroke(stroke), width=width)
+
+    def polygon(self, points, *, fill=None, stroke=None, width=0.25) -> None:
+        self.pen.polygon(points, fill=self._fill(fill, polygon_area(points)), stroke=self._stroke(stroke), width=width)
+
+    def polyline(self, points, *, stroke, width=0.25) -> None:
+        self.pen.polyline(points, stroke=self._stroke(stroke), width=width)
+
+    def image(self, path: str, x: float, y: float, w: float, h: float) -> None:
+        self.pen.image(path, x, y, w, h)
+
+    def text(self, x, y, s, size, *, align="left", bold=False, color="#000000", angle=0.0) -> None:
+        self.pen.text(x, y, s, size, align=align, bold=bold, color=legible(color), angle=angle)
+
+
+def page_coverage(pdf: Path, dpi: int = COVERAGE_DPI) -> list[float]:
+    """Mean darkness (0..1) of each page of ``pdf`` rendered in greyscale at ``dpi``."""
+    import pypdfium2 as pdfium
+
+    out: list[float] = []
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        for page in doc:
+            bitmap = page.render(scale=dpi / 72.0, grayscale=True)
+            img = bitmap.to_pil().convert("L")
+            hist = img.histogram()
+            total = sum(hist) or 1
+            out.append(1.0 - sum(v * n for v, n in enumerate(hist)) / (255.0 * total))
+            page.close()
+    finally:
+        doc.close()
+    return out

@@ -1,0 +1,106 @@
+"""The printed faces of every game, read back from cards.pdf: safe area, duplex tolerance of the
+backs, glyph sizes, the main value's size, and orientation marks on cards that read as another card
+upside down."""
+
+from __future__ import annotations
+
+import pytest
+
+import cardcheck
+from cardcheck import GAMES, MISREGISTER_MM, SAFE_MM, cells, glyph_problems, large_texts, too_near, underlined
+from deckgen.model import Card
+from deckgen.registry import get_game
+from deckgen.render.orientation import confusable, confusable_cards, turned
+
+
+def _cards(b):
+    return [Card(c["kind"], {k: v for k, v in c.items() if k != "kind"}) for c in b.deck["cards"]]
+
+
+def _cells(b, **print_):
+    return list(cells(b.plumber, len(b.deck["cards"]), **print_))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_fronts_keep_a_safe_area(built, game):
+    """With bleed, nothing but a background that runs into the bleed lies within 3 mm of the trim."""
+    b = built(game, "--bleed", "3")
+    bad = {}
+    for cell in _cells(b, bleed=3.0):
+        if cell.side == "front":
+            near = too_near(cell, SAFE_MM, background=cardcheck.bleeds)
+            if near:
+                bad[(cell.card, b.deck["cards"][cell.card]["kind"])] = near[:3]
+    assert not bad, dict(list(bad.items())[:5])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_backs_tolerate_misregistration(built, game):
+    """A back is a full background and motifs at least 3 + 2 mm inside the trim: no frame or motif
+    that a back printed 2 mm off its front would show cut or uneven."""
+    b = built(game, "--bleed", "3")
+    backs = [c for c in _cells(b, bleed=3.0) if c.side == "back"]
+    assert backs
+    for cell in backs[:2]:
+        assert any(cardcheck.covers(o, cell.trim) for o in cell.shapes), "no full background"
+        near = too_near(cell, SAFE_MM + MISREGISTER_MM, background=cardcheck.covers)
+        assert not near, near[:5]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_small_words_or_digits(built, game):
+    """On a poker card: no letter below 8 pt, no digit, sign or raised exponent below 6 pt."""
+    b = built(game)
+    bad = {}
+    for cell in _cells(b):
+        problems = glyph_problems(cell)
+        if problems:
+            key = cell.side if cell.card is None else (cell.card, b.deck["cards"][cell.card]["kind"])
+            bad[key] = problems[:4]
+    assert not bad, dict(list(bad.items())[:6])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_main_value_is_large(built, game):
+    """Every card with a value prints it at 24 pt or more."""
+    b = built(game)
+    faces = get_game(game).faces
+    cards = _cards(b)
+    checked = 0
+    for cell in _cells(b):
+        if cell.side != "front":
+            continue
+        texts = faces.texts(cards[cell.card]) if cards[cell.card].kind != "help" else ()
+        if not texts:
+            continue
+        found = large_texts(cell)
+        assert texts[0].replace(" ", "") in [t for _, t in found], (cell.card, cards[cell.card], found)
+        checked += 1
+    assert checked >= 10
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_confusable_cards_carry_an_orientation_mark(built, game):
+    """The confusable set computed from the built deck; each such card underlines every printed
+    copy of the text that turns into another valid text, and the other cards underline nothing."""
+    b = built(game)
+    faces = get_game(game).faces
+    cards = _cards(b)
+    marked = set(confusable_cards([c for c in cards if c.kind != "help"], faces.texts, faces.valid_text))
+    for cell in _cells(b):
+        if cell.side != "front" or cell.card not in marked or cards[cell.card].kind == "help":
+            continue
+        for text in faces.texts(cards[cell.card]):
+            if confusable(text, faces.valid_text):
+                found = underlined(cell, text)
+                assert found and all(found), (cards[cell.card], text, found)
+
+
+EXPECTED_CONFUSABLE = {  # from the default decks, worked out by hand
+    "multiplicats": {"1 × 6", "6 × 1", "1 × 9", "9 × 1", "6 × 8", "8 × 6", "8 × 9", "9 × 8", "6 × 6", "9 × 9", "6", "9", "16", "18", "81", "60"},
+}
+
+
+def test_turning_digits():
+    assert turned("6") == "9" and turned("18") == "81" and turned("1 × 6") == "9 × 1"
+    assert turned("69") == "69" and turned("7") is None and turned("x") is None

@@ -1,0 +1,67 @@
+"""Point 4 of the print work: `--ink low` keeps every sheet, faces and backs, under 15% of the page."""
+
+from __future__ import annotations
+
+import pytest
+
+from clirun import run
+from cardcheck import GAMES
+from deckgen.render.ink import LOW_INK_TARGET, page_coverage, pale, darkness
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_low_ink_every_sheet_under_target(built, game):
+    pages = page_coverage(built(game, "--ink", "low").pdf_path)
+    assert len(pages) >= 2
+    assert max(pages) <= LOW_INK_TARGET, [f"{p:.3f}" for p in pages]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_normal_ink_is_darker_than_low(built, game):
+    """The measure can fail: the same deck printed normally puts more ink on its darkest sheet."""
+    normal = max(page_coverage(built(game).pdf_path))
+    low = max(page_coverage(built(game, "--ink", "low").pdf_path))
+    assert normal > low + 0.05
+
+
+def test_coverage_measures_darkness(tmp_path):
+    from reportlab.pdfgen.canvas import Canvas
+
+    pdf = tmp_path / "half.pdf"
+    c = Canvas(str(pdf), pagesize=(200, 100))
+    c.rect(0, 0, 100, 100, fill=1, stroke=0)  # the left half black
+    c.showPage()
+    c.showPage()  # an empty page
+    c.save()
+    half, empty = page_coverage(pdf)
+    assert half == pytest.approx(0.5, abs=0.02)
+    assert empty == pytest.approx(0.0, abs=0.001)
+
+
+def test_pale_keeps_hue_and_caps_darkness():
+    assert pale("#1a1a1a", 0.1) != "#1a1a1a"
+    assert darkness(pale("#1f4e9c", 0.1)) == pytest.approx(0.1, abs=0.01)
+    r, g, b = (int(pale("#1f4e9c", 0.1)[i : i + 2], 16) for i in (1, 3, 5))
+    assert b > g > r  # still blue
+    assert pale("#f0f0f0", 0.1) == "#f0f0f0"  # already light
+
+
+def test_build_prints_each_files_coverage(capsys, tmp_path):
+    code, out, err = run(capsys, "build", "hectoedra", "--cards", "1-12", "--ink", "low", "--out", tmp_path / "o")
+    assert code == 0, err
+    lines = [l for l in out.splitlines() if ".pdf" in l]
+    assert lines and all("ink:" in l and "% of the page at most" in l for l in lines)
+
+
+def test_deck_file_asks_for_low_ink(capsys, tmp_path):
+    deck = tmp_path / "d.toml"
+    deck.write_text('game = "hectoedra"\nplayers = 2\n[options]\ncards = "1-40"\n[print]\nink = "low"\n', encoding="utf-8")
+    code, out, err = run(capsys, "build", deck, "--out", tmp_path / "o")
+    assert code == 0, err
+    assert max(page_coverage(tmp_path / "o" / "cards.pdf")) <= LOW_INK_TARGET
+
+
+@pytest.mark.parametrize("argv", [("--ink", "none"), ("--ink", "")])
+def test_unknown_ink_is_one_error_line(capsys, tmp_path, argv):
+    code, out, err = run(capsys, "build", "hectoedra", *argv, "--out", tmp_path / "o")
+    assert code == 2 and err.startswith("error:") and len(err.strip().splitlines()) == 1

@@ -1,0 +1,365 @@
+"""An output folder holds the old build or the new one, never a mix: whatever breaks or kills
+publishing, at any step, and whoever else writes the same folder at the same time."""
+
+from __future__ import annotations
+
+import errno
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from clirun import run
+from deckgen import publish
+from deckgen.errors import DeckgenError
+from deckgen.publish import MARKER, locked, publishing, recover
+
+OLD = {MARKER: publish.MARKER_TEXT, "cards.pdf": "old cards", "deck.json": "old deck", "rulebook-es.pdf": "old rules"}
+NEW = {MARKER: publish.MARKER_TEXT, "cards.pdf": "new cards", "deck.json": "new deck", "rulebook-en.pdf": "new rules"}
+
+
+def contents(folder: Path) -> dict[str, str] | None:
+    if not folder.exists():
+        return None
+    return {p.name: p.read_text() for p in folder.iterdir()}
+
+
+def make_old(out: Path) -> None:
+    out.mkdir(parents=True)
+    for name, text in OLD.items():
+        (out / name).write_text(text)
+
+
+def write_new(stage: Path) -> None:
+    for name, text in NEW.items():
+        if name != MARKER:
+            (stage / name).write_text(text)
+
+
+def siblings(out: Path) -> list[str]:
+    return sorted(p.name for p in out.parent.iterdir() if p != out)
+
+
+# ---------------------------------------------------------------- every step of publishing, broken
+
+# the system calls publishing makes; each one in turn is made to fail
+STEPS = [("os", "rename"), ("os", "link"), ("os", "fsync"), ("os", "mkdir"), ("os", "open"), ("os", "unlink"),
+         ("shutil", "rmtree"), ("publish", "exchange")]
+
+
+def _count_calls(monkeypatch, fail_at: int | None) -> list[str]:
+    """Wrap every STEP; the call numbered ``fail_at`` raises OSError (EIO). Returns the call log."""
+    log: list[str] = []
+    modules = {"os": os, "shutil": shutil, "publish": publish}
+    for mod_name, fn_name in STEPS:
+        real = getattr(modules[mod_name], fn_name)
+
+        def wrapped(*args, _real=real, _name=f"{mod_name}.{fn_name}", **kwargs):
+            log.append(_name)
+            if fail_at is not None and len(log) - 1 == fail_at:
+                raise OSError(errno.EIO, "injected fault")
+            return _real(*args, **kwargs)
+
+        monkeypatch.setattr(modules[mod_name], fn_name, wrapped)
+    return log
+
+
+@pytest.mark.parametrize("exchange", [True, False], ids=["atomic-exchange", "two-renames"])
+def test_a_fault_at_every_step_leaves_the_old_folder_or_the_new_one(tmp_path, monkeypatch, exchange):
+    if not exchange:  # the fallback for systems without renameat2
+        monkeypatch.setattr(publish, "_renameat2", lambda: None)
+    with monkeypatch.context() as m:  # how many steps a clean publish takes
+        out = tmp_path / "count" / "deck"
+        make_old(out)
+        log = _count_calls(m, None)
+        with publishing(out) as stage:
+            write_new(stage)
+        steps = len(log)
+    assert steps >= 8
+    outcomes = set()
+    for k in range(steps):
+        out = tmp_path / f"k{k}" / "deck"
+        make_old(out)
+        with monkeypatch.context() as m:
+            _count_calls(m, k)
+            try:
+                with publishing(out) as stage:
+                    write_new(stage)
+                outcomes.add("new")
+            except DeckgenError as exc:
+                assert "injected fault" in str(exc)
+                outcomes.add("refused")
+        assert contents(out) in (OLD, NEW), f"fault at step {k}"
+        with publishing(out):  # the next build repairs and cleans whatever the fault left
+            pass
+        assert siblings(out) == [], f"fault at step {k} left {siblings(out)}"
+    assert outcomes == {"new", "refused"}  # some faults come after the swap, most before
+
+
+def test_an_error_in_the_build_leaves_the_old_folder_and_nothing_else(tmp_path):
+    out = tmp_path / "deck"
+    make_old(out)
+    with pytest.raises(RuntimeError):
+        with publishing(out) as stage:
+            write_new(stage)
+            raise RuntimeError("template exploded")
+    assert contents(out) == OLD
+    assert siblings(out) == []
+
+
+def test_the_new_folder_replaces_the_old_whole(tmp_path):
+    out = tmp_path / "deck"
+    make_old(out)
+    (out / "rulebook-xx.pdf").mkdir()  # even an odd entry in a folder deckgen wrote goes
+    with publishing(out) as stage:
+        write_new(stage)
+    assert contents(out) == NEW
+    assert siblings(out) == []
+
+
+def test_keep_carries_the_old_files_the_new_build_does_not_write(tmp_path):
+    out = tmp_path / "deck"
+    make_old(out)
+    with publishing(out, keep=lambda name: name != "deck.json") as stage:
+        (stage / "rulebook-en.pdf").write_text("new rules")
+    assert contents(out) == {MARKER: publish.MARKER_TEXT, "cards.pdf": "old cards", "rulebook-es.pdf": "old rules", "rulebook-en.pdf": "new rules"}
+
+
+# ---------------------------------------------------------------- killed (SIGKILL) at every step
+
+KILLER = textwrap.dedent(
+    """
+    import os, shutil, signal, sys
+    from pathlib import Path
+    from deckgen import publish
+    out, kill_at, exchange = Path(sys.argv[1]), int(sys.argv[2]), sys.argv[3] == "1"
+    if not exchange:
+        publish._renameat2 = lambda: None
+    count = [0]
+    def hook(mod, name):
+        real = getattr(mod, name)
+        def wrapped(*a, **k):
+            if count[0] == kill_at:
+                os.kill(os.getpid(), signal.SIGKILL)
+            count[0] += 1
+            return real(*a, **k)
+        setattr(mod, name, wrapped)
+    for mod, name in [(os, "rename"), (os, "fsync"), (os, "mkdir"), (shutil, "rmtree"), (publish, "exchange"), (os, "unlink")]:
+        hook(mod, name)
+    with publish.publishing(out) as stage:
+        for name, text in %r.items():
+            if name != ".deckgen":
+                (stage / name).write_text(text)
+    print(count[0])
+    """
+    % NEW
+)
+
+
+@pytest.mark.parametrize("exchange", [True, False], ids=["atomic-exchange", "two-renames"])
+def test_a_kill_at_every_step_leaves_the_old_folder_or_the_new_one(tmp_path, exchange):
+    script = tmp_path / "killer.py"
+    script.write_text(KILLER)
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    out = tmp_path / "clean" / "deck"
+    make_old(out)
+    done = subprocess.run([sys.executable, str(script), str(out), "-1", "1" if exchange else "0"], env=env, capture_output=True, text=True)
+    steps = int(done.stdout)
+    assert steps >= 5 and contents(out) == NEW
+    seen = set()
+    for k in range(steps + 1):
+        out = tmp_path / f"k{k}" / "deck"
+        make_old(out)
+        proc = subprocess.run([sys.executable, str(script), str(out), str(k), "1" if exchange else "0"], env=env, capture_output=True)
+        killed = proc.returncode == -signal.SIGKILL
+        seen.add(killed)
+        if exchange:  # one atomic step: a reader never sees anything but the old or the new folder
+            assert contents(out) in (OLD, NEW), f"kill at step {k}"
+        recover(out)  # what the next build does first (between the fallback's renames, the folder is away)
+        assert contents(out) in (OLD, NEW), f"kill at step {k}"
+        with publishing(out):
+            pass
+        assert siblings(out) == [], f"kill at step {k} left {siblings(out)}"
+    assert seen == {True, False}
+
+
+# ---------------------------------------------------------------- the lock and the leftovers
+
+
+def test_a_second_build_into_a_folder_being_written_refuses(tmp_path, monkeypatch, capsys):
+    out = tmp_path / "deck"
+    monkeypatch.setattr(publish, "LOCK_WAIT", 0.2)
+    with locked(out):  # another build holds the folder
+        code, _, err = run(capsys, "build", "multiplicats", "--tables", "1", "--out", out, "--quiet")
+    assert code == 2
+    assert err.startswith("error: another deckgen is writing") and err.count("error:") == 1
+    assert not out.exists()
+
+
+def test_the_lock_is_waited_for_and_then_taken(tmp_path):
+    out = tmp_path / "deck"
+    order = []
+    import threading
+
+    def holder():
+        with locked(out):
+            order.append("first")
+            time.sleep(0.3)
+            order.append("first done")
+
+    t = threading.Thread(target=holder)
+    t.start()
+    time.sleep(0.1)
+    with locked(out, wait=5):
+        order.append("second")
+    t.join()
+    assert order == ["first", "first done", "second"]
+    assert list(tmp_path.iterdir()) == []  # the lock file goes with the last holder
+
+
+def test_two_builds_at_once_end_with_exactly_one_of_them(tmp_path, capsys):
+    """Two real builds into one folder at the same time: each either publishes whole or refuses."""
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    ref = {}
+    for tables in ("1", "2"):
+        ref[tables] = tmp_path / f"ref-{tables}"
+        assert run(capsys, "build", "multiplicats", "--tables", tables, "--out", ref[tables], "-q")[0] == 0
+    out = tmp_path / "shared"
+    procs = [
+        subprocess.Popen([sys.executable, "-m", "deckgen", "build", "multiplicats", "--tables", t, "--out", str(out), "-q"], env=env, stderr=subprocess.PIPE, text=True)
+        for t in ("1", "2")
+    ]
+    results = [(p.wait(), p.stderr.read()) for p in procs]
+    for code, err in results:
+        assert code == 0 or (code == 2 and err.startswith("error: another deckgen is writing")), err
+    built = {p.name: p.read_bytes() for p in out.iterdir()}
+    assert built in ({p.name: p.read_bytes() for p in ref[t].iterdir()} for t in ("1", "2"))
+    assert siblings(out) == [p.name for p in sorted(tmp_path.iterdir()) if p.name.startswith("ref-")]
+
+
+def test_leftovers_of_a_killed_build_are_cleaned_by_the_next(tmp_path, capsys):
+    out = tmp_path / "deck"
+    (tmp_path / ".deck.staging-123-abcd").mkdir()
+    (tmp_path / ".deck.staging-123-abcd" / "cards.pdf").write_text("half")
+    (tmp_path / ".deck.lock").write_text("")
+    code, _, _ = run(capsys, "build", "multiplicats", "--tables", "1", "--out", out, "--quiet")
+    assert code == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["deck"]
+
+
+def test_an_old_folder_set_aside_comes_back_when_its_replacement_never_came(tmp_path):
+    out = tmp_path / "deck"
+    make_old(tmp_path / ".deck.old-99-beef")
+    recover(out)
+    assert contents(out) == OLD and siblings(out) == []
+
+
+def test_sigterm_stops_a_build_and_removes_its_staging_folder(tmp_path):
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    out = tmp_path / "deck"
+    make_old(out)
+    slow = (  # the build stops in the rulebook, with its cards written, until the signal comes
+        "import sys, time; import deckgen.pipeline as p; real = p.write_rulebook; "
+        "p.write_rulebook = lambda *a, **k: (time.sleep(120), real(*a, **k))[1]; "
+        "from deckgen.cli import main; main(sys.argv[1:])"
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-c", slow, "build", "multiplicats", "--tables", "1", "--out", str(out), "-q"],
+        env=env, stderr=subprocess.PIPE, text=True,
+    )
+    deadline = time.monotonic() + 120
+    while not any((p / "deck.json").exists() for p in tmp_path.iterdir() if ".staging-" in p.name):
+        assert proc.poll() is None and time.monotonic() < deadline
+        time.sleep(0.01)
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait(60) == 143
+    assert proc.stderr.read() == "error: terminated\n"
+    assert contents(out) == OLD and siblings(out) == []
+
+
+# ---------------------------------------------------------------- folders deckgen must not replace
+
+
+def test_a_folder_with_files_deckgen_did_not_write_is_refused(tmp_path, capsys):
+    out = tmp_path / "mine"
+    out.mkdir()
+    (out / "holiday.jpg").write_text("photo")
+    code, _, err = run(capsys, "build", "multiplicats", "--tables", "1", "--out", out, "--quiet")
+    assert code == 2 and "holds 'holiday.jpg', which deckgen did not write" in err
+    assert [p.name for p in out.iterdir()] == ["holiday.jpg"]
+
+
+def test_a_folder_named_like_a_rulebook_in_an_old_output_folder_is_refused_before_any_work(tmp_path, capsys):
+    out = tmp_path / "old-style"
+    out.mkdir()
+    for name in ("cards.pdf", "deck.json", "rulebook-es.pdf"):
+        (out / name).write_text("old")
+    (out / "rulebook-en.pdf").mkdir()
+    code, _, err = run(capsys, "build", "multiplicats", "--tables", "1-10", "--lang", "all", "--out", out, "--quiet")
+    assert code == 2 and "'rulebook-en.pdf', which deckgen did not write" in err
+    assert sorted(p.name for p in out.iterdir()) == ["cards.pdf", "deck.json", "rulebook-en.pdf", "rulebook-es.pdf"]
+    assert (out / "cards.pdf").read_text() == "old" and siblings(out) == []
+
+
+def test_an_old_output_folder_without_the_marker_is_replaced(tmp_path, capsys):
+    out = tmp_path / "old-style"
+    out.mkdir()
+    for name in ("cards.pdf", "deck.json", "rulebook-en.pdf", "preview-01.png", ".cards.pdf.x1.staged"):
+        (out / name).write_text("old")
+    code, _, _ = run(capsys, "build", "multiplicats", "--tables", "1", "--out", out, "--quiet")
+    assert code == 0
+    assert sorted(p.name for p in out.iterdir()) == [MARKER, "cards.pdf", "deck.json", "rulebook-es.pdf"]
+
+
+@pytest.mark.parametrize("where", ["", ".", "here"])
+def test_the_current_folder_is_never_an_output_folder(tmp_path, monkeypatch, capsys, where):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "here").mkdir()
+    if where == "here":
+        monkeypatch.chdir(tmp_path / "here")
+        where = ".."
+    code, _, err = run(capsys, "build", "multiplicats", "--tables", "1", "--out", where, "--quiet")
+    assert code == 2 and "is the current folder or holds it" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["here"]
+
+
+def test_a_stale_rulebook_of_an_earlier_build_does_not_survive(tmp_path, capsys):
+    out = tmp_path / "deck"
+    assert run(capsys, "build", "multiplicats", "--tables", "1", "--lang", "all", "--out", out, "-q")[0] == 0
+    assert (out / "rulebook-en.pdf").exists()
+    assert run(capsys, "build", "multiplicats", "--tables", "1", "--lang", "es", "--out", out, "-q")[0] == 0
+    assert sorted(p.name for p in out.iterdir()) == [MARKER, "cards.pdf", "deck.json", "rulebook-es.pdf"]
+
+
+def test_rules_and_preview_keep_the_build_beside_them(tmp_path, capsys):
+    out = tmp_path / "deck"
+    assert run(capsys, "build", "multiplicats", "--tables", "1", "--out", out, "-q")[0] == 0
+    cards = (out / "cards.pdf").read_bytes()
+    assert run(capsys, "rules", "multiplicats", "--tables", "1", "--lang", "en", "--out", out, "-q")[0] == 0
+    assert run(capsys, "preview", "multiplicats", "--tables", "1", "--out", out, "-q")[0] == 0
+    names = sorted(p.name for p in out.iterdir() if not p.name.startswith("preview-"))
+    assert names == [MARKER, "cards.pdf", "deck.json", "rulebook-en.pdf", "rulebook-es.pdf"]
+    assert (out / "preview-01.png").exists()
+    assert (out / "cards.pdf").read_bytes() == cards
+
+
+def test_a_rulebook_failure_leaves_the_previous_build_untouched(tmp_path, monkeypatch, capsys):
+    out = tmp_path / "deck"
+    assert run(capsys, "build", "multiplicats", "--tables", "1-2", "--out", out, "--quiet")[0] == 0
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    assert set(before) == {MARKER, "cards.pdf", "deck.json", "rulebook-es.pdf"}
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("template exploded")
+
+    monkeypatch.setattr("deckgen.pipeline.write_rulebook", broken)
+    with pytest.raises(RuntimeError):
+        run(capsys, "build", "multiplicats", "--tables", "3-4", "--out", out, "--quiet")
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+    assert siblings(out) == []
