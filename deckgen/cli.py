@@ -8,7 +8,7 @@ import os
 import signal
 import sys
 from pathlib import Path
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
@@ -21,14 +21,23 @@ except ImportError:  # pragma: no cover - older typer uses click itself
     from click import exceptions as click_errors
     from click import globals as click_globals
 
-from deckgen import pipeline
 from deckgen.errors import DeckgenError, Terminated, printable
-from deckgen.guide import build_lines
+from deckgen.lazy import lazy_module
 from deckgen.options import parse_cli_args, resolve
-from deckgen.progress import bars as _bars
 from deckgen.registry import games, get_game
-from deckgen.deckfile.load import read_deck_file
-from deckgen.spec import DeckSpec, spec_for
+
+if TYPE_CHECKING:  # pragma: no cover
+    from deckgen.spec import DeckSpec
+
+# The rendering, simulation and deck-file stacks load when a command first uses them, so `deckgen
+# list` and `--help` start fast (README: start-up).
+pipeline = lazy_module("deckgen.pipeline")
+
+
+def _bars(quiet: bool, prefix: str = ""):
+    from deckgen.progress import bars
+
+    return bars(quiet, prefix)
 
 app = typer.Typer(
     add_completion=False,
@@ -68,8 +77,11 @@ def load_spec(
     dpi: Optional[int] = None,
     colour: Optional[str] = None,
     back_offset: Optional[str] = None,
-) -> DeckSpec:
+) -> "DeckSpec":
     """A spec from GAME (or a deck FILE) plus the common options and the game's own options."""
+    from deckgen.deckfile.load import read_deck_file
+    from deckgen.spec import spec_for
+
     if target.startswith("-"):
         raise DeckgenError(f"name the game (or deck file) first and its options after it; {target!r} came first")
     file_layer = None
@@ -112,6 +124,8 @@ def game_help(argv: list[str]) -> str | None:
     if command is None or not (command.context_settings or {}).get("allow_extra_args"):
         return None
     target = argv[1]
+    if _is_file(target):
+        from deckgen.deckfile.load import read_deck_file
     game = read_deck_file(Path(target))[1] if _is_file(target) else get_game(target)
     ctx = click_core.Context(command, info_name=f"deckgen {argv[0]}")
     lines = [command.get_help(ctx), "", f"{game.title} options (after the game or deck file; defaults from decks/{game.id}.toml):"]
@@ -202,6 +216,8 @@ def build(
     if quiet:
         typer.echo(f"{result.out_dir}/")  # the one line --quiet keeps: where the files are
     ink = {f.name: _ink_words(result.coverage[f]) for f in result.files if f in result.coverage}
+    from deckgen.guide import build_lines
+
     for line in build_lines(spec, result):
         name = line.split()[0] if line.startswith("  ") and line.strip() else ""
         _say(line + (f" ({ink[name]})" if name in ink else ""), quiet)
@@ -291,7 +307,7 @@ def calibrate(
 
 
 GamesOpt = typer.Option(None, "--games", help="number of games to play")
-WorkersOpt = typer.Option(1, "--workers", help="worker processes, at most one per CPU (results do not depend on it)")
+WorkersOpt = typer.Option(None, "--workers", help="worker processes, at most one per CPU (default: the machine's cores; results do not depend on it)")
 JsonOpt = typer.Option(False, "--json", help="print JSON instead of a table")
 
 
@@ -302,7 +318,7 @@ def simulate(
     players: Optional[int] = PlayersOpt,
     games: Optional[int] = GamesOpt,
     seed: Optional[int] = SeedOpt,
-    workers: int = WorkersOpt,
+    workers: Optional[int] = WorkersOpt,
     policy: str = typer.Option("heuristic", "--policy", help="random or heuristic"),
     as_json: bool = JsonOpt,
     quiet: bool = QuietOpt,
@@ -332,9 +348,10 @@ def validate(
     players: Optional[int] = PlayersOpt,
     games: Optional[int] = GamesOpt,
     seed: Optional[int] = SeedOpt,
-    workers: int = WorkersOpt,
+    workers: Optional[int] = WorkersOpt,
     as_json: bool = JsonOpt,
     report: Optional[Path] = typer.Option(None, "--report", help="also write report.txt, report.json and PNG plots to this folder"),
+    fixed: bool = typer.Option(False, "--fixed", help="play all --games games at every player count (no sequential stopping)"),
     skill_games: Optional[int] = typer.Option(None, "--skill-games", help="with --report: games per pair of levels of the skill section (0: leave it out)"),
     pace: Optional[float] = typer.Option(None, "--pace", help="seconds a turn takes at your table, for the minutes a game lasts (each game has its own default)"),
     quiet: bool = QuietOpt,
@@ -345,7 +362,7 @@ def validate(
     spec = load_spec(target, ctx.args, players=players, seed=seed)
     with _bars(quiet or as_json, "simulating, ") as bars:
         result = pipeline.validate(
-            spec, players=None, games=400 if games is None else games, workers=workers, progress=bars,
+            spec, players=None, games=400 if games is None else games, workers=workers, sequential=not fixed, progress=bars,
         )
         engine = spec.game.engine
         if report and skill_games != 0 and result.ok and engine is not None and engine.skill is not None:
@@ -379,6 +396,31 @@ def skill(
         typer.echo(json.dumps(pipeline.skill_data(run), indent=1))
     else:
         typer.echo(pipeline.skill_text(run), nl=False)
+
+
+@app.command()
+def sweep(
+    game: str = typer.Argument(..., metavar="GAME"),
+    vary: list[str] = typer.Option(..., "--vary", help="an option and its values, NAME=V1,V2 (repeat for a grid; values holding commas: V1|V2)"),
+    players: Optional[int] = typer.Option(None, "--players", help="validate only this player count (default: every count)"),
+    games: Optional[int] = typer.Option(None, "--games", help="the most games per player count at each combination (default 400)"),
+    seed: Optional[int] = SeedOpt,
+    workers: Optional[int] = WorkersOpt,
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", help="run on a Dask cluster, tcp://HOST:PORT (default: local processes)"),
+    out: Optional[Path] = typer.Option(None, "--out", help="output folder (default output/<game>-sweep/)"),
+    quiet: bool = QuietOpt,
+) -> None:
+    """Validate every combination of some option values: sweep.csv, sweep.json, a heat map per measure, and the combinations that pass."""
+    with _bars(quiet) as bars:
+        result, written = pipeline.sweep(get_game(game), vary, players=players, games=games, seed=seed, workers=workers, scheduler=scheduler, out=out, progress=bars)
+    from deckgen.analysis.sweep import describe
+
+    passing = result.passing
+    typer.echo(f"{result.title}: {len(result.points)} combinations validated, {len(passing)} pass")
+    for options in passing:
+        typer.echo(f"  pass: {describe(options)}")
+    for f in written:
+        _say(f"  {f}", quiet)
 
 
 def run_capability(name: str, game_id: str, args: list[str], quiet: bool = False) -> int:

@@ -148,7 +148,7 @@ def _checked(
     if not force:
         require(checks, f"the {spec.game.title} deck")
         if play_check_games and spec.game.engine is not None:
-            played = validate(spec, games=play_check_games, compare_default=False, progress=progress)
+            played = validate(spec, games=play_check_games, sequential=False, compare_default=False, progress=progress)  # exactly the games it says
             require(played.report.checks, f"the {spec.game.title} deck (not playable; `deckgen validate` tells more)")
     out = Path(out_dir or default_out(spec, deck))
     check_replaceable(out)  # before the work: a folder deckgen may not replace is refused at once
@@ -205,24 +205,29 @@ def validate(
     *,
     players: list[int] | None = None,
     games: int = 400,
-    workers: int = 1,
+    workers: int | None = None,
+    sequential: bool = True,
     compare_default: bool = True,
     progress: Callable[[str], Tick] | None = None,
 ) -> Validation:
     """Static, exhaustive and simulated checks; for a playable deck that is not the default one, the
-    default deck simulated the same way beside it."""
-    from deckgen.engine.compare import compare, default_deck
+    default deck simulated the same way beside it (its figures come from the cache when they can)."""
+    from deckgen.engine.compare import compare, default_deck, remember
+    from deckgen.engine.simulate import Pool, default_workers
     from deckgen.engine.validate import validate as run_validation
     from deckgen.spec import spec_for
 
     _in_range("--games", games, 1, 1_000_000)
-    workers = worker_count(workers)
+    workers = worker_count(default_workers() if workers is None else workers)
     deck = spec.build()
-    report = run_validation(spec.game, deck, players=players, games=games, seed=spec.seed, workers=workers, progress=progress)
-    result = Validation(spec, deck, report)
-    if compare_default and report.ok and report.summaries and not is_default(spec, deck):
-        base = default_deck(spec.game, deck, spec_for(spec.game, cli={}).options)
-        result.default = compare(spec.game, report, base, workers=workers, progress=progress)
+    with Pool(workers) as pool:
+        report = run_validation(spec.game, deck, players=players, games=games, seed=spec.seed, sequential=sequential, progress=progress, pool=pool)
+        result = Validation(spec, deck, report)
+        if report.summaries and is_default(spec, deck):
+            remember(spec.game, deck, report, games=games, sequential=sequential)
+        elif compare_default and report.ok and report.summaries:
+            base = default_deck(spec.game, deck, spec_for(spec.game, cli={}).options)
+            result.default = compare(spec.game, report, base, games=games, sequential=sequential, pool=pool, progress=progress)
     return result
 
 
@@ -262,22 +267,42 @@ def report_data(v: Validation, pace: float | None = None) -> dict:
 
 
 def write_report(v: Validation, out_dir: Path, pace: float | None = None) -> list[Path]:
-    """report.txt, report.json and two PNG plots: game lengths and wins by seat."""
+    """report.txt, report.json and two PNG plots (matplotlib): the mean game length and the seat
+    advantage at every player count, with 95% error bars, beside the default deck's when compared."""
     import json
 
+    from deckgen.engine.simulate import seat_advantage, seat_advantage_error
     from deckgen.fileio import write_bytes
-    from deckgen.render.charts import length_histograms, seat_bars
+    from deckgen.render.charts import points_with_errors
 
     base = v.default or {}
-    lengths = [(f"{n} players", s.lengths, base[n].lengths if n in base else []) for n, s in v.report.summaries.items()]
-    seats = [(f"{n} players", s.wins_by_seat, base[n].wins_by_seat if n in base else []) for n, s in v.report.summaries.items()]
+    keys = list(v.report.summaries)
+    labels = [str(k) for k in keys]
+    mine = [v.report.summaries[k] for k in keys]
+    theirs = [base.get(k) for k in keys]
     name = v.spec.game.engine.length_name if v.spec.game.engine else "turns"
+    xlabel = "rule variant and players" if any(s.variant for s in mine) else "players"
     with publishing(Path(out_dir)) as stage:
         written = [
             write_text(stage / "report.txt", report_text(v, pace)),
             write_text(stage / "report.json", json.dumps(report_data(v, pace), indent=1) + "\n"),
-            write_bytes(stage / "game-length.png", length_histograms(lengths, f"{v.spec.game.title}: game length ({name})")),
-            write_bytes(stage / "seat-advantage.png", seat_bars(seats, f"{v.spec.game.title}: share of wins by seat")),
+            write_bytes(
+                stage / "game-length.png",
+                points_with_errors(
+                    labels, [(s.length_mean, s.length_error) for s in mine], [(b.length_mean, b.length_error) if b else None for b in theirs],
+                    title=f"{v.spec.game.title}: game length", ylabel=f"mean {name} per game", xlabel=xlabel,
+                ),
+            ),
+            write_bytes(
+                stage / "seat-advantage.png",
+                points_with_errors(
+                    labels,
+                    [(100 * seat_advantage(s), 100 * seat_advantage_error(s)) for s in mine],
+                    [(100 * seat_advantage(b), 100 * seat_advantage_error(b)) if b else None for b in theirs],
+                    title=f"{v.spec.game.title}: seat advantage (luckiest seat's win share minus a fair share)",
+                    ylabel="points of win share", xlabel=xlabel, zero_line=True,
+                ),
+            ),
         ]
         if v.skill:
             from deckgen.analysis.plot import ratings_png
@@ -307,13 +332,13 @@ def simulate(
     spec: DeckSpec,
     *,
     games: int | None = None,
-    workers: int = 1,
+    workers: int | None = None,
     policy: str = "heuristic",
     board: Path | None = None,
     progress: Callable[[str], Tick] | None = None,
 ) -> tuple[Deck, list]:
     """Play ``games`` seeded games of the deck (under each of the engine's variants) and summarise them."""
-    from deckgen.engine.simulate import run_games, summarize
+    from deckgen.engine.simulate import default_workers, simulate as play
 
     engine = spec.game.engine
     if engine is None:
@@ -323,7 +348,7 @@ def simulate(
     if policy not in engine.policies:
         raise DeckgenError(f"unknown --policy {policy!r}: use {', '.join(engine.policies)}")
     n_games = _in_range("--games", 1000 if games is None else games, 1, 10_000_000)
-    workers = worker_count(workers)
+    workers = worker_count(default_workers() if workers is None else workers)
     players = spec.players or spec.game.default_players
     deck, checks = make_deck(spec)
     bad = [c for c in checks if not c.ok]
@@ -332,8 +357,7 @@ def simulate(
     summaries = []
     for label, variant in engine.variants(deck):  # one deck may be played in several modes
         tick = progress(f"games{', ' + label if label else ''}") if progress else None
-        records = run_games(engine, variant, players, n_games, spec.seed, workers=workers, policy=policy, progress=tick)
-        summaries.append(summarize(engine, variant, players, policy, spec.seed, records, variant=label))
+        summaries.append(play(engine, variant, players, n_games, spec.seed, workers=workers, policy=policy, progress=tick, variant=label))
     return deck, summaries
 
 
@@ -349,7 +373,7 @@ def skill(
     *,
     players: int | None = None,
     games: int | None = None,
-    workers: int = 1,
+    workers: int | None = None,
     compare_default: bool = True,
     progress: Callable[[str], Tick] | None = None,
 ) -> SkillRun:
@@ -364,7 +388,9 @@ def skill(
     if engine is None or engine.skill is None:
         raise DeckgenError(f"{game.title} has no skill ladder")
     per_pair = _in_range("--games", engine.skill.games if games is None else games, 1, 100_000)
-    workers = worker_count(workers)
+    from deckgen.engine.simulate import default_workers
+
+    workers = worker_count(default_workers() if workers is None else workers)
     n = players or spec.players or 2
     deck, checks = make_deck(spec)
     counts = game.player_counts(dataclasses.replace(deck, players=None))
@@ -413,6 +439,32 @@ def skill_data(run: SkillRun) -> dict:
             ]
         out.append(item)
     return {"game": run.spec.game.id, "source": run.spec.source or "defaults", "ladders": out}
+
+
+def sweep(
+    game,
+    vary: list[str],
+    *,
+    players: int | None = None,
+    games: int | None = None,
+    seed: int | None = None,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    out: Path | None = None,
+    progress: Callable[[str], Tick] | None = None,
+):
+    """Validate every combination of the varied option values and write the table and heat maps."""
+    from deckgen.analysis import sweep as sweeping
+    from deckgen.engine.simulate import default_workers
+
+    n_games = _in_range("--games", 400 if games is None else games, 1, 1_000_000)
+    workers = _in_range("--workers", default_workers() if workers is None else workers, 1, 256)
+    if game.engine is None:
+        raise DeckgenError(f"{game.title} has no rule engine yet")
+    axes = sweeping.parse_vary(game, vary)
+    tick = progress("combinations") if progress else None
+    result = sweeping.run(game, axes, players=players, games=n_games, seed=seed, workers=workers, scheduler=scheduler, progress=tick)
+    return result, sweeping.write(result, out or Path("output") / f"{game.id}-sweep")
 
 
 def init_file(spec: DeckSpec, out: Path, *, with_cards: bool) -> Path:

@@ -24,6 +24,26 @@ if TYPE_CHECKING:  # pragma: no cover
     from deckgen.rulebook.spec import Rulebook
 
 
+class Deferred:
+    """A part of a game made only when something uses it: faces, rulebook, engine and card schemas
+    pull in reportlab, jinja2 or pydantic, which `deckgen list` and `--help` never need."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[], Any]) -> None:
+        self.make = make
+
+
+def deferred(module: str, name: str, *, call: bool = False) -> Deferred:
+    """``module.name`` (called with no arguments when ``call``), imported on first use."""
+
+    def make() -> Any:
+        value = getattr(importlib.import_module(module), name)
+        return value() if call else value
+
+    return Deferred(make)
+
+
 @dataclass(frozen=True)
 class BuildRequest:
     """What a deck builder receives: canonical option values, the player count (if any) and a seed."""
@@ -88,6 +108,13 @@ class Game:
     # an empty explanation falls back to the option's help, a missing entry to its name
     option_text: Mapping[str, Mapping[str, tuple[str, str]]] = field(default_factory=dict)
 
+
+    def __getattribute__(self, name: str) -> Any:
+        value = object.__getattribute__(self, name)
+        if type(value) is Deferred:  # made once, on first use
+            value = value.make()
+            object.__setattr__(self, name, value)
+        return value
 
     def option(self, name: str) -> Option:
         for o in self.options:

@@ -5,6 +5,7 @@
   random search and its database. ``HYPOTHESIS_PROFILE`` picks one by name.
 - Under ``CI=true`` a skipped test is reported as a failure: CI has everything the suite needs
   (the source rulebooks beside the checkout, the browser), so a skip there can only hide a gap.
+- Every test keeps deckgen's figures cache (XDG_CACHE_HOME) in its own temporary folder.
 """
 
 from __future__ import annotations
@@ -29,3 +30,8 @@ def pytest_runtest_makereport(item, call):
         reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
         report.outcome = "failed"
         report.longrepr = f"skipped under CI=true, where nothing may be skipped: {reason}"
+
+
+@pytest.fixture(autouse=True)
+def _private_figures_cache(tmp_path_factory, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))

@@ -57,6 +57,22 @@ class Measure:
         r = sum(xs) / total
         return (sum((x - r * y) ** 2 for x, y in zip(xs, ys)) * n / (n - 1)) ** 0.5 / total
 
+    def stderr_of_sums(self, n: int, sums: Mapping[str, float], squares: Mapping[str, float], products: Mapping[str, float]) -> float:
+        """:meth:`stderr` from running sums over ``n`` games (sums of the counts, of their squares and,
+        for a ratio, of num * per): what a constant-memory tally keeps."""
+        if n < 2:
+            return float("inf")
+        sx, sxx = sums.get(self.num, 0.0), squares.get(self.num, 0.0)
+        if not self.per:
+            mean = sx / n
+            return (max(0.0, sxx - n * mean * mean) / (n - 1) / n) ** 0.5
+        sy, syy = sums.get(self.per, 0.0), squares.get(self.per, 0.0)
+        if not sy:
+            return float("inf")
+        r = sx / sy
+        spread = sxx - 2 * r * products.get(f"{self.num}*{self.per}", 0.0) + r * r * syy
+        return (max(0.0, spread) * n / (n - 1)) ** 0.5 / sy
+
     def show(self, value: float) -> str:
         return f"{100 * value:.1f}%" if self.percent else f"{value:.3f}"
 

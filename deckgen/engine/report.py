@@ -21,13 +21,18 @@ def summary_lines(engine: Engine, s: Summary) -> list[str]:
         lines.append(f"  {m.name:<26} {m.show(s.measures.get(m.name, 0.0))}")
     for seed, problem in s.stalls[:5]:
         lines.append(f"  did not end: seed {seed}: {problem}")
+    if s.stall_count > len(s.stalls[:5]):
+        lines.append(f"  ... {s.stall_count} games in all did not end")
     return lines
 
 
 def summaries_table(engine: Engine, summaries: list[Summary]) -> list[str]:
     """One column per player count, one row per figure."""
     first = summaries[0]
-    head = f"measures{' (' + first.variant + ')' if first.variant else ''} ({first.games} games each, policy {first.policy}, seeds from {first.seed})"
+    most = max(s.planned or s.games for s in summaries)
+    every = all(s.games == (s.planned or s.games) for s in summaries)  # no player count stopped early
+    sample = f"{most} games each" if every else f"up to {most} games each, fewer once every verdict is settled"
+    head = f"measures{' (' + first.variant + ')' if first.variant else ''} (policy {first.policy}, seeds from {first.seed}; {sample})"
     rows: list[tuple[str, list[str]]] = [
         ("games ended", [f"{s.ended}/{s.games}" for s in summaries]),
         (f"{first.length_name}: mean", [f"{s.length_mean:.1f}" for s in summaries]),

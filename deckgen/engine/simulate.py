@@ -1,24 +1,140 @@
 """Many games, across worker processes, with the same numbers whatever the number of workers.
 
 Game ``i`` of a run with seed ``S`` is dealt and played from seed ``S + i`` alone, so any single game
-can be replayed with ``deckgen simulate GAME --games 1 --seed S+i``, and results are gathered back
-in game order before anything is summed.
+can be replayed with ``deckgen simulate GAME --games 1 --seed S+i``. Games are played in fixed chunks
+of seeds (the same chunks for any number of workers); each chunk comes back as a :class:`Tally`, a
+summary in constant memory, and the tallies are merged in seed order before anything is computed.
 """
 
 from __future__ import annotations
 
 import math
+import os
 import signal
-import statistics
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
-from typing import Callable, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from deckgen.engine.game import Engine
 from deckgen.engine.loop import GameRecord, play_seeded
 from deckgen.model import Deck
 
 Tick = Callable[[int, int], None]
+
+CHUNK = 10  # games per task sent to a worker: small enough to spread a batch over the cores
+KEEP_STALLS = 5  # games that did not end, kept by seed (the count of them is always exact)
+
+
+def default_workers() -> int:
+    """The cores this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+# ---------------------------------------------------------------- constant-memory tallies
+
+
+@dataclass
+class Tally:
+    """Everything a summary needs from a run of games, in memory that does not grow with the games:
+    sums, sums of squares and of products of the counts, a histogram of lengths, the first stalls."""
+
+    players: int
+    games: int = 0
+    ended: int = 0
+    stall_count: int = 0
+    stalls: list[tuple[int, str]] = field(default_factory=list)  # (seed, what happened), first few
+    lengths: dict[int, int] = field(default_factory=dict)  # length -> ended games of that length
+    wins: list[float] = field(default_factory=list)  # games won by each seat (ties share a win)
+    sums: dict[str, float] = field(default_factory=dict)  # sum of each count over ended games
+    squares: dict[str, float] = field(default_factory=dict)  # sum of each count squared
+    products: dict[str, float] = field(default_factory=dict)  # "num*per" -> sum of num * per
+
+    def __post_init__(self) -> None:
+        if not self.wins:
+            self.wins = [0.0] * self.players
+
+    def add(self, r: GameRecord, pairs: Iterable[tuple[str, str]] = ()) -> None:
+        self.games += 1
+        if not r.ended:
+            self.stall_count += 1
+            if len(self.stalls) < KEEP_STALLS:
+                self.stalls.append((r.seed, r.problem))
+            return
+        self.ended += 1
+        self.lengths[r.length] = self.lengths.get(r.length, 0) + 1
+        if r.winners:
+            share = 1.0 / len(r.winners)
+            for w in r.winners:
+                self.wins[w] += share
+        for k, v in r.counts.items():
+            self.sums[k] = self.sums.get(k, 0) + v
+            self.squares[k] = self.squares.get(k, 0) + v * v
+        for num, per in pairs:
+            key = f"{num}*{per}"
+            self.products[key] = self.products.get(key, 0) + r.counts.get(num, 0) * r.counts.get(per, 0)
+
+    def merge(self, other: "Tally") -> "Tally":
+        """Add ``other`` (the games that follow) to this tally; returns self."""
+        self.games += other.games
+        self.ended += other.ended
+        self.stall_count += other.stall_count
+        self.stalls.extend(other.stalls[: max(0, KEEP_STALLS - len(self.stalls))])
+        for k, v in other.lengths.items():
+            self.lengths[k] = self.lengths.get(k, 0) + v
+        self.wins = [a + b for a, b in zip(self.wins, other.wins)]
+        for mine, theirs in ((self.sums, other.sums), (self.squares, other.squares), (self.products, other.products)):
+            for k, v in theirs.items():
+                mine[k] = mine.get(k, 0) + v
+        return self
+
+
+def measure_pairs(engine: Engine) -> tuple[tuple[str, str], ...]:
+    """The (num, per) pairs of the engine's ratio measures: their errors need sums of products."""
+    return tuple((m.num, m.per) for m in engine.measures if m.per)
+
+
+# ---------------------------------------------------------------- playing chunks of games
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """Games ``first .. first + count - 1`` (seeds) of one deck, player count and policy."""
+
+    game: str
+    deck: Deck
+    players: int
+    first: int
+    count: int
+    policy: str = "heuristic"
+    check: bool = False
+    detect_loops: bool = False
+    diagnose: bool = False  # replay a game that did not end with every check on, to say why
+
+
+def play_chunk(chunk: Chunk, engine: Engine | None = None) -> Tally:
+    """Play a chunk and tally it (in a worker, ``engine`` is looked up by the game's id)."""
+    if engine is None:
+        from deckgen.registry import get_game
+
+        engine = get_game(chunk.game).engine
+        assert engine is not None
+    pairs = measure_pairs(engine)
+    tally = Tally(chunk.players)
+    for seed in range(chunk.first, chunk.first + chunk.count):
+        r = play_seeded(engine, chunk.deck, chunk.players, seed, policy=chunk.policy, check=chunk.check, detect_loops=chunk.detect_loops)
+        if not r.ended and chunk.diagnose and not (chunk.check and chunk.detect_loops):
+            r = play_seeded(engine, chunk.deck, chunk.players, seed, policy=chunk.policy, check=True, detect_loops=True)
+        tally.add(r, pairs)
+    return tally
+
+
+def chunks(template: Chunk, first: int, games: int, size: int = CHUNK) -> list[Chunk]:
+    """``games`` games from seed ``first`` cut into chunks of ``size`` (fixed: not by workers)."""
+    from dataclasses import replace
+
+    return [replace(template, first=s, count=min(size, first + games - s)) for s in range(first, first + games, size)]
 
 
 def _worker_signals() -> None:
@@ -27,7 +143,17 @@ def _worker_signals() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
-def _chunk(args: tuple) -> list[GameRecord]:
+def _stop(pool: Any) -> None:
+    """Stop a process pool now (Ctrl-C, SIGTERM, a broken invariant), not after its queued chunks."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for p in processes:
+        p.terminate()
+    for p in processes:
+        p.join(5)
+
+
+def _records(args: tuple) -> list[GameRecord]:
     game_id, deck, players, seeds, policy, check, detect_loops = args
     from deckgen.registry import get_game
 
@@ -49,31 +175,25 @@ def run_games(
     detect_loops: bool = False,
     progress: Tick | None = None,
 ) -> list[GameRecord]:
-    """Play ``games`` games; record ``i`` comes from seed ``seed + i``."""
+    """Play ``games`` games and keep every record (for tests and replays; summaries use
+    :func:`simulate`, which keeps none); record ``i`` comes from seed ``seed + i``."""
+    from concurrent.futures import ProcessPoolExecutor
+
     seeds = [seed + i for i in range(games)]
     if workers <= 1 or games < 2:
-        out = []
-        step = max(1, games // 100)
-        for i, s in enumerate(seeds):
-            out.append(play_seeded(engine, deck, players, s, policy=policy, check=check, detect_loops=detect_loops))
-            if progress and (i + 1) % step == 0:
-                progress(i + 1, games)
+        out = [play_seeded(engine, deck, players, s, policy=policy, check=check, detect_loops=detect_loops) for s in seeds]
         if progress:
             progress(games, games)
         return out
-    n_chunks = min(games, workers * 8)
-    size = math.ceil(games / n_chunks)
-    chunks = [seeds[i : i + size] for i in range(0, games, size)]
+    parts = [seeds[i : i + CHUNK] for i in range(0, games, CHUNK)]
     results: list[GameRecord] = []
-    done = 0
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_signals)
     try:
-        jobs = [(deck.game, deck, players, c, policy, check, detect_loops) for c in chunks]
-        for part in pool.map(_chunk, jobs):  # map keeps the chunks in order
+        jobs = [(deck.game, deck, players, c, policy, check, detect_loops) for c in parts]
+        for part in pool.map(_records, jobs):  # map keeps the chunks in order
             results.extend(part)
-            done += len(part)
             if progress:
-                progress(done, games)
+                progress(len(results), games)
     except BaseException:  # Ctrl-C, SIGTERM, a broken invariant: stop the workers now, not after their chunks
         _stop(pool)
         raise
@@ -81,13 +201,67 @@ def run_games(
     return results
 
 
-def _stop(pool: ProcessPoolExecutor) -> None:
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for p in processes:
-        p.terminate()
-    for p in processes:
-        p.join(5)
+class Pool:
+    """Worker processes for chunks of games, or none (``workers`` 1): chunks then run here, in order."""
+
+    def __init__(self, workers: int = 1, executor: Any = None) -> None:
+        self.workers = workers
+        self._executor = executor
+        self._own = False
+
+    def __enter__(self) -> "Pool":
+        if self._executor is None and self.workers > 1:
+            from concurrent.futures import ProcessPoolExecutor
+
+            self._executor = ProcessPoolExecutor(max_workers=self.workers, initializer=_worker_signals)
+            self._own = True
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._own:
+            if exc[0] is not None:  # Ctrl-C, SIGTERM, a broken invariant: stop the workers now
+                _stop(self._executor)
+            else:
+                self._executor.shutdown(cancel_futures=True)
+            self._executor, self._own = None, False
+
+    @property
+    def executor(self) -> Any:
+        return self._executor
+
+    def map(self, work: Sequence[Chunk], engine: Engine) -> Iterator[Tally]:
+        """Tallies of ``work``, in order."""
+        if self._executor is None:
+            return (play_chunk(c, engine) for c in work)
+        return self._executor.map(play_chunk, work)
+
+
+def simulate(
+    engine: Engine,
+    deck: Deck,
+    players: int,
+    games: int,
+    seed: int,
+    *,
+    workers: int = 1,
+    policy: str = "heuristic",
+    progress: Tick | None = None,
+    variant: str = "",
+) -> "Summary":
+    """Play ``games`` games (seeds ``seed`` ...) and summarise them without keeping their records."""
+    template = Chunk(deck.game, deck, players, seed, 0, policy)
+    total = Tally(players)
+    step = CHUNK * max(1, workers) * 4  # chunks handed out at a time: memory stays bounded
+    with Pool(workers) as pool:
+        for start in range(seed, seed + games, step):
+            for part in pool.map(chunks(template, start, min(step, seed + games - start)), engine):
+                total.merge(part)
+                if progress:
+                    progress(total.games, games)
+    return summary_of(engine, deck, players, policy, seed, total, variant=variant)
+
+
+# ---------------------------------------------------------------- summaries
 
 
 @dataclass
@@ -98,7 +272,7 @@ class Summary:
     games: int
     seed: int
     ended: int
-    stalls: list[tuple[int, str]] = field(default_factory=list)  # (seed, what happened)
+    stalls: list[tuple[int, str]] = field(default_factory=list)  # (seed, what happened), the first few
     length_name: str = "turns"
     length_mean: float = 0.0
     length_median: float = 0.0
@@ -106,13 +280,30 @@ class Summary:
     wins_by_seat: list[float] = field(default_factory=list)  # share of games won by each seat
     measures: dict[str, float] = field(default_factory=dict)
     errors: dict[str, float] = field(default_factory=dict)  # the standard error of each measure
-    lengths: list[int] = field(default_factory=list, repr=False)  # every ended game's length, in order
+    length_hist: dict[int, int] = field(default_factory=dict, repr=False)  # length -> ended games
     variant: str = ""  # the rule variant played, for engines with several (see Engine.variants)
+    stall_count: int = 0  # how many games did not end (``stalls`` keeps the first few)
+    length_error: float = 0.0  # the standard error of length_mean
+    planned: int = 0  # the most games the run could have played (sequential stopping may stop sooner)
 
-    def to_json(self) -> dict:
+    def to_json(self, full: bool = False) -> dict:
         data = asdict(self)
-        data.pop("lengths")
+        hist = data.pop("length_hist")
+        if full:  # everything needed to rebuild the summary (the figures cache)
+            data["length_hist"] = [[k, v] for k, v in sorted(hist.items())]
         return data
+
+    @staticmethod
+    def from_json(data: dict) -> "Summary":
+        data = dict(data)
+        data["length_hist"] = {int(k): int(v) for k, v in data.get("length_hist", [])}
+        data["stalls"] = [tuple(s) for s in data.get("stalls", [])]
+        return Summary(**data)
+
+    @property
+    def lengths(self) -> list[int]:
+        """Every ended game's length, in increasing order (from the histogram)."""
+        return [k for k, v in sorted(self.length_hist.items()) for _ in range(v)]
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -124,40 +315,69 @@ def percentile(values: Sequence[float], q: float) -> float:
     return float(ordered[rank - 1])
 
 
-def summarize(
-    engine: Engine, deck: Deck, players: int, policy: str, seed: int, records: Sequence[GameRecord], variant: str = ""
-) -> Summary:
-    ended = [r for r in records if r.ended]
-    lengths = [r.length for r in ended]
-    wins = [0.0] * players
-    for r in ended:
-        if r.winners:
-            share = 1.0 / len(r.winners)
-            for w in r.winners:
-                wins[w] += share
-    totals: dict[str, float] = {}
-    for r in ended:
-        for k, v in r.counts.items():
-            totals[k] = totals.get(k, 0.0) + v
-    n = len(ended)
+def _rank(hist: dict[int, int], rank: int) -> int:
+    """The ``rank``-th smallest value (1-based) of a histogram."""
+    seen = 0
+    for value in sorted(hist):
+        seen += hist[value]
+        if seen >= rank:
+            return value
+    raise ValueError("rank beyond the histogram")
+
+
+def hist_median(hist: dict[int, int]) -> float:
+    n = sum(hist.values())
+    if not n:
+        return 0.0
+    if n % 2:
+        return float(_rank(hist, n // 2 + 1))
+    return (_rank(hist, n // 2) + _rank(hist, n // 2 + 1)) / 2
+
+
+def hist_percentile(hist: dict[int, int], q: float) -> float:
+    """Nearest-rank percentile of a histogram (the same as :func:`percentile` of its values)."""
+    n = sum(hist.values())
+    return float(_rank(hist, max(1, math.ceil(q / 100.0 * n)))) if n else 0.0
+
+
+def summary_of(engine: Engine, deck: Deck, players: int, policy: str, seed: int, t: Tally, variant: str = "", planned: int = 0) -> Summary:
+    n = t.ended
+    hist = dict(sorted(t.lengths.items()))
+    total = sum(k * v for k, v in hist.items())
+    mean = total / n if n else 0.0
+    var = (sum(k * k * v for k, v in hist.items()) - n * mean * mean) / (n - 1) if n > 1 else float("inf")
     return Summary(
         game=deck.game,
         players=players,
         policy=policy,
-        games=len(records),
+        games=t.games,
         seed=seed,
         ended=n,
-        stalls=[(r.seed, r.problem) for r in records if not r.ended],
+        stalls=list(t.stalls),
         length_name=engine.length_name,
-        length_mean=statistics.fmean(lengths) if lengths else 0.0,
-        length_median=float(statistics.median(lengths)) if lengths else 0.0,
-        length_p95=percentile(lengths, 95),
-        wins_by_seat=[w / n if n else 0.0 for w in wins],
-        measures={m.name: m.value(totals, n) for m in engine.measures},
-        errors={m.name: m.stderr([r.counts for r in ended]) for m in engine.measures},
-        lengths=lengths,
+        length_mean=mean,
+        length_median=hist_median(hist),
+        length_p95=hist_percentile(hist, 95),
+        wins_by_seat=[w / n if n else 0.0 for w in t.wins],
+        measures={m.name: m.value(t.sums, n) for m in engine.measures},
+        errors={m.name: m.stderr_of_sums(n, t.sums, t.squares, t.products) for m in engine.measures},
+        length_hist=hist,
         variant=variant,
+        stall_count=t.stall_count,
+        length_error=math.sqrt(max(0.0, var) / n) if n > 1 else float("inf"),
+        planned=planned or t.games,
     )
+
+
+def summarize(
+    engine: Engine, deck: Deck, players: int, policy: str, seed: int, records: Sequence[GameRecord], variant: str = ""
+) -> Summary:
+    """The summary of a list of records (as :func:`simulate` would compute it)."""
+    tally = Tally(players)
+    pairs = measure_pairs(engine)
+    for r in records:
+        tally.add(r, pairs)
+    return summary_of(engine, deck, players, policy, seed, tally, variant=variant)
 
 
 def seat_advantage(summary: Summary) -> float:
@@ -166,3 +386,13 @@ def seat_advantage(summary: Summary) -> float:
         return 0.0
     fair = 1.0 / len(summary.wins_by_seat)
     return max(abs(w - fair) for w in summary.wins_by_seat)
+
+
+def seat_advantage_error(summary: Summary) -> float:
+    """The standard error of :func:`seat_advantage`: a share's binomial error, at the seat furthest
+    from an even share."""
+    if not summary.wins_by_seat or summary.ended < 2:
+        return float("inf")
+    fair = 1.0 / len(summary.wins_by_seat)
+    w = max(summary.wins_by_seat, key=lambda x: abs(x - fair))
+    return math.sqrt(w * (1 - w) / summary.ended)

@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from deckgen.checks import Check, check
-from deckgen.engine.loop import InvariantBroken
-from deckgen.engine.simulate import Summary, run_games, summarize
+from deckgen.engine.sequential import Plan, Stream, run_streams
+from deckgen.engine.simulate import Pool, Summary
 from deckgen.errors import DeckgenError
 from deckgen.model import Deck
 from deckgen.registry import Game
@@ -50,6 +50,17 @@ def player_counts(game: Game, deck: Deck, only: Sequence[int] | None = None) -> 
     return allowed
 
 
+def streams_for(game: Game, deck: Deck, players: Sequence[int] | None = None) -> list[Stream]:
+    """One stream per rule variant and player count, in the report's order."""
+    engine = game.engine
+    assert engine is not None
+    out = []
+    for label, variant in engine.variants(deck):
+        for n in player_counts(game, variant, players):
+            out.append(Stream(f"{label} {n}" if label else n, label, variant, n, tuple(engine.thresholds(variant, n))))
+    return out
+
+
 def validate(
     game: Game,
     deck: Deck,
@@ -58,8 +69,14 @@ def validate(
     games: int = 400,
     seed: int = 1,
     workers: int = 1,
+    sequential: bool = True,
     progress: Callable[[str], Tick] | None = None,
+    pool: Pool | None = None,
 ) -> Report:
+    """Static and exhaustive checks, then simulated games at every player count (and rule variant).
+
+    ``games`` is the most measured games per player count; with ``sequential`` a player count stops
+    as soon as every threshold's verdict is settled (see engine/sequential.py)."""
     report = Report(game.id)
     report.static = list(game.checks(deck))
     engine = game.engine
@@ -71,59 +88,44 @@ def validate(
         report.simulated.append(check("simulation", False, "skipped: the deck fails its static checks",
                                         hint="fix the failing checks above first"))
         return report
+    streams = streams_for(game, deck, players)
     for label, variant in engine.variants(deck):
-        counts = player_counts(game, variant, players)
-        tag = f"{label}, " if label else ""
-        report.exhaustive.extend(engine.exhaustive(variant, counts))
-        for n in counts:
-            _simulate(report, engine, variant, n, label, tag, games, seed, workers, progress)
+        report.exhaustive.extend(engine.exhaustive(variant, player_counts(game, variant, players)))
+    for s in streams:
+        tag = f"{s.label}, " if s.label else ""
+        s.tick = progress(f"{tag}{s.players} players") if progress else None
+    plan = Plan(games, seed, sequential)
+    with pool or Pool(workers) as running:
+        run_streams(engine, streams, plan, running)
+    for s in streams:
+        _verdicts(report, engine, s, plan)
     return report
 
 
-def _until_stuck(engine, deck: Deck, n: int, games: int, seed: int, workers: int, policy: str, tick) -> list:
-    """``games`` checked games from ``seed`` on, played in doubling batches that stop after the first
-    batch with a game that did not end (it hit its step budget or looped): that game is the finding, and
-    a deck whose games do not end costs a few budgets, not hundreds. A deck whose games all end
-    gets exactly the games (and seeds) it always did."""
-    batch = max(1, workers)
-    out: list = []
-    while len(out) < games:
-        size = min(batch, games - len(out))
-        batch *= 2  # 1, 2, 4, ... games: a stall is met after one budget, a good deck loses nothing
-        done = len(out)
-        sub = (lambda k, _total, _done=done: tick(_done + k, games)) if tick else None
-        part = run_games(engine, deck, n, size, seed + done, workers=workers, policy=policy, check=True, detect_loops=True, progress=sub)
-        out.extend(part)
-        if any(not r.ended for r in part):
-            break
-    return out
-
-
-def _simulate(report: Report, engine, deck: Deck, n: int, label: str, tag: str, games: int, seed: int, workers: int, progress) -> None:
-    """Heuristic games (measured) and random games (exploring) for one variant and player count."""
-    tick = progress(f"{tag}{n} players") if progress else None
-    try:
-        records = _until_stuck(engine, deck, n, games, seed, workers, "heuristic", tick)
-        stalled = any(not r.ended for r in records)
-        # a game that did not end is the finding: exploring further would only spend step budgets
-        explore = [] if stalled else _until_stuck(engine, deck, n, max(1, games // 4), seed + games, workers, "random", None)
-    except InvariantBroken as exc:
-        report.simulated.append(check(f"rules keep their invariants ({tag}{n} players)", False, str(exc), hint=BUG))
+def _verdicts(report: Report, engine, s: Stream, plan: Plan) -> None:
+    """The checks of one variant and player count from its games."""
+    tag = f"{s.label}, " if s.label else ""
+    n = s.players
+    if s.broken:
+        report.simulated.append(check(f"rules keep their invariants ({tag}{n} players)", False, s.broken, hint=BUG))
         return
-    summary = summarize(engine, deck, n, "heuristic", seed, records, variant=label)
-    report.summaries[f"{label} {n}" if label else n] = summary
-    stuck = [r for r in list(records) + list(explore) if not r.ended]
+    summary = s.summary
+    assert summary is not None and s.measured is not None and s.explored is not None
+    report.summaries[s.key] = summary
+    stuck = s.measured.stall_count + s.explored.stall_count
+    total = s.measured.games + s.explored.games
+    first = (s.measured.stalls + s.explored.stalls)[:1]
     report.simulated.append(
         check(
             f"every game ends ({tag}{n} players)",
             not stuck,
-            f"{len(stuck)} of {len(records) + len(explore)} games did not end: {stuck[0].problem}" if stuck
-            else f"the {len(records)} measured games and {len(explore)} more with random moves ended by the rules",
-            seed=stuck[0].seed if stuck else None,
+            f"{stuck} of {total} games did not end: {first[0][1]}" if stuck
+            else f"the {s.measured.games} measured games and {s.explored.games} more with random moves ended by the rules",
+            seed=first[0][0] if stuck else None,
             hint=BUG,
         )
     )
-    for t in engine.thresholds(deck, n):
+    for t in s.thresholds:
         value = summary.measures.get(t.measure)
         if value is None:
             report.simulated.append(check(f"{t.measure} ({tag}{n} players)", False, "the engine does not measure it", hint=BUG))

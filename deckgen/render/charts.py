@@ -1,99 +1,127 @@
-"""Small PNG charts for validation reports, drawn with Pillow in the embedded font."""
+"""PNG charts for validation reports and sweeps, drawn with matplotlib (the optional extra "plot",
+imported only when a chart is drawn): axes, labels, 95% error bars and a legend."""
 
 from __future__ import annotations
 
 import io
-from typing import Sequence
+import math
+from typing import Any, Sequence
 
-from PIL import Image, ImageDraw, ImageFont
+from deckgen.errors import DeckgenError
 
-from deckgen.render.fonts import font_path
-
-YOURS, DEFAULT, INK, GRID = "#1f4e9c", "#e08a2e", "#1a1a1a", "#d9d9d9"
-
-
-def _font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    return ImageFont.truetype(str(font_path(bold)), size)
+YOURS, DEFAULT = "#1f4e9c", "#e08a2e"
+Z95 = 1.96
 
 
-def _png(img: Image.Image) -> bytes:
+def pyplot() -> Any:
+    """matplotlib's pyplot on the file-only backend, or one clear error line."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        from matplotlib import pyplot as plt
+    except ImportError:
+        raise DeckgenError("plots need matplotlib: pip install 'deckgen[plot]'") from None
+    return plt
+
+
+def png(fig: Any) -> bytes:
+    """The figure as PNG bytes (no timestamp or software tag: the same figure, the same bytes)."""
+    plt = pyplot()
     buf = io.BytesIO()
-    img.save(buf, format="PNG")
+    fig.savefig(buf, format="png", dpi=100, metadata={"Software": None})
+    plt.close(fig)
     return buf.getvalue()
 
 
-def _legend(d: ImageDraw.ImageDraw, x: int, y: int, has_default: bool) -> None:
-    f = _font(14)
-    d.rectangle([x, y, x + 14, y + 14], fill=YOURS)
-    d.text((x + 20, y - 1), "your deck", font=f, fill=INK)
-    if has_default:
-        d.rectangle([x + 120, y, x + 134, y + 14], fill=DEFAULT)
-        d.text((x + 140, y - 1), "default deck", font=f, fill=INK)
+def _bar(value: float, error: float) -> float:
+    return Z95 * error if math.isfinite(error) else 0.0
 
 
-def _chart(title: str, panels: Sequence, panel_h: int, bottom: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    """A white chart 900 px wide with its title, the legend, and room for one panel per entry."""
-    img = Image.new("RGB", (900, 60 + panel_h * max(1, len(panels)) + bottom), "white")
-    d = ImageDraw.Draw(img)
-    d.text((20, 14), title, font=_font(20, True), fill=INK)
-    _legend(d, 900 - 300, 22, any(p[2] for p in panels))
-    return img, d
+def points_with_errors(
+    labels: Sequence[str],
+    yours: Sequence[tuple[float, float]],
+    base: Sequence[tuple[float, float] | None],
+    *,
+    title: str,
+    ylabel: str,
+    xlabel: str = "players",
+    zero_line: bool = False,
+) -> bytes:
+    """One point per label with its 95% interval: your deck, and beside it the default deck's."""
+    plt = pyplot()
+    fig, ax = plt.subplots(figsize=(max(6.0, 0.55 * len(labels) + 2.5), 4.2))
+    xs = list(range(len(labels)))
+    has_base = any(b is not None for b in base)
+    shift = 0.12 if has_base else 0.0
+    ax.errorbar(
+        [x - shift for x in xs], [v for v, _ in yours], yerr=[_bar(v, e) for v, e in yours],
+        fmt="o", color=YOURS, capsize=4, label="your deck" if has_base else "this deck",
+    )
+    if has_base:
+        bx = [x + shift for x, b in zip(xs, base) if b is not None]
+        ax.errorbar(
+            bx, [b[0] for b in base if b is not None], yerr=[_bar(*b) for b in base if b is not None],
+            fmt="s", color=DEFAULT, capsize=4, label="default deck",
+        )
+    if zero_line:
+        ax.axhline(0.0, color="#999999", linewidth=1, linestyle="--", label="no advantage")
+    ax.set_xticks(xs, labels, rotation=45 if max(len(s) for s in labels) > 4 else 0, ha="right" if max(len(s) for s in labels) > 4 else "center")
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
+    ax.grid(axis="y", color="#e0e0e0")
+    ax.legend(title="error bars: 95% interval", fontsize=9, title_fontsize=8)
+    fig.tight_layout()
+    return png(fig)
 
 
-def length_histograms(panels: Sequence[tuple[str, Sequence[int], Sequence[int]]], title: str) -> bytes:
-    """One histogram panel per (label, your lengths, default lengths); bars side by side per bin."""
-    w, ph, top = 900, 220, 60
-    img, d = _chart(title, panels, ph, 20)
-    for i, (label, yours, base) in enumerate(panels):
-        y0 = top + i * ph
-        values = list(yours) + list(base)
-        if not values:
-            continue
-        lo, hi = min(values), max(values)
-        bins = 24
-        step = max(1, -(-(hi - lo + 1) // bins))
-        count = lambda data: [sum(1 for v in data if lo + b * step <= v < lo + (b + 1) * step) / max(1, len(data)) for b in range(bins)]  # noqa: E731
-        cy, cb = count(yours), count(base)
-        peak = max(cy + cb) or 1.0
-        left, right, bottom, height = 70, w - 20, y0 + ph - 40, ph - 70
-        d.line([left, bottom, right, bottom], fill=INK)
-        d.text((20, y0 + 4), label, font=_font(15, True), fill=INK)
-        slot = (right - left) / bins
-        for b in range(bins):
-            x = left + b * slot
-            for j, (vals, colour) in enumerate(((cy, YOURS), (cb, DEFAULT))):
-                if vals is cb and not base:
+def heat_map(
+    grid: Sequence[Sequence[float | None]],
+    xs: Sequence[str],
+    ys: Sequence[str],
+    *,
+    title: str,
+    xlabel: str,
+    ylabel: str,
+    passing: Sequence[Sequence[bool]] | None = None,
+    panels: Sequence[tuple[str, Sequence[Sequence[float | None]], Sequence[Sequence[bool]] | None]] | None = None,
+) -> bytes:
+    """A measure over a grid of option values (one panel per player count); cells that pass every
+    check are outlined, and each cell prints its value."""
+    plt = pyplot()
+    import numpy as np
+
+    panels = list(panels or [("", grid, passing)])
+    cols = min(4, len(panels))
+    rows = -(-len(panels) // cols)
+    width = 1.5 + cols * max(3.4, 0.9 * len(xs) + 0.12 * max(len(y) for y in ys) + 1.4)
+    fig, grid_axes = plt.subplots(rows, cols, figsize=(width, rows * max(3.0, 0.55 * len(ys) + 1.8) + 0.6), squeeze=False, layout="constrained")
+    axes = [list(ax for row in grid_axes for ax in row)]
+    for spare in axes[0][len(panels):]:
+        spare.set_visible(False)
+    values = [v for _, g, _ in panels for row in g for v in row if v is not None and math.isfinite(v)]
+    lo, hi = (min(values), max(values)) if values else (0.0, 1.0)
+    image = None
+    for ax, (label, g, ok) in zip(axes[0], panels):
+        data = np.array([[np.nan if v is None else v for v in row] for row in g], dtype=float)
+        image = ax.imshow(data, cmap="viridis", vmin=lo, vmax=hi if hi > lo else lo + 1, aspect="auto", origin="lower")
+        ax.set_xticks(range(len(xs)), xs)
+        ax.set_yticks(range(len(ys)), ys)
+        ax.set_xlabel(xlabel)
+        ax.set_ylabel(ylabel)
+        ax.set_title(label, fontsize=10)
+        for i, row in enumerate(g):
+            for j, v in enumerate(row):
+                if v is None:
                     continue
-                hgt = vals[b] / peak * height
-                d.rectangle([x + 2 + j * slot / 2.3, bottom - hgt, x + slot / 2.3 + j * slot / 2.3, bottom], fill=colour)
-        for b in range(0, bins + 1, 4):
-            x = left + b * slot
-            d.line([x, bottom, x, bottom + 5], fill=INK)
-            d.text((x - 12, bottom + 8), str(lo + b * step), font=_font(12), fill=INK)
-    return _png(img)
-
-
-def seat_bars(panels: Sequence[tuple[str, Sequence[float], Sequence[float]]], title: str) -> bytes:
-    """Share of wins by seat, yours beside the default, with the fair share as a line."""
-    w, ph, top = 900, 200, 60
-    img, d = _chart(title, panels, ph, 10)
-    for i, (label, yours, base) in enumerate(panels):
-        y0 = top + i * ph
-        n = max(1, len(yours))
-        left, right, bottom, height = 70, w - 20, y0 + ph - 35, ph - 60
-        peak = max(list(yours) + list(base) + [1.0 / n]) * 1.15
-        d.text((20, y0 + 2), label, font=_font(15, True), fill=INK)
-        d.line([left, bottom, right, bottom], fill=INK)
-        fair = bottom - (1.0 / n) / peak * height
-        d.line([left, fair, right, fair], fill=GRID, width=2)
-        d.text((right - 70, fair - 16), "fair share", font=_font(11), fill="#8a8a8a")
-        slot = (right - left) / n
-        for s in range(n):
-            x = left + s * slot
-            for j, (vals, colour) in enumerate(((yours, YOURS), (base, DEFAULT))):
-                if not vals:
-                    continue
-                hgt = vals[s] / peak * height
-                d.rectangle([x + 6 + j * slot * 0.42, bottom - hgt, x + slot * 0.42 + j * slot * 0.42, bottom], fill=colour)
-            d.text((x + slot / 2 - 20, bottom + 6), f"seat {s}", font=_font(12), fill=INK)
-    return _png(img)
+                text = f"{v:.3g}"
+                shade = (v - lo) / (hi - lo) if hi > lo else 0.0
+                ax.text(j, i, text, ha="center", va="center", fontsize=8, color="black" if shade > 0.6 else "white")
+                if ok is not None and ok[i][j]:
+                    ax.add_patch(plt.Rectangle((j - 0.5, i - 0.5), 1, 1, fill=False, edgecolor="#ff3b30", linewidth=2))
+    fig.suptitle(title)
+    handle = plt.Rectangle((0, 0), 1, 1, fill=False, edgecolor="#ff3b30", linewidth=2)
+    fig.legend([handle], ["passes every check"], loc="lower right", fontsize=8)
+    fig.colorbar(image, ax=axes[0][: len(panels)], shrink=0.85)
+    return png(fig)

@@ -6,12 +6,9 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from deckgen.options import Option, boolean, choice, compact_ranges, int_list, integer
-from deckgen.registry import Game
+from deckgen.registry import Game, deferred
 
 from deckgen.games.hectoedra import deck
-from deckgen.games.hectoedra.help import help_card
-from deckgen.games.hectoedra.faces import HectoedraFaces
-from deckgen.games.hectoedra.schema import CARD_KINDS
 from deckgen.games.hectoedra.labels import OPTION_TEXT
 
 AIDS = ("prime", "factors", "divisors")
@@ -74,24 +71,10 @@ def _describe(options: Mapping[str, Any], lang: str) -> str:
     return text
 
 
-def _engine():
-    from deckgen.games.hectoedra.engine import ENGINE
-
-    return ENGINE
-
-
 def _capabilities() -> dict:
     from deckgen.games.hectoedra.commands import PUZZLE, SOLVE
 
     return {"solve": SOLVE, "puzzle": PUZZLE}
-
-
-def _rulebook():
-    try:
-        from deckgen.games.hectoedra.rulebook import RULEBOOK
-    except ImportError:  # pragma: no cover
-        return None
-    return RULEBOOK
 
 
 GAME = Game(
@@ -106,16 +89,16 @@ GAME = Game(
     options=OPTIONS,
     build=deck.build,
     checks=deck.checks,
-    faces=HectoedraFaces(),
+    faces=deferred("deckgen.games.hectoedra.faces", "HectoedraFaces", call=True),
     out_tag=_tag,
     describe=_describe,
     seconds_per_turn=15,  # a player looks for a multiple, divisor or common divisor in a hand of four
     described=_described,
-    engine=_engine(),
-    rulebook=_rulebook(),
+    engine=deferred("deckgen.games.hectoedra.engine", "ENGINE"),
+    rulebook=deferred("deckgen.games.hectoedra.rulebook", "RULEBOOK"),
     capabilities=_capabilities(),
-    card_kinds=CARD_KINDS,
-    help_card=help_card,
+    card_kinds=deferred("deckgen.games.hectoedra.schema", "CARD_KINDS"),
+    help_card=deferred("deckgen.games.hectoedra.help", "help_card"),
     ages=(9, 99),
     option_text=OPTION_TEXT,
 )

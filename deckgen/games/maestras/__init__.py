@@ -9,14 +9,11 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from deckgen.options import Option, boolean, choice, integer
-from deckgen.registry import Game
+from deckgen.registry import Game, deferred
 
 from deckgen.games.maestras import deck
-from deckgen.games.maestras.help import help_card
 from deckgen.games.maestras.deck import REMOVAL_MODES
-from deckgen.games.maestras.faces import MaestrasFaces
 from deckgen.games.maestras.rules import AFTER_MASTER, IN_LINE, LINKS, MAIN_END, TIEBREAK, WON_PATHS
-from deckgen.games.maestras.schema import CARD_KINDS
 from deckgen.games.maestras.labels import OPTION_TEXT
 
 OPTIONS = (
@@ -108,18 +105,6 @@ def _describe(options: Mapping[str, Any], lang: str) -> str:
     return f"{n} colours · points 1-{options['points']}"
 
 
-def _engine():
-    from deckgen.games.maestras.engine import ENGINE
-
-    return ENGINE
-
-
-def _rulebook():
-    from deckgen.games.maestras.rulebook import RULEBOOK
-
-    return RULEBOOK
-
-
 GAME = Game(
     id="maestras",
     title="Cartas Maestras",
@@ -132,15 +117,15 @@ GAME = Game(
     options=OPTIONS,
     build=deck.build,
     checks=deck.checks,
-    faces=MaestrasFaces(),
+    faces=deferred("deckgen.games.maestras.faces", "MaestrasFaces", call=True),
     out_tag=_tag,
     describe=_describe,
     seconds_per_turn=12,  # a card placed on the grid after checking links and lines: 10-20 minutes a game, as the source says
     described=_described,
-    engine=_engine(),
-    rulebook=_rulebook(),
-    card_kinds=CARD_KINDS,
-    help_card=help_card,
+    engine=deferred("deckgen.games.maestras.engine", "ENGINE"),
+    rulebook=deferred("deckgen.games.maestras.rulebook", "RULEBOOK"),
+    card_kinds=deferred("deckgen.games.maestras.schema", "CARD_KINDS"),
+    help_card=deferred("deckgen.games.maestras.help", "help_card"),
     ages=(6, 99),
     option_text=OPTION_TEXT,
 )

@@ -7,14 +7,9 @@ from typing import Any, Mapping
 
 from deckgen.errors import OptionError
 from deckgen.options import Option, boolean, check_size, choice, compact_ranges, int_list, integer, number, runs
-from deckgen.registry import Game
+from deckgen.registry import Game, deferred
 
 from deckgen.games.mgc import deck
-from deckgen.games.mgc.help import help_card
-from deckgen.games.mgc.engine import ENGINE
-from deckgen.games.mgc.faces import MgcFaces
-from deckgen.games.mgc.rulebook import RULEBOOK
-from deckgen.games.mgc.schema import CARD_KINDS
 from deckgen.games.mgc.labels import OPTION_TEXT
 
 MAX_COEFFICIENT = 20
@@ -236,15 +231,15 @@ GAME = Game(
     options=OPTIONS,
     build=deck.build,
     checks=deck.checks,
-    faces=MgcFaces(),
+    faces=deferred("deckgen.games.mgc.faces", "MgcFaces", call=True),
     out_tag=_tag,
     describe=_describe,
     seconds_per_turn=8,  # a monomial is read, matched and played, or a card drawn
     described=_described,
-    engine=ENGINE,
-    rulebook=RULEBOOK,
-    card_kinds=CARD_KINDS,
-    help_card=help_card,
+    engine=deferred("deckgen.games.mgc.engine", "ENGINE"),
+    rulebook=deferred("deckgen.games.mgc.rulebook", "RULEBOOK"),
+    card_kinds=deferred("deckgen.games.mgc.schema", "CARD_KINDS"),
+    help_card=deferred("deckgen.games.mgc.help", "help_card"),
     ages=(12, 99),
     option_text=OPTION_TEXT,
 )

@@ -13,10 +13,11 @@ from itertools import combinations_with_replacement
 from tokenize import TokenError
 from typing import TYPE_CHECKING, Sequence
 
-from deckgen.render.pen import Run
 
 if TYPE_CHECKING:  # pragma: no cover
     import sympy
+
+    from deckgen.render.pen import Run
 
 MINUS = "\u2212"  # the typographic minus sign (U+2212), never a hyphen on a card
 MAX_TEXT = 60
@@ -144,9 +145,11 @@ def read(text: str, variables: Sequence[str]) -> tuple[int, int, tuple[int, ...]
     return None
 
 
-def runs(coefficient: int, exponents: Sequence[int], variables: Sequence[str]) -> list[Run]:
+def runs(coefficient: int, exponents: Sequence[int], variables: Sequence[str]) -> list["Run"]:
     """The monomial as it is printed: coefficient 1 and exponent 1 unwritten, a real minus sign,
     exponents as raised runs (drawn smaller by :func:`deckgen.render.pen.draw_runs`)."""
+    from deckgen.render.pen import Run  # the drawing stack, only when a face is drawn
+
     out: list[Run] = []
     sign = MINUS if coefficient < 0 else ""
     magnitude = abs(coefficient)

@@ -6,10 +6,9 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from deckgen.options import Option, boolean, choice, integer
-from deckgen.registry import Game
+from deckgen.registry import Game, deferred
 
 from deckgen.games.monete import deck
-from deckgen.games.monete.help import help_card
 from deckgen.games.monete.deck import ALL, MAX_COMBO, MODES
 from deckgen.games.monete.labels import OPTION_TEXT
 
@@ -113,11 +112,6 @@ def _describe(options: Mapping[str, Any], lang: str) -> str:
 
 
 def _game() -> Game:
-    from deckgen.games.monete.engine import ENGINE
-    from deckgen.games.monete.faces import MoneteFaces
-    from deckgen.games.monete.rulebook import RULEBOOK
-    from deckgen.games.monete.schema import CARD_KINDS
-
     return Game(
         id="monete",
         title="Monete",
@@ -130,15 +124,15 @@ def _game() -> Game:
         options=OPTIONS,
         build=deck.build,
         checks=deck.checks,
-        faces=MoneteFaces(),
+        faces=deferred("deckgen.games.monete.faces", "MoneteFaces", call=True),
         out_tag=_tag,
         describe=_describe,
         seconds_per_turn=8,  # a card or a combo played against the markers, or a card drawn
         described=_described,
-        engine=ENGINE,
-        rulebook=RULEBOOK,
-        card_kinds=CARD_KINDS,
-        help_card=help_card,
+        engine=deferred("deckgen.games.monete.engine", "ENGINE"),
+        rulebook=deferred("deckgen.games.monete.rulebook", "RULEBOOK"),
+        card_kinds=deferred("deckgen.games.monete.schema", "CARD_KINDS"),
+        help_card=deferred("deckgen.games.monete.help", "help_card"),
         ages=(6, 99),
         option_text=OPTION_TEXT,
     )

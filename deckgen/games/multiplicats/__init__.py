@@ -5,15 +5,10 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from deckgen.options import Option, boolean, choice, compact_ranges, int_list, integer, number
-from deckgen.registry import Game
+from deckgen.registry import Game, deferred
 
 from deckgen.games.multiplicats import deck
-from deckgen.games.multiplicats.help import help_card
-from deckgen.games.multiplicats.engine import ENGINE
-from deckgen.games.multiplicats.faces import MultiplicatsFaces
 from deckgen.games.multiplicats.reaction import parse_times
-from deckgen.games.multiplicats.rulebook import RULEBOOK
-from deckgen.games.multiplicats.schema import CARD_KINDS
 from deckgen.games.multiplicats.labels import OPTION_TEXT
 
 OPTIONS = (
@@ -109,15 +104,15 @@ GAME = Game(
     options=OPTIONS,
     build=deck.build,
     checks=deck.checks,
-    faces=MultiplicatsFaces(),
+    faces=deferred("deckgen.games.multiplicats.faces", "MultiplicatsFaces", call=True),
     out_tag=_tag,
     describe=_describe,
     seconds_per_turn=2,  # a card is turned up about every two seconds (engine.py)
     described=_described,
-    engine=ENGINE,
-    rulebook=RULEBOOK,
-    card_kinds=CARD_KINDS,
-    help_card=help_card,
+    engine=deferred("deckgen.games.multiplicats.engine", "ENGINE"),
+    rulebook=deferred("deckgen.games.multiplicats.rulebook", "RULEBOOK"),
+    card_kinds=deferred("deckgen.games.multiplicats.schema", "CARD_KINDS"),
+    help_card=deferred("deckgen.games.multiplicats.help", "help_card"),
     ages=(8, 88),
     option_text=OPTION_TEXT,
 )

@@ -38,6 +38,7 @@ class MultiplicatsState:
         self.players = players
         self.owner = rules.pile_owners(players)
         self.n = len(self.owner)
+        self.piles_of = [[p for p in range(self.n) if self.owner[p] == player] for player in range(players)]
         order = list(range(len(self.code)))
         rng.shuffle(order)
         self.piles: list[deque[int]] = rules.deal(order, self.n)
@@ -95,15 +96,15 @@ class MultiplicatsState:
         return "turn up a card" if action == REVEAL else f"unknown action {action}"
 
     def card_count(self) -> int:
-        return sum(len(p) for p in self.piles) + sum(len(u) for u in self.up)
+        return sum(map(len, self.piles)) + sum(map(len, self.up))
 
     def all_cards(self) -> list[int]:
         return sorted([c for p in self.piles for c in p] + [c for u in self.up for c in u])
 
     def key(self) -> tuple:
         return (
-            tuple(tuple(p) for p in self.piles),
-            tuple(tuple(u) for u in self.up),
+            tuple(map(tuple, self.piles)),
+            tuple(map(tuple, self.up)),
             self.direction, self.turn, self.phase, self.magia_from, tuple(self.out), tuple(self.points),
         )
 
@@ -293,11 +294,11 @@ class MultiplicatsState:
         Returns the times, the first entitled pile to slap (None if none does) and every pile that
         slapped without the right (the gluttons), fastest first, whenever they slapped."""
         times: dict[int, float] = {}
-        for p in range(self.n):
-            if not self._active(p):
+        model, out, piles, up = self.model, self.out, self.piles, self.up
+        for p, owner in enumerate(self.owner):
+            if owner in out or not (piles[p] or up[p]):
                 continue
-            owner = self.owner[p]
-            times[p] = self.model.entitled_time(rng, owner) if p in entitled else self.model.false_time(rng, owner)
+            times[p] = model.entitled_time(rng, owner) if p in entitled else model.false_time(rng, owner)
         slapped = sorted((p for p in times if times[p] != NEVER), key=lambda p: (times[p], p))
         first = next((p for p in slapped if p in entitled), None)
         gluttons = [p for p in slapped if p not in entitled]
@@ -358,10 +359,14 @@ class MultiplicatsState:
 
     def _settle(self, nxt: int | None, rng: random.Random) -> None:
         """Players who have given every card away go out; then the end test; then who turns up next."""
-        for player in range(self.players):
+        piles, up = self.piles, self.up
+        for player, mine in enumerate(self.piles_of):
             if player in self.out:
                 continue
-            if all(not self.piles[p] and not self.up[p] for p in range(self.n) if self.owner[p] == player):
+            for p in mine:
+                if piles[p] or up[p]:
+                    break
+            else:  # every pile of this player, face down and face up, is empty
                 if self.infinite:
                     self._score_and_refill(player)
                 else:
@@ -371,7 +376,7 @@ class MultiplicatsState:
             self.phase = _OVER
             return
         self.phase = _TURN
-        can = [bool(self.piles[p]) and self._active(p) for p in range(self.n)]
+        can = self._can_reveal()
         if not any(can):  # nobody can turn up a card: everyone shuffles their face-up cards into a pile
             self.tally["recycles"] += 1
             for p in range(self.n):
@@ -380,7 +385,7 @@ class MultiplicatsState:
                     rng.shuffle(cards)
                     self.piles[p] = deque(cards)
                     self.up[p] = []
-            can = [bool(self.piles[p]) and self._active(p) for p in range(self.n)]
+            can = self._can_reveal()
         start = nxt if nxt is not None else self.turn
         if nxt is not None and can[nxt]:
             self.turn = nxt
@@ -412,10 +417,16 @@ class MultiplicatsState:
         return self.owner[p] not in self.out and (bool(self.piles[p]) or bool(self.up[p]))
 
     def _tops(self) -> list[int | None]:
-        return [self.code[u[-1]] if u and self._active(p) else None for p, u in enumerate(self.up)]
+        code, out = self.code, self.out
+        return [code[u[-1]] if u and owner not in out else None for u, owner in zip(self.up, self.owner)]
+
+    def _can_reveal(self) -> list[bool]:
+        """Piles that can turn up a card: cards face down, held by a player still in."""
+        out = self.out
+        return [bool(pile) and owner not in out for pile, owner in zip(self.piles, self.owner)]
 
     def _after(self, p: int) -> int | None:
-        return rules.next_pile(p, self.direction, [bool(self.piles[q]) and self._active(q) for q in range(self.n)])
+        return rules.next_pile(p, self.direction, self._can_reveal())
 
     def _first_piles_of_others(self, p: int, need_cards: bool = False) -> list[int]:
         """For every other player still in play, their first pile after ``p`` in play order (one pile

@@ -1,0 +1,307 @@
+"""A sweep: validate a game's deck at every combination of some option values, then tabulate and
+draw the measures over the grid and name the combinations that pass.
+
+Each combination is validated on its own (sequential stopping, one process), so the work spreads
+over local processes or, given a scheduler address, over a Dask cluster (the `distributed`
+package, the optional extra "dask"). A combination's result depends only on the game, its
+options and the seed, never on where it ran: the same seed gives the same sweep everywhere.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import itertools
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Mapping, Sequence
+
+from deckgen.errors import DeckgenError
+from deckgen.options import _did_you_mean
+
+Tick = Callable[[int, int], None]
+MAX_POINTS = 400  # combinations in one sweep
+
+
+@dataclass(frozen=True)
+class Axis:
+    """One varied option: its name and the values to try (as typed on the command line)."""
+
+    name: str
+    values: tuple[str, ...]
+
+
+def parse_vary(game: Any, texts: Sequence[str]) -> list[Axis]:
+    """``NAME=V1,V2,...`` (a value list that itself holds commas is split on ``|`` instead:
+    ``tables=2,5,10|1-6``), checked against the game's options."""
+    if not texts:
+        raise DeckgenError("name at least one option to vary: --vary NAME=V1,V2")
+    known = {o.name: o for o in game.options}
+    axes: list[Axis] = []
+    for text in texts:
+        name, eq, values = text.partition("=")
+        key = name.strip().lstrip("-").replace("-", "_")
+        if not eq or not values.strip():
+            raise DeckgenError(f"--vary takes NAME=V1,V2 (got {text!r})")
+        if key not in known:
+            raise DeckgenError(f"{game.title} has no option {name.strip()!r}{_did_you_mean(key, known)}; see `deckgen list`")
+        if key in {a.name for a in axes}:
+            raise DeckgenError(f"--vary names {key} twice")
+        parts = [v.strip() for v in (values.split("|") if "|" in values else values.split(","))]
+        if any(not v for v in parts) or len(set(parts)) != len(parts):
+            raise DeckgenError(f"--vary {key}: give different, non-empty values (got {values!r})")
+        axes.append(Axis(key, tuple(parts)))
+    total = 1
+    for a in axes:
+        total *= len(a.values)
+    if total > MAX_POINTS:
+        raise DeckgenError(f"the sweep has {total} combinations; at most {MAX_POINTS}")
+    return axes
+
+
+def combinations(axes: Sequence[Axis]) -> list[dict[str, str]]:
+    """Every combination, the last axis varying fastest."""
+    return [dict(zip((a.name for a in axes), values)) for values in itertools.product(*(a.values for a in axes))]
+
+
+@dataclass(frozen=True)
+class Task:
+    """One combination to validate: everything a worker needs, nothing else."""
+
+    game: str
+    options: tuple[tuple[str, str], ...]
+    players: int | None
+    games: int
+    seed: int | None
+
+
+def _spec(task: Task) -> Any:
+    from deckgen.spec import spec_for
+
+    return spec_for(task.game, cli={"options": dict(task.options), "players": task.players, "seed": task.seed})
+
+
+def validate_point(task: Task) -> dict[str, Any]:
+    """Validate one combination (in a worker process or a Dask worker) and return plain data."""
+    from deckgen.engine.simulate import seat_advantage, seat_advantage_error
+    from deckgen.engine.validate import validate
+
+    spec = _spec(task)
+    deck = spec.build()
+    engine = spec.game.engine
+    report = validate(spec.game, deck, players=[task.players] if task.players else None, games=task.games, seed=spec.seed, workers=1)
+    rows = []
+    for key, s in report.summaries.items():
+        row = {
+            "players": str(key),
+            "games": s.games,
+            f"length ({s.length_name}, mean)": s.length_mean,
+            f"length ({s.length_name}, mean) error": s.length_error,
+            "seat advantage (points)": 100 * seat_advantage(s),
+            "seat advantage (points) error": 100 * seat_advantage_error(s),
+        }
+        for m in engine.measures:
+            row[m.name] = s.measures.get(m.name)
+            row[f"{m.name} error"] = s.errors.get(m.name)
+        rows.append(row)
+    return {
+        "options": dict(task.options),
+        "playable": report.ok,
+        "failed": [c.name for c in report.checks if not c.ok],
+        "rows": rows,
+    }
+
+
+@dataclass
+class Sweep:
+    game: str
+    title: str
+    axes: list[Axis]
+    seed: int
+    points: list[dict[str, Any]] = field(default_factory=list)  # validate_point results, in grid order
+
+    @property
+    def passing(self) -> list[dict[str, str]]:
+        return [p["options"] for p in self.points if p["playable"]]
+
+    def measures(self) -> list[str]:
+        names: list[str] = []
+        for p in self.points:
+            for row in p["rows"]:
+                names += [k for k in row if k not in ("players", "games") and not k.endswith(" error") and k not in names]
+        return names
+
+
+def _finite(x: Any) -> Any:
+    return x if not isinstance(x, float) or x == x and abs(x) != float("inf") else None
+
+
+def run(
+    game: Any,
+    axes: Sequence[Axis],
+    *,
+    players: int | None = None,
+    games: int = 400,
+    seed: int | None = None,
+    workers: int = 1,
+    scheduler: str | None = None,
+    progress: Tick | None = None,
+) -> Sweep:
+    """Validate every combination: on ``workers`` local processes, or on the Dask cluster at
+    ``scheduler`` (tcp://HOST:PORT). Bad option values are refused before any work starts."""
+    tasks = [Task(game.id, tuple(c.items()), players, games, seed) for c in combinations(axes)]
+    first = None
+    for t in tasks:  # every combination must make a deck this game accepts
+        spec = _spec(t)
+        first = first or spec
+        if players:
+            from deckgen.engine.validate import player_counts
+
+            if game.engine is not None:
+                player_counts(game, spec.build(), [players])
+    sweep = Sweep(game.id, game.title, list(axes), first.seed if first else 1)
+    done = 0
+
+    def tick() -> None:
+        if progress:
+            progress(done, len(tasks))
+
+    if scheduler:
+        results = _on_dask(scheduler, tasks, progress)
+    elif workers <= 1 or len(tasks) == 1:
+        results = []
+        for t in tasks:
+            results.append(validate_point(t))
+            done += 1
+            tick()
+    else:
+        from concurrent.futures import ProcessPoolExecutor
+
+        results = []
+        with ProcessPoolExecutor(max_workers=min(workers, len(tasks))) as pool:
+            for r in pool.map(validate_point, tasks):
+                results.append(r)
+                done += 1
+                tick()
+    sweep.points = results
+    return sweep
+
+
+def _on_dask(address: str, tasks: Sequence[Task], progress: Tick | None) -> list[dict[str, Any]]:
+    try:
+        from distributed import Client
+    except ImportError:
+        raise DeckgenError("--scheduler needs Dask's distributed package: pip install 'deckgen[dask]'") from None
+    if not re.fullmatch(r"(tcp|tls|inproc|ucx)://\S+", address):
+        raise DeckgenError(f"--scheduler takes an address like tcp://HOST:PORT, not {address!r}")
+    try:
+        client = Client(address, timeout="10s", set_as_default=False)
+    except (OSError, TimeoutError) as exc:
+        raise DeckgenError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    try:
+        futures = client.map(validate_point, list(tasks), pure=False)
+        results = []
+        for f in futures:  # in grid order; the cluster works on all of them meanwhile
+            results.append(f.result())
+            if progress:
+                progress(len(results), len(futures))
+        return results
+    finally:
+        client.close()
+
+
+# ---------------------------------------------------------------- outputs
+
+
+def table(sweep: Sweep) -> list[dict[str, Any]]:
+    """One row per combination and player count."""
+    out = []
+    for p in sweep.points:
+        for row in p["rows"]:
+            out.append({**p["options"], "playable": p["playable"], **{k: _finite(v) for k, v in row.items()}})
+    return out
+
+
+def csv_text(sweep: Sweep) -> str:
+    rows = table(sweep)
+    columns: list[str] = []
+    for r in rows:
+        columns += [k for k in r if k not in columns]
+    buf = io.StringIO()
+    writer = csv.DictWriter(buf, fieldnames=columns, lineterminator="\n")
+    writer.writeheader()
+    for r in rows:
+        writer.writerow({k: ("" if v is None else v) for k, v in r.items()})
+    return buf.getvalue()
+
+
+def json_data(sweep: Sweep) -> dict[str, Any]:
+    return {
+        "game": sweep.game,
+        "seed": sweep.seed,
+        "vary": {a.name: list(a.values) for a in sweep.axes},
+        "passing": sweep.passing,
+        "points": [{**p, "rows": [{k: _finite(v) for k, v in r.items()} for r in p["rows"]]} for p in sweep.points],
+    }
+
+
+def slug(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "measure"
+
+
+def heat_maps(sweep: Sweep) -> dict[str, bytes]:
+    """One PNG per measure: the first varied option across, the others (combined) up; one panel per
+    player count; combinations that pass every check outlined."""
+    from deckgen.render.charts import heat_map
+
+    xs_axis = sweep.axes[0]
+    rest = sweep.axes[1:]
+    if len(rest) == 1:
+        ys = list(rest[0].values)
+    else:
+        ys = [", ".join(f"{a.name}={v}" for a, v in zip(rest, combo)) for combo in itertools.product(*(a.values for a in rest))] or ["—"]
+    by_options = {tuple(sorted(p["options"].items())): p for p in sweep.points}
+    keys: list[str] = []
+    for p in sweep.points:
+        keys += [r["players"] for r in p["rows"] if r["players"] not in keys]
+    out = {}
+    for measure in sweep.measures():
+        panels = []
+        for key in keys:
+            grid, ok = [], []
+            for combo in itertools.product(*(a.values for a in rest)) if rest else [()]:
+                row, okrow = [], []
+                for x in xs_axis.values:
+                    opts = {xs_axis.name: x, **{a.name: v for a, v in zip(rest, combo)}}
+                    p = by_options.get(tuple(sorted(opts.items())))
+                    r = next((r for r in p["rows"] if r["players"] == key), None) if p else None
+                    row.append(_finite(r.get(measure)) if r else None)
+                    okrow.append(bool(p and p["playable"]))
+                grid.append(row)
+                ok.append(okrow)
+            panels.append((f"{key} players", grid, ok))
+        out[f"{slug(measure)}.png"] = heat_map(
+            [], list(xs_axis.values), ys, title=f"{sweep.title}: {measure}", xlabel=xs_axis.name,
+            ylabel=", ".join(a.name for a in rest) or "", panels=panels,
+        )
+    return out
+
+
+def describe(options: Mapping[str, str]) -> str:
+    return " ".join(f"{k}={v}" for k, v in options.items())
+
+
+def write(sweep: Sweep, out_dir: Path) -> list[Path]:
+    """sweep.csv, sweep.json and a heat map per measure, published together."""
+    from deckgen.fileio import prepare_out_dir, staging, write_bytes, write_text
+
+    out = prepare_out_dir(out_dir)
+    pictures = heat_maps(sweep)
+    with staging(out) as stage:
+        write_text(stage(out / "sweep.csv"), csv_text(sweep))
+        write_text(stage(out / "sweep.json"), json.dumps(json_data(sweep), indent=1) + "\n")
+        for name, data in pictures.items():
+            write_bytes(stage(out / name), data)
+        return [*stage.targets]

@@ -1,0 +1,80 @@
+"""A cache of simulated figures (the default deck's, for comparisons), so they are computed once.
+
+Entries live in ``$XDG_CACHE_HOME/deckgen/figures/`` (``~/.cache/deckgen/figures/`` when it is not
+set), one JSON file per deck, rule variant, player count, seed and sample plan. The key also holds a
+fingerprint of the shared engine's and the game's source files, so a change to the rules never
+reuses stale figures. The cache is only an optimisation: a file that cannot be read or written is
+simply ignored.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import inspect
+import json
+import os
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Mapping
+
+from deckgen.engine.simulate import Summary
+from deckgen.model import Deck
+
+
+def cache_dir() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "deckgen" / "figures"
+
+
+@lru_cache(maxsize=16)
+def _source_fingerprint(*folders: str) -> str:
+    digest = hashlib.sha256()
+    for folder in folders:
+        for path in sorted(Path(folder).glob("*.py")):
+            digest.update(path.name.encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def fingerprint(engine: Any) -> str:
+    """A digest of the code that plays the games: the shared engine and the game's own package."""
+    shared = Path(__file__).parent
+    game = Path(inspect.getfile(engine.new_state)).parent
+    return _source_fingerprint(str(shared), str(game))
+
+
+def key(engine: Any, deck: Deck, players: int, variant: str, plan: Mapping[str, Any]) -> str:
+    cards = json.dumps([c.to_json() for c in deck.cards], sort_keys=True, default=str)
+    data = {
+        "game": deck.game,
+        "options": json.dumps(dict(deck.options), sort_keys=True, default=str),
+        "cards": hashlib.sha256(cards.encode()).hexdigest(),
+        "players": players,
+        "variant": variant,
+        "plan": dict(plan),
+        "code": fingerprint(engine),
+    }
+    return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:32]
+
+
+def load(game: str, digest: str) -> Summary | None:
+    path = cache_dir() / f"{game}-{digest}.json"
+    try:
+        return Summary.from_json(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, ValueError, TypeError, KeyError):
+        return None
+
+
+def store(game: str, digest: str, summary: Summary) -> None:
+    folder = cache_dir()
+    path = folder / f"{game}-{digest}.json"
+    tmp = folder / f".{path.name}.{os.getpid()}.tmp"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        tmp.write_text(json.dumps(summary.to_json(full=True)), encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError:
+        try:
+            tmp.unlink()
+        except OSError:
+            pass

@@ -1,0 +1,162 @@
+"""Sequential stopping: play each (rule variant, player count) in deterministic batches and stop it
+once every threshold's verdict is settled, or at the most games allowed.
+
+A verdict is settled when the measure lies more than SIGMAS standard errors away from each of its
+bounds: more games would not change it. Batches are fixed by the seed (game ``i`` of a stream is
+always seed ``S + i``), each stream decides from its own batches only, and batches are merged in
+seed order, so the report is the same for any number of workers or any order in which they finish.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import FIRST_COMPLETED, wait
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+from deckgen.engine.game import SIGMAS, Engine, Threshold
+from deckgen.engine.loop import InvariantBroken
+from deckgen.engine.simulate import CHUNK, Chunk, Pool, Summary, Tally, chunks, play_chunk, summary_of
+from deckgen.model import Deck
+
+Tick = Callable[[int, int], None]
+
+BATCH = 40  # measured games per batch (a multiple of CHUNK: the same chunks whether or not we stop)
+MIN_GAMES = 80  # no verdict is taken from fewer games: the standard errors must be worth trusting
+EXPLORE = 4  # random-policy games that explore the rules: one for every EXPLORE measured games
+
+
+def settled(thresholds: Sequence[Threshold], summary: Summary) -> bool:
+    """Every bound of every threshold is more than SIGMAS standard errors from the measure."""
+    for t in thresholds:
+        value = summary.measures.get(t.measure)
+        if value is None:
+            continue  # not measured: the verdict (a failure) cannot change
+        se = summary.errors.get(t.measure, float("inf"))
+        if se != se or se == float("inf"):
+            return False
+        for bound in (t.lo, t.hi):
+            if bound is not None and abs(value - bound) <= SIGMAS * se:
+                return False
+    return True
+
+
+@dataclass
+class Stream:
+    """One rule variant at one player count."""
+
+    key: int | str  # the report's key: the player count, or "mode 4" with variants
+    label: str  # the rule variant ("" when the engine has one)
+    deck: Deck
+    players: int
+    thresholds: Sequence[Threshold] = ()
+    measured: Tally | None = None
+    explored: Tally | None = None
+    played: int = 0  # measured games merged so far
+    explore_played: int = 0
+    done: bool = False
+    broken: str = ""  # an invariant the rules broke, if any
+    summary: Summary | None = None
+    tick: Tick | None = None
+    _parts: dict[int, Tally] = field(default_factory=dict)
+    _batch: list[tuple[str, Chunk]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Plan:
+    games: int  # the most measured games per stream (the fixed sample when not sequential)
+    seed: int
+    sequential: bool = True
+    explore: bool = True  # also play checked random-policy games (validation); not for comparisons
+
+    @property
+    def explore_games(self) -> int:
+        return max(1, self.games // EXPLORE) if self.explore else 0
+
+
+def _next_batch(engine: Engine, s: Stream, plan: Plan) -> list[tuple[str, Chunk]]:
+    """The chunks of the stream's next batch: measured games (plain, fast; a game that does not end is
+    replayed with every check on to say why) and exploring games (random policy, every check on)."""
+    a = s.played
+    b = min(plan.games, a + BATCH) if plan.sequential else plan.games
+    work = [("m", c) for c in chunks(Chunk(s.deck.game, s.deck, s.players, 0, 0, "heuristic", diagnose=True), plan.seed + a, b - a)]
+    if plan.explore:
+        x = plan.explore_games
+        lo, hi = a * x // plan.games, b * x // plan.games
+        if hi > lo:
+            template = Chunk(s.deck.game, s.deck, s.players, 0, 0, "random", check=True, detect_loops=True)
+            work += [("x", c) for c in chunks(template, plan.seed + plan.games + lo, hi - lo, CHUNK)]
+    return work
+
+
+def _close_batch(engine: Engine, s: Stream, plan: Plan) -> None:
+    broken = [s._parts[i] for i in range(len(s._batch)) if isinstance(s._parts[i], InvariantBroken)]
+    if broken:  # the first in the batch's order, whichever worker finished first
+        s.broken, s.done = str(broken[0]), True
+        s._parts.clear()
+        return
+    for i, (kind, c) in enumerate(s._batch):
+        part = s._parts[i]
+        if kind == "m":
+            s.measured.merge(part)
+            s.played += c.count
+        else:
+            s.explored.merge(part)
+            s.explore_played += c.count
+    s._parts.clear()
+    s.summary = summary_of(engine, s.deck, s.players, "heuristic", plan.seed, s.measured, variant=s.label, planned=plan.games)
+    if s.tick:
+        s.tick(s.played, plan.games)
+    if s.played >= plan.games or (plan.sequential and s.played >= MIN_GAMES and settled(s.thresholds, s.summary)):
+        s.done = True
+        if s.tick and s.played < plan.games:
+            s.tick(s.played, s.played)  # close the bar where the stream stopped
+
+
+def _play(c: Chunk, engine: Engine) -> Tally | InvariantBroken:
+    try:
+        return play_chunk(c, engine)
+    except InvariantBroken as exc:
+        return exc
+
+
+def _play_here(c: Chunk) -> Tally | InvariantBroken:
+    """In a worker: the engine comes from the registry."""
+    try:
+        return play_chunk(c)
+    except InvariantBroken as exc:
+        return exc
+
+
+def run_streams(engine: Engine, streams: Sequence[Stream], plan: Plan, pool: Pool) -> None:
+    """Play every stream to its stopping point; each stream ends with its summary (or ``broken``)."""
+    for s in streams:
+        s.measured, s.explored = Tally(s.players), Tally(s.players)
+    if pool.executor is None:
+        for s in streams:
+            while not s.done:
+                s._batch = _next_batch(engine, s, plan)
+                for i, (_, c) in enumerate(s._batch):
+                    s._parts[i] = _play(c, engine)
+                    if isinstance(s._parts[i], InvariantBroken):
+                        s._parts.update({j: s._parts[i] for j in range(i + 1, len(s._batch))})
+                        break
+                _close_batch(engine, s, plan)
+        return
+    inflight: dict = {}
+
+    def submit(s: Stream) -> None:
+        s._batch = _next_batch(engine, s, plan)
+        for i, (_, c) in enumerate(s._batch):
+            inflight[pool.executor.submit(_play_here, c)] = (s, i)
+
+    for s in streams:
+        submit(s)
+    while inflight:
+        finished, _ = wait(list(inflight), return_when=FIRST_COMPLETED)
+        for f in finished:
+            s, i = inflight.pop(f)
+            s._parts[i] = f.result()
+            if len(s._parts) == len(s._batch):
+                _close_batch(engine, s, plan)
+                if not s.done:
+                    submit(s)
