@@ -94,6 +94,8 @@ def validate(
     for s in streams:
         tag = f"{s.label}, " if s.label else ""
         s.tick = progress(f"{tag}{s.players} players") if progress else None
+        if s.tick:
+            s.tick(0, games)  # the bar (or a web page's progress) shows from the start
     plan = Plan(games, seed, sequential)
     with pool or Pool(workers) as running:
         run_streams(engine, streams, plan, running)
