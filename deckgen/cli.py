@@ -463,8 +463,22 @@ def _os_error(exc: OSError) -> str:
     return f"{exc.filename}: {what}" if exc.filename else f"cannot write the output: {what}"
 
 
-def _terminate(signum: int, frame: Any) -> None:
-    raise Terminated()
+def _signal_handlers(pid: int) -> tuple[Any, Any]:
+    """SIGTERM and Ctrl-C handlers for the process ``pid``. A worker process forked from it inherits
+    them; there they end the worker quietly (its pool's owner reports the stop once), instead of
+    printing one traceback per worker."""
+
+    def terminate(signum: int, frame: Any) -> None:
+        if os.getpid() != pid:
+            os._exit(128 + signum)
+        raise Terminated()
+
+    def interrupt(signum: int, frame: Any) -> None:
+        if os.getpid() != pid:
+            os._exit(128 + signum)
+        raise KeyboardInterrupt
+
+    return terminate, interrupt
 
 
 @app.command()
@@ -488,8 +502,9 @@ def main(argv: list[str] | None = None) -> None:
     so a build that is stopped removes its staging folder."""
     stdout = sys.stdout
     sys.stdout = _Guarded(stdout)  # a closed or full standard output becomes a DeckgenError
+    terminate, interrupt = _signal_handlers(os.getpid())
     try:
-        previous = signal.signal(signal.SIGTERM, _terminate)
+        previous = signal.signal(signal.SIGTERM, terminate), signal.signal(signal.SIGINT, interrupt)
     except ValueError:  # pragma: no cover - not the main thread: leave signals alone
         previous = None
     try:
@@ -523,7 +538,8 @@ def main(argv: list[str] | None = None) -> None:
     finally:
         sys.stdout = stdout
         if previous is not None:
-            signal.signal(signal.SIGTERM, previous)
+            signal.signal(signal.SIGTERM, previous[0])
+            signal.signal(signal.SIGINT, previous[1])
     if isinstance(code, int) and code:  # a command's typer.Exit(code) comes back as a return value
         sys.exit(code)
 
