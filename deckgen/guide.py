@@ -105,11 +105,18 @@ def validate_summary(v: Any, pace: float | None = None) -> list[str]:
             ordered = sorted(minutes, key=lambda m: m[1])
             length = f"from about {_minutes(ordered[0][1])} ({ordered[0][0]}) to {_minutes(ordered[-1][1])} ({ordered[-1][0]})"
         lines.append(f"A game lasts {length} at {at} players (at {pace:g} seconds a turn; --pace SECONDS changes it).")
-        per = summaries[0].games
-        lines.append(
-            f"Measured over {per} simulated games at each player count{' and mode' if len(here) > 1 else ''}, "
-            f"played by the computer following the rules; {max(1, per // 4)} more with random moves looked for games that never end."
-        )
+        played = sorted({s.games for s in summaries})
+        each = f"at each player count{' and mode' if len(here) > 1 else ''}"
+        if len(played) == 1:
+            lines.append(
+                f"Measured over {played[0]} simulated games {each}, played by the computer following the rules; "
+                f"{max(1, played[0] // 4)} more with random moves looked for games that never end."
+            )
+        else:  # sequential stopping: each count played until its verdicts were settled
+            lines.append(
+                f"Measured over {played[0]} to {played[-1]} simulated games {each} (more where a verdict was close), "
+                "played by the computer following the rules; a quarter as many more with random moves looked for games that never end."
+            )
     return lines
 
 

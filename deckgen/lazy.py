@@ -20,4 +20,7 @@ def lazy_module(name: str) -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
     loader.exec_module(module)
+    parent, _, child = name.rpartition(".")
+    if parent in sys.modules:  # as an import does: the package names its submodule
+        setattr(sys.modules[parent], child, module)
     return module

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
@@ -320,12 +319,10 @@ def _in_range(name: str, value: int, lo: int, hi: int) -> int:
 def worker_count(asked: int) -> int:
     """``--workers`` checked (1 to 256) and capped at the CPUs this process may use: more workers
     than CPUs only add processes to wait for (the results never depend on the count)."""
+    from deckgen.cores import usable_cores
+
     _in_range("--workers", asked, 1, 256)
-    try:
-        cpus = len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):  # pragma: no cover - not Linux
-        cpus = os.cpu_count() or 1
-    return min(asked, max(1, cpus))
+    return min(asked, usable_cores())
 
 
 def simulate(

@@ -190,7 +190,7 @@ def test_a_byte_order_mark_is_accepted(tmp_path, capsys):
 
 
 def test_a_whole_image_is_accepted(tmp_path, capsys):
-    Image.new("RGB", (120, 168), "green").save(tmp_path / "back.jpg", format="JPEG")
+    Image.new("RGB", (800, 1100), "green").save(tmp_path / "back.jpg", format="JPEG")  # 300 dpi over a poker card and its bleed
     deck = tmp_path / "deck.toml"
     deck.write_text('game = "multiplicats"\n[options]\ntables = "1"\n[print]\nback_image = "back.jpg"\n')
     code, _, err = run(capsys, "init", deck, "--out", tmp_path / "copy.toml")

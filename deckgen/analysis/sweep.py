@@ -294,14 +294,16 @@ def describe(options: Mapping[str, str]) -> str:
 
 
 def write(sweep: Sweep, out_dir: Path) -> list[Path]:
-    """sweep.csv, sweep.json and a heat map per measure, published together."""
-    from deckgen.fileio import prepare_out_dir, staging, write_bytes, write_text
+    """sweep.csv, sweep.json and a heat map per measure, published together: the folder holds the
+    old sweep or the new one, never a mix."""
+    from deckgen.fileio import write_bytes, write_text
+    from deckgen.publish import publishing
 
-    out = prepare_out_dir(out_dir)
+    out = Path(out_dir)
     pictures = heat_maps(sweep)
-    with staging(out) as stage:
-        write_text(stage(out / "sweep.csv"), csv_text(sweep))
-        write_text(stage(out / "sweep.json"), json.dumps(json_data(sweep), indent=1) + "\n")
+    with publishing(out) as stage:
+        names = [write_text(stage / "sweep.csv", csv_text(sweep)).name]
+        names.append(write_text(stage / "sweep.json", json.dumps(json_data(sweep), indent=1) + "\n").name)
         for name, data in pictures.items():
-            write_bytes(stage(out / name), data)
-        return [*stage.targets]
+            names.append(write_bytes(stage / name, data).name)
+    return [out / name for name in names]

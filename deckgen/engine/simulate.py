@@ -9,11 +9,11 @@ summary in constant memory, and the tallies are merged in seed order before anyt
 from __future__ import annotations
 
 import math
-import os
 import signal
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
+from deckgen.cores import usable_cores
 from deckgen.engine.game import Engine
 from deckgen.engine.loop import GameRecord, play_seeded
 from deckgen.model import Deck
@@ -25,11 +25,8 @@ KEEP_STALLS = 5  # games that did not end, kept by seed (the count of them is al
 
 
 def default_workers() -> int:
-    """The cores this process may run on."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # pragma: no cover - not on Linux
-        return max(1, os.cpu_count() or 1)
+    """The cores this process may use for its workers (1 inside a web job's process)."""
+    return usable_cores()
 
 
 # ---------------------------------------------------------------- constant-memory tallies

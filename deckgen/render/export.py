@@ -14,7 +14,6 @@ from __future__ import annotations
 import io
 import json
 import math
-import os
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -22,6 +21,7 @@ from typing import Callable, Sequence
 
 from PIL import Image
 
+from deckgen.cores import usable_cores
 from deckgen.errors import OptionError
 from deckgen.model import Card
 from deckgen.render.faces import Faces, Frame
@@ -109,10 +109,7 @@ def _render_png(job: tuple[int, Card | None], art: CardArt, size: tuple[int, int
 
 
 def default_workers() -> int:
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # pragma: no cover - not Linux
-        return max(1, os.cpu_count() or 1)
+    return usable_cores()
 
 
 def _map(fn: Callable, jobs: Sequence, workers: int, progress: Callable[[int, int], None] | None) -> None:

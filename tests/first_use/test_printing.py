@@ -132,8 +132,19 @@ def test_validate_opens_with_a_plain_summary(capsys):
     assert "10 more with random moves" in lines[4]
     body = "\n".join(lines)
     assert "the 40 measured games and 10 more with random moves ended by the rules" in body
-    assert "(40 games each" in body  # the table says the same number
+    assert "; 40 games each)" in body  # the table says the same number
     assert "What the figures mean:" in body and "p95: 95 games in 100 are shorter" in body
+
+
+def test_the_summary_gives_the_range_of_games_sequential_stopping_played(capsys):
+    """Without --games each player count plays until its verdicts are settled: the summary gives the
+    smallest and largest number of games the table shows."""
+    code, out, _ = run(capsys, "validate", "monete", "--mode", "perezoso", "--top", "10", "--quiet")
+    lines = out.splitlines()
+    ended = next(line for line in lines if line.strip().startswith("games ended"))
+    played = sorted({int(cell.split("/")[1]) for cell in ended.split()[2:]})
+    assert code == 0 and len(played) > 1
+    assert lines[4].startswith(f"Measured over {played[0]} to {played[-1]} simulated games at each player count (more where a verdict was close)")
 
 
 def test_the_pace_is_an_option_and_scales_the_minutes(capsys):

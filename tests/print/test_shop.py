@@ -140,8 +140,8 @@ def test_the_same_seed_gives_the_same_bytes(tmp_path):
     assert len(da) == 21 + 1 + 3 + 2 + 1 and da == db
 
 
-def test_the_help_card_follows_the_deck_in_the_exports(export):
-    out = export("--tables", "1", "--no-specials", "--format", "png")
+def test_the_help_card_follows_the_deck_in_the_exports(tmp_path):
+    out = pdfcheck.build(tmp_path, "multiplicats", "--tables", "1", "--no-specials", "--format", "png", "--dpi", "72", help_card=True)
     assert len(json.loads((out / "deck.json").read_text())["cards"]) == 21  # 20 cards and the help card
     assert sorted(p.name for p in (out / "png").iterdir())[-2:] == ["021-front.png", "back.png"]
 

@@ -406,7 +406,7 @@ def test_upload_of_a_good_deck_file_opens_its_page_preview_check_and_build(clien
     assert page.status_code == 200 and "évil name.toml" in page.text and 'name="deck"' in page.text
     assert client.post("/api/preview", data={"deck": up["deck"]}).json()["cards"] == 48
     state = finish(client, client.post("/api/build", data={"deck": up["deck"]}).json()["id"])
-    assert state["state"] == "done" and state["result"]["cards"] == 48
+    assert state["state"] == "done" and state["result"]["cards"] == 48, state
     state = finish(client, client.post("/api/check", data={"deck": up["deck"], "players": "4", "games": "5"}).json()["id"])
     assert state["state"] == "done" and state["result"]["text"].startswith("Multipli Cat's: 48 cards (évil name.toml)")
     assert client.post("/api/check", data={"deck": up["deck"], "games": "x"}).status_code == 400
