@@ -180,8 +180,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         stored = found[1]
         return DeckRequest(stored.game, common_words_of(form, check=check), stored.deck_text, stored.deck_name)
 
-    def state(job: Job) -> JobState:
-        p = job.progress
+    def state(job: Job, stage: tuple[str, int, int] | None = None) -> JobState:
+        p = stage or job.progress
         return JobState(
             id=job.id, kind=job.kind, state=job.state, ahead=manager.ahead(job) if job.state == "queued" else 0,
             running=manager.running(), slots=manager.slots,
@@ -268,8 +268,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         job = job_or_404(job_id)
 
         async def stream() -> AsyncIterator[str]:
-            last, beat = None, time.monotonic()
+            last, beat, told = None, time.monotonic(), 0
             while True:
+                while told < len(job.stages) - 1:  # stages that began and ended between two looks
+                    told += 1
+                    passed = state(job, job.stages[told - 1]).model_copy(update={"state": "running", "result": None})
+                    yield f"event: progress\ndata: {passed.model_dump_json()}\n\n"
+                told = max(told, len(job.stages))
                 s = state(job)
                 kind = s.state if s.state in ("done", "failed") else "queued" if s.state == "queued" else "progress"
                 now = (kind, s.ahead, s.progress and tuple(s.progress.values()))

@@ -28,6 +28,9 @@ KINDS = ("build", "check")
 FINAL = ("done", "failed")
 
 
+MAX_STAGES = 200  # stages remembered per job for its event stream (a check has one per player count and mode)
+
+
 class Busy(DeckgenError):
     """The queue is full."""
 
@@ -42,6 +45,7 @@ class Job:
     created: float = field(default_factory=time.monotonic)
     state: str = "queued"  # queued | running | done | failed
     progress: tuple[str, int, int] | None = None  # label, done, total
+    stages: list[tuple[str, int, int]] = field(default_factory=list)  # the first tick of each stage (label), in order
     result: dict[str, Any] | None = None
     error: str | None = None
     removed: bool = False  # its folder is gone
@@ -171,6 +175,9 @@ class JobManager:
                         return
                     continue
                 if msg[0] == "progress":
+                    if job.progress is None or job.progress[0] != msg[1]:
+                        if len(job.stages) < MAX_STAGES:
+                            job.stages.append((msg[1], msg[2], msg[3]))
                     job.progress = (msg[1], msg[2], msg[3])
                 elif msg[0] == "done":
                     job.result = msg[1]

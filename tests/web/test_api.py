@@ -508,3 +508,20 @@ def test_a_real_server_answers_and_cleans_up_when_stopped(tmp_path):
         proc.wait(timeout=30)
     assert not list(tmp_path.glob("deckgen-web-*"))  # its temporary folders went with it
     assert b"Traceback" not in proc.stderr.read()
+
+
+def test_every_stage_of_a_job_reaches_its_event_stream_even_between_two_looks(client, tmp_path):
+    """A stage (one player count of a check) can begin and end between two looks of the event stream
+    (every 0.2 s): the stream still sends one "progress" event for each, in order, then "done"."""
+    from deckgen.web.jobs import Job
+
+    job = Job("stagesjob", "check", None, tmp_path, 1, state="done", result={"files": []})
+    job.stages = [("2 players", 0, 40), ("3 players", 0, 40), ("4 players", 0, 40)]
+    job.progress = ("4 players", 40, 40)
+    client.app.state.manager.jobs[job.id] = job
+    seen = events(client, job.id)
+    assert [(n, s["progress"]["label"] if s["progress"] else None, s["state"]) for n, s in seen] == [
+        ("progress", "2 players", "running"),
+        ("progress", "3 players", "running"),
+        ("done", "4 players", "done"),
+    ]
