@@ -11,7 +11,10 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-HEAVY = ["reportlab", "jinja2", "sympy", "scipy", "matplotlib", "PIL", "rich.progress", "deckgen.fileio", "deckgen.render.faces", "deckgen.engine.simulate", "deckgen.deckfile.load"]
+HEAVY = [
+    "reportlab", "jinja2", "sympy", "scipy", "numpy", "matplotlib", "PIL", "pydantic", "rich", "deckgen.fileio",
+    "deckgen.render.faces", "deckgen.engine.simulate", "deckgen.deckfile.load", "deckgen.rulebook.spec",
+]
 
 PROBE = """
 import json, sys
@@ -24,12 +27,14 @@ print(json.dumps(sorted(m for m in sys.modules)), file=sys.stderr)
 """
 
 
-@pytest.mark.parametrize("argv", [["list"], ["--help"]])
+@pytest.mark.parametrize("argv", [["list"], ["--help"], ["list", "--help"]])
 def test_list_and_help_import_no_heavy_library(argv):
     done = subprocess.run([sys.executable, "-c", PROBE, *argv], capture_output=True, text=True, cwd=ROOT, check=True)
     loaded = set(json.loads(done.stderr.strip().splitlines()[-1]))
     assert "deckgen.registry" in loaded and done.stdout.strip()
     assert [m for m in HEAVY if m in loaded] == []
+    parts = {"engine", "faces", "rulebook", "schema", "help", "pen"}  # a game's drawing and rule stacks
+    assert [m for m in loaded if m.startswith("deckgen.games.") and m.rsplit(".", 1)[-1] in parts] == []
 
 
 def test_a_game_part_is_made_on_first_use_and_kept():
