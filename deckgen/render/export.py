@@ -127,11 +127,15 @@ def _map(fn: Callable, jobs: Sequence, workers: int, progress: Callable[[int, in
         return
     import multiprocessing as mp
 
+    from deckgen.workers import worker_signals
+
     method = "fork" if "fork" in mp.get_all_start_methods() else "spawn"
-    with mp.get_context(method).Pool(min(workers, total)) as pool:
+    with mp.get_context(method).Pool(min(workers, total), initializer=worker_signals) as pool:
         for n, _ in enumerate(pool.imap_unordered(fn, jobs, chunksize=4), 1):
             if progress:
                 progress(n, total)
+        pool.close()  # every job is done: the workers finish and are joined, no signal needed
+        pool.join()
 
 
 def write_pngs(
