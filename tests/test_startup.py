@@ -48,3 +48,20 @@ def test_a_game_part_is_made_on_first_use_and_kept():
     )
     assert calls == [] and game.engine == "engine" and game.engine == "engine" and calls == [1]
     assert game.rulebook.__name__ == "Option"
+
+
+def test_a_lazy_module_runs_its_code_on_first_use_only(tmp_path, monkeypatch):
+    from deckgen.lazy import lazy_module
+
+    (tmp_path / "lazy_probe.py").write_text("import sys\nsys.lazy_probe_runs += 1\nVALUE = 7\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(sys, "lazy_probe_runs", 0, raising=False)
+    try:
+        module = lazy_module("lazy_probe")
+        assert sys.modules["lazy_probe"] is module and sys.lazy_probe_runs == 0  # nothing ran yet
+        assert module.VALUE == 7 and sys.lazy_probe_runs == 1
+        assert lazy_module("lazy_probe") is module and module.VALUE == 7 and sys.lazy_probe_runs == 1
+    finally:
+        sys.modules.pop("lazy_probe", None)
+    with pytest.raises(ImportError):
+        lazy_module("lazy_probe_that_does_not_exist")
