@@ -15,9 +15,12 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
+import sys
 import tempfile
 import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's deckgen
 
 from deckgen.render.export import default_workers, write_pngs
 from deckgen.render.presets import preset

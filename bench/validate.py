@@ -20,7 +20,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
 
+ROOT = Path(__file__).resolve().parents[1]
 GAMES = ["multiplicats", "mgc", "hectoedra", "monete", "maestras"]
 
 
@@ -32,7 +34,7 @@ def run(game: str, games: int, workers: int | None, fixed: bool) -> tuple[float,
     if fixed:
         cmd.append("--fixed")
     with tempfile.TemporaryDirectory() as cache:
-        env = {**os.environ, "XDG_CACHE_HOME": cache}
+        env = {**os.environ, "XDG_CACHE_HOME": cache, "PYTHONPATH": str(ROOT)}  # this checkout's deckgen
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         done = subprocess.run(cmd, capture_output=True, text=True, env=env)

@@ -39,7 +39,29 @@ def _bars(quiet: bool, prefix: str = ""):
 
     return bars(quiet, prefix)
 
+class _Group(typer.core.TyperGroup):
+    """Typer's group whose `--help` flags (its own and each command's) default to False rather than
+    None: typer then takes the value as a plain bool instead of building a pydantic validator for it,
+    so a command without options (`deckgen list`) never imports pydantic (README: start-up)."""
+
+    def get_help_option(self, ctx: Any) -> Any:
+        return _bool_default(super().get_help_option(ctx))
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        command = super().get_command(ctx, cmd_name)
+        if command is not None:
+            _bool_default(command.get_help_option(ctx))
+        return command
+
+
+def _bool_default(option: Any) -> Any:
+    if option is not None and option.default is None:
+        option.default = False
+    return option
+
+
 app = typer.Typer(
+    cls=_Group,
     add_completion=False,
     no_args_is_help=True,
     rich_markup_mode=None,

@@ -319,7 +319,7 @@ def _in_range(name: str, value: int, lo: int, hi: int) -> int:
 def worker_count(asked: int) -> int:
     """``--workers`` checked (1 to 256) and capped at the CPUs this process may use: more workers
     than CPUs only add processes to wait for (the results never depend on the count)."""
-    from deckgen.cores import usable_cores
+    from deckgen.workers import usable_cores
 
     _in_range("--workers", asked, 1, 256)
     return min(asked, usable_cores())

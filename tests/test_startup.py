@@ -11,7 +11,10 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-HEAVY = ["reportlab", "jinja2", "sympy", "scipy", "matplotlib", "PIL", "rich.progress", "deckgen.fileio", "deckgen.render.faces", "deckgen.engine.simulate", "deckgen.deckfile.load"]
+HEAVY = [
+    "reportlab", "jinja2", "sympy", "scipy", "numpy", "matplotlib", "PIL", "pydantic", "rich", "deckgen.fileio",
+    "deckgen.render.faces", "deckgen.engine.simulate", "deckgen.deckfile.load", "deckgen.rulebook.spec",
+]
 
 PROBE = """
 import json, sys
@@ -24,12 +27,14 @@ print(json.dumps(sorted(m for m in sys.modules)), file=sys.stderr)
 """
 
 
-@pytest.mark.parametrize("argv", [["list"], ["--help"]])
+@pytest.mark.parametrize("argv", [["list"], ["--help"], ["list", "--help"]])
 def test_list_and_help_import_no_heavy_library(argv):
     done = subprocess.run([sys.executable, "-c", PROBE, *argv], capture_output=True, text=True, cwd=ROOT, check=True)
     loaded = set(json.loads(done.stderr.strip().splitlines()[-1]))
     assert "deckgen.registry" in loaded and done.stdout.strip()
     assert [m for m in HEAVY if m in loaded] == []
+    parts = {"engine", "faces", "rulebook", "schema", "help", "pen"}  # a game's drawing and rule stacks
+    assert [m for m in loaded if m.startswith("deckgen.games.") and m.rsplit(".", 1)[-1] in parts] == []
 
 
 def test_a_game_part_is_made_on_first_use_and_kept():
@@ -43,3 +48,20 @@ def test_a_game_part_is_made_on_first_use_and_kept():
     )
     assert calls == [] and game.engine == "engine" and game.engine == "engine" and calls == [1]
     assert game.rulebook.__name__ == "Option"
+
+
+def test_a_lazy_module_runs_its_code_on_first_use_only(tmp_path, monkeypatch):
+    from deckgen.lazy import lazy_module
+
+    (tmp_path / "lazy_probe.py").write_text("import sys\nsys.lazy_probe_runs += 1\nVALUE = 7\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(sys, "lazy_probe_runs", 0, raising=False)
+    try:
+        module = lazy_module("lazy_probe")
+        assert sys.modules["lazy_probe"] is module and sys.lazy_probe_runs == 0  # nothing ran yet
+        assert module.VALUE == 7 and sys.lazy_probe_runs == 1
+        assert lazy_module("lazy_probe") is module and module.VALUE == 7 and sys.lazy_probe_runs == 1
+    finally:
+        sys.modules.pop("lazy_probe", None)
+    with pytest.raises(ImportError):
+        lazy_module("lazy_probe_that_does_not_exist")

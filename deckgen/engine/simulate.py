@@ -9,14 +9,14 @@ summary in constant memory, and the tallies are merged in seed order before anyt
 from __future__ import annotations
 
 import math
-import signal
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
-from deckgen.cores import usable_cores
+from deckgen.workers import usable_cores
 from deckgen.engine.game import Engine
 from deckgen.engine.loop import GameRecord, play_seeded
 from deckgen.model import Deck
+from deckgen.workers import worker_signals
 
 Tick = Callable[[int, int], None]
 
@@ -134,12 +134,6 @@ def chunks(template: Chunk, first: int, games: int, size: int = CHUNK) -> list[C
     return [replace(template, first=s, count=min(size, first + games - s)) for s in range(first, first + games, size)]
 
 
-def _worker_signals() -> None:
-    """Workers leave Ctrl-C and SIGTERM to the main process, which stops the pool and says so once."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-
-
 def _stop(pool: Any) -> None:
     """Stop a process pool now (Ctrl-C, SIGTERM, a broken invariant), not after its queued chunks."""
     processes = list((getattr(pool, "_processes", None) or {}).values())
@@ -184,7 +178,7 @@ def run_games(
         return out
     parts = [seeds[i : i + CHUNK] for i in range(0, games, CHUNK)]
     results: list[GameRecord] = []
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_signals)
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=worker_signals)
     try:
         jobs = [(deck.game, deck, players, c, policy, check, detect_loops) for c in parts]
         for part in pool.map(_records, jobs):  # map keeps the chunks in order
@@ -210,7 +204,7 @@ class Pool:
         if self._executor is None and self.workers > 1:
             from concurrent.futures import ProcessPoolExecutor
 
-            self._executor = ProcessPoolExecutor(max_workers=self.workers, initializer=_worker_signals)
+            self._executor = ProcessPoolExecutor(max_workers=self.workers, initializer=worker_signals)
             self._own = True
         return self
 

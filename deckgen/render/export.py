@@ -21,7 +21,7 @@ from typing import Callable, Sequence
 
 from PIL import Image
 
-from deckgen.cores import usable_cores
+from deckgen.workers import usable_cores
 from deckgen.errors import OptionError
 from deckgen.model import Card
 from deckgen.render.faces import Faces, Frame
@@ -124,11 +124,15 @@ def _map(fn: Callable, jobs: Sequence, workers: int, progress: Callable[[int, in
         return
     import multiprocessing as mp
 
+    from deckgen.workers import worker_signals
+
     method = "fork" if "fork" in mp.get_all_start_methods() else "spawn"
-    with mp.get_context(method).Pool(min(workers, total)) as pool:
+    with mp.get_context(method).Pool(min(workers, total), initializer=worker_signals) as pool:
         for n, _ in enumerate(pool.imap_unordered(fn, jobs, chunksize=4), 1):
             if progress:
                 progress(n, total)
+        pool.close()  # every job is done: the workers finish and are joined, no signal needed
+        pool.join()
 
 
 def write_pngs(

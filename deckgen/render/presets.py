@@ -39,10 +39,10 @@ PRESETS: dict[str, Preset] = {
                   "thegamecrafter.com poker card template (825×1125 px)"),
     # 822×1122 px at 300 dpi: 36 px (0.12 in, 3.048 mm) of bleed on each side of 750×1050 px
     "mpc": Preset("mpc", "MakePlayingCards", POKER_US, 36 / 300 * INCH, 300, ("png",), "rgb",
-                  "makeplayingcards.com poker size (822×1122 px)"),
+                  "makeplayingcards.com photo-upload FAQ: 36 px cut off each side at 300 dpi (822×1122 px poker)"),
     # one PDF per deck, a card per page (its back, then its front), 1/8 in bleed, CMYK, ink ≤ 240%
     "dtc": Preset("dtc", "DriveThruCards", POKER_US, INCH / 8, 300, ("pdf",), "cmyk",
-                  "DriveThruCards printed-card specifications"),
+                  "DriveThruCards printed-card specifications; OneBookShelf card prep: 2.75×3.75 in with bleed"),
     # a home or school printer: deckgen's own sheets, 9 poker cards a page, backs for duplex
     "home": Preset("home", "a home or school printer", "poker", 0.0, 300, ("sheets",), "rgb", "deckgen"),
 }

@@ -7,7 +7,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 
-from deckgen.cores import usable_cores
+from deckgen.workers import usable_cores
 from deckgen.pipeline import worker_count
 
 
