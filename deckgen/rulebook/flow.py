@@ -412,9 +412,19 @@ class _KeepWithStart(KeepTogether):
         if self._H > avail_h:  # not all of it fits: does the run and the start of the last?
             _, high = _listWrapOn(run, avail_w, self.canv)
             rest = avail_h - high - run[-1].getSpaceAfter() - last.getSpaceBefore() - 1.0
-            if rest > 0 and last.splitOn(self.canv, avail_w, rest):
+            if rest > 0 and _starts_within(last, self.canv, avail_w, rest):
                 return list(self._content)
         return super().split(avail_w, avail_h)
+
+
+def _starts_within(f: Flowable, canv, avail_w: float, avail_h: float) -> bool:
+    """Whether some of ``f`` (not nothing) can be drawn in ``avail_h``: its split's first piece fits.
+    (A list splits even when not one line of it fits: its first piece is then still too tall.)"""
+    pieces = f.splitOn(canv, avail_w, avail_h)
+    if not pieces:
+        return False
+    high = pieces[0].wrapOn(canv, avail_w, avail_h)[1]
+    return 0 < high <= avail_h
 
 
 def spacer(mm: float) -> Spacer:
