@@ -10,7 +10,7 @@ from deckgen.rulebook.render import write_rulebook
 
 from rulebook.rbtools import _box, fake_deck, fake_game, write_template
 
-FILLS = [*range(150, 222, 8), *range(222, 246)]  # mm of a 255 mm column taken by a drawing: finely near the edge
+FILLS = [*range(150, 222, 12), *range(222, 246)]  # mm of a 255 mm column taken by a drawing: finely near the edge
 
 
 def _first_page(path, words: list[str]) -> dict[str, int]:
@@ -32,8 +32,8 @@ def test_a_heading_stays_with_the_start_of_what_follows(tmp_path, print_settings
     parts = ["<h1>t</h1>"]
     words = []
     for fill in FILLS:
-        long = " ".join(["texto"] * 600)
-        items = "".join(f"<li>punto {n} {' '.join(['texto'] * 20)}</li>" for n in range(12))
+        long = " ".join(["texto"] * 300)
+        items = "".join(f"<li>punto {n} {' '.join(['texto'] * 20)}</li>" for n in range(8))
         parts.append(f'<pagebreak/><figure name="box" width="60" height="{fill}"/>')
         parts.append(f"<h2>Titulo{fill}</h2><p>Inicio{fill} {long} Fin{fill}</p>")
         parts.append(f'<pagebreak/><figure name="box" width="60" height="{fill}"/>')
