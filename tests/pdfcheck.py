@@ -6,10 +6,12 @@ pypdf answers questions about the file (page boxes, fonts); pdfplumber about wha
 
 from __future__ import annotations
 
+import json
 import math
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Iterator, Sequence
 
 from pypdf import PdfReader
 from pypdf.generic import DictionaryObject, IndirectObject
@@ -479,3 +481,62 @@ def clip_rects(reader: PdfReader, n: int) -> list[Rect]:
         elif op in ("n", "f", "S", "B", "f*", "B*", "b", "s"):
             pending = []
     return out
+
+
+class Built:
+    """One `deckgen build` output folder (see :func:`build`): deck.json read, cards.pdf opened lazily
+    by both readers."""
+
+    def __init__(self, game: str, out: Path) -> None:
+        self.game, self.out = game, out
+        self.pdf_path = out / "cards.pdf"
+        self.deck = json.loads((out / "deck.json").read_text(encoding="utf-8"))
+        self._plumber = None
+        self._reader = None
+
+    @property
+    def cards(self) -> list[dict]:
+        return self.deck["cards"]
+
+    @property
+    def reader(self) -> PdfReader:
+        if self._reader is None:
+            self._reader = PdfReader(str(self.pdf_path))
+        return self._reader
+
+    @property
+    def plumber(self):
+        if self._plumber is None:
+            import pdfplumber
+
+            self._plumber = pdfplumber.open(str(self.pdf_path))
+        return self._plumber
+
+    def page(self, n: int):
+        """pdfplumber page ``n`` (0-based)."""
+        return self.plumber.pages[n]
+
+    def close(self) -> None:
+        if self._plumber is not None:
+            self._plumber.close()
+
+
+@contextmanager
+def builds(tmp_path_factory, *, help_card: bool = False) -> Iterator[Callable[..., Built]]:
+    """``get(game, *args)``: :func:`build` once per set of arguments while the context lasts (a
+    session fixture's), then every PDF closed."""
+    cache: dict[tuple[str, ...], Built] = {}
+
+    def get(game: str, *args: str) -> Built:
+        key = (game, *args)
+        if key not in cache:
+            out = tmp_path_factory.mktemp(game)
+            build(out, game, *args, help_card=help_card)
+            cache[key] = Built(game, out)
+        return cache[key]
+
+    try:
+        yield get
+    finally:
+        for b in cache.values():
+            b.close()

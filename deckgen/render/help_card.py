@@ -10,9 +10,9 @@ are not part of the game, so checks and validation never see them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Mapping, Sequence
 
-from deckgen.model import Card
+from deckgen.model import Card, Deck
 from deckgen.render.faces import Faces, Frame, background
 from deckgen.render.palette import INK
 from deckgen.render.pen import Pen, cap_height, fit_size, wrap
@@ -28,6 +28,34 @@ ACCENT = "#1f3a68"
 class HelpText:
     title: str  # the game's name and "quick reference" in the language
     sections: Sequence[tuple[str, Sequence[str]]] = field(default_factory=tuple)  # (heading, lines)
+
+
+# A game's words for its help card, per language: (title, heading of the turn, the turn's steps,
+# heading of the special cards)
+HelpWords = Mapping[str, tuple[str, str, Sequence[str], str]]
+
+
+def help_text(
+    deck: Deck,
+    lang: str,
+    words: HelpWords,
+    *,
+    kind: str,
+    field: str,
+    names: Mapping[str, Mapping[str, str]],
+    reminders: Mapping[str, Mapping[str, str]],
+    name_lang: str | None = None,
+) -> HelpText:
+    """The usual help card: the turn's steps, then "name: reminder" for each special card the deck
+    holds (cards of ``kind`` whose ``field`` is a key of ``names``, in the order of ``names``).
+    ``name_lang`` fixes the language of the names (a game whose card names stay Spanish in every
+    language); by default they follow ``lang``."""
+    title, turn, steps, specials = words.get(lang, words["es"])
+    keys = [k for k in names if any(c.kind == kind and c.get(field) == k for c in deck.cards)]
+    sections = [(turn, steps)]
+    if keys:
+        sections.append((specials, [f"{names[k][name_lang or lang]}: {reminders[k][lang]}" for k in keys]))
+    return HelpText(title, sections)
 
 
 def _lines(text: HelpText, frame: Frame) -> list[tuple[str, str]]:

@@ -13,7 +13,8 @@ from typing import Callable, Mapping, Sequence
 from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Flowable, ListFlowable, PageBreak, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, KeepTogether, ListFlowable, PageBreak, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus.flowables import _listWrapOn
 
 from deckgen.model import Card
 from deckgen.render import fonts
@@ -184,7 +185,7 @@ def build(blocks: Sequence[Block], ctx: Context, avail: float, where: str = "bod
                 para.keepWithNext = 1
             out.append(para)
         elif isinstance(block, ListBlock):
-            out.append(_list(block, ctx, avail, where))
+            out += _list(block, ctx, avail, where, split=_kept(out) > 0)
         elif isinstance(block, TableBlock):
             out.append(_table(block, ctx, avail))
         elif isinstance(block, Note):
@@ -203,20 +204,38 @@ def build(blocks: Sequence[Block], ctx: Context, avail: float, where: str = "bod
 LIST_INDENT = 15.0  # pt
 
 
-def _list(block: ListBlock, ctx: Context, avail: float, where: str) -> Flowable:
+def _kept(out: list[Flowable]) -> int:
+    """How many flowables at the end of ``out`` ask to stay with what comes next (a heading, a
+    paragraph marked ``keep``, a picture over its caption)."""
+    n = 0
+    while n < len(out) and out[-1 - n].getKeepWithNext():
+        n += 1
+    return n
+
+
+def _list(block: ListBlock, ctx: Context, avail: float, where: str, split: bool = False) -> list[Flowable]:
+    """The list as one flowable, or (``split``) as two: its first item, then the rest numbered on, so
+    that what introduces the list can be kept with its first item (:func:`keep_together`)."""
     regular, bold = fonts.register()
     style = ctx.styles["item" if where == "body" else where]
     items = [build(item, ctx, avail - LIST_INDENT, "item" if where == "body" else where) or [Paragraph("", style)] for item in block.items]
+    parts = [items[:1], items[1:]] if split and len(items) > 1 else [items]
     kwargs = dict(
         leftIndent=LIST_INDENT,
         bulletFontName=bold if block.ordered else regular,
         bulletFontSize=style.fontSize,
         bulletColor=HexColor(INK),
-        spaceAfter=4,
     )
-    if block.ordered:
-        return ListFlowable(items, bulletType="1", bulletFormat="%s.", **kwargs)
-    return ListFlowable(items, bulletType="bullet", start="•", **kwargs)
+    out: list[Flowable] = []
+    first = 1
+    for n, part in enumerate(parts):
+        space = dict(spaceAfter=4 if n == len(parts) - 1 else style.spaceAfter)
+        if block.ordered:
+            out.append(ListFlowable(part, bulletType="1", bulletFormat="%s.", start=str(first), **space, **kwargs))
+        else:
+            out.append(ListFlowable(part, bulletType="bullet", start="•", **space, **kwargs))
+        first += len(part)
+    return out
 
 
 def _text_width(text: str, bold: bool, size: float) -> float:
@@ -361,6 +380,51 @@ def _note(block: Note, ctx: Context, avail: float) -> Flowable:
     )
     table.spaceBefore, table.spaceAfter = 4, 9
     return table
+
+
+def keep_together(story: Sequence[Flowable]) -> list[Flowable]:
+    """The page story with every run of flowables that asks to stay with the next (a heading, a
+    paragraph marked ``keep``, a picture over its caption) bound to that next flowable.
+
+    reportlab's own keepWithNext never binds to a list, and moves the whole group to the next page
+    when the flowable after the run is too tall to fit, leaving the page part empty. Here the run
+    waits for the next page only when the next flowable cannot even start on this one."""
+    out: list[Flowable] = []
+    run: list[Flowable] = []
+    for f in story:
+        if f.getKeepWithNext():
+            run.append(f)
+            continue
+        if run:
+            for kept in run:
+                kept.keepWithNext = 0  # the group does the keeping now
+            f = _KeepWithStart([*run, f])
+            run = []
+        out.append(f)
+    return out + run
+
+
+class _KeepWithStart(KeepTogether):
+    """A run of flowables kept on one page with the start of the flowable that follows them."""
+
+    def split(self, avail_w: float, avail_h: float) -> list[Flowable]:
+        *run, last = self._content
+        if self._H > avail_h:  # not all of it fits: does the run and the start of the last?
+            _, high = _listWrapOn(run, avail_w, self.canv)
+            rest = avail_h - high - run[-1].getSpaceAfter() - last.getSpaceBefore() - 1.0
+            if rest > 0 and _starts_within(last, self.canv, avail_w, rest):
+                return list(self._content)
+        return super().split(avail_w, avail_h)
+
+
+def _starts_within(f: Flowable, canv, avail_w: float, avail_h: float) -> bool:
+    """Whether some of ``f`` (not nothing) can be drawn in ``avail_h``: its split's first piece fits.
+    (A list splits even when not one line of it fits: its first piece is then still too tall.)"""
+    pieces = f.splitOn(canv, avail_w, avail_h)
+    if not pieces:
+        return False
+    high = pieces[0].wrapOn(canv, avail_w, avail_h)[1]
+    return 0 < high <= avail_h
 
 
 def spacer(mm: float) -> Spacer:

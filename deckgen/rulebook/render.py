@@ -88,7 +88,7 @@ def write_rulebook(
     page_w, page_h = (x * MM for x in PAPERS[settings.paper])
     text_w = min(MEASURE * MM, page_w - 2 * MARGIN_SIDE * MM)
     side = (page_w - text_w) / 2
-    story = flow.build(blocks, ctx, text_w)
+    story = flow.keep_together(flow.build(blocks, ctx, text_w))
     if not story:
         raise DeckgenError(f"{shown_path(root, template_name(game, lang))}: the rulebook is empty")
     label = game.label(deck, lang)

@@ -4,13 +4,20 @@ upside down."""
 
 from __future__ import annotations
 
+import pdfplumber
 import pytest
 
 import cardcheck
 from cardcheck import GAMES, MISREGISTER_MM, SAFE_MM, cells, glyph_problems, large_texts, too_near, underlined
 from deckgen.model import Card
 from deckgen.registry import get_game
+from deckgen.render.faces import Frame
+from deckgen.render.geometry import CARD_SIZES
+from deckgen.render.help_card import HelpFaces, help_cards
 from deckgen.render.orientation import confusable, confusable_cards, turned
+from deckgen.render.presets import INCH, POKER_US, PRESETS
+from deckgen.render.sheets import write_cards_pdf
+from deckgen.spec import spec_for
 
 
 def _cards(b):
@@ -32,6 +39,50 @@ def test_fronts_keep_a_safe_area(built, game):
             if near:
                 bad[(cell.card, b.deck["cards"][cell.card]["kind"])] = near[:3]
     assert not bad, dict(list(bad.items())[:5])
+
+
+# Every other card size, and each shop preset's card and bleed (The Game Crafter and DriveThruCards:
+# 2.5 × 3.5 in with 1/8 in; MakePlayingCards: 3.048 mm). Poker with 3 mm is the test above, every card.
+OTHER_SIZES = [("bridge", 3.0), ("mini", 3.0), ("tarot", 3.0), (POKER_US, INCH / 8), (POKER_US, 36 / 300 * INCH)]
+
+
+def test_every_card_size_and_shop_is_checked():
+    sizes = {(size, bleed) for size, bleed in OTHER_SIZES} | {("poker", 3.0)}
+    assert set(CARD_SIZES) <= {size for size, _ in sizes}
+    assert {(p.card_size, p.bleed) for p in PRESETS.values() if p.bleed} <= sizes
+
+
+def samples(cards) -> list[int]:
+    """A few cards of every look: per kind and per word on the card (a colour, an action), the
+    first, the middle and the last (numbers vary along a kind)."""
+    groups: dict[tuple, list[int]] = {}
+    for n, c in enumerate(cards):
+        key = (c.kind, *sorted((k, v) for k, v in c.face.items() if isinstance(v, str)))
+        groups.setdefault(key, []).append(n)
+    return sorted({n for g in groups.values() for n in (g[0], g[len(g) // 2], g[-1])})
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("size, bleed", OTHER_SIZES, ids=lambda v: str(round(v, 3)) if isinstance(v, float) else v)
+def test_every_size_keeps_a_safe_area(tmp_path, game, size, bleed):
+    """The same 3 mm on sample faces of every look (help card included) at every other card size
+    and at each shop's card and bleed, read back from the sheets."""
+    g = get_game(game)
+    spec = spec_for(g, cli={"print": {"card_size": size, "bleed": bleed}})
+    deck = spec.build()
+    text = g.help_card(deck, "es")
+    frame = Frame(spec.print.card.width, spec.print.card.height, 0.0, "es")
+    cards = [deck.cards[n] for n in samples(deck.cards)] + help_cards(text, frame, "es")
+    target = write_cards_pdf(tmp_path / "cards.pdf", cards, HelpFaces(g.faces, text), spec.print, title=g.title, label="", options=dict(g.described(deck)))
+    bad = {}
+    with pdfplumber.open(str(target)) as plumber:
+        fronts = [c for c in cells(plumber, len(cards), size=size, bleed=bleed) if c.side == "front"]
+        assert len(fronts) == len(cards)
+        for cell in fronts:
+            near = too_near(cell, SAFE_MM, background=cardcheck.bleeds)
+            if near:
+                bad.setdefault(cards[cell.card].kind, near[:3])
+    assert not bad, bad
 
 
 @pytest.mark.parametrize("game", GAMES)

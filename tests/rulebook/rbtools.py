@@ -56,6 +56,27 @@ def fonts_of(path: Path) -> list[dict]:
     return found
 
 
+def text_lines(page) -> list[tuple[float, float, str, float, bool]]:
+    """Text lines of a page as (top, bottom, text, size, bold): characters on one baseline, cut where a
+    gap wider than an em separates them (table cells, a figure's labels)."""
+    rows: dict[float, list[dict]] = {}
+    for c in page.chars:
+        if c.get("upright", True) and c["size"] >= 6:
+            rows.setdefault(round(c["bottom"]), []).append(c)
+    out = []
+    for key in sorted(rows):
+        chars = sorted(rows[key], key=lambda c: c["x0"])
+        run = [chars[0]]
+        for c in chars[1:]:
+            if c["x0"] - run[-1]["x1"] > c["size"] * 1.0:
+                out.append(run)
+                run = []
+            run.append(c)
+        out.append(run)
+    return [(min(c["top"] for c in r), max(c["bottom"] for c in r), "".join(c["text"] for c in r).strip(),
+             max(c["size"] for c in r), "Bold" in r[0]["fontname"]) for r in out]
+
+
 # ---------------------------------------------------------------- a fake game for the renderer
 
 

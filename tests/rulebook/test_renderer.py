@@ -9,7 +9,7 @@ from deckgen.errors import DeckgenError
 from deckgen.render.settings import PrintSettings
 from deckgen.rulebook.render import render_markup, write_rulebook
 
-from rulebook.rbtools import BASE14, TRICKY, fake_deck, fake_game, flat, fonts_of, pdf_pages, write_template
+from rulebook.rbtools import BASE14, _box, TRICKY, fake_deck, fake_game, flat, fonts_of, pdf_pages, write_template
 
 TEMPLATE = """{# a comment #}
 <h1>{{ game.title }}</h1>
@@ -120,3 +120,38 @@ def test_a_bare_less_than_in_a_template_is_text(tmp_path, print_settings):
     write_template(tmp_path, "<h1>t</h1>\n<p>3 < 5 &amp; 5 > 3</p>\n")
     out = write_rulebook(tmp_path / "r.pdf", fake_game(), fake_deck(), "es", print_settings, templates=tmp_path)
     assert "3 < 5 & 5 > 3" in flat(pdf_pages(out)[0])
+
+
+def _pages_of(path, word: str) -> list[int]:
+    """The page number of each occurrence of ``word`` in reading order."""
+    found = []
+    with pdfplumber.open(str(path)) as pdf:
+        for n, page in enumerate(pdf.pages, 1):
+            found += [n] * len(page.search(word, regex=False, return_chars=False))
+    return found
+
+
+def _filler(pen, w, h, lang) -> None:
+    pen.rect(0, 0, w, h, stroke="#000000", width=0.4)
+
+
+def test_pictures_keep_with_their_captions_across_page_breaks(tmp_path, print_settings):
+    """A tall drawing fills each page to a different height, then comes a picture with the paragraph
+    under it (its caption), or a ``keep`` paragraph with the picture under it: on some pages the
+    picture would fit and its paragraph would not. The two always share a page. (The list after
+    the filler stops the filler itself keeping with the paragraph.)"""
+    parts = ["<h1>t</h1>"]
+    for fill in range(190, 232, 3):  # mm of a 255 mm column
+        parts.append(f'<pagebreak/><figure name="fill" width="60" height="{fill}"/>')
+        parts.append(f'<figure name="box" width="60" height="40"/><p>Pie{fill} debajo.</p>')
+        parts.append(f'<pagebreak/><figure name="fill" width="60" height="{fill + 10}"/><ul><li>lista</li></ul>')
+        parts.append(f'<p keep>Intro{fill} encima.</p><cards indexes="0,1" width="28"/>')
+    write_template(tmp_path, "\n".join(parts))
+    game = fake_game(figures={"box": _box, "fill": _filler})
+    out = write_rulebook(tmp_path / "r.pdf", game, fake_deck(), "es", print_settings, templates=tmp_path)
+    figures, captions = _pages_of(out, "figura"), _pages_of(out, "Pie")
+    assert len(figures) == len(captions) == 14
+    assert figures == captions
+    rows, intros = _pages_of(out, "negrita</b>"), _pages_of(out, "Intro")  # the first card's text
+    assert len(rows) == len(intros) == 14
+    assert rows == intros

@@ -4,6 +4,7 @@ register, and the page layout (headings with their content, short lines, full pa
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 
@@ -13,32 +14,53 @@ import pytest
 from cardcheck import GAMES
 from deckgen.registry import get_game
 from deckgen.render.settings import PrintSettings
-from deckgen.rulebook.render import write_rulebook
+from deckgen.render.pen import wrap
+from deckgen.rulebook.flow import CAPTION_SIZE, CARD_GAP, CARD_WIDTH, MM
+from deckgen.rulebook.markup import CardsBlock, FigureBlock, Para, parse
+from deckgen.rulebook.render import MEASURE, render_markup, write_rulebook
 from deckgen.spec import spec_for
+from rulebook.rbtools import text_lines
+from spanish import register_problems
 
 LAST = {"es": "Para quien prepara el mazo", "en": "For whoever prepares the deck"}
 FILES = re.compile(r"\b[\w-]+\.(pdf|json|toml|png|csv)\b")
-# Spanish forms the house register excludes: vosotros and ustedes imperatives, and "coger"
-NOT_OUR_REGISTER = re.compile(
-    r"\b(separad|repartid|barajad|quitad|poned|apartad|comprobad|mirad|jugad|robad|dejad|tened|tenéis|"
-    r"vosotros|vuestr[oa]s?|ved|pongan|mezclen|barajen|coloquen|jueguen|ustedes|"
-    r"cog(e|er|en|es|ió|ían?|iendo|ido|ida|emos)|coj(a|an|as|o))\b",
-    re.IGNORECASE,
-)
+
+
+# One option set per game that changes what its rulebook says and shows, printed on Letter paper with
+# mini cards (so card pictures change size too).
+CHANGED = {
+    "hectoedra": {"cards": "1-30", "aids": "prime,factors,divisors", "each_starts": False},
+    "maestras": {"colours": 3, "link": "both", "in_line": "off", "path_length": 3},
+    "mgc": {"hints": True, "after_action": "free", "toma_cuatro": 0},
+    "monete": {"mode": "siesta", "combo": 2},
+    "multiplicats": {"tables": "2-5", "specials": False},
+}
+CHANGED_PRINT = {"paper": "letter", "card": "mini"}
+SETS = ["default", "changed"]
+
+
+def build_rulebook(game: str, lang: str, which: str, target: Path) -> Path:
+    g = get_game(game)
+    changed = which == "changed"
+    deck = spec_for(g, cli={"options": CHANGED[game]} if changed else {}).build()
+    return write_rulebook(target, g, deck, lang, PrintSettings.parse(lang=lang, **(CHANGED_PRINT if changed else {})))
 
 
 @pytest.fixture(scope="module")
 def rulebooks(tmp_path_factory):
-    out: dict[tuple[str, str], Path] = {}
+    """Every game's rulebook in both languages: (game, lang) for the default deck, (game, lang,
+    "changed") for the option set above."""
+    out: dict[tuple[str, ...], Path] = {}
     folder = tmp_path_factory.mktemp("rulebooks")
     for game in GAMES:
-        g = get_game(game)
-        deck = spec_for(g, cli={}).build()
         for lang in ("es", "en"):
-            target = folder / f"{game}-{lang}.pdf"
-            write_rulebook(target, g, deck, lang, PrintSettings.parse(lang=lang))
-            out[(game, lang)] = target
+            out[(game, lang)] = build_rulebook(game, lang, "default", folder / f"{game}-{lang}.pdf")
+            out[(game, lang, "changed")] = build_rulebook(game, lang, "changed", folder / f"{game}-{lang}-changed.pdf")
     return out
+
+
+def _key(game: str, lang: str, which: str) -> tuple[str, ...]:
+    return (game, lang) if which == "default" else (game, lang, which)
 
 
 def _text(path: Path) -> list[str]:
@@ -73,14 +95,16 @@ def test_body_speaks_to_players_and_teachers(rulebooks, game, lang):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_one_spanish_register(rulebooks, game):
-    text = "\n".join(_text(rulebooks[(game, "es")]))
-    assert not NOT_OUR_REGISTER.findall(text)
+@pytest.mark.parametrize("which", SETS)
+def test_one_spanish_register(rulebooks, game, which):
+    text = "\n".join(_text(rulebooks[_key(game, "es", which)]))
+    assert len(text) > 2000 and not register_problems(text)
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_no_coger_on_spanish_cards(game):
-    """Every Spanish text a card of the default deck prints, and the help card: no "coger"."""
+@pytest.mark.parametrize("which", SETS)
+def test_spanish_cards_speak_in_our_register(game, which):
+    """Every Spanish text a card of the deck prints, and the help card: "tú", and no "coger"."""
     from deckgen.render.faces import Frame
     from deckgen.render.help_card import HelpFaces, help_cards
 
@@ -95,7 +119,7 @@ def test_no_coger_on_spanish_cards(game):
             return lambda *a, **k: None
 
     g = get_game(game)
-    deck = spec_for(g, cli={}).build()
+    deck = spec_for(g, cli={"options": CHANGED[game]} if which == "changed" else {}).build()
     text = g.help_card(deck, "es")
     faces = HelpFaces(g.faces, text)
     frame = Frame(63, 88, 0, "es", deck.options)
@@ -104,39 +128,19 @@ def test_no_coger_on_spanish_cards(game):
         faces.front(pen, card, frame)
     faces.back(pen, frame)
     words = " ".join(pen.texts)
-    assert len(words) > 50 and not NOT_OUR_REGISTER.findall(words)
-
-
-def _lines(page) -> list[tuple[float, float, str, float, bool]]:
-    """Text lines of a page as (top, bottom, text, size, bold): characters on one baseline, cut where a
-    gap wider than an em separates them (table cells, a figure's labels)."""
-    rows: dict[float, list[dict]] = {}
-    for c in page.chars:
-        if c.get("upright", True) and c["size"] >= 6:
-            rows.setdefault(round(c["bottom"]), []).append(c)
-    out = []
-    for key in sorted(rows):
-        chars = sorted(rows[key], key=lambda c: c["x0"])
-        run = [chars[0]]
-        for c in chars[1:]:
-            if c["x0"] - run[-1]["x1"] > c["size"] * 1.0:
-                out.append(run)
-                run = []
-            run.append(c)
-        out.append(run)
-    return [(min(c["top"] for c in r), max(c["bottom"] for c in r), "".join(c["text"] for c in r).strip(),
-             max(c["size"] for c in r), "Bold" in r[0]["fontname"]) for r in out]
+    assert len(words) > 50 and not register_problems(words)
 
 
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("lang", ["es", "en"])
-def test_layout_reads_well(rulebooks, game, lang):
+@pytest.mark.parametrize("which", SETS)
+def test_layout_reads_well(rulebooks, game, lang, which):
     """Lines of at most 80 characters; no heading last on a page; every page but the last at least
     60% full (measured from the top of the text column to its lowest mark)."""
-    with pdfplumber.open(str(rulebooks[(game, lang)])) as pdf:
+    with pdfplumber.open(str(rulebooks[_key(game, lang, which)])) as pdf:
         pages = pdf.pages
         for n, page in enumerate(pages):
-            body = [l for l in _lines(page) if 62 < l[0] and l[1] < page.height - 57]
+            body = [l for l in text_lines(page) if 62 < l[0] and l[1] < page.height - 57]
             assert max(len(l[2]) for l in body) <= 80, max(body, key=lambda l: len(l[2]))[2]
             if n == len(pages) - 1:
                 continue
@@ -145,3 +149,107 @@ def test_layout_reads_well(rulebooks, game, lang):
             marks = [o for o in page.chars + page.rects + page.curves + page.lines if o["top"] > 62 and o["bottom"] < page.height - 57]
             fill = (max(o["bottom"] for o in marks) - 62) / (page.height - 57 - 62)
             assert fill >= 0.6, (n + 1, round(fill, 2))
+
+
+# ---------------------------------------------------------------- figures with their captions
+
+COLUMN_TOP = 62.0  # pt from the page top: below the running header
+
+
+def _plain(markup: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", "", markup))
+
+
+def _words_pattern(words: list[str]) -> str:
+    return r"\s*".join(re.escape(w) for w in words)
+
+
+def picture_pairs(game: str, lang: str, which: str):
+    """From the rendered markup, in reading order: every picture (a game figure or a row of card
+    pictures) with the text that belongs to it, and the picture's printed height in pt.
+
+    ("below", text, h): a picture and the paragraph right under it, which the flow keeps on its page;
+    ("above", text, h): a paragraph marked ``keep`` that introduces the picture under it;
+    ("inline", caption, card_width_mm): a caption printed under a card picture."""
+    g = get_game(game)
+    changed = which == "changed"
+    deck = spec_for(g, cli={"options": CHANGED[game]} if changed else {}).build()
+    settings = PrintSettings.parse(lang=lang, **(CHANGED_PRINT if changed else {}))
+    blocks = parse(render_markup(g, deck, lang, settings), n_cards=len(deck), figures=g.rulebook.figures)
+    card_w, card_h = settings.card.width, settings.card.height
+    out = []
+    for n, block in enumerate(blocks):
+        if isinstance(block, FigureBlock):
+            height = block.height * min(1.0, MEASURE / block.width) * MM
+        elif isinstance(block, CardsBlock):
+            width = block.width or CARD_WIDTH
+            height = width * card_h / card_w * MM
+            out += [("inline", c, width) for c in block.captions if c]
+        else:
+            continue
+        before, after = blocks[n - 1] if n else None, blocks[n + 1] if n + 1 < len(blocks) else None
+        if isinstance(before, Para) and before.keep:
+            out.append(("above", _plain(before.markup), height))
+        if isinstance(after, Para):
+            out.append(("below", _plain(after.markup), height))
+    return out
+
+
+def _graphics(page) -> list[dict]:
+    """Every drawn mark of the text column (lines, boxes, curves, images), the page furniture left out."""
+    return [o for o in page.rects + page.curves + page.lines + page.images if o["top"] >= COLUMN_TOP - 1 and o["bottom"] < page.height - 57]
+
+
+def _matches(pages, pattern: str, start: tuple[int, float]):
+    """Every match of ``pattern`` at or after ``start`` (page index, top), in reading order."""
+    for n in range(start[0], len(pages)):
+        for m in pages[n].search(pattern, regex=True, return_chars=False):
+            if (n, m["top"]) >= (start[0], start[1] - 0.5):
+                yield n, m
+
+
+def _find(pages, pattern: str, start: tuple[int, float]) -> tuple[int, dict]:
+    for found in _matches(pages, pattern, start):
+        return found
+    raise AssertionError(f"not found in the PDF: {pattern}")
+
+
+def _card_above(page, match: dict, card_w: float) -> bool:
+    """A card picture ``card_w`` mm wide ends right above ``match`` and is centred on it."""
+    centre = (match["x0"] + match["x1"]) / 2
+    return any(
+        abs(o["width"] - card_w * MM) < 1.5 and -1 < match["top"] - o["bottom"] < 5 * MM and abs((o["x0"] + o["x1"]) / 2 - centre) < 2
+        for o in _graphics(page)
+    )
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", ["es", "en"])
+@pytest.mark.parametrize("which", SETS)
+def test_figures_stay_with_their_captions(rulebooks, game, lang, which):
+    """Each picture is on the page of the paragraph that goes with it: the paragraph under a picture
+    starts right under the drawing (not at the head of the next page), a paragraph that introduces
+    a picture ends right above it, and a card's caption is printed centred right under that card."""
+    pairs = picture_pairs(game, lang, which)
+    assert any(kind != "inline" for kind, _, _ in pairs)
+    with pdfplumber.open(str(rulebooks[_key(game, lang, which)])) as pdf:
+        pages = pdf.pages
+        cursor = (0, 0.0)
+        for kind, text, size in pairs:
+            words = text.split()
+            if kind == "inline":  # the caption's first line: one short line, centred under its card
+                line = wrap(text, CAPTION_SIZE, size + CARD_GAP * 0.8)[0]
+                found = [(n, m) for n, m in _matches(pages, _words_pattern(line.split()), cursor) if _card_above(pages[n], m, size)]
+                assert found, (which, "a caption not centred under a card", text)
+                continue
+            n, first = _find(pages, _words_pattern(words[:6]), cursor)
+            cursor = (n, first["top"])
+            if kind == "below":
+                drawn = [o for o in _graphics(pages[n]) if o["bottom"] <= first["top"] + 0.5 and o["top"] >= first["top"] - size - 40]
+                assert drawn and max(o["bottom"] for o in drawn) > first["top"] - 12 - 0.4 * size, (which, n + 1, "nothing drawn above", text[:60])
+                assert first["top"] - min(o["top"] for o in drawn) >= 0.5 * size, (which, n + 1, "picture not above", text[:60])
+            else:
+                n_end, last = _find(pages, _words_pattern(words[-6:]), cursor)
+                drawn = [o for o in _graphics(pages[n_end]) if o["top"] >= last["bottom"] - 0.5 and o["bottom"] <= last["bottom"] + size + 40]
+                assert drawn and min(o["top"] for o in drawn) < last["bottom"] + 12 + 0.4 * size, (which, n_end + 1, "nothing drawn below", text[-60:])
+                assert max(o["bottom"] for o in drawn) - last["bottom"] >= 0.5 * size, (which, n_end + 1, "picture not below", text[-60:])

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+from deckgen.analysis.hidden import redeal
 from deckgen.engine.state import copy_position
 
 from deckgen.games.hectoedra.state import HectoedraState
@@ -18,13 +19,7 @@ def sample_hidden(state: HectoedraState, seat: int, rng: random.Random) -> Hecto
     world = copy_position(state)
     others = [s for s in range(world.players) if s != seat]
     places = [world.hands[s] for s in others] + [world.penalty_piles[s] for s in others] + [world.draw, world.box]
-    pool = sorted(c for place in places for c in place)  # sorted: where the hidden cards were is not read
-    rng.shuffle(pool)
-    i = 0
-    for place in places:
-        n = len(place)
-        place[:] = pool[i : i + n]
-        i += n
+    redeal(places, rng)
     world.box.sort()
     return world
 

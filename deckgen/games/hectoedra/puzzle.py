@@ -50,7 +50,7 @@ TEXT = {
         "count": "Cartas en nuestra pila: ______",
         "footer": "Hectoedra · semilla {seed} · reto {n}: {cards}",
         "key_title": "Hectoedra · Solucionario del profesor",
-        "key_intro": "Semilla {seed} · regla: {rule} · {sets} reto(s). La pila más alta de cada reto está calculada por un método exacto: si dice «demostrado», ninguna pila puede ser más alta. Hay a menudo otras pilas igual de altas: comprobad cada enlace de la pila del alumnado.",
+        "key_intro": "Semilla {seed} · regla: {rule} · {sets} reto(s). La pila más alta de cada reto está calculada por un método exacto: si dice «demostrado», ninguna pila puede ser más alta. Hay a menudo otras pilas igual de altas: comprueba cada enlace de la pila del alumnado.",
         "rule_name": {"divisor": "múltiplo o divisor", "full": "las tres reglas del juego competitivo"},
         "key_set": "Reto {n} · {k} cartas: {cards}",
         "key_best": "Pila más alta: {length} cartas ({how})",

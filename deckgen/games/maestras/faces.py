@@ -168,7 +168,7 @@ class MaestrasFaces:
     def _empty(self, pen: Pen, card: Card, f: Frame) -> None:
         background(pen, f, "#ffffff")
         w = words(f.lang)
-        m = f.safe * 0.6 + 1.5 * f.unit
+        m = max(f.safe * 0.6 + 1.5 * f.unit, f.safe + 0.3 * f.unit)  # the dashes' outer edge inside the safe area
         dashed_rect(pen, m, m, f.width - 2 * m, f.height - 2 * m, 3.0 * f.unit, 0.45 * f.unit, "#6b6b6b")
         self._border(pen, f)
         # a loop arrow: the path goes on from the card before

@@ -11,18 +11,14 @@ from __future__ import annotations
 import copy
 import random
 
+from deckgen.analysis.hidden import redeal
+
 from deckgen.games.maestras.state import MaestrasState
 
 
 def sample_hidden(state: MaestrasState, seat: int, rng: random.Random) -> MaestrasState:
     world = copy.deepcopy(state, {id(state.infos): state.infos, id(state.rules): state.rules, id(state.final): None})
     places = [world.hands[s] for s in range(world.players) if s != seat] + [world.pile]
-    pool = sorted(c for place in places for c in place)  # sorted: where the hidden cards were is not read
-    rng.shuffle(pool)
-    i = 0
-    for place in places:
-        n = len(place)
-        place[:] = pool[i : i + n]
-        i += n
+    redeal(places, rng)
     world._legal = None
     return world

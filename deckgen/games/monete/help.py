@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from deckgen.model import Deck
-from deckgen.render.help_card import HelpText
+from deckgen.render.help_card import HelpText, help_text
 
 from deckgen.games.monete.deck import ACTION, ACTIONS
 from deckgen.games.monete.faces import REMINDERS
@@ -25,9 +25,4 @@ TEXT = {
 
 
 def help_card(deck: Deck, lang: str) -> HelpText:
-    title, turn, steps, actions = TEXT.get(lang, TEXT["es"])
-    keys = [k for k in ACTIONS if any(c.kind == ACTION and c.get("action") == k for c in deck.cards)]
-    sections = [(turn, steps)]
-    if keys:
-        sections.append((actions, [f"{ACTIONS[k][lang]}: {REMINDERS[k][lang]}" for k in keys]))
-    return HelpText(title, sections)
+    return help_text(deck, lang, TEXT, kind=ACTION, field="action", names=ACTIONS, reminders=REMINDERS)

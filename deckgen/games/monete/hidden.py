@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+from deckgen.analysis.hidden import redeal
 from deckgen.engine.state import copy_position
 
 from deckgen.games.monete.state import TAKE, MoneteState
@@ -18,11 +19,5 @@ def sample_hidden(state: MoneteState, seat: int, rng: random.Random) -> MoneteSt
     world = copy_position(state)
     seen = {seat, world.target} if world.phase == TAKE and world.player == seat else {seat}
     places = [world.hands[s] for s in range(world.n) if s not in seen] + [world.draw]
-    pool = sorted(c for place in places for c in place)  # sorted: where the hidden cards were is not read
-    rng.shuffle(pool)
-    i = 0
-    for place in places:
-        n = len(place)
-        place[:] = pool[i : i + n]
-        i += n
+    redeal(places, rng)
     return world

@@ -7,7 +7,7 @@ OPTION_TEXT = {
         "top": ("Número más alto", "Las cartas van del 1 a este número en cada color; el 1 y este número cierran una ronda. 10 hace un mazo para los más pequeños."),
         "combo": ("Combo más largo", "Cuántas cartas seguidas puedes jugar de una vez como máximo. 1: sin combos."),
         "deck_out": ("Cuando se acaba el mazo", "empty: la partida acaba al robar la última carta; need: acaba cuando alguien tiene que robar y ya no quedan."),
-        "give_taken": ("Devolver la carta cogida", "Con «Te la cambio» y «Espiar», la carta que devuelves puede ser la misma que acabas de coger. Desmarcado: una carta tuya."),
+        "give_taken": ("Devolver la carta tomada", "Con «Te la cambio» y «Espiar», la carta que devuelves puede ser la misma que acabas de tomar. Desmarcado: una carta tuya."),
         "wild_discard": ("Descartar un comodín", "En un «¡Monete!», quien no tiene el 1 (o el número más alto) puede descartar un comodín en vez de robar."),
     },
     "en": {

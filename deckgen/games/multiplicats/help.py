@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from deckgen.model import Deck
-from deckgen.render.help_card import HelpText
+from deckgen.render.help_card import HelpText, help_text
 
 from deckgen.games.multiplicats.deck import SPECIAL, SPECIALS
 from deckgen.games.multiplicats.faces import REMINDERS
@@ -27,9 +27,4 @@ TEXT = {
 
 
 def help_card(deck: Deck, lang: str) -> HelpText:
-    title, turn, steps, specials = TEXT.get(lang, TEXT["es"])
-    keys = [k for k in SPECIALS if any(c.kind == SPECIAL and c.get("special") == k for c in deck.cards)]
-    sections = [(turn, steps)]
-    if keys:
-        sections.append((specials, [f"{SPECIALS[k][lang]}: {REMINDERS[k][lang]}" for k in keys]))
-    return HelpText(title, sections)
+    return help_text(deck, lang, TEXT, kind=SPECIAL, field="special", names=SPECIALS, reminders=REMINDERS)
