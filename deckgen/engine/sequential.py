@@ -5,6 +5,11 @@ A verdict is settled when the measure lies more than SIGMAS standard errors away
 bounds: more games would not change it. Batches are fixed by the seed (game ``i`` of a stream is
 always seed ``S + i``), each stream decides from its own batches only, and batches are merged in
 seed order, so the report is the same for any number of workers or any order in which they finish.
+
+A game that does not end (it hit its step budget or looped) is the finding: its stream stops there.
+Each chunk stops at its first such game, and a batch keeps its chunks only up to the first one (in
+the batch's order) that had one, so a deck whose games never end costs a few step budgets, not
+hundreds, and the report still does not depend on the workers.
 """
 
 from __future__ import annotations
@@ -78,35 +83,50 @@ def _next_batch(engine: Engine, s: Stream, plan: Plan) -> list[tuple[str, Chunk]
     replayed with every check on to say why) and exploring games (random policy, every check on)."""
     a = s.played
     b = min(plan.games, a + BATCH) if plan.sequential else plan.games
-    work = [("m", c) for c in chunks(Chunk(s.deck.game, s.deck, s.players, 0, 0, "heuristic", diagnose=True), plan.seed + a, b - a)]
+    template = Chunk(s.deck.game, s.deck, s.players, 0, 0, "heuristic", diagnose=True, until_stall=True)
+    work = [("m", c) for c in chunks(template, plan.seed + a, b - a)]
     if plan.explore:
         x = plan.explore_games
         lo, hi = a * x // plan.games, b * x // plan.games
         if hi > lo:
-            template = Chunk(s.deck.game, s.deck, s.players, 0, 0, "random", check=True, detect_loops=True)
+            template = Chunk(s.deck.game, s.deck, s.players, 0, 0, "random", check=True, detect_loops=True, until_stall=True)
             work += [("x", c) for c in chunks(template, plan.seed + plan.games + lo, hi - lo, CHUNK)]
     return work
 
 
+def _first_stop(parts: dict[int, Tally | InvariantBroken], size: int) -> int | None:
+    """The batch's first chunk (in its order) that broke an invariant or had a game that did not
+    end, once every chunk before it is in; ``size`` when all are in and none did; None to wait."""
+    for i in range(size):
+        part = parts.get(i)
+        if part is None:
+            return None
+        if isinstance(part, InvariantBroken) or part.stall_count:
+            return i
+    return size
+
+
 def _close_batch(engine: Engine, s: Stream, plan: Plan) -> None:
-    broken = [s._parts[i] for i in range(len(s._batch)) if isinstance(s._parts[i], InvariantBroken)]
-    if broken:  # the first in the batch's order, whichever worker finished first
-        s.broken, s.done = str(broken[0]), True
+    stop = _first_stop(s._parts, len(s._batch))
+    assert stop is not None
+    if stop < len(s._batch) and isinstance(s._parts[stop], InvariantBroken):
+        s.broken, s.done = str(s._parts[stop]), True
         s._parts.clear()
         return
-    for i, (kind, c) in enumerate(s._batch):
+    for i, (kind, c) in enumerate(s._batch[: stop + 1]):
         part = s._parts[i]
         if kind == "m":
             s.measured.merge(part)
-            s.played += c.count
+            s.played += part.games
         else:
             s.explored.merge(part)
-            s.explore_played += c.count
+            s.explore_played += part.games
     s._parts.clear()
     s.summary = summary_of(engine, s.deck, s.players, "heuristic", plan.seed, s.measured, variant=s.label, planned=plan.games)
     if s.tick:
         s.tick(s.played, plan.games)
-    if s.played >= plan.games or (plan.sequential and s.played >= MIN_GAMES and settled(s.thresholds, s.summary)):
+    stalled = stop < len(s._batch)  # a game did not end: that is the finding, more games add nothing
+    if stalled or s.played >= plan.games or (plan.sequential and s.played >= MIN_GAMES and settled(s.thresholds, s.summary)):
         s.done = True
         if s.tick and s.played < plan.games:
             s.tick(s.played, s.played)  # close the bar where the stream stopped
@@ -137,9 +157,8 @@ def run_streams(engine: Engine, streams: Sequence[Stream], plan: Plan, pool: Poo
                 s._batch = _next_batch(engine, s, plan)
                 for i, (_, c) in enumerate(s._batch):
                     s._parts[i] = _play(c, engine)
-                    if isinstance(s._parts[i], InvariantBroken):
-                        s._parts.update({j: s._parts[i] for j in range(i + 1, len(s._batch))})
-                        break
+                    if _first_stop(s._parts, len(s._batch)) is not None:
+                        break  # broken or stalled: the chunks after it are not kept
                 _close_batch(engine, s, plan)
         return
     inflight: dict = {}
@@ -154,9 +173,15 @@ def run_streams(engine: Engine, streams: Sequence[Stream], plan: Plan, pool: Poo
     while inflight:
         finished, _ = wait(list(inflight), return_when=FIRST_COMPLETED)
         for f in finished:
+            if f not in inflight:
+                continue  # a chunk of a batch already closed (dropped below)
             s, i = inflight.pop(f)
             s._parts[i] = f.result()
-            if len(s._parts) == len(s._batch):
+            if _first_stop(s._parts, len(s._batch)) is not None:
+                for other, (t, _) in list(inflight.items()):  # the batch's later chunks are not kept
+                    if t is s:
+                        other.cancel()
+                        del inflight[other]
                 _close_batch(engine, s, plan)
                 if not s.done:
                     submit(s)

@@ -111,6 +111,7 @@ class Chunk:
     check: bool = False
     detect_loops: bool = False
     diagnose: bool = False  # replay a game that did not end with every check on, to say why
+    until_stall: bool = False  # stop at the first game that does not end: it is the finding
 
 
 def play_chunk(chunk: Chunk, engine: Engine | None = None) -> Tally:
@@ -127,6 +128,8 @@ def play_chunk(chunk: Chunk, engine: Engine | None = None) -> Tally:
         if not r.ended and chunk.diagnose and not (chunk.check and chunk.detect_loops):
             r = play_seeded(engine, chunk.deck, chunk.players, seed, policy=chunk.policy, check=True, detect_loops=True)
         tally.add(r, pairs)
+        if chunk.until_stall and not r.ended:
+            break  # more games of a deck whose games do not end would only spend step budgets
     return tally
 
 
