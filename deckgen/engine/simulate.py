@@ -44,6 +44,7 @@ class Tally:
     games: int = 0
     ended: int = 0
     stall_count: int = 0
+    steps: int = 0  # steps played over all the games (the work spent)
     stalls: list[tuple[int, str]] = field(default_factory=list)  # (seed, what happened), first few
     lengths: dict[int, int] = field(default_factory=dict)  # length -> ended games of that length
     wins: list[float] = field(default_factory=list)  # games won by each seat (ties share a win)
@@ -57,6 +58,7 @@ class Tally:
 
     def add(self, r: GameRecord, pairs: Iterable[tuple[str, str]] = ()) -> None:
         self.games += 1
+        self.steps += r.steps
         if not r.ended:
             self.stall_count += 1
             if len(self.stalls) < KEEP_STALLS:
@@ -80,6 +82,7 @@ class Tally:
         self.games += other.games
         self.ended += other.ended
         self.stall_count += other.stall_count
+        self.steps += other.steps
         self.stalls.extend(other.stalls[: max(0, KEEP_STALLS - len(self.stalls))])
         for k, v in other.lengths.items():
             self.lengths[k] = self.lengths.get(k, 0) + v
@@ -112,6 +115,7 @@ class Chunk:
     detect_loops: bool = False
     diagnose: bool = False  # replay a game that did not end with every check on, to say why
     until_stall: bool = False  # stop at the first game that does not end: it is the finding
+    step_allowance: int = 0  # stop after the game that brings the chunk's steps to this (0: no bound)
 
 
 def play_chunk(chunk: Chunk, engine: Engine | None = None) -> Tally:
@@ -130,6 +134,8 @@ def play_chunk(chunk: Chunk, engine: Engine | None = None) -> Tally:
         tally.add(r, pairs)
         if chunk.until_stall and not r.ended:
             break  # more games of a deck whose games do not end would only spend step budgets
+        if chunk.step_allowance and tally.steps >= chunk.step_allowance:
+            break  # the stream's work bound is spent (engine/sequential.py)
     return tally
 
 
