@@ -12,7 +12,7 @@ the batch's order) that had one, so a deck whose games never end costs a few ste
 hundreds, and the report still does not depend on the workers.
 
 Work is bounded the same way: a stream spends at most its engine's ``validate_steps`` steps (scaled
-with the games asked for). Every chunk of a batch may spend what the stream has left, and the batch
+with the games asked for; a game's deal counts too, see DEAL_WORK). Every chunk of a batch may spend what the stream has left, and the batch
 keeps its chunks up to the one that spends the rest; the stream then stops (``overworked``), so a
 deck whose games are very long costs about that many steps, whatever its size.
 """

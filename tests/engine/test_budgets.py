@@ -175,3 +175,18 @@ def test_a_deck_of_action_cards_with_eleccion_but_no_monomial_is_refused_before_
     code, out, err = run(capsys, "validate", deck, "--players", "3", "--games", "10", "-q")
     assert code == 1 and "Traceback" not in err, err
     assert "FAIL monomial cards: none, but 30 Elección cards" in out and "simulation: skipped" in out
+
+
+def test_a_games_work_counts_its_steps_and_its_deal():
+    from dataclasses import replace
+
+    from deckgen.engine.simulate import DEAL_WORK, Chunk, play_chunk
+    from deckgen.model import Card
+
+    game, deck = walk_game(set(), length=10)
+    big = replace(deck, cards=tuple(Card("walk") for _ in range(3 * DEAL_WORK + 1)))
+    tally = play_chunk(Chunk("walk", big, 1, 1, 3), game.engine)
+    assert tally.games == 3 and tally.steps == 3 * (10 + 3)
+    # a chunk with an allowance stops after the game that spends it
+    assert play_chunk(Chunk("walk", big, 1, 1, 10, step_allowance=27), game.engine).games == 3
+    assert play_chunk(Chunk("walk", big, 1, 1, 10, step_allowance=26), game.engine).games == 2

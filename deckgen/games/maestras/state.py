@@ -96,8 +96,12 @@ class MaestrasState:
     history: list[tuple[int, list[int]]] = field(default_factory=list)
     final: Snapshot | None = None
     _legal: list[int] | None = None
+    codes: tuple[int, ...] = ()  # each card's kind as a small number (equal infos, equal numbers)
 
     def __post_init__(self) -> None:
+        if not self.codes:
+            number: dict[Info, int] = {}
+            self.codes = tuple(number.setdefault(i, len(number)) for i in self.infos)
         if not self.board:
             self.board = {CENTRE: self.central}
         self.won = self.won or [[] for _ in range(self.players)]
@@ -224,9 +228,10 @@ class MaestrasState:
         """One card of each kind in ``cards``, the first of each, in the order of first appearance
         (two equal cards give the same moves). Two passes at C speed: a hand of thousands of cards
         (a huge deck where nothing can be placed) costs microseconds a step, not a loop in Python."""
-        kinds = dict.fromkeys(map(self.infos.__getitem__, cards))  # kinds in order of appearance
+        code = self.codes.__getitem__
+        kinds = dict.fromkeys(map(code, cards))  # kinds in order of appearance
         back = cards[::-1]
-        first = dict(zip(map(self.infos.__getitem__, back), back))  # the last write is the first card
+        first = dict(zip(map(code, back), back))  # the last write is the first card
         return [first[k] for k in kinds]
 
     def _compute_legal(self) -> list[int]:
