@@ -71,6 +71,7 @@ class Stream:
     _parts: dict[int, Tally] = field(default_factory=dict)
     _batch: list[tuple[str, Chunk]] = field(default_factory=list)
     _left: int = 0  # the steps the stream had left when its batch was planned
+    _last: int = 0  # the steps its last batch took (while a batch runs: the steps spent before it)
 
 
 @dataclass(frozen=True)
@@ -198,14 +199,18 @@ def run_streams(engine: Engine, streams: Sequence[Stream], plan: Plan, pool: Poo
             inflight[pool.executor.submit(_play_here, s._batch[i][1])] = (s, i)
 
     def submit(s: Stream) -> None:
+        before = spent(s)
         s._batch = _next_batch(engine, s, plan)
-        if s.played == 0 and s.explore_played == 0:
-            # a stream's first chunk goes alone: when its games do not end, the rest of the batch is
-            # never played (the same chunks either way, so the report does not change)
+        if s.played == 0 and s.explore_played == 0 or 2 * s._last >= s._left:
+            # one chunk at a time: a stream's first chunk (when its games do not end, the rest of the
+            # batch is never played), and a batch that could spend what the stream has left (chunks
+            # sent together could each spend all of it). The other streams keep the workers busy,
+            # and the same chunks are kept either way, so the report does not change.
             send(s, [0])
             held[id(s)] = list(range(1, len(s._batch)))
         else:
             send(s, range(len(s._batch)))
+        s._last = before  # replaced by the batch's own steps when it closes
 
     for s in streams:
         submit(s)
@@ -218,13 +223,19 @@ def run_streams(engine: Engine, streams: Sequence[Stream], plan: Plan, pool: Poo
             s._parts[i] = f.result()
             stop = _first_stop(s._parts, len(s._batch), s._left)
             rest = held.pop(id(s), [])
-            if stop is None or stop == len(s._batch):
-                send(s, rest)
+            if stop is None and rest:
+                done_steps = sum(p.steps for p in s._parts.values() if isinstance(p, Tally))
+                if done_steps * len(s._batch) >= s._left * len(s._parts):  # at this pace the batch spends it all
+                    send(s, rest[:1])
+                    held[id(s)] = rest[1:]
+                else:
+                    send(s, rest)
             if stop is not None:
                 for other, (t, _) in list(inflight.items()):  # the batch's later chunks are not kept
                     if t is s:
                         other.cancel()
                         del inflight[other]
                 _close_batch(engine, s, plan)
+                s._last = spent(s) - s._last  # the steps of the batch just closed
                 if not s.done:
                     submit(s)
