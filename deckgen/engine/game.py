@@ -142,8 +142,13 @@ class Engine:
     # exhaustive(deck, players_list): checks proven by counting or enumeration (every card can
     # enter play, every starting situation...), before any simulation
     exhaustive: Callable[[Deck, Sequence[int]], Sequence[Check]] = field(default=lambda deck, players: ())
-    # a step bound beyond which a game counts as stalled
+    # a step bound beyond which a game counts as stalled; it must stay bounded for any deck file the
+    # README's limits allow (a game that hits it is a finding, "games do not end", never a hang)
     max_steps: Callable[[Deck, int], int] = field(default=lambda deck, players: 100_000)
+    # the most steps validation spends on one rule variant and player count (measured and exploring
+    # games together) at the default 400 games, scaled with --games: with the steps' cost and the
+    # player counts it bounds `validate`'s time whatever the deck (see engine/sequential.py)
+    validate_steps: int = 1_000_000
     # the player counts this deck can be played with (default: the game's whole range)
     player_counts: Callable[[Deck], Sequence[int]] | None = None
     length_name: str = "turns"

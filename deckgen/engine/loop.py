@@ -12,6 +12,17 @@ from deckgen.model import Deck
 
 
 MAX_REMEMBERED = 50_000  # positions loop detection remembers in one game
+KEY_CARDS = 500  # loop detection looks at every step's position up to this many cards, fewer above
+
+
+def key_stride(cards: int) -> int:
+    """Every how many steps loop detection takes the position's key. A key costs time in proportion
+    to the cards in play (a 5,000-card deck: a third of a millisecond), so a deck of more than
+    KEY_CARDS cards is looked at every few steps: the cost per step stays bounded whatever the
+    deck. A loop is still found (its positions come back at multiples of the stride), or the
+    game meets its step budget; either is reported as a game that does not end. Every deck of up
+    to KEY_CARDS cards (every default deck) is looked at every step, as before."""
+    return 1 + cards // KEY_CARDS if cards > KEY_CARDS else 1
 
 
 class InvariantBroken(AssertionError):
@@ -43,10 +54,12 @@ def play(
     deck_size: int | None = None,
     repeat_limit: int = 0,
     keep_moves: bool = False,
+    key_every: int = 1,
 ) -> GameRecord:
     """Run ``state`` to its end. With ``check``, verify after every step that no card was created or
     lost and that every action was legal; with ``repeat_limit``, stop a game that visits the same
-    position that many times (a loop the rules cannot leave)."""
+    position that many times (a loop the rules cannot leave), looking at the position every
+    ``key_every`` steps (see :func:`key_stride`)."""
     players = len(policies)
     seen: dict = {}
     moves: list[str] | None = [] if keep_moves else None
@@ -56,8 +69,10 @@ def play(
         if steps >= max_steps:
             problem = f"did not end within {max_steps} steps"
             break
-        if repeat_limit:
-            k = state.key()
+        if repeat_limit and steps % key_every == 0:
+            # the key's 64-bit hash, not the key: a position of a 5,000-card deck is a large object,
+            # and 50,000 of them would take gigabytes (50 equal hashes without a loop: never seen)
+            k = hash(state.key())
             n = seen.get(k, 0) + 1
             if n >= repeat_limit:
                 problem = f"the same position came back {n} times (a loop)"
@@ -144,4 +159,5 @@ def play_seeded(
         deck_size=len(deck.cards),
         repeat_limit=engine.repeat_limit if detect_loops else 0,
         keep_moves=keep_moves,
+        key_every=key_stride(len(deck.cards)),
     )

@@ -21,6 +21,7 @@ from deckgen.workers import worker_signals
 Tick = Callable[[int, int], None]
 
 CHUNK = 10  # games per task sent to a worker: small enough to spread a batch over the cores
+DEAL_WORK = 10  # a game's work counts a step for every this many cards dealt (the shuffle and set-up)
 KEEP_STALLS = 5  # games that did not end, kept by seed (the count of them is always exact)
 
 
@@ -41,6 +42,7 @@ class Tally:
     games: int = 0
     ended: int = 0
     stall_count: int = 0
+    steps: int = 0  # the work spent: steps played over all the games, and their deals (DEAL_WORK)
     stalls: list[tuple[int, str]] = field(default_factory=list)  # (seed, what happened), first few
     lengths: dict[int, int] = field(default_factory=dict)  # length -> ended games of that length
     wins: list[float] = field(default_factory=list)  # games won by each seat (ties share a win)
@@ -54,6 +56,7 @@ class Tally:
 
     def add(self, r: GameRecord, pairs: Iterable[tuple[str, str]] = ()) -> None:
         self.games += 1
+        self.steps += r.steps
         if not r.ended:
             self.stall_count += 1
             if len(self.stalls) < KEEP_STALLS:
@@ -77,6 +80,7 @@ class Tally:
         self.games += other.games
         self.ended += other.ended
         self.stall_count += other.stall_count
+        self.steps += other.steps
         self.stalls.extend(other.stalls[: max(0, KEEP_STALLS - len(self.stalls))])
         for k, v in other.lengths.items():
             self.lengths[k] = self.lengths.get(k, 0) + v
@@ -108,6 +112,8 @@ class Chunk:
     check: bool = False
     detect_loops: bool = False
     diagnose: bool = False  # replay a game that did not end with every check on, to say why
+    until_stall: bool = False  # stop at the first game that does not end: it is the finding
+    step_allowance: int = 0  # stop after the game that brings the chunk's steps to this (0: no bound)
 
 
 def play_chunk(chunk: Chunk, engine: Engine | None = None) -> Tally:
@@ -119,11 +125,17 @@ def play_chunk(chunk: Chunk, engine: Engine | None = None) -> Tally:
         assert engine is not None
     pairs = measure_pairs(engine)
     tally = Tally(chunk.players)
+    deal = len(chunk.deck.cards) // DEAL_WORK  # dealing 5,000 cards costs as much as hundreds of steps
     for seed in range(chunk.first, chunk.first + chunk.count):
         r = play_seeded(engine, chunk.deck, chunk.players, seed, policy=chunk.policy, check=chunk.check, detect_loops=chunk.detect_loops)
         if not r.ended and chunk.diagnose and not (chunk.check and chunk.detect_loops):
             r = play_seeded(engine, chunk.deck, chunk.players, seed, policy=chunk.policy, check=True, detect_loops=True)
         tally.add(r, pairs)
+        tally.steps += deal
+        if chunk.until_stall and not r.ended:
+            break  # more games of a deck whose games do not end would only spend step budgets
+        if chunk.step_allowance and tally.steps >= chunk.step_allowance:
+            break  # the stream's work bound is spent (engine/sequential.py)
     return tally
 
 

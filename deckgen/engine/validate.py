@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from deckgen.checks import Check, check
-from deckgen.engine.sequential import Plan, Stream, run_streams
+from deckgen.engine.sequential import MIN_GAMES, Plan, Stream, run_streams, spent, work_bound
 from deckgen.engine.simulate import Pool, Summary
 from deckgen.errors import DeckgenError
 from deckgen.model import Deck
@@ -101,7 +101,26 @@ def validate(
         run_streams(engine, streams, plan, running)
     for s in streams:
         _verdicts(report, engine, s, plan)
+        if s.overworked and s.measured.games < MIN_GAMES:
+            _work_check(report, engine, s, plan)
     return report
+
+
+def _work_check(report: Report, engine, s: Stream, plan: Plan) -> None:
+    """A stream that stopped at its work bound before MIN_GAMES measured games: its games are far
+    longer than a class can play, and too few were played to trust. (A stream that stops there
+    after enough games is simply done, as when its verdicts settle.)"""
+    tag = f"{s.label}, " if s.label else ""
+    games = s.measured.games + s.explored.games
+    report.simulated.append(
+        check(
+            f"games are short enough to check ({tag}{s.players} players)",
+            False,
+            f"validation stopped after {games} games: they took {spent(s):,} steps, about {spent(s) // max(1, games):,} a game, "
+            f"and it spends at most {work_bound(engine, plan):,} on a player count; fewer than {MIN_GAMES} measured games cannot be trusted",
+            hint="games this long do not fit a class: fewer cards, or rules that end a game sooner",
+        )
+    )
 
 
 def _verdicts(report: Report, engine, s: Stream, plan: Plan) -> None:

@@ -141,3 +141,15 @@ def test_simulate_board_option_and_games_without_a_board(tmp_path, capsys):
     with pytest.raises(SystemExit) as exit_:
         main(["simulate", "maestras", "--games", "1", "--board", str(tmp_path / "x.jpg")])
     assert exit_.value.code == 2 and "png" in capsys.readouterr().err
+
+
+def test_simulate_board_into_a_new_folder_makes_it_and_a_file_in_the_way_is_one_error(tmp_path, capsys):
+    path = tmp_path / "new" / "deeper" / "b.png"
+    main(["simulate", "maestras", "--players", "3", "--games", "2", "--board", str(path), "-q"])
+    expected = board_picture(build(3), 3, 1, "heuristic", tmp_path / "expected.png")
+    assert path.read_bytes() == expected.read_bytes()
+    (tmp_path / "file").write_text("not a folder")
+    with pytest.raises(SystemExit) as exit_:
+        main(["simulate", "maestras", "--players", "3", "--games", "2", "--board", str(tmp_path / "file" / "b.png"), "-q"])
+    err = capsys.readouterr().err
+    assert exit_.value.code == 2 and err.count("error:") == 1 and err.startswith("error: ") and "Traceback" not in err

@@ -28,14 +28,24 @@ def heuristic_policy(state: MaestrasState, rng: random.Random) -> int:
     if state.phase == TIEBREAK:
         return _tiebreak_move(state, actions, rng)
     best, chosen = None, []
+    held = _held(state)
     for a in actions:
-        s = score(state, a) + rng.random() * 0.01
+        s = score(state, a, held) + rng.random() * 0.01
         if best is None or s > best:
             best, chosen = s, [a]
     return chosen[0]
 
 
-def score(state: MaestrasState, action: int) -> float:
+def _held(state: MaestrasState) -> dict[Info, int]:
+    """The player's hand as kinds of card and how many of each (one pass over the hand)."""
+    held: dict[Info, int] = {}
+    for c in state.hands[state.turn]:
+        info = state.infos[c]
+        held[info] = held.get(info, 0) + 1
+    return held
+
+
+def score(state: MaestrasState, action: int, held: dict[Info, int] | None = None) -> float:
     """How good a main-phase placement looks, from what the player may see."""
     if action == DRAW:
         return 0.0
@@ -55,7 +65,7 @@ def score(state: MaestrasState, action: int) -> float:
     if not wins:
         s += OPENS_WIN * _finishable_after(state, card, cell)
     # keep the cards that link with many others: spend the least connected card first
-    s -= 0.1 * _partners(state, info)
+    s -= 0.1 * _partners(state, info, _held(state) if held is None else held)
     return s
 
 
@@ -78,10 +88,12 @@ def _finishable_after(state: MaestrasState, card: int, cell: Cell) -> int:
     return n
 
 
-def _partners(state: MaestrasState, info: Info) -> int:
+def _partners(state: MaestrasState, info: Info, held: dict[Info, int]) -> int:
+    """Cards in hand (``held``: kinds and counts) that link with ``info``: bounded by the kinds of
+    card, not by the size of the hand."""
     if info.kind in (EMPTY_K, MASTER_K):
         return 0
-    return sum(1 for c in state.hands[state.turn] if state.infos[c] != info and R.links(info, state.infos[c], state.rules))
+    return sum(n for other, n in held.items() if other != info and R.links(info, other, state.rules))
 
 
 # ---------------------------------------------------------------- tie-break

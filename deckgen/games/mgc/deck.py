@@ -181,7 +181,12 @@ def checks(deck: Deck) -> list[Check]:
     unknown = sorted({c.kind for c in deck.cards} - {MONOMIAL, ACTION})
     out.append(check("card kinds", not unknown, f"unknown kinds {unknown}" if unknown else "monomial, action", hint='kind = "monomial" or "action" on every card'))
     if custom:
-        out.append(check("monomial cards", True, f"{len(monos)} (custom list)"))
+        # an Elección card names a coefficient or degree of the deck's monomials: without any, the
+        # player who plays one has nothing to name and the game cannot go on
+        choosers = action_counts.get("eleccion_coeficiente", 0) + action_counts.get("eleccion_grado", 0)
+        out.append(check("monomial cards", bool(monos) or not choosers, f"{len(monos)} (custom list)" if monos or not choosers
+                         else f"none, but {choosers} Elección cards that must name a coefficient or degree of one",
+                         hint="add monomial cards, or take the Elección cards out"))
         out.append(check("action cards", True, f"{action_counts} (custom list)"))
     else:
         out.append(expect_equal("monomial cards", len(monos), comp.basic, hint="build the deck again from --coefficients, --degrees and --copies"))

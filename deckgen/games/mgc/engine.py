@@ -137,9 +137,14 @@ def max_steps(deck: Deck, players: int) -> int:
     # longest): a match to 500 takes up to about 35,000 steps with drawing by choice (7,000 without),
     # a one-round match up to about 4,600. 5,000 steps per 25 points of target leaves a wide margin
     # while a match that never ends costs a bounded time; fewer players make longer matches, so
-    # the bound does not grow with the player count.
+    # the bound does not grow with the player count. It stops growing at the default target (500):
+    # a match to 100,000 points (the option's limit) would otherwise get 20 million steps, and a
+    # match longer than 100,000 steps is a finding ("games do not end"), not something to wait for.
     target = int(deck.options.get("target_score", 500))
-    return 5_000 * max(2, target // 25)
+    return 5_000 * min(MAX_BUDGET_BLOCKS, max(2, target // 25))
+
+
+MAX_BUDGET_BLOCKS = 20  # 100,000 steps at most, the default target's budget
 
 
 ENGINE = Engine(
@@ -149,6 +154,10 @@ ENGINE = Engine(
     thresholds=thresholds,
     exhaustive=exhaustive,
     max_steps=max_steps,
+    # the default deck's longest player count (2) spends about 250,000 steps before its verdicts
+    # settle (80 measured and 20 exploring games); a step of a 5,000-card deck costs 10 to 40 µs, so
+    # 9 player counts stay within about 60 s on two cores
+    validate_steps=500_000,
     player_counts=player_counts,
     length_name="turns",
     repeat_limit=50,

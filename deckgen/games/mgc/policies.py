@@ -66,12 +66,22 @@ def heuristic_policy(state: MgcState, rng: random.Random) -> int:
                 return by_kind[kind][0]
     basics = by_kind.get(rules.BASIC, [])
     if basics:
+        # the monomials in hand counted once by coefficient, by degree and by both: a card's
+        # followers come from three look-ups, so a step costs one pass over the hand, not one per card
+        by_coef: dict = {}
+        by_degree: dict = {}
+        by_both: dict = {}
+        for o in hand:
+            if t.kind[o] == rules.BASIC:
+                co, de = t.coefficient[o], t.degree[o]
+                by_coef[co] = by_coef.get(co, 0) + 1
+                by_degree[de] = by_degree.get(de, 0) + 1
+                by_both[co, de] = by_both.get((co, de), 0) + 1
 
         def keeps(c: int) -> tuple[int, int, int]:
-            followers = sum(
-                1 for o in hand if o != c and t.kind[o] == rules.BASIC and (t.coefficient[o] == t.coefficient[c] or t.degree[o] == t.degree[c])
-            )
-            return (followers, abs(t.coefficient[c] or 0), -c)
+            co, de = t.coefficient[c], t.degree[c]
+            followers = by_coef[co] + by_degree[de] - by_both[co, de] - 1  # not the card itself
+            return (followers, abs(co or 0), -c)
 
         return max(basics, key=keeps)
     monomials = [c for c in hand if t.kind[c] == rules.BASIC]
