@@ -185,7 +185,7 @@ def build(blocks: Sequence[Block], ctx: Context, avail: float, where: str = "bod
                 para.keepWithNext = 1
             out.append(para)
         elif isinstance(block, ListBlock):
-            out += _list(block, ctx, avail, where, split=_kept(out) > 0)
+            out.append(_list(block, ctx, avail, where))
         elif isinstance(block, TableBlock):
             out.append(_table(block, ctx, avail))
         elif isinstance(block, Note):
@@ -204,38 +204,20 @@ def build(blocks: Sequence[Block], ctx: Context, avail: float, where: str = "bod
 LIST_INDENT = 15.0  # pt
 
 
-def _kept(out: list[Flowable]) -> int:
-    """How many flowables at the end of ``out`` ask to stay with what comes next (a heading, a
-    paragraph marked ``keep``, a picture over its caption)."""
-    n = 0
-    while n < len(out) and out[-1 - n].getKeepWithNext():
-        n += 1
-    return n
-
-
-def _list(block: ListBlock, ctx: Context, avail: float, where: str, split: bool = False) -> list[Flowable]:
-    """The list as one flowable, or (``split``) as two: its first item, then the rest numbered on, so
-    that what introduces the list can be kept with its first item (:func:`keep_together`)."""
+def _list(block: ListBlock, ctx: Context, avail: float, where: str) -> Flowable:
     regular, bold = fonts.register()
     style = ctx.styles["item" if where == "body" else where]
     items = [build(item, ctx, avail - LIST_INDENT, "item" if where == "body" else where) or [Paragraph("", style)] for item in block.items]
-    parts = [items[:1], items[1:]] if split and len(items) > 1 else [items]
     kwargs = dict(
         leftIndent=LIST_INDENT,
         bulletFontName=bold if block.ordered else regular,
         bulletFontSize=style.fontSize,
         bulletColor=HexColor(INK),
+        spaceAfter=4,
     )
-    out: list[Flowable] = []
-    first = 1
-    for n, part in enumerate(parts):
-        space = dict(spaceAfter=4 if n == len(parts) - 1 else style.spaceAfter)
-        if block.ordered:
-            out.append(ListFlowable(part, bulletType="1", bulletFormat="%s.", start=str(first), **space, **kwargs))
-        else:
-            out.append(ListFlowable(part, bulletType="bullet", start="•", **space, **kwargs))
-        first += len(part)
-    return out
+    if block.ordered:
+        return ListFlowable(items, bulletType="1", bulletFormat="%s.", **kwargs)
+    return ListFlowable(items, bulletType="bullet", start="•", **kwargs)
 
 
 def _text_width(text: str, bold: bool, size: float) -> float:
@@ -386,9 +368,9 @@ def keep_together(story: Sequence[Flowable]) -> list[Flowable]:
     """The page story with every run of flowables that asks to stay with the next (a heading, a
     paragraph marked ``keep``, a picture over its caption) bound to that next flowable.
 
-    reportlab's own keepWithNext never binds to a list, and moves the whole group to the next page
-    when the flowable after the run is too tall to fit, leaving the page part empty. Here the run
-    waits for the next page only when the next flowable cannot even start on this one."""
+    reportlab's own keepWithNext never binds to a list (a container), and moves the whole group to the
+    next page when the flowable after the run is too tall to fit, leaving the page part empty. Here
+    the run waits for the next page only when the next flowable cannot even start on this one."""
     out: list[Flowable] = []
     run: list[Flowable] = []
     for f in story:
