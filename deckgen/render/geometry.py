@@ -168,14 +168,6 @@ class SheetLayout:
         return self.gutter < 2 * self.bleed - 1e-9
 
     @property
-    def cell_w(self) -> float:
-        return self.card.width + 2 * self.bleed
-
-    @property
-    def cell_h(self) -> float:
-        return self.card.height + 2 * self.bleed
-
-    @property
     def grid(self) -> Box:
         """The block of all slots including bleed, centred on the page."""
         w = self.cols * self.card.width + (self.cols - 1) * self.gutter + 2 * self.bleed
@@ -260,7 +252,8 @@ def layout(card: CardSize, paper: str = "a4", bleed: float = 0.0) -> SheetLayout
             rows = fit(page_h - 2 * edge, card.height, gutter)
             fits_somehow |= cols > 0 and rows > 0
             # The footer needs a band on one side, outside the grid and its crop marks; the grid stays centred.
-            for c, r in ((cols, rows), (cols, rows - 1), (cols - 1, rows), (cols - 1, rows - 1)):
+            # A row less makes room below, a column less room to the left (one of each never holds more).
+            for c, r in ((cols, rows), (cols, rows - 1), (cols - 1, rows)):
                 if c < 1 or r < 1:
                     continue
                 lay = SheetLayout(name, page_w, page_h, card, bleed, c, r, "bottom", gutter)
