@@ -179,8 +179,10 @@ def run(
     else:
         from concurrent.futures import ProcessPoolExecutor
 
+        from deckgen.workers import worker_signals
+
         results = []
-        with ProcessPoolExecutor(max_workers=min(workers, len(tasks))) as pool:
+        with ProcessPoolExecutor(max_workers=min(workers, len(tasks)), initializer=worker_signals) as pool:
             for r in pool.map(validate_point, tasks):
                 results.append(r)
                 done += 1
