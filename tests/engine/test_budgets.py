@@ -190,3 +190,23 @@ def test_a_games_work_counts_its_steps_and_its_deal():
     # a chunk with an allowance stops after the game that spends it
     assert play_chunk(Chunk("walk", big, 1, 1, 10, step_allowance=27), game.engine).games == 3
     assert play_chunk(Chunk("walk", big, 1, 1, 10, step_allowance=26), game.engine).games == 2
+
+
+class Spin(Walk):
+    """A game that never ends and never changes: the same position at every step."""
+
+    def key(self):
+        return ("the same",)
+
+
+def test_loop_detection_looks_every_step_up_to_500_cards_and_every_few_above():
+    import random
+
+    from deckgen.engine.loop import KEY_CARDS, key_stride, play
+
+    assert KEY_CARDS == 500
+    assert [key_stride(n) for n in (0, 160, 500, 501, 999, 1000, 5000)] == [1, 1, 1, 2, 2, 3, 11]
+    for every, steps in ((1, 49), (11, 539)):
+        # the 50th sighting of the position ends the game: at step 49 looking every step, 49 × 11 every 11
+        r = play(Spin(0), [lambda s, rng: 0], random.Random(1), max_steps=10_000, repeat_limit=50, key_every=every)
+        assert not r.ended and r.steps == steps and "came back 50 times" in r.problem

@@ -102,15 +102,41 @@ def _partners(state: MaestrasState, info: Info, held: dict[Info, int]) -> int:
 def longest_chain(cards: Sequence[Info], start: Info, rules: R.Rules, budget: int = SEARCH_BUDGET) -> list[int]:
     """Indexes into ``cards`` of a longest chain that links after ``start`` (exact when the search
     finishes within ``budget`` nodes, the best found otherwise). Cards that are not empty go first
-    in the order with fewest partners, so the search finds long chains early."""
+    in the order with fewest partners, so the search finds long chains early.
+
+    Equal cards are one kind: a node looks at each kind once (its first unused card), and the
+    partners of every kind are kept up to date as cards are used, so a node costs time in the
+    kinds of card (a few dozen at most), not in the hand's size squared (a hand of hundreds of
+    cards in a 4,800-card deck). The chain found is the one a card-by-card search finds."""
     n = len(cards)
+    kinds: list[Info] = []
+    kind_of: dict[Info, int] = {}
+    members: list[list[int]] = []  # each kind's card indexes, in increasing order
+    for i, c in enumerate(cards):
+        k = kind_of.setdefault(c, len(kinds))
+        if k == len(kinds):
+            kinds.append(c)
+            members.append([])
+        members[k].append(i)
+    m = len(kinds)
+    empty = [c.kind == EMPTY_K for c in kinds]
+    # link[a][b]: a card of kind b may follow one of kind a (never asked of an empty kind)
+    link = [[False] * m if empty[a] else [R.links(kinds[a], kinds[b], rules) for b in range(m)] for a in range(m)]
+    left = [len(ms) for ms in members]  # unused cards of each kind
+    nxt = [0] * m  # the first unused card of each kind is members[k][nxt[k]] (cards are used in order)
+    # partners[a]: unused cards that may follow a card of kind a, itself included when it links to itself
+    partners = [sum(left[b] for b in range(m) if link[a][b]) for a in range(m)]
     best: list[int] = []
-    used = [False] * n
     chain: list[int] = []
+    refs: list[Info] = [start]  # the reference card after each prefix of the chain
     nodes = 0
 
-    def ref() -> Info:
-        return R.reference([cards[i] for i in chain], start)
+    def use(k: int, step: int) -> None:
+        left[k] -= step
+        nxt[k] += step
+        for a in range(m):
+            if link[a][k]:
+                partners[a] -= step
 
     def dfs() -> bool:
         nonlocal best, nodes
@@ -121,21 +147,20 @@ def longest_chain(cards: Sequence[Info], start: Info, rules: R.Rules, budget: in
                 return True
         if nodes > budget:
             return True
-        r = ref()
-        options = [i for i in range(n) if not used[i] and R.links(r, cards[i], rules)]
-        # empty cards last (they are jokers), then the fewest onward partners first
-        options.sort(key=lambda i: (cards[i].kind == EMPTY_K, sum(1 for j in range(n) if not used[j] and j != i and R.links(cards[i], cards[j], rules)) if cards[i].kind != EMPTY_K else 0))
-        seen: set[Info] = set()
-        for i in options:
-            if cards[i] in seen:
-                continue
-            seen.add(cards[i])
-            used[i] = True
-            chain.append(i)
+        r = refs[-1]  # the reference card: the chain's last card that is not empty (R.reference)
+        options = [k for k in range(m) if left[k] and R.links(r, kinds[k], rules)]
+        # empty cards last (they are jokers), then the fewest onward partners first (a card is not
+        # its own partner), then the card that comes first
+        options.sort(key=lambda k: (empty[k], 0 if empty[k] else partners[k] - link[k][k], members[k][nxt[k]]))
+        for k in options:
+            chain.append(members[k][nxt[k]])
+            refs.append(r if empty[k] else kinds[k])
+            use(k, 1)
             if dfs():
                 return True
+            use(k, -1)
+            refs.pop()
             chain.pop()
-            used[i] = False
         return False
 
     dfs()

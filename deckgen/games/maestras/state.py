@@ -22,7 +22,11 @@ from deckgen.games.maestras.rules import CENTRE, SIDES, Cell, Rules
 
 MAIN, TIEBREAK, OVER = "main", "tiebreak", "over"
 DRAW = -1  # draw one card, or pass when the draw pile is empty: only legal with nothing to place
-OFF, WIDTH = 64, 129  # cells (x, y) with |x|, |y| < 64 are coded (x + 64) * 129 + (y + 64)
+# cells (x, y) with |x|, |y| < OFF are coded (x + OFF) * WIDTH + (y + OFF): a tie-break chain laid out
+# in a line may hold every card of the largest deck a deck file allows (5,000), so OFF is beyond
+# that (64 let a long chain's cells wrap into other cards' codes)
+OFF = 8192
+WIDTH = 2 * OFF + 1
 CELLS = WIDTH * WIDTH
 
 
