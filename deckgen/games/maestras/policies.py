@@ -19,6 +19,14 @@ from deckgen.games.maestras.state import DRAW, TIEBREAK, MaestrasState, decode
 
 WIN, OPENS_WIN, EMPTY_USED = 100.0, -40.0, -8.0
 SEARCH_BUDGET = 3000  # nodes of the tie-break chain search
+BIG_HAND = 64  # above this many cards in hand the search budget shrinks in proportion
+
+
+def search_budget(hand: int) -> int:
+    """Nodes the tie-break search may visit for a hand of ``hand`` cards: SEARCH_BUDGET for any hand a
+    default deck deals, fewer for the huge hands of a deck file with thousands of cards (the
+    search then plays the best chain found, as it does whenever the budget runs out)."""
+    return SEARCH_BUDGET if hand <= BIG_HAND else max(100, SEARCH_BUDGET * BIG_HAND // hand)
 
 
 def heuristic_policy(state: MaestrasState, rng: random.Random) -> int:
@@ -126,9 +134,10 @@ def longest_chain(cards: Sequence[Info], start: Info, rules: R.Rules, budget: in
     nxt = [0] * m  # the first unused card of each kind is members[k][nxt[k]] (cards are used in order)
     # partners[a]: unused cards that may follow a card of kind a, itself included when it links to itself
     partners = [sum(left[b] for b in range(m) if link[a][b]) for a in range(m)]
+    follows_start = [R.links(start, kinds[k], rules) for k in range(m)]
     best: list[int] = []
     chain: list[int] = []
-    refs: list[Info] = [start]  # the reference card after each prefix of the chain
+    refs: list[int] = [-1]  # the reference card's kind after each prefix of the chain (-1: ``start``)
     nodes = 0
 
     def use(k: int, step: int) -> None:
@@ -148,13 +157,14 @@ def longest_chain(cards: Sequence[Info], start: Info, rules: R.Rules, budget: in
         if nodes > budget:
             return True
         r = refs[-1]  # the reference card: the chain's last card that is not empty (R.reference)
-        options = [k for k in range(m) if left[k] and R.links(r, kinds[k], rules)]
+        follows = follows_start if r < 0 else link[r]  # never an empty kind: empty cards are not references
+        options = [k for k in range(m) if left[k] and follows[k]]
         # empty cards last (they are jokers), then the fewest onward partners first (a card is not
         # its own partner), then the card that comes first
         options.sort(key=lambda k: (empty[k], 0 if empty[k] else partners[k] - link[k][k], members[k][nxt[k]]))
         for k in options:
             chain.append(members[k][nxt[k]])
-            refs.append(r if empty[k] else kinds[k])
+            refs.append(r if empty[k] else k)
             use(k, 1)
             if dfs():
                 return True
@@ -171,7 +181,7 @@ def _tiebreak_move(state: MaestrasState, actions: Sequence[int], rng: random.Ran
     hand = state.hands[state.turn]
     infos = [state.infos[c] for c in hand]
     start = R.reference([state.infos[c] for c in state.chain], CENTRAL_INFO)
-    plan = longest_chain(infos, start, state.rules)
+    plan = longest_chain(infos, start, state.rules, search_budget(len(infos)))
     if not plan:
         return actions[0]
     want = state.infos[hand[plan[0]]]
