@@ -65,3 +65,11 @@ def test_a_lazy_module_runs_its_code_on_first_use_only(tmp_path, monkeypatch):
         sys.modules.pop("lazy_probe", None)
     with pytest.raises(ImportError):
         lazy_module("lazy_probe_that_does_not_exist")
+
+
+def test_python_dash_m_deckgen_is_the_same_command_line():
+    """`python3 -m deckgen …` (used in the README's timing commands) runs the CLI: same output, same exit codes."""
+    listed = subprocess.run([sys.executable, "-m", "deckgen", "list"], capture_output=True, text=True, cwd=ROOT)
+    assert listed.returncode == 0 and "multiplicats" in listed.stdout and "maestras" in listed.stdout
+    unknown = subprocess.run([sys.executable, "-m", "deckgen", "build", "no-such-game"], capture_output=True, text=True, cwd=ROOT)
+    assert unknown.returncode == 2 and "no-such-game" in unknown.stderr + unknown.stdout and "Traceback" not in unknown.stderr
