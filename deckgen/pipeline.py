@@ -400,16 +400,17 @@ def skill(
     if bad:
         raise DeckgenError("the deck fails its checks: " + "; ".join(f"{c.name}: {c.detail}" for c in bad))
     base = None
-    if compare_default and not is_default(spec, deck):
+    default = is_default(spec, deck)  # its ladder is kept for later comparisons (never read back for itself)
+    if compare_default and not default:
         base = dict(engine.variants(default_deck(game, deck, spec_for(game, cli={}).options)))
     reports, bases = [], []
     for label, variant in engine.variants(deck):
         tick = progress(f"skill ladder{', ' + label if label else ''}") if progress else None
-        reports.append(measure(engine, variant, n, title=game.title, variant=label, games_per_pair=per_pair, seed=spec.seed, workers=workers, progress=tick))
+        reports.append(measure(engine, variant, n, title=game.title, variant=label, games_per_pair=per_pair, seed=spec.seed, workers=workers, progress=tick, remember=default))
         same = base is not None and label in base and base[label].cards == variant.cards and dict(base[label].options) == dict(variant.options)
         if base is not None and label in base and not same:
             tick = progress(f"default deck's ladder{', ' + label if label else ''}") if progress else None
-            bases.append(measure(engine, base[label], n, title=game.title, variant=label, games_per_pair=per_pair, seed=spec.seed, workers=workers, progress=tick))
+            bases.append(measure(engine, base[label], n, title=game.title, variant=label, games_per_pair=per_pair, seed=spec.seed, workers=workers, progress=tick, reuse=True, remember=True))
         else:
             bases.append(None)
     return SkillRun(spec, reports, bases)

@@ -18,12 +18,16 @@ its games decided by a coin flip".
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable
 
 from deckgen.analysis import ladder
-from deckgen.analysis.ratings import Z95, Ratings, Share, fit, share
+from deckgen.analysis.ratings import Z95, GameResult, Ratings, Share, fit, share
+from deckgen.engine import cache
+from deckgen.engine.cache import source_fingerprint
 from deckgen.engine.game import Engine
 from deckgen.model import Deck
 
@@ -152,13 +156,29 @@ def measure(
     seed: int = 1,
     workers: int = 1,
     progress: Tick | None = None,
+    reuse: bool = False,
+    remember: bool = False,
 ) -> SkillReport:
-    """Play the ladder of ``deck`` for ``players`` and read skill and luck from it."""
+    """Play the ladder of ``deck`` for ``players`` and read skill and luck from it.
+
+    The default deck's ladder is what a custom deck is compared with, so it is kept in the figures
+    cache (engine/cache.py): ``remember`` stores the games played, and ``reuse`` reads them back
+    instead of playing when the same code played the same deck, players, seed and games before."""
     skill = engine.skill
     assert skill is not None
     start = time.perf_counter()
     played = ladder.skill_deck(engine, deck)
-    names, matches, results = ladder.run(engine, played, players, games_per_pair, seed, workers=workers, progress=progress)
+    digest = _cache_key(engine, played, players, variant, games_per_pair, seed) if reuse or remember else None
+    found = _cached(engine, played, players, games_per_pair, digest) if digest and reuse else None
+    if found is not None:
+        names, matches, results, seconds = found
+        if progress:
+            progress(len(matches), len(matches))
+    else:
+        names, matches, results = ladder.run(engine, played, players, games_per_pair, seed, workers=workers, progress=progress)
+        seconds = time.perf_counter() - start
+        if digest:
+            cache.store_json(deck.game, digest, {"names": names, "returns": [list(r.returns) for r in results], "seconds": seconds})
     ratings = fit(names, results)
     steps = []
     # the climb: each level over the one below; profiles: each over the baseline profile
@@ -194,8 +214,34 @@ def measure(
     )
     if skill.profiles:
         report.against_base = {names[i]: _lone_share(matches, results, (0, i), i) for i in range(1, len(names))}
-    report.seconds = time.perf_counter() - start
+    report.seconds = seconds
     return report
+
+
+def _cache_key(engine: Engine, played: Deck, players: int, variant: str, games_per_pair: int, seed: int) -> str:
+    analysis = str(Path(__file__).parent)  # the ladder's own code: players, schedule, ratings
+    plan = {"skill": source_fingerprint(analysis), "seed": seed, "games_per_pair": games_per_pair, "levels": ladder.ladder_levels(engine)}
+    return cache.key(engine, played, players, variant, plan)
+
+
+def _cached(engine: Engine, played: Deck, players: int, games_per_pair: int, digest: str):
+    """The ladder's games read back from the cache (their levels come from the schedule, which the
+    key fixes), or None when there is no usable entry."""
+    data = cache.load_json(played.game, digest)
+    names = ladder.ladder_levels(engine)
+    matches = ladder.schedule(len(names), players, games_per_pair)
+    try:
+        if data["names"] != names or len(data["returns"]) != len(matches):
+            return None
+        results = []
+        for m, r in zip(matches, data["returns"]):
+            returns = tuple(float(x) for x in r)
+            if len(returns) not in (0, players) or not all(math.isfinite(x) and x >= 0 for x in returns):
+                return None
+            results.append(GameResult(m.seats, returns))
+        return names, matches, results, float(data["seconds"])
+    except (TypeError, KeyError, ValueError):
+        return None
 
 
 def _pct(x: float) -> str:

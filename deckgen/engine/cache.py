@@ -4,7 +4,8 @@ Entries live in ``$XDG_CACHE_HOME/deckgen/figures/`` (``~/.cache/deckgen/figures
 set), one JSON file per deck, rule variant, player count, seed and sample plan. The key also holds a
 fingerprint of the shared engine's and the game's source files, so a change to the rules never
 reuses stale figures. The cache is only an optimisation: a file that cannot be read or written is
-simply ignored.
+simply ignored. Validation stores its summaries (``load``/``store``); the skill ladder stores its
+games (``load_json``/``store_json``, with its own code's fingerprint in the plan).
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ def cache_dir() -> Path:
 
 
 @lru_cache(maxsize=16)
-def _source_fingerprint(*folders: str) -> str:
+def source_fingerprint(*folders: str) -> str:
+    """A digest of the Python files in ``folders``."""
     digest = hashlib.sha256()
     for folder in folders:
         for path in sorted(Path(folder).glob("*.py")):
@@ -40,7 +42,7 @@ def fingerprint(engine: Any) -> str:
     """A digest of the code that plays the games: the shared engine and the game's own package."""
     shared = Path(__file__).parent
     game = Path(inspect.getfile(engine.new_state)).parent
-    return _source_fingerprint(str(shared), str(game))
+    return source_fingerprint(str(shared), str(game))
 
 
 def key(engine: Any, deck: Deck, players: int, variant: str, plan: Mapping[str, Any]) -> str:
@@ -57,24 +59,38 @@ def key(engine: Any, deck: Deck, players: int, variant: str, plan: Mapping[str, 
     return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:32]
 
 
-def load(game: str, digest: str) -> Summary | None:
+def load_json(game: str, digest: str) -> Any:
+    """The stored entry, or None when there is none or it cannot be read."""
     path = cache_dir() / f"{game}-{digest}.json"
     try:
-        return Summary.from_json(json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, ValueError, TypeError, KeyError):
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
         return None
 
 
-def store(game: str, digest: str, summary: Summary) -> None:
+def load(game: str, digest: str) -> Summary | None:
+    data = load_json(game, digest)
+    try:
+        return None if data is None else Summary.from_json(data)
+    except (ValueError, TypeError, KeyError, AttributeError):
+        return None
+
+
+def store_json(game: str, digest: str, data: Any) -> None:
+    """Write an entry whole (a temporary file, then a rename), or nothing when the disk refuses."""
     folder = cache_dir()
     path = folder / f"{game}-{digest}.json"
     tmp = folder / f".{path.name}.{os.getpid()}.tmp"
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        tmp.write_text(json.dumps(summary.to_json(full=True)), encoding="utf-8")
+        tmp.write_text(json.dumps(data), encoding="utf-8")
         os.replace(tmp, path)
     except OSError:
         try:
             tmp.unlink()
         except OSError:
             pass
+
+
+def store(game: str, digest: str, summary: Summary) -> None:
+    store_json(game, digest, summary.to_json(full=True))

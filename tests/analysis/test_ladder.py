@@ -64,3 +64,45 @@ def test_the_report_has_a_skill_section_and_plot(capsys, tmp_path):
     from PIL import Image
 
     assert Image.open(tmp_path / "r" / "skill.png").size[0] >= 500
+
+
+def test_the_default_decks_ladder_is_kept_and_reused_for_comparisons(capsys, monkeypatch):
+    """The default deck's ladder (the baseline of every custom deck's comparison) is played once per
+    code, deck, players, seed and games, then read from the figures cache; anything else is played."""
+    from deckgen.analysis import ladder
+    from deckgen.engine import cache
+
+    played = []
+    real = ladder.run
+
+    def counted(engine, deck, *args, **kwargs):
+        played.append(dict(deck.options).get("tables"))
+        return real(engine, deck, *args, **kwargs)
+
+    monkeypatch.setattr(ladder, "run", counted)
+    custom = ["skill", "multiplicats", "--tables", "2-4", "--games", "4", "--json", "--workers", "1"]
+    code, first, _ = run(capsys, *custom)
+    assert code == 0 and len(played) == 2  # the custom deck, then the default deck beside it
+    stored = list(cache.cache_dir().glob("multiplicats-*.json"))
+    assert len(stored) == 1 and len(json.loads(stored[0].read_text())["returns"]) == 3 * 4
+
+    code, second, _ = run(capsys, *custom)
+    assert code == 0 and len(played) == 3  # only the custom deck was played again
+    untimed = lambda out: [dict(r, seconds=0, default_deck=dict(r["default_deck"], seconds=0)) for r in json.loads(out)["ladders"]]
+    assert untimed(second) == untimed(first)
+    assert json.loads(second)["ladders"][0]["default_deck"]["seconds"] == json.loads(first)["ladders"][0]["default_deck"]["seconds"]
+
+    code, _, _ = run(capsys, *custom, "--seed", "2")  # another seed: another baseline
+    assert code == 0 and len(played) == 5
+    stored[0].write_text('{"names": ["average"], "returns": []}')  # a damaged entry is played again
+    code, third, _ = run(capsys, *custom)
+    assert code == 0 and len(played) == 7 and untimed(third) == untimed(first)
+
+    for entry in cache.cache_dir().glob("multiplicats-*.json"):
+        entry.unlink()
+    code, _, _ = run(capsys, "skill", "multiplicats", "--games", "4", "--json", "--workers", "1")  # the default deck itself
+    assert code == 0 and len(played) == 8 and len(list(cache.cache_dir().glob("multiplicats-*.json"))) == 1
+    code, again, _ = run(capsys, "skill", "multiplicats", "--games", "4", "--json", "--workers", "1")
+    assert code == 0 and len(played) == 9  # asked for itself, the default deck is always played
+    code, _, _ = run(capsys, *custom)
+    assert code == 0 and len(played) == 10  # and what it stored serves the comparison

@@ -91,5 +91,5 @@ ENGINE = Engine(
     max_steps=max_steps,
     player_counts=player_counts,
     length_name="turns",
-    skill=Skill(sample_hidden=sample_hidden, value=value, rollouts=(4, 16, 64), games=60),
+    skill=Skill(sample_hidden=sample_hidden, value=value, rollouts=(4, 16, 64), games=100),
 )
