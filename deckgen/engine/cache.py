@@ -64,7 +64,7 @@ def load_json(game: str, digest: str) -> Any:
     path = cache_dir() / f"{game}-{digest}.json"
     try:
         return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):  # missing, unreadable, not UTF-8, not JSON, nested too deep
         return None
 
 

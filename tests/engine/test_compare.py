@@ -70,3 +70,11 @@ def test_validating_the_default_deck_fills_the_cache(capsys, monkeypatch):
     code, _, _ = run(capsys, "validate", "hectoedra", "--players", "3", "--games", "80", "--quiet", "--workers", "1")
     assert code == 0
     assert len(list(cache.cache_dir().glob("hectoedra-*.json"))) == 1
+
+
+def test_a_damaged_cache_entry_is_ignored_whatever_it_holds():
+    cache.cache_dir().mkdir(parents=True, exist_ok=True)
+    for i, content in enumerate([b"\xff\xfe\x00binary", b"{not json", b"[" * 100_000 + b"]" * 100_000, b'["a list"]', b"{}"]):
+        (cache.cache_dir() / f"multiplicats-damaged{i}.json").write_bytes(content)
+        assert cache.load("multiplicats", f"damaged{i}") is None
+    assert cache.load_json("multiplicats", "damaged3") == ["a list"] and cache.load_json("multiplicats", "missing") is None
