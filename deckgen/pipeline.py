@@ -35,6 +35,7 @@ class BuildResult:
     coverage: dict[Path, list[float]] = field(default_factory=dict)  # each PDF's ink per page (0..1)
     played: "Validation | None" = None  # the simulated games a deck file's build played before printing
     forced: bool = False  # written with --force (its failing checks were not enforced)
+    printed: int = 0  # cards on the sheets of cards.pdf: the deck's and its help card(s)
 
 
 def default_out(spec: DeckSpec, deck: Deck | None = None) -> Path:
@@ -94,8 +95,36 @@ def build(
         for step in extra_steps or []:
             written += step(result, stage)
     result.files = [out / Path(p).name for p in written]
+    result.printed = len(printed.cards)
     result.coverage = _coverage(result.files)
     return result
+
+
+@dataclass(frozen=True)
+class SheetPlan:
+    """The pages of the cards.pdf a build writes: counted from the very plan the PDF is drawn from
+    (help cards included), for the page's preview and the CLI's printing line alike."""
+
+    cards: int  # cards on the sheets: the deck's and its help card(s)
+    help_cards: int
+    per_sheet: int
+    pages: int  # PDF pages
+    sheets: int  # sheets of paper (separate backs are sheets of their own)
+    fronts: tuple[int, ...]  # 1-based page numbers of the fronts
+    backs: tuple[int, ...]
+
+
+def sheet_plan(spec: DeckSpec, deck: Deck, *, help_card: bool = True) -> SheetPlan:
+    """What cards.pdf will hold for ``deck`` built from ``spec`` (``help_card``: as `build` prints it)."""
+    from deckgen.render.printing import pages
+    from deckgen.render.sheets import plan_pages
+
+    printed = len(_with_help(spec, deck)[0].cards) if help_card else len(deck)
+    lay = spec.print.layout()
+    plan = plan_pages(printed, lay, spec.print.backs)
+    p = pages(printed, spec.print)
+    paper = len(p.fronts) + (len(p.backs) if spec.print.backs == "separate" else 0)
+    return SheetPlan(printed, printed - len(deck), lay.per_sheet, len(plan), paper, p.fronts, p.backs)
 
 
 def _with_help(spec: DeckSpec, deck: Deck):

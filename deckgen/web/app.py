@@ -59,6 +59,8 @@ class Preview(BaseModel):
     sheets: int
     pages: int
     per_sheet: int
+    help_cards: int  # the help card(s) cards.pdf prints after the deck (counted in sheets and pages)
+    start: int  # the first card of ``images`` (the gallery pages through the deck)
     label: str
     warnings: list[str]
     images: list[str]  # PNG data URLs: a sample of the fronts, then the back
@@ -75,6 +77,8 @@ class JobState(BaseModel):
     result: dict[str, Any] | None
     error: str | None
     removed: bool
+    overall: float  # the whole job, 0 to 1: one bar that never restarts
+    elapsed: float  # seconds since it started running
 
 
 class Problem(BaseModel):
@@ -103,12 +107,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.uploads = uploads
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     pages = Jinja2Templates(directory=HERE / "templates")
+    pages.env.globals["game_title"] = texts.game_title
 
     # ------------------------------------------------------------ errors: one message, never a traceback
     def is_api(request: Request) -> bool:
         return request.url.path.startswith("/api/")
 
     def error(request: Request, status: int, message: str, fields: dict[str, str] | None = None, **extra: Any) -> Response:
+        navigated = request.headers.get("sec-fetch-mode") == "navigate" or (
+            "text/html" in request.headers.get("accept", "") and request.method == "GET"
+        )
+        if is_api(request) and navigated and "/jobs/" in request.url.path:
+            lang = texts.lang_of(request.query_params.get("lang"))  # a download link followed: words, not JSON
+            message = texts.say(lang, message)
+            return pages.TemplateResponse(
+                request, "error.html.j2", {"t": texts.words(lang), "lang": lang, "status": status, "message": message}, status_code=status
+            )
         if is_api(request):
             return JSONResponse({"error": message, "fields": fields or {}, **extra}, status_code=status)
         lang = texts.lang_of(request.query_params.get("lang"))
@@ -149,7 +163,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     def job_or_404(job_id: str) -> Job:
         job = manager.get(job_id)
         if job is None:
-            raise HTTPException(404, "no such job (a finished job is forgotten after an hour)")
+            raise HTTPException(404, texts.words("en")["no_job"])
         return job
 
     async def read_form(request: Request) -> dict[str, str]:
@@ -187,6 +201,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             running=manager.running(), slots=manager.slots,
             progress={"label": p[0], "done": p[1], "total": p[2]} if p else None,
             result=job.result, error=job.error, removed=job.removed,
+            overall=job.overall(), elapsed=(time.monotonic() - job.started) if job.started and job.state == "running" else 0.0,
         )
 
     def forget_old_uploads() -> None:
@@ -207,13 +222,28 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def game_page(request: Request, game_id: str, lang: str | None = None) -> Response:
         game = game_or_404(game_id)
         lang = texts.lang_of(lang)
-        fields = option_fields(game, lang)
-        common = common_fields(game, texts.common_words(lang))
+        fields = prefilled(option_fields(game, lang), request)
+        common = prefilled(common_fields(game, texts.common_words(lang), lang=lang, choice_words=texts.choice_words(lang)), request)
         return pages.TemplateResponse(
             request,
             "game.html.j2",
-            {"t": texts.words(lang), "lang": lang, "game": game, "fields": fields, "common": common, "deck": None},
+            {"t": texts.words(lang), "lang": lang, "game": game, "title": texts.game_title(game), "fields": fields,
+             "common": common, "deck": None, "job": request.query_params.get("job", "")},
         )
+
+    def prefilled(fields: list, request: Request) -> list:
+        """The fields with the values the page's address carries (a bookmarked or shared deck): the deck's
+        language as ``deck_lang`` (``lang`` is the page's)."""
+        from dataclasses import replace
+
+        out = []
+        for f in fields:
+            key = "deck_lang" if f.name == "lang" else f.name
+            given = request.query_params.get(key)
+            if given is not None and len(given) <= 200:
+                f = replace(f, value=given if f.kind != "flag" else ("true" if given.lower() in ("true", "on", "1", "yes") else "false"))
+            out.append(f)
+        return out
 
     @app.get("/decks/{token}", response_class=HTMLResponse)
     async def deck_page(request: Request, token: str, lang: str | None = None) -> Response:
@@ -223,22 +253,24 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         req = found[1]
         game = get_game(req.game)
         lang = texts.lang_of(lang)
-        common = [f for f in common_fields(game, texts.common_words(lang)) if f.name in ("players", "games", "skill_games")]
+        common = [f for f in common_fields(game, texts.common_words(lang), lang=lang) if f.name in ("players", "games", "skill_games")]
         return pages.TemplateResponse(
             request,
             "game.html.j2",
-            {"t": texts.words(lang), "lang": lang, "game": game, "fields": [], "common": common, "deck": token, "deck_name": req.deck_name},
+            {"t": texts.words(lang), "lang": lang, "game": game, "title": texts.game_title(game), "fields": [], "common": common,
+             "deck": token, "deck_name": req.deck_name, "job": request.query_params.get("job", "")},
         )
 
     # ------------------------------------------------------------ the live preview
     preview_slots = asyncio.Semaphore(max(1, settings.jobs))
 
     @app.post("/api/preview", response_model=Preview)
-    async def preview(request: Request) -> Preview:
+    async def preview(request: Request, start: int | None = None) -> Preview:
+        """The counts and a sample of the cards; with ``?start=N`` the cards from the N-th on (a gallery page)."""
         form = await read_form(request)
         req = await asyncio.to_thread(deck_request, form, check=False)  # the CLI's checks, off the event loop
         async with preview_slots:
-            return await asyncio.wait_for(asyncio.to_thread(make_preview, req), timeout=settings.time_limit)
+            return await asyncio.wait_for(asyncio.to_thread(make_preview, req, None if start is None else max(0, start)), timeout=settings.time_limit)
 
     @app.get("/api/games/{game_id}/sample.png")
     async def sample(game_id: str) -> Response:
@@ -256,6 +288,43 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def start_build(request: Request) -> JobState:
         req = await asyncio.to_thread(deck_request, await read_form(request), check=False)
         return state(manager.submit("build", req))
+
+    @app.post("/api/jobs/{job_id}/cancel", response_model=JobState)
+    async def cancel_job(job_id: str) -> JobState:
+        job = job_or_404(job_id)
+        manager.cancel(job)
+        return state(job)
+
+    # ------------------------------------------------------------ the same without JavaScript
+    @app.post("/build", response_class=HTMLResponse)
+    @app.post("/check", response_class=HTMLResponse)
+    async def start_plain(request: Request) -> Response:
+        """The form sent by a browser without JavaScript: the job starts, and its page follows it."""
+        from fastapi.responses import RedirectResponse
+
+        kind = "check" if request.url.path == "/check" else "build"
+        form = await read_form(request)
+        lang = texts.lang_of(form.pop("page_lang", None))
+        form = {k: v for k, v in form.items() if v != "" or k == "deck"}
+        if kind == "check":
+            form = {k: v for k, v in form.items() if k not in ("ink", "shop", "help_card", "paper", "card_size", "bleed", "backs", "lang")}
+        else:
+            form = {k: v for k, v in form.items() if k not in ("games", "skill_games")}
+        if "help_card" not in form and kind == "build" and "deck" not in form:
+            form["help_card"] = "false"  # an unticked box is not sent at all
+        req = await asyncio.to_thread(deck_request, form, check=kind == "check")
+        job = manager.submit(kind, req)
+        return RedirectResponse(f"/jobs/{job.id}?lang={lang}", status_code=303)
+
+    @app.get("/jobs/{job_id}", response_class=HTMLResponse)
+    async def job_page(request: Request, job_id: str, lang: str | None = None) -> Response:
+        """A job's page for a browser without JavaScript: it reloads itself until the job ends."""
+        lang = texts.lang_of(lang)
+        job = job_or_404(job_id)
+        return pages.TemplateResponse(
+            request, "job.html.j2", {"t": texts.words(lang), "lang": lang, "job": job, "s": state(job)},
+            headers={"Cache-Control": "no-store"},
+        )
 
     @app.get("/api/jobs/{job_id}", response_model=JobState)
     async def job_state(job_id: str) -> JobState:
@@ -294,7 +363,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     def finished_files(job: Job) -> Job:
         if job.removed:
-            raise HTTPException(410, "the files of this job were removed (after its ZIP was downloaded, or after an hour); make them again")
+            raise HTTPException(410, texts.words("en")["expired"])
         if job.state != "done":
             raise HTTPException(409, f"the {job.kind} is not finished yet" if job.state in ("queued", "running") else f"the {job.kind} failed: {job.error}")
         return job
@@ -341,6 +410,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         back all at once with their lines (400); a good file is remembered for an hour."""
         body = await limited_body(request, MAX_UPLOAD, what="a deck file")
         label = display_name(name)
+        if not body.strip():
+            raise DeckgenError(f"deck file {label} is empty: choose a deck file that has a game and its options")
         try:
             text = body.decode("utf-8")
         except UnicodeDecodeError:
@@ -394,26 +465,29 @@ def media_type(name: str) -> str:
 
 
 # ------------------------------------------------------------ work done in the server's own threads
-def make_preview(req: DeckRequest) -> Preview:
-    """Card and sheet counts and a sample of the faces, from the deck the pipeline builds."""
+def make_preview(req: DeckRequest, start: int | None = None) -> Preview:
+    """Card and sheet counts (from the plan of the cards.pdf a build writes, help cards included) and
+    a sample of the faces, from the deck the pipeline builds; from ``start`` on, the next cards in order."""
     from deckgen import pipeline
     from deckgen.render.faces import Frame, faces_for
     from deckgen.render.preview import render_card
-    from deckgen.render.sheets import plan_pages
-
     spec = req.spec()
     deck, checks = pipeline.make_deck(spec)
-    lay = spec.print.layout()
     n = len(deck)
     cards = list(deck.cards)
-    picks = sorted({round(i * (n - 1) / max(1, SAMPLE_CARDS - 1)) for i in range(min(n, SAMPLE_CARDS))}) if n else []
+    if start is not None:
+        picks = list(range(min(start, n), min(start + SAMPLE_CARDS, n)))
+    else:
+        picks = sorted({round(i * (n - 1) / max(1, SAMPLE_CARDS - 1)) for i in range(min(n, SAMPLE_CARDS))}) if n else []
     faces = faces_for(spec.game.faces, spec.print.back_image)
     frame = Frame(spec.print.card.width, spec.print.card.height, 0.0, spec.print.lang, dict(spec.game.described(deck)))
     images = [png_url(render_card(cards[i], faces, frame, PREVIEW_PX_PER_MM)) for i in picks]
-    images.append(png_url(render_card(None, faces, frame, PREVIEW_PX_PER_MM)))
+    if start is None:
+        images.append(png_url(render_card(None, faces, frame, PREVIEW_PX_PER_MM)))
+    plan = pipeline.sheet_plan(spec, deck, help_card=req.help_card())
     return Preview(
-        title=spec.game.title, cards=n, sheets=lay.sheets_for(n), pages=len(plan_pages(n, lay, spec.print.backs)),
-        per_sheet=lay.per_sheet, label=spec.game.label(deck, spec.card_lang),
+        title=spec.game.title, cards=n, sheets=plan.sheets, pages=plan.pages, per_sheet=plan.per_sheet,
+        help_cards=plan.help_cards, start=start or 0, label=spec.game.label(deck, spec.card_lang),
         warnings=[c.line() for c in checks if not c.ok], images=images,
     )
 

@@ -25,10 +25,15 @@ COMMON = (
     ("seed", "play", "int", ()),
     ("lang", "print", "choice", ("es", "en", "all")),
     ("paper", "print", "choice", ("a4", "letter")),
+    ("shop", "print", "choice", ("", "home", "tgc", "mpc", "dtc")),
     ("card_size", "print", "text", ("poker", "bridge", "mini", "tarot")),
     ("bleed", "print", "float", ()),
-    ("backs", "print", "choice", ("duplex-long", "duplex-short", "separate", "none")),
+    ("backs", "print", "choice", ("duplex-long", "duplex-short", "manual-duplex", "separate", "none")),
+    ("ink", "print", "choice", ("normal", "low")),
+    ("help_card", "print", "flag", ()),
 )
+# form names whose command-line spelling is not --name: (the word for a value, the word for "off")
+CLI_NAMES = {"shop": "--for", "help_card": "--no-help-card"}
 CHECK = (("games", "check", "int", ()), ("skill_games", "check", "int", ()))
 CHECK_GAMES = 400  # what `deckgen validate` plays when --games is not given
 # The page's check is `deckgen validate --report`; its skill section (about two minutes by default)
@@ -50,6 +55,8 @@ class Field:
     choices: tuple[str, ...] = ()
     label: str = ""
     help: str = ""
+    default: str = ""  # the value a request leaves out (value may come from the page's address instead)
+    words: tuple[str, ...] = ()  # what a dropdown shows for each of ``choices``
 
 
 def _typed(opt: Option) -> str:
@@ -66,20 +73,31 @@ def option_fields(game: Game, lang: str) -> list[Field]:
     """The game's own options: deck options first, then rule variants, each with its words in ``lang``."""
     texts = game.option_text.get(lang, {})
     out = []
-    for opt in sorted(game.options, key=lambda o: o.scope != "deck"):
+    for opt in sorted(game.options, key=lambda o: (o.scope != "deck", is_simulation(o))):
         label, explanation = texts.get(opt.name, (opt.name.replace("_", " "), ""))
         choices = tuple(getattr(opt.parse, "choices", ()))
         kind = "flag" if opt.flag else "choice" if choices else "text"
         value = ("true" if opt.default else "false") if opt.flag else _typed(opt)
+        group = "check" if is_simulation(opt) else opt.scope  # how the simulated players behave: a check setting
         out.append(
-            Field(opt.name, opt.cli, opt.scope, kind, value, opt.describe_default(), choices, label, explanation or opt.help)
+            Field(opt.name, opt.cli, group, kind, value, opt.describe_default(), choices, label, explanation or opt.help, value)
         )
     return out
 
 
-def common_fields(game: Game, words: Mapping[str, tuple[str, str]], *, check: bool = True) -> list[Field]:
+def is_simulation(opt: Option) -> bool:
+    """A habit of the simulated players (``simulation:`` in its help), not a rule of the game."""
+    return opt.help.startswith("simulation:")
+
+
+def common_fields(
+    game: Game, words: Mapping[str, tuple[str, str]], *, check: bool = True, lang: str | None = None,
+    choice_words: Mapping[str, Mapping[str, str]] | None = None,
+) -> list[Field]:
     """Players, seed, language and print settings (defaults from the game's default deck file), and the
-    number of games a check plays. ``words``: name -> (label, explanation) in the page's language."""
+    number of games a check plays. ``words``: name -> (label, explanation) in the page's language;
+    ``lang``: the page's language, which the deck's language follows unless the deck file sets one;
+    ``choice_words``: name -> value -> what its dropdown shows."""
     from deckgen.spec import spec_for
 
     base = spec_for(game, cli={})
@@ -88,16 +106,21 @@ def common_fields(game: Game, words: Mapping[str, tuple[str, str]], *, check: bo
     start = {
         "players": "", "seed": str(base.seed), "lang": base.lang, "paper": base.print.paper,
         "card_size": size, "bleed": f"{base.print.bleed:g}", "backs": base.print.backs, "games": str(CHECK_GAMES),
-        "skill_games": str(WEB_SKILL_GAMES),
+        "skill_games": str(WEB_SKILL_GAMES), "ink": base.print.ink, "shop": base.print.shop or "", "help_card": "true",
     }
+    default = dict(start)
+    if lang in ("es", "en"):
+        start["lang"] = lang  # the page's language is the deck's unless the teacher changes it
     lo, hi = game.players
     hint = {"players": f"{lo}–{hi}"}
     out = []
     for name, group, kind, choices in COMMON + (CHECK if check else ()):
         label, explanation = words.get(name, (name, ""))
+        said = (choice_words or {}).get(name, {})
         out.append(
-            Field(name, "--" + name.replace("_", "-"), group, "choice" if kind == "choice" else "text",
-                  start[name], hint.get(name, ""), choices, label, explanation)
+            Field(name, CLI_NAMES.get(name, "--" + name.replace("_", "-")), group, kind if kind in ("choice", "flag") else "text",
+                  start[name], hint.get(name, ""), choices, label, explanation, default[name],
+                  tuple(said.get(c, c) for c in choices) if kind == "choice" else ())
         )
     return out
 
@@ -140,7 +163,7 @@ class DeckRequest:
             "players": common.get("players"),
             "seed": common.get("seed"),
             "lang": common.get("lang"),
-            "print": {k: common.get(k) for k in ("paper", "card_size", "bleed", "backs")},
+            "print": {k: common.get(k) for k in ("paper", "card_size", "bleed", "backs", "ink")} | {"for": common.get("shop")},
         }
         return spec_for(game, cli=cli, file_layer=raw, source=self.deck_name)
 
@@ -150,14 +173,21 @@ class DeckRequest:
         players = params.get("players")
         return ([players] if players else None), (CHECK_GAMES if params.get("games") is None else params["games"])
 
+    def help_card(self) -> bool:
+        """Whether cards.pdf carries the game's help card(s) (`deckgen build` without --no-help-card)."""
+        params, _ = self.params("build")
+        return not params.get("no_help_card")
+
     def skill_games(self) -> int:
         """`--skill-games` of the check (0: no skill section)."""
         params, _ = self.params("validate")
         return WEB_SKILL_GAMES if params.get("skill_games") is None else params["skill_games"]
 
 
-SPEC_KEYS = ("players", "seed", "lang", "paper", "card_size", "bleed", "backs")
+SPEC_KEYS = ("players", "seed", "lang", "paper", "card_size", "bleed", "backs", "ink", "shop")
 COMMON_NAMES = tuple(name for name, *_ in COMMON)
+# the form's name of a common option -> its parameter in the CLI's command
+PARAMS = {"help_card": "no_help_card"}
 
 
 @lru_cache(maxsize=4)
@@ -197,7 +227,9 @@ def request_from_form(form: Mapping[str, str], *, check: bool = False) -> DeckRe
     command = "validate" if check else "build"
     errors: dict[str, str] = {}
     words: list[str] = []
-    names = [o.name for o in game.options] + [n for n in COMMON_NAMES + ("games", "skill_games") if n in _takes(command)]
+    names = [o.name for o in game.options] + [
+        n for n in COMMON_NAMES + ("games", "skill_games") if PARAMS.get(n, n) in _takes(command)
+    ]
     by_name = {o.name: o for o in game.options}
     for name in names:
         text = _clean(form.get(name))
@@ -228,7 +260,14 @@ def request_from_form(form: Mapping[str, str], *, check: bool = False) -> DeckRe
 def typed_words(opt: Option | None, name: str, text: str) -> tuple[str, ...]:
     """The words a user would type for a field: ``--tables 1-6``, ``--no-specials``, ``--players 4``
     (``--name=value`` for a switch given something other than true or false, which the CLI refuses)."""
-    cli = opt.cli if opt is not None else "--" + name.replace("_", "-")
+    if opt is None and name == "help_card":  # a switch the CLI only has as --no-help-card
+        word = text.lower()
+        if word in ("true", "on", "yes", "1"):
+            return ()
+        if word in ("false", "off", "no", "0"):
+            return ("--no-help-card",)
+        return (f"--no-help-card={text}",)
+    cli = opt.cli if opt is not None else CLI_NAMES.get(name, "--" + name.replace("_", "-"))
     if opt is not None and opt.flag:
         word = text.lower()
         if word in ("true", "on", "yes", "1"):

@@ -51,6 +51,19 @@ class Job:
     removed: bool = False  # its folder is gone
     started: float | None = None
     finished: float | None = None
+    plan: int = 1  # the stages the job expects (its worker says so first): one bar spans them all
+    cancelled: bool = False
+
+    def overall(self) -> float:
+        """How far the whole job is, 0 to 1: finished stages and the running one's share, over every
+        stage expected. It never goes back when a stage begins."""
+        if self.state == "done":
+            return 1.0
+        if not self.stages or self.progress is None:
+            return 0.0
+        label, done, total = self.progress
+        part = done / total if total else 0.0
+        return min(1.0, (len(self.stages) - 1 + part) / max(self.plan, len(self.stages)))
 
     @property
     def files(self) -> list[str]:
@@ -132,6 +145,19 @@ class JobManager:
         """Jobs queued before this one (0: it is next)."""
         return sum(1 for j in self.jobs.values() if j.state == "queued" and j.number < job.number)
 
+    def cancel(self, job: Job) -> None:
+        """Stop a queued or running job: its process is ended and it fails with "cancelled"."""
+        if job.state in FINAL:
+            return
+        job.cancelled = True
+        if job.state == "queued":  # it never starts
+            job.state, job.error, job.finished = "failed", "cancelled", time.monotonic()
+            return
+        with self._lock:
+            proc = self._procs.get(job.id)
+        if proc is not None:
+            proc.kill()
+
     def remove(self, job: Job) -> None:
         job.removed = True
         shutil.rmtree(job.folder, ignore_errors=True)
@@ -139,6 +165,8 @@ class JobManager:
     async def _run(self, job: Job) -> None:
         assert self._sem is not None
         async with self._sem:
+            if job.cancelled:
+                return
             job.state, job.started = "running", time.monotonic()
             loop = asyncio.get_running_loop()
             try:
@@ -159,6 +187,10 @@ class JobManager:
         began = time.monotonic()
         try:
             while True:
+                if job.cancelled:
+                    proc.kill()
+                    job.error = "cancelled"
+                    return
                 left = began + self.time_limit - time.monotonic()  # read each time: a lowered limit applies
                 if left <= 0:
                     proc.kill()
@@ -174,7 +206,9 @@ class JobManager:
                         job.error = f"the {job.kind} stopped unexpectedly (exit code {proc.exitcode})"
                         return
                     continue
-                if msg[0] == "progress":
+                if msg[0] == "plan":
+                    job.plan = max(1, int(msg[1]))
+                elif msg[0] == "progress":
                     if job.progress is None or job.progress[0] != msg[1]:
                         if len(job.stages) < MAX_STAGES:
                             job.stages.append((msg[1], msg[2], msg[3]))
