@@ -202,6 +202,8 @@ class JobManager:
                 try:
                     msg = messages.get(timeout=min(left, 0.5))
                 except queues.Empty:
+                    if job.cancelled:
+                        continue  # said at the loop's top
                     if not proc.is_alive() and messages.empty():
                         job.error = f"the {job.kind} stopped unexpectedly (exit code {proc.exitcode})"
                         return

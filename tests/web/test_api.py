@@ -36,14 +36,15 @@ def cli_error(capsys, *argv, lines: int = 1) -> str:
 def test_index_shows_every_game_with_summary_players_ages_and_a_sample_card(client):
     page = client.get("/")
     assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
-    assert '<html lang="es">' in page.text
+    assert '<html lang="es"' in page.text
     for game in games().values():
         assert f'href="/games/{game.id}?lang=es"' in page.text
         assert game.summary["es"] in page.text
         assert f"{game.players[0]}–{game.players[1]} jugadores" in page.text
         assert game.ages is not None
         assert f'src="/api/games/{game.id}/sample.png"' in page.text
-    assert "edades 8–88 años" in page.text  # Multipli Cat's, as its rulebook says
+    assert "a partir de 8 años" in page.text  # Multipli Cat's (8-88 in its rulebook): ages are phrased one way
+    assert "<h2><a href=\"/games/mgc?lang=es\">ÁLGEBRA</a></h2>" in page.text  # the name MGC's cards carry
     english = client.get("/?lang=en")
     assert '<html lang="en">' in english.text and "Choose a game" in english.text
     assert all(g.summary["en"] in english.text for g in games().values())
@@ -77,14 +78,16 @@ def test_game_form_is_built_from_the_option_declarations(client, game_id):
     page = client.get(f"/games/{game_id}").text
     deck_part = page.split('id="group-deck"')[1].split("</fieldset>")[0] if 'id="group-deck"' in page else ""
     rules_part = page.split('id="group-rules"')[1].split("</fieldset>")[0] if 'id="group-rules"' in page else ""
+    check_part = page.split('id="group-check"')[1].split("</fieldset>")[0]
     for opt in game.options:
-        part = deck_part if opt.scope == "deck" else rules_part
+        simulation = opt.help.startswith("simulation:")  # a habit of the simulated players: a check setting
+        part = check_part if simulation else deck_part if opt.scope == "deck" else rules_part
         assert f'data-field="{opt.name}"' in part, opt.name  # deck options and rule variants apart
         assert f"<code>{opt.cli}</code>" in part
         label, explanation = game.option_text["es"][opt.name]
         assert label in part and explanation in part
         if opt.flag:
-            checked = re.search(rf'<input type="checkbox" name="{opt.name}" (checked)?', part).group(1)
+            checked = re.search(rf'<input type="checkbox" id="f-{opt.name}" name="{opt.name}" value="true" data-default="\w+" aria-describedby="[^"]+" (checked)?', part).group(1)
             assert bool(checked) == bool(opt.default)
         elif getattr(opt.parse, "choices", None):
             assert re.search(rf'<option value="{re.escape(str(opt.default))}" selected>', part)

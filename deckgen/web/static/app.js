@@ -63,7 +63,11 @@
   function address(extra) {
     const p = new URLSearchParams();
     p.set("lang", pageLang);
-    for (const e of fields()) if (e.type !== "hidden" && !unchanged(e)) p.set(e.name === "lang" ? "deck_lang" : e.name, value(e));
+    for (const e of fields()) {
+      if (e.type === "hidden" || unchanged(e)) continue;
+      if (e.name === "lang") { if (e.value !== pageLang) p.set("deck_lang", e.value); continue; } // it follows the page
+      p.set(e.name, value(e));
+    }
     for (const [k, v] of Object.entries(extra || {})) if (v) p.set(k, v);
     return p;
   }
