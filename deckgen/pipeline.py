@@ -294,9 +294,21 @@ def report_data(v: Validation, pace: float | None = None) -> dict:
     return data
 
 
-def write_report(v: Validation, out_dir: Path, pace: float | None = None) -> list[Path]:
+CHART_WORDS = {
+    "es": {
+        "game length": "duración de las partidas", "seat advantage": "ventaja por asiento (cuota de victorias del asiento con más suerte menos la justa)",
+        "mean": "media de", "per game": "por partida", "players": "jugadores", "rule variant and players": "variante y jugadores",
+        "points of win share": "puntos de cuota de victorias", "your deck": "tu mazo", "this deck": "este mazo",
+        "default deck": "mazo por defecto", "no advantage": "sin ventaja", "error bars: 95% interval": "barras de error: intervalo del 95 %",
+        "turns": "turnos",
+    },
+}
+
+
+def write_report(v: Validation, out_dir: Path, pace: float | None = None, *, lang: str = "en") -> list[Path]:
     """report.txt, report.json and two PNG plots (matplotlib): the mean game length and the seat
-    advantage at every player count, with 95% error bars, beside the default deck's when compared."""
+    advantage at every player count, with 95% error bars, beside the default deck's when compared.
+    ``lang``: the charts' words (es or en; the web page's language)."""
     import json
 
     from deckgen.engine.simulate import seat_advantage, seat_advantage_error
@@ -308,8 +320,10 @@ def write_report(v: Validation, out_dir: Path, pace: float | None = None) -> lis
     labels = [str(k) for k in keys]
     mine = [v.report.summaries[k] for k in keys]
     theirs = [base.get(k) for k in keys]
+    w = CHART_WORDS.get(lang, {})
+    say = lambda text: w.get(text, text)  # noqa: E731
     name = v.spec.game.engine.length_name if v.spec.game.engine else "turns"
-    xlabel = "rule variant and players" if any(s.variant for s in mine) else "players"
+    xlabel = say("rule variant and players" if any(s.variant for s in mine) else "players")
     with publishing(Path(out_dir)) as stage:
         written = [
             write_text(stage / "report.txt", report_text(v, pace)),
@@ -318,7 +332,8 @@ def write_report(v: Validation, out_dir: Path, pace: float | None = None) -> lis
                 stage / "game-length.png",
                 points_with_errors(
                     labels, [(s.length_mean, s.length_error) for s in mine], [(b.length_mean, b.length_error) if b else None for b in theirs],
-                    title=f"{v.spec.game.title}: game length", ylabel=f"mean {name} per game", xlabel=xlabel,
+                    title=f"{v.spec.game.title}: {say('game length')}", xlabel=xlabel, words=w,
+                    ylabel=f"{say('mean')} {say(name)} {say('per game')}",
                 ),
             ),
             write_bytes(
@@ -327,8 +342,9 @@ def write_report(v: Validation, out_dir: Path, pace: float | None = None) -> lis
                     labels,
                     [(100 * seat_advantage(s), 100 * seat_advantage_error(s)) for s in mine],
                     [(100 * seat_advantage(b), 100 * seat_advantage_error(b)) if b else None for b in theirs],
-                    title=f"{v.spec.game.title}: seat advantage (luckiest seat's win share minus a fair share)",
-                    ylabel="points of win share", xlabel=xlabel, zero_line=True,
+                    title=f"{v.spec.game.title}: "
+                    + (say("seat advantage") if w else "seat advantage (luckiest seat's win share minus a fair share)"),
+                    ylabel=say("points of win share"), xlabel=xlabel, zero_line=True, words=w,
                 ),
             ),
         ]

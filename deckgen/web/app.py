@@ -280,14 +280,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     # ------------------------------------------------------------ jobs
     @app.post("/api/check", status_code=202, response_model=JobState)
-    async def start_check(request: Request) -> JobState:
+    async def start_check(request: Request, lang: str = "en") -> JobState:
         req = await asyncio.to_thread(deck_request, await read_form(request), check=True)
-        return state(manager.submit("check", req))
+        return state(manager.submit("check", req, "es" if lang == "es" else "en"))
 
     @app.post("/api/build", status_code=202, response_model=JobState)
-    async def start_build(request: Request) -> JobState:
+    async def start_build(request: Request, lang: str = "en") -> JobState:
         req = await asyncio.to_thread(deck_request, await read_form(request), check=False)
-        return state(manager.submit("build", req))
+        return state(manager.submit("build", req, "es" if lang == "es" else "en"))
 
     @app.post("/api/jobs/{job_id}/cancel", response_model=JobState)
     async def cancel_job(job_id: str) -> JobState:
@@ -313,7 +313,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if "help_card" not in form and kind == "build" and "deck" not in form:
             form["help_card"] = "false"  # an unticked box is not sent at all
         req = await asyncio.to_thread(deck_request, form, check=kind == "check")
-        job = manager.submit(kind, req)
+        job = manager.submit(kind, req, lang)
         return RedirectResponse(f"/jobs/{job.id}?lang={lang}", status_code=303)
 
     @app.get("/jobs/{job_id}", response_class=HTMLResponse)

@@ -73,16 +73,34 @@ def option_fields(game: Game, lang: str) -> list[Field]:
     """The game's own options: deck options first, then rule variants, each with its words in ``lang``."""
     texts = game.option_text.get(lang, {})
     out = []
-    for opt in sorted(game.options, key=lambda o: (o.scope != "deck", is_simulation(o))):
+    spanish = game.option_text.get("es", {})
+    simulated = {o.name for o in game.options if is_simulation(o) or spanish.get(o.name, ("",))[0].startswith("Simulación")}
+    for opt in sorted(game.options, key=lambda o: (o.scope != "deck", o.name in simulated)):
         label, explanation = texts.get(opt.name, (opt.name.replace("_", " "), ""))
         choices = tuple(getattr(opt.parse, "choices", ()))
         kind = "flag" if opt.flag else "choice" if choices else "text"
         value = ("true" if opt.default else "false") if opt.flag else _typed(opt)
-        group = "check" if is_simulation(opt) else opt.scope  # how the simulated players behave: a check setting
+        group = "check" if opt.name in simulated else opt.scope  # how the simulated players behave: a check setting
         out.append(
-            Field(opt.name, opt.cli, group, kind, value, opt.describe_default(), choices, label, explanation or opt.help, value)
+            Field(opt.name, opt.cli, group, kind, value, opt.describe_default(), choices, label, explanation or opt.help, value,
+                  choice_words(choices, explanation or opt.help))
         )
     return out
+
+
+def choice_words(choices: tuple[str, ...], explanation: str) -> tuple[str, ...]:
+    """What a game option's dropdown shows: each value's own words from its explanation ("first: the
+    game ends when...") when every value has some, else the values."""
+    import re
+
+    said = []
+    for c in choices:
+        found = re.search(rf"(?:^|[;.(]\s*){re.escape(c)}(?: \([^)]*\))?: ([^;]+?)(?:;|\.\s|\.$|$)", explanation)
+        if not found:
+            return ()
+        words = found.group(1).strip()
+        said.append(f"{words[0].upper()}{words[1:]} ({c})" if len(words) <= 90 else c)
+    return tuple(said)
 
 
 def is_simulation(opt: Option) -> bool:

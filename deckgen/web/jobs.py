@@ -42,6 +42,7 @@ class Job:
     request: DeckRequest
     folder: Path
     number: int  # order of arrival
+    lang: str = "en"  # the page's language: the words of the check's charts
     created: float = field(default_factory=time.monotonic)
     state: str = "queued"  # queued | running | done | failed
     progress: tuple[str, int, int] | None = None  # label, done, total
@@ -118,14 +119,14 @@ class JobManager:
         shutil.rmtree(self.root, ignore_errors=True)
 
     # ------------------------------------------------------------ jobs
-    def submit(self, kind: str, request: DeckRequest) -> Job:
+    def submit(self, kind: str, request: DeckRequest, lang: str = "en") -> Job:
         assert kind in KINDS and self._sem is not None
         waiting = self.waiting()
         if waiting >= self.max_waiting:
             raise Busy(f"the server is busy: {waiting} jobs are waiting; try again in a few minutes")
         job_id = secrets.token_urlsafe(12)
         folder = Path(tempfile.mkdtemp(prefix="job-", dir=self.root))
-        job = Job(job_id, kind, request, folder, next(self._numbers))
+        job = Job(job_id, kind, request, folder, next(self._numbers), lang=lang)
         self.jobs[job_id] = job
         task = asyncio.create_task(self._run(job))
         self._tasks.add(task)
@@ -180,7 +181,7 @@ class JobManager:
         from deckgen.web.work import run
 
         messages = self._ctx.Queue()
-        proc = self._ctx.Process(target=run, args=(job.kind, job.request, str(job.folder), messages), daemon=True)
+        proc = self._ctx.Process(target=run, args=(job.kind, job.request, str(job.folder), messages, job.lang), daemon=True)
         proc.start()
         with self._lock:
             self._procs[job.id] = proc

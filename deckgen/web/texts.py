@@ -85,7 +85,8 @@ WORDS: Mapping[str, Mapping[str, str]] = {
         "advice_separate_pages": "Imprime a una cara. Las páginas {fronts} son las caras; las páginas {backs} son los reversos (sin reflejar): pega cada hoja de reversos sobre el dorso de su hoja de caras.",
         "advice_manual": "Sin impresora a doble cara: imprime las páginas {fronts} (caras), vuelve a poner el montón en la bandeja dado la vuelta e imprime las páginas {backs} (reversos).",
         "pages_total": "cards.pdf: {pages} páginas en {sheets} hojas.",
-        "help_cards_note": "incluida(s) {n} carta(s) de ayuda",
+        "help_cards_note": "más {n} cartas de ayuda",
+        "help_card_note": "más 1 carta de ayuda",
         "back": "reverso",
         "card_n": "carta {n}",
         "card_zoom": "Carta {n} a tamaño real (pulsa para cerrar)",
@@ -113,7 +114,7 @@ WORDS: Mapping[str, Mapping[str, str]] = {
         "plot_length": "Duración de las partidas por número de jugadores",
         "plot_seats": "Ventaja por asiento por número de jugadores",
         "plot_other": "Gráfico del informe",
-        "cli_name": "en la línea de órdenes:",
+        "cli_name": "En la línea de órdenes:",
     },
     "en": {
         "title": "deckgen: math card decks for the classroom",
@@ -192,7 +193,8 @@ WORDS: Mapping[str, Mapping[str, str]] = {
         "advice_separate_pages": "Print single-sided. Pages {fronts} are the fronts; pages {backs} are the backs (not mirrored): glue each back sheet onto the back of its front sheet.",
         "advice_manual": "No duplex printer: print pages {fronts} (fronts), put the stack back in the tray turned over, then print pages {backs} (backs).",
         "pages_total": "cards.pdf: {pages} pages on {sheets} sheets.",
-        "help_cards_note": "{n} help card(s) included",
+        "help_cards_note": "plus {n} help cards",
+        "help_card_note": "plus 1 help card",
         "back": "back",
         "card_n": "card {n}",
         "card_zoom": "Card {n} at actual size (press to close)",
@@ -220,7 +222,7 @@ WORDS: Mapping[str, Mapping[str, str]] = {
         "plot_length": "Game length by player count",
         "plot_seats": "Seat advantage by player count",
         "plot_other": "Chart of the report",
-        "cli_name": "on the command line:",
+        "cli_name": "On the command line:",
     },
 }
 

@@ -41,7 +41,7 @@ def progress_sender(send: Send, every: float = 0.2) -> Callable[[str], Callable[
     return make
 
 
-def build(request: DeckRequest, folder: Path, send: Send) -> dict[str, Any]:
+def build(request: DeckRequest, folder: Path, send: Send, lang: str = "en") -> dict[str, Any]:
     from deckgen.rulebook.render import languages
 
     spec = request.spec()
@@ -94,7 +94,7 @@ def key_facts(v: Any) -> dict[str, Any]:
     return facts
 
 
-def check(request: DeckRequest, folder: Path, send: Send) -> dict[str, Any]:
+def check(request: DeckRequest, folder: Path, send: Send, lang: str = "en") -> dict[str, Any]:
     spec = request.spec(check=True)
     players, n_games = request.check_plan()
     progress = progress_sender(send)
@@ -112,7 +112,7 @@ def check(request: DeckRequest, folder: Path, send: Send) -> dict[str, Any]:
     skill_games = request.skill_games()
     if skill_games != 0 and v.ok and spec.game.engine is not None and spec.game.engine.skill is not None:
         v.skill = pipeline.skill(spec, players=players[0] if players else None, games=skill_games, workers=1, progress=progress)
-    written = pipeline.write_report(v, folder / REPORT_DIR)
+    written = pipeline.write_report(v, folder / REPORT_DIR, lang=lang)
     data = pipeline.report_data(v)
     checks = [c for part in ("static", "exhaustive", "simulation") for c in data.get(part, [])]
     return {
@@ -132,11 +132,11 @@ def check(request: DeckRequest, folder: Path, send: Send) -> dict[str, Any]:
 JOBS = {"build": build, "check": check}
 
 
-def run(kind: str, request: DeckRequest, folder: str, queue: Any) -> None:
+def run(kind: str, request: DeckRequest, folder: str, queue: Any, lang: str = "en") -> None:
     """The worker process's entry point: one message per event on ``queue``; never a traceback."""
     send = queue.put
     try:
-        send(("done", JOBS[kind](request, Path(folder), send)))
+        send(("done", JOBS[kind](request, Path(folder), send, lang)))
     except DeckgenError as exc:
         send(("error", str(exc)))
     except MemoryError:

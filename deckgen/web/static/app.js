@@ -156,7 +156,7 @@
     $("n-sheets").textContent = data.sheets;
     $("n-pages").textContent = data.pages;
     $("n-per").textContent = data.per_sheet;
-    $("n-help").textContent = data.help_cards ? "; " + fmt(T.help_cards_note, { n: data.help_cards }) : "";
+    $("n-help").textContent = !data.help_cards ? "" : " (" + (data.help_cards === 1 ? T.help_card_note : fmt(T.help_cards_note, { n: data.help_cards })) + ")";
     $("preview-label").textContent = data.label;
     const w = $("preview-warnings"); w.textContent = "";
     for (const line of data.warnings) w.append(el("li", {}, line));
@@ -235,7 +235,7 @@
     result.textContent = "";
     out.hidden = false;
     button.disabled = true;
-    const { ok, data } = await post("/api/" + kind, body());
+    const { ok, data } = await post("/api/" + kind + "?lang=" + pageLang, body());
     if (!ok) { showErrors(data); $(kind + "-status").textContent = T.error + ": " + data.error; button.disabled = false; button.focus(); return; }
     showErrors(null);
     follow(kind, data, (s) => render[kind](s, result));
