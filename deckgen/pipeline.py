@@ -296,9 +296,9 @@ def report_data(v: Validation, pace: float | None = None) -> dict:
 
 CHART_WORDS = {
     "es": {
-        "game length": "duración de las partidas", "seat advantage": "ventaja por asiento (cuota de victorias del asiento con más suerte menos la justa)",
+        "game length": "duración de las partidas", "seat advantage": "ventaja por asiento",
         "mean": "media de", "per game": "por partida", "players": "jugadores", "rule variant and players": "variante y jugadores",
-        "points of win share": "puntos de cuota de victorias", "your deck": "tu mazo", "this deck": "este mazo",
+        "points of win share": "puntos de victorias sobre la cuota justa", "your deck": "tu mazo", "this deck": "este mazo",
         "default deck": "mazo por defecto", "no advantage": "sin ventaja", "error bars: 95% interval": "barras de error: intervalo del 95 %",
         "turns": "turnos",
     },

@@ -40,6 +40,8 @@ HERE = Path(__file__).parent
 MAX_UPLOAD = 1_000_000  # bytes of a deck file (the CLI's limit too)
 MAX_FORM = 64_000  # bytes of a submitted form
 MAX_UPLOADS = 50  # uploaded decks remembered at once (each at most 1 MB)
+MAX_IMAGE = 8_000_000  # bytes of a back image (a 300 dpi poker back is about 800 × 1100 px)
+MAX_IMAGES = 20  # back images kept at once (the oldest goes first)
 SAMPLE_CARDS = 8  # cards in the live preview
 PREVIEW_PX_PER_MM = 3.0
 
@@ -93,6 +95,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         settings.jobs, time_limit=settings.time_limit, keep=settings.keep, max_waiting=settings.max_waiting, root=settings.root
     )
     uploads: dict[str, tuple[float, DeckRequest]] = {}
+    back_images: dict[str, tuple[float, Path]] = {}  # token -> (when, the server's own file)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -185,14 +188,28 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise DeckgenError("the form is not valid (send it as application/x-www-form-urlencoded)") from None
 
     def deck_request(form: dict[str, str], *, check: bool) -> DeckRequest:
+        from dataclasses import replace
+
+        form = dict(form)
+        image = back_image_of(form.pop("back_image", ""))
         token = form.get("deck")
         if not token:
-            return request_from_form(form, check=check)
+            return replace(request_from_form(form, check=check), back_image=image)
         found = uploads.get(token)
         if found is None:
             raise HTTPException(404, "no such uploaded deck file (they are forgotten after an hour); upload it again")
         stored = found[1]
-        return DeckRequest(stored.game, common_words_of(form, check=check), stored.deck_text, stored.deck_name)
+        return DeckRequest(stored.game, common_words_of(form, check=check), stored.deck_text, stored.deck_name, image)
+
+    def back_image_of(token: str) -> str | None:
+        token = (token or "").strip()
+        if not token:
+            return None
+        found = back_images.get(token)
+        if found is None or not found[1].is_file():
+            raise FormError("the back image is no longer on the server (images are kept for an hour); choose it again",
+                            {"back_image": "the back image is no longer on the server; choose it again"})
+        return str(found[1])
 
     def state(job: Job, stage: tuple[str, int, int] | None = None) -> JobState:
         p = stage or job.progress
@@ -404,6 +421,27 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         text, name = await asyncio.to_thread(init_text, req, with_cards)
         return Response(text, media_type="application/toml", headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
+    @app.post("/api/backimage")
+    async def back_image(request: Request) -> JSONResponse:
+        """A PNG or JPEG for the backs, sent as the request body (at most 8 MB): kept under a token the
+        form sends back (``back_image``), as a deck file's back_image is used."""
+        body = await limited_body(request, MAX_IMAGE, what="a back image")
+        if not body:
+            raise DeckgenError("the back image is empty: choose a PNG or JPEG file")
+        kind = await asyncio.to_thread(image_kind, body)
+        now = time.monotonic()
+        for token, (made, path) in list(back_images.items()):
+            if now - made >= settings.keep or len(back_images) >= MAX_IMAGES:
+                path.unlink(missing_ok=True)
+                del back_images[token]
+        folder = manager.root / "backs"
+        folder.mkdir(exist_ok=True)
+        token = secrets.token_urlsafe(12)
+        path = folder / f"{token}.{kind}"
+        path.write_bytes(body)
+        back_images[token] = (now, path)
+        return JSONResponse({"back_image": token})
+
     @app.post("/api/upload")
     async def upload(request: Request, name: str = "deck.toml") -> JSONResponse:
         """A deck file, sent as the request body (at most 1 MB; more gets 413). Its schema problems come
@@ -448,6 +486,30 @@ async def limited_body(request: Request, limit: int, what: str = "a request") ->
             raise HTTPException(413, f"{what} is at most {limit:,} bytes; this one is larger")
         chunks.append(chunk)
     return b"".join(chunks)
+
+
+def image_kind(data: bytes) -> str:
+    """"png" or "jpg" for an image Pillow reads whole and that is not a decompression bomb; else a
+    DeckgenError saying what is wrong."""
+    import warnings
+
+    from PIL import Image
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(data)) as img:
+                kind = img.format
+                if img.width * img.height > 40_000_000:
+                    raise DeckgenError(f"the back image is {img.width}×{img.height} px: at most 40 megapixels")
+                img.verify()
+    except DeckgenError:
+        raise
+    except Exception:  # noqa: BLE001 - whatever Pillow refuses is not an image we can print
+        raise DeckgenError("the back image is not a PNG or JPEG picture that can be read") from None
+    if kind not in ("PNG", "JPEG"):
+        raise DeckgenError(f"the back image is {kind}: use a PNG or JPEG")
+    return "png" if kind == "PNG" else "jpg"
 
 
 def display_name(name: str) -> str:

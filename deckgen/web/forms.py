@@ -152,6 +152,7 @@ class DeckRequest:
     words: tuple[str, ...] = ()
     deck_text: str | None = None
     deck_name: str = "deck.toml"  # labels messages only; never a path
+    back_image: str | None = None  # a back image the server stored (its own path, never the user's text)
 
     @property
     def uploaded(self) -> bool:
@@ -165,6 +166,18 @@ class DeckRequest:
     def spec(self, *, check: bool = False) -> DeckSpec:
         """The spec, made as the CLI makes it: `deckgen build` passes every common option, `deckgen
         validate` the seed and --players (the player count the deck is checked for, as a deck file's)."""
+        from deckgen.cli import load_spec
+        from deckgen.deckfile.load import read_deck_text
+        from deckgen.spec import spec_for
+
+        spec = self._spec(check)
+        if self.back_image and not check:
+            from dataclasses import replace
+
+            spec = replace(spec, print=replace(spec.print, back_image=self.back_image))
+        return spec
+
+    def _spec(self, check: bool) -> DeckSpec:
         from deckgen.cli import load_spec
         from deckgen.deckfile.load import read_deck_text
         from deckgen.spec import spec_for

@@ -115,6 +115,9 @@ WORDS: Mapping[str, Mapping[str, str]] = {
         "plot_seats": "Ventaja por asiento por número de jugadores",
         "plot_other": "Gráfico del informe",
         "cli_name": "En la línea de órdenes:",
+        "back_image": "Imagen del reverso",
+        "back_image_help": "Un PNG o JPEG (hasta 8 MB) que cubre el reverso de cada carta; 300 ppp o más se imprime nítido.",
+        "back_image_remove": "Quitar la imagen",
     },
     "en": {
         "title": "deckgen: math card decks for the classroom",
@@ -223,6 +226,9 @@ WORDS: Mapping[str, Mapping[str, str]] = {
         "plot_seats": "Seat advantage by player count",
         "plot_other": "Chart of the report",
         "cli_name": "On the command line:",
+        "back_image": "Back image",
+        "back_image_help": "A PNG or JPEG (up to 8 MB) that covers the back of every card; 300 dpi or more prints sharp.",
+        "back_image_remove": "Remove the image",
     },
 }
 

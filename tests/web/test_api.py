@@ -297,6 +297,30 @@ def test_without_javascript_a_form_builds_and_its_page_offers_the_files(client):
     assert client.get(f"/api/jobs/{job_id}/files/cards.pdf").json()["error"].startswith("The files of this job were removed")
 
 
+def test_a_back_image_is_kept_and_printed_on_every_back(client):
+    buf = io.BytesIO()
+    Image.new("RGB", (900, 1200), (200, 30, 30)).save(buf, format="PNG")  # 900 px over 69 mm: over 300 dpi
+    r = client.post("/api/backimage", content=buf.getvalue(), headers={"Content-Type": "image/png"})
+    assert r.status_code == 200
+    token = r.json()["back_image"]
+    assert len(token) == 16  # 96 random bits
+    plain = client.post("/api/preview", data={"game": "multiplicats", "tables": "1"}).json()["images"][-1]
+    red = client.post("/api/preview", data={"game": "multiplicats", "tables": "1", "back_image": token}).json()["images"][-1]
+    import base64
+
+    back = Image.open(io.BytesIO(base64.b64decode(red.split(",", 1)[1]))).convert("RGB")
+    assert red != plain and back.getpixel((back.width // 2, back.height // 2)) == (200, 30, 30)
+    job = client.post("/api/build", data={"game": "multiplicats", "tables": "1", "back_image": token}).json()
+    assert finish(client, job["id"])["state"] == "done"
+    pdf = PdfReader(io.BytesIO(client.get(f"/api/jobs/{job['id']}/files/cards.pdf").content))
+    assert any("/XObject" in page["/Resources"] for page in pdf.pages[1::2])  # the backs draw the image
+    # what is not an image, or no image at all, or a token the server never gave: 4xx in words
+    assert client.post("/api/backimage", content=b"GIF89a not really").json()["error"] == "the back image is not a PNG or JPEG picture that can be read"
+    assert client.post("/api/backimage", content=b"").status_code == 400
+    gone = client.post("/api/preview", data={"game": "multiplicats", "back_image": "nope"})
+    assert gone.status_code == 400 and "back_image" in gone.json()["fields"]
+
+
 def test_an_empty_upload_says_so(client):
     r = client.post("/api/upload?name=empty.toml", content=b" \n")
     assert r.status_code == 400 and r.json()["error"] == "deck file empty.toml is empty: choose a deck file that has a game and its options"

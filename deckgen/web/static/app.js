@@ -185,6 +185,28 @@
       }
     }
   }
+  // a back image goes to the server first; the form then carries its token
+  const backFile = $("f-back_image");
+  if (backFile) {
+    const field = backFile.closest(".field");
+    const say = (msg) => {
+      $("e-back_image").textContent = msg ? T.error + ": " + msg : "";
+      field.classList.toggle("bad", !!msg);
+      if (msg) backFile.setAttribute("aria-invalid", "true"); else backFile.removeAttribute("aria-invalid");
+    };
+    const use = (token) => { $("back-token").value = token; $("back-remove").hidden = !token; changed(); preview(); };
+    backFile.addEventListener("input", (ev) => ev.stopPropagation());
+    backFile.addEventListener("change", async (ev) => {
+      ev.stopPropagation();
+      const file = backFile.files[0];
+      if (!file) { say(""); use(""); return; }
+      const r = await fetch("/api/backimage", { method: "POST", body: file, headers: { "Content-Type": file.type || "application/octet-stream" } });
+      const data = await r.json().catch(() => ({ error: "HTTP " + r.status }));
+      if (!r.ok) { say(data.error); use(""); return; }
+      say(""); use(data.back_image);
+    });
+    $("back-remove").addEventListener("click", () => { backFile.value = ""; say(""); use(""); backFile.focus(); });
+  }
   form.addEventListener("input", () => { changed(); clearTimeout(timer); timer = setTimeout(preview, 350); });
   form.addEventListener("change", () => { changed(); clearTimeout(timer); timer = setTimeout(preview, 50); });
   remember();
