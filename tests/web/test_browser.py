@@ -280,7 +280,7 @@ def test_a_teacher_chooses_previews_checks_and_downloads(d, server):
     no_violations(d, "an error page")
 
 
-def test_english_page_address_reload_and_cancel(d, server):
+def test_english_page_address_reload_and_cancel(d, server, tmp_path):
     from selenium.webdriver.common.by import By
 
     # wrong result 2: the English page makes an English deck unless the teacher changes it
@@ -316,6 +316,15 @@ def test_english_page_address_reload_and_cancel(d, server):
     wait_for(d, lambda d: text(d, "#gallery-pos") == "Cartas 41–48 de 48", what="the gallery's last cards")
     assert d.find_element(By.ID, "gallery-next").get_attribute("disabled") == "true"
     d.find_element(By.ID, "zoom-close").click()
+
+    # a back image: sent to the server, then on the preview's back
+    from PIL import Image
+
+    Image.new("RGB", (900, 1200), (200, 30, 30)).save(tmp_path / "back.png")
+    old_back = d.find_elements(By.CSS_SELECTOR, "#sample img")[-1].get_attribute("src")
+    d.find_element(By.ID, "f-back_image").send_keys(str(tmp_path / "back.png"))
+    wait_for(d, lambda d: d.find_element(By.ID, "back-remove").is_displayed(), what="the back image's token")
+    wait_for(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#sample img")[-1].get_attribute("src") != old_back, what="the new back")
 
     # a reload finds the running job again, and the job can be cancelled
     retype(d, "f-games", "100000")
