@@ -120,15 +120,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         navigated = request.headers.get("sec-fetch-mode") == "navigate" or (
             "text/html" in request.headers.get("accept", "") and request.method == "GET"
         )
+        asked = request.query_params.get("lang")  # the page's language: its messages in its words
+        if asked in texts.LANGS:
+            message = texts.say(asked, message)
+            fields = {k: texts.say(asked, v) for k, v in (fields or {}).items()}
         if is_api(request) and navigated and "/jobs/" in request.url.path:
-            lang = texts.lang_of(request.query_params.get("lang"))  # a download link followed: words, not JSON
-            message = texts.say(lang, message)
+            lang = texts.lang_of(asked)  # a download link followed: words, not JSON
             return pages.TemplateResponse(
                 request, "error.html.j2", {"t": texts.words(lang), "lang": lang, "status": status, "message": message}, status_code=status
             )
         if is_api(request):
             return JSONResponse({"error": message, "fields": fields or {}, **extra}, status_code=status)
-        lang = texts.lang_of(request.query_params.get("lang"))
+        lang = texts.lang_of(asked)
+        message = texts.say(lang, message)
         return pages.TemplateResponse(
             request, "error.html.j2", {"t": texts.words(lang), "lang": lang, "status": status, "message": message}, status_code=status
         )
@@ -217,7 +221,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             id=job.id, kind=job.kind, state=job.state, ahead=manager.ahead(job) if job.state == "queued" else 0,
             running=manager.running(), slots=manager.slots,
             progress={"label": p[0], "done": p[1], "total": p[2]} if p else None,
-            result=job.result, error=job.error, removed=job.removed,
+            result=job.result, error=texts.say(job.lang, job.error) if job.error else None, removed=job.removed,
             overall=job.overall(), elapsed=(time.monotonic() - job.started) if job.started and job.state == "running" else 0.0,
         )
 
@@ -443,7 +447,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return JSONResponse({"back_image": token})
 
     @app.post("/api/upload")
-    async def upload(request: Request, name: str = "deck.toml") -> JSONResponse:
+    async def upload(request: Request, name: str = "deck.toml", lang: str = "en") -> JSONResponse:
         """A deck file, sent as the request body (at most 1 MB; more gets 413). Its schema problems come
         back all at once with their lines (400); a good file is remembered for an hour."""
         body = await limited_body(request, MAX_UPLOAD, what="a deck file")
@@ -461,7 +465,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             spec = await asyncio.to_thread(req.spec)
             deck = await asyncio.to_thread(spec.build)
         except DeckFileError as exc:
-            problems = [Problem(line=p.line, field=p.field, message=p.message).model_dump() for p in exc.problems]
+            problems = [Problem(line=p.line, field=p.field, message=texts.say(lang, p.message)).model_dump() for p in exc.problems]
             return JSONResponse({"error": str(exc), "fields": {}, "problems": problems}, status_code=400)
         forget_old_uploads()
         if len(uploads) >= MAX_UPLOADS:

@@ -329,9 +329,56 @@ SAID = {
 }
 
 
+# The command line's messages (English) as the Spanish page says them: each pattern replaced where it
+# occurs, so "multiplicats: --tables: 11 is out of range (1 to 10)" keeps its option names and numbers.
+SPANISH = (
+    (r"(\S+) is out of range \((.+?) to (.+?)\)", r"\1 está fuera del intervalo (\2 a \3)"),
+    (r"(\S+) is out of range$", r"\1 está fuera del intervalo"),
+    (r"expected a whole number, got ", "se esperaba un número entero, no "),
+    (r"expected a number, got ", "se esperaba un número, no "),
+    (r"expected true or false, got ", "se esperaba true o false (sí o no), no "),
+    (r"(\S+) is not one of ", r"\1 no es ninguno de "),
+    (r"\(did you mean (.+?)\?\)", r"(¿quisiste decir \1?)"),
+    (r"the range (\S+) goes backwards \(write (\S+)\)", r"el intervalo \1 va al revés (escribe \2)"),
+    (r"(\S+) given twice", r"\1 está repetido"),
+    (r"expected numbers like 1-6 or 2,5,10, got nothing", "faltan los números, como 1-6 o 2,5,10"),
+    (r"is not a list of numbers like 1-6 or 2,5,10", "no es una lista de números como 1-6 o 2,5,10"),
+    (r"at most (\d+) values allowed", r"como mucho \1 valores"),
+    (r"needs at least (\d+) value\(s\)", r"necesita al menos \1 valor(es)"),
+    (r"(.+?) is for (\d+) to (\d+) players", r"\1 es para \2 a \3 jugadores"),
+    (r"Invalid value for '(\S+)': '(.*)' is not a valid integer(?: range)?\.?", r"valor no válido para \1: '\2' no es un número entero"),
+    (r"Invalid value for '(\S+)': '(.*)' is not a valid float(?: range)?\.?", r"valor no válido para \1: '\2' no es un número"),
+    (r"Invalid value for '(\S+)': (.+)", r"valor no válido para \1: \2"),
+    (r"unknown game '(.*)'", r"no hay ningún juego '\1'"),
+    (r"; the games are: ", "; los juegos son: "),
+    (r"no page at (\S+)", r"no hay ninguna página en \1"),
+    (r"unknown option (\S+)", r"no existe la opción \1"),
+    (r"(.+?) has no option '(.+?)'", r"\1 no tiene la opción '\2'"),
+    (r"deck file (.+) is empty: choose a deck file that has a game and its options", r"el archivo de mazo \1 está vacío: elige uno que tenga un juego y sus opciones"),
+    (r"the back image is not a PNG or JPEG picture that can be read", "la imagen del reverso no es un PNG o JPEG que se pueda leer"),
+    (r"the back image is empty: choose a PNG or JPEG file", "la imagen del reverso está vacía: elige un archivo PNG o JPEG"),
+    (r"the back image is no longer on the server.*", "la imagen del reverso ya no está en el servidor (se guardan una hora): elígela otra vez"),
+    (r"the server is busy: (\d+) jobs are waiting; try again in a few minutes", r"el servidor está ocupado: hay \1 trabajos esperando; vuelve a intentarlo en unos minutos"),
+    (r"the (build|check) took longer than the time limit of (\S+) s and was stopped", r"el trabajo pasó del tiempo límite de \2 s y se paró"),
+    (r"; try fewer games", "; prueba con menos partidas"),
+    (r"is not allowed here", "no se admite aquí"),
+    (r"a form value of (\d+) characters is too long \(at most (\d+)\)", r"un valor de \1 caracteres es demasiado largo (como mucho \2)"),
+    (r"--games must be (\d+) to (\S+), not (\S+)", r"--games debe ir de \1 a \2, no \3"),
+    (r"the job failed unexpectedly", "el trabajo falló de forma inesperada"),
+    (r"the job ran out of memory", "el trabajo se quedó sin memoria"),
+)
+
+
 def say(lang: str, message: str) -> str:
-    """A message of the server in the page's language, when it is one of the page's own."""
+    """A message of the server in the page's language: the page's own, or the command line's put
+    into Spanish pattern by pattern (what no pattern knows stays as the command line says it)."""
+    import re
+
     for key in SAID:
         if message == WORDS["en"][key]:
             return WORDS[lang_of(lang)][key]
+    if lang != "es":
+        return message
+    for pattern, spanish in SPANISH:
+        message = re.sub(pattern, spanish, message)
     return message

@@ -123,8 +123,10 @@ def test_unknown_game_page_is_a_404_with_the_cli_message(client, capsys):
     r = client.get("/games/multiplicat")
     assert r.status_code == 404 and r.headers["content-type"].startswith("text/html")
     message = cli_error(capsys, "build", "multiplicat")
-    assert "error: " + message in html.unescape(r.text)
     assert "did you mean multiplicats?" in message
+    # the Spanish page says the CLI's message in Spanish, the English page as the CLI says it
+    assert "error: no hay ningún juego 'multiplicat' (¿quisiste decir multiplicats?); los juegos son: " in html.unescape(r.text)
+    assert "error: " + message in html.unescape(client.get("/games/multiplicat?lang=en").text)
     assert "Traceback" not in r.text
 
 

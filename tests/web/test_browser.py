@@ -207,8 +207,9 @@ def test_a_teacher_chooses_previews_checks_and_downloads(d, server):
 
     # a mistake is shown beside its field with the CLI's words, marked invalid, and goes away when mended
     retype(d, "f-tables", "1-61")
-    wait_for(d, lambda d: "out of range" in text(d, "[data-error-for=tables]"), what="the field's error")
-    assert text(d, "[data-error-for=tables]") == "error: multiplicats: --tables: 11 is out of range (1 to 10)"
+    wait_for(d, lambda d: "fuera del intervalo" in text(d, "[data-error-for=tables]"), what="the field's error")
+    # the CLI's message (multiplicats: --tables: 11 is out of range (1 to 10)) in the page's Spanish
+    assert text(d, "[data-error-for=tables]") == "error: multiplicats: --tables: 11 está fuera del intervalo (1 a 10)"
     box = d.find_element(By.ID, "f-tables")
     assert box.get_attribute("aria-invalid") == "true"
     assert box.get_attribute("aria-describedby").split() == ["h-tables", "e-tables"]
@@ -374,7 +375,7 @@ def test_an_uploaded_deck_file_shows_its_problems_or_opens(d, server, tmp_path):
     d.find_element(By.ID, "upload-file").send_keys(str(bad))
     d.find_element(By.CSS_SELECTOR, "#upload button").click()
     item = wait_for(d, lambda d: d.find_elements(By.CSS_SELECTOR, ".problems li"), what="the file's problems")[0]
-    assert item.text == "línea 4 options.tabels Multipli Cat's has no option 'tabels' (did you mean tables?)"
+    assert item.text == "línea 4 options.tabels Multipli Cat's no tiene la opción 'tabels' (¿quisiste decir tables?)"
     shot(d, "5-upload-problems")
 
     good = tmp_path / "good.toml"
@@ -388,6 +389,6 @@ def test_an_uploaded_deck_file_shows_its_problems_or_opens(d, server, tmp_path):
     shot(d, "6-uploaded-deck")
 
     d.get(server.url + "/games/nope")
-    assert "unknown game 'nope'" in text(d, ".error-line")
+    assert "no hay ningún juego 'nope'" in text(d, ".error-line")
     no_violations(d, "the error page")
     shot(d, "7-error")

@@ -25,7 +25,7 @@
       if (!file) { out.append(el("p", { class: "error" }, T.empty_upload)); $("upload-file").focus(); return; }
       if (file.size === 0) { out.append(el("p", { class: "error" }, T.empty_file + " (" + file.name + ")")); return; }
       if (file.size > 1000000) { out.append(el("p", { class: "error" }, T.too_big)); return; }
-      const r = await fetch("/api/upload?name=" + encodeURIComponent(file.name), { method: "POST", body: file, headers: { "Content-Type": "application/toml" } });
+      const r = await fetch(`/api/upload?lang=${pageLang}&name=` + encodeURIComponent(file.name), { method: "POST", body: file, headers: { "Content-Type": "application/toml" } });
       const data = await r.json().catch(() => ({ error: "HTTP " + r.status }));
       if (r.ok) { location.href = data.url + "?lang=" + upload.dataset.lang; return; }
       out.textContent = "";
@@ -121,7 +121,7 @@
   }
   let galleryAt = 0, galleryN = 0;
   async function galleryPage(start) {
-    const { ok, data } = await post("/api/preview?start=" + start, body());
+    const { ok, data } = await post(`/api/preview?lang=${pageLang}&start=` + start, body());
     if (!ok) return;
     galleryAt = data.start; galleryN = data.cards;
     const box = $("zoom-body"); box.textContent = ""; box.className = "gallery";
@@ -147,7 +147,7 @@
   async function preview() {
     const n = ++asked;
     $("preview-status").textContent = T.preview_wait;
-    const { ok, data } = await post("/api/preview", body());
+    const { ok, data } = await post("/api/preview?lang=" + pageLang, body());
     if (n !== asked) return; // a newer request is on its way
     if (!ok) { showErrors(data); $("preview-status").textContent = T.error + ": " + data.error; return; }
     showErrors(null);
@@ -200,7 +200,7 @@
       ev.stopPropagation();
       const file = backFile.files[0];
       if (!file) { say(""); use(""); return; }
-      const r = await fetch("/api/backimage", { method: "POST", body: file, headers: { "Content-Type": file.type || "application/octet-stream" } });
+      const r = await fetch("/api/backimage?lang=" + pageLang, { method: "POST", body: file, headers: { "Content-Type": file.type || "application/octet-stream" } });
       const data = await r.json().catch(() => ({ error: "HTTP " + r.status }));
       if (!r.ok) { say(data.error); use(""); return; }
       say(""); use(data.back_image);
@@ -354,7 +354,7 @@
   const df = $("deckfile-button");
   if (df) df.addEventListener("click", async () => {
     const p = body(); p.set("cards", $("deckfile-cards").checked ? "true" : "false");
-    const r = await fetch("/api/deckfile", { method: "POST", body: p, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    const r = await fetch("/api/deckfile?lang=" + pageLang, { method: "POST", body: p, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
     if (!r.ok) { showErrors(await r.json()); return; }
     const name = (r.headers.get("Content-Disposition") || "").match(/filename="([^"]+)"/);
     const a = el("a", { href: URL.createObjectURL(await r.blob()), download: name ? name[1] : "deck.toml" });
