@@ -221,7 +221,7 @@ def test_a_teacher_chooses_previews_checks_and_downloads(d, server):
     for field in d.find_elements(By.CSS_SELECTOR, "#options input:not([type=hidden]), #options select"):
         fid = field.get_attribute("id")
         assert d.find_elements(By.CSS_SELECTOR, f"label[for='{fid}']"), fid
-        name = field.get_attribute("name")
+        name = fid[len("f-"):]
         assert field.get_attribute("aria-describedby").split() == [f"h-{name}", f"e-{name}"]
     # the print options of the CLI, each dropdown in words
     backs = {o.get_attribute("value"): o.text for o in d.find_elements(By.CSS_SELECTOR, "#f-backs option")}
@@ -232,9 +232,19 @@ def test_a_teacher_chooses_previews_checks_and_downloads(d, server):
     shot(d, "es-1280x800", (1280, 800))
     shot(d, "es-390x844", (390, 844))
 
-    # the check: progress, then the verdict with its key line at the top
+    # a check-only field's error stays beside its field while other options change
+    retype(d, "f-games", "0")
+    d.find_element(By.ID, "check-button").click()
+    wait_for(d, lambda d: text(d, "#e-games") == "error: --games debe ir de 1 a 1000000, no 0", what="the games field's error")
     retype(d, "f-players", "4")
+    wait_for(d, lambda d: text(d, "#preview-status") == "" and parse_qs(urlparse(d.current_url).query).get("players") == ["4"], what="the preview")
+    time.sleep(0.5)
+    assert text(d, "#e-games") == "error: --games debe ir de 1 a 1000000, no 0"
+    assert d.find_element(By.ID, "f-games").get_attribute("aria-invalid") == "true"
+
+    # the check: progress, then the verdict with its key line at the top
     retype(d, "f-games", "10")
+    wait_for(d, lambda d: text(d, "#e-games") == "", what="the mended field")
     d.find_element(By.ID, "check-button").click()
     assert d.find_element(By.ID, "check-progress").is_displayed()
     verdict = wait_for(d, lambda d: d.find_elements(By.ID, "verdict"), timeout=240, what="the verdict")[0]

@@ -24,8 +24,11 @@ from deckgen.web.texts import common_words
 def test_fields_follow_the_declarations_deck_options_first():
     game = games()["multiplicats"]
     fields = option_fields(game, "es")
-    assert [f.name for f in fields] == [o.name for o in sorted(game.options, key=lambda o: o.scope != "deck")]
-    assert [f.group for f in fields][:2] == ["deck", "deck"] and set(f.group for f in fields[2:]) == {"rules"}
+    simulated = ("reaction_ms", "reaction_spread", "miss_rate", "false_slap_rate")  # the simulated players' habits
+    assert [f.name for f in fields] == [o.name for o in sorted(game.options, key=lambda o: (o.scope != "deck", o.name in simulated))]
+    assert [f.group for f in fields][:2] == ["deck", "deck"]
+    assert {f.name for f in fields if f.group == "check"} == set(simulated)
+    assert {f.group for f in fields[2:] if f.name not in simulated} == {"rules"}
     by = {f.name: f for f in fields}
     assert (by["tables"].kind, by["tables"].value, by["tables"].cli, by["tables"].label) == ("text", "1-10", "--tables", "Tablas de multiplicar")
     assert (by["specials"].kind, by["specials"].value) == ("flag", "true")

@@ -81,7 +81,15 @@
     if (sw) sw.href = location.pathname + "?" + other.toString();
   }
 
-  function showErrors(data) {
+  // a check's or build's field errors stay beside their field until that field changes (a preview
+  // that succeeds does not clear them: it does not look at check-only fields such as the games)
+  const sticky = {};
+  form.addEventListener("input", (ev) => { if (ev.target.name) delete sticky[ev.target.name]; }, true);
+  form.addEventListener("change", (ev) => { if (ev.target.name) delete sticky[ev.target.name]; }, true);
+  function showErrors(data, keep) {
+    if (keep && data) Object.assign(sticky, data.fields || {});
+    data = { error: data ? data.error : "", fields: Object.assign({}, sticky, (data && data.fields) || {}) };
+    if (!data.error && !Object.keys(data.fields).length) data = null;
     for (const s of form.querySelectorAll("[data-error-for]")) s.textContent = "";
     for (const f of form.querySelectorAll(".field")) {
       f.classList.remove("bad");
@@ -100,7 +108,7 @@
         placed = true;
       }
     }
-    if (!placed) $("form-error").textContent = T.error + ": " + data.error;
+    if (!placed && data.error) $("form-error").textContent = T.error + ": " + data.error;
   }
   async function post(url, params) {
     const r = await fetch(url, { method: "POST", body: params, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
@@ -258,7 +266,8 @@
     out.hidden = false;
     button.disabled = true;
     const { ok, data } = await post("/api/" + kind + "?lang=" + pageLang, body());
-    if (!ok) { showErrors(data); $(kind + "-status").textContent = T.error + ": " + data.error; button.disabled = false; button.focus(); return; }
+    if (!ok) { showErrors(data, true); $(kind + "-status").textContent = T.error + ": " + data.error; button.disabled = false; button.focus(); return; }
+    for (const k of Object.keys(sticky)) delete sticky[k];
     showErrors(null);
     follow(kind, data, (s) => render[kind](s, result));
   }
