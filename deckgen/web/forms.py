@@ -95,7 +95,8 @@ def choice_words(choices: tuple[str, ...], explanation: str) -> tuple[str, ...]:
 
     said = []
     for c in choices:
-        found = re.search(rf"(?:^|[;.(]\s*){re.escape(c)}(?: \([^)]*\))?: ([^;]+?)(?:;|\.\s|\.$|$)", explanation)
+        found = re.search(rf"(?:^|[;.(]\s*){re.escape(c)}(?: \([^)]*\))?: ([^;]+?)(?:;|\.\s|\.$|$)", explanation) or re.search(
+            rf"(?:^|[\s:,])(?<![-\w]){re.escape(c)} \(([^()]+)\)", explanation)
         if not found:
             return ()
         words = found.group(1).strip()
