@@ -269,7 +269,11 @@
     if (!ok) { showErrors(data, true); $(kind + "-status").textContent = T.error + ": " + data.error; button.disabled = false; button.focus(); return; }
     for (const k of Object.keys(sticky)) delete sticky[k];
     showErrors(null);
-    follow(kind, data, (s) => render[kind](s, result));
+    const madeFrom = body().toString();
+    follow(kind, data, (s) => {  // a result is shown only for the options it was made from
+      if (body().toString() === madeFrom) render[kind](s, result);
+      else result.append(el("p", { class: "stale", id: kind + "-stale" }, T.stale));
+    });
   }
   for (const kind of ["check", "build"]) {
     $(kind + "-button").addEventListener("click", (ev) => { ev.preventDefault(); start(kind); });
