@@ -44,8 +44,10 @@ def _temp_beside(target: Path, suffix: str) -> Path:
 
 def _publish(tmp: Path, target: Path) -> None:
     """Give ``tmp`` ordinary permissions (mkstemp makes it private, 0600) and rename it onto ``target``."""
+    from deckgen.renames import replace_file
+
     os.chmod(tmp, 0o666 & ~_umask())
-    os.replace(tmp, target)
+    replace_file(tmp, target)  # on Windows: tried again while the target is open, read-only cleared
 
 
 @contextmanager
