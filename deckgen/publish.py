@@ -31,12 +31,14 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from deckgen.errors import DeckgenError
+from deckgen.filenames import long_path
 from deckgen.locking import hold
 from deckgen.renames import InUse, remove_tree, rename
 
 MARKER = ".deckgen"
 MARKER_TEXT = "This folder was written by deckgen; the next build into it replaces it whole.\n"
 LOCK_WAIT = 10.0  # seconds a second build waits for the first before refusing
+ROOM = 80  # characters a build adds to its folder's path: ".staging-PID-XXXXXXXX" and "tts/sheet-10-69-cards.png"
 # files an earlier deckgen wrote before folders carried the marker: such a folder may be replaced too
 _OLD_OUTPUT = re.compile(
     r"(cards|deck|rulebook-\w+|preview-\d+|report|game-length|seat-advantage|skill|challenges|answer-key|puzzle)"
@@ -229,6 +231,7 @@ def publishing(out: Path, *, keep: Callable[[str], bool] | None = None, wait: fl
     if not out.name or out.name in (".", ".."):
         out = out.resolve()
     check_replaceable(out)
+    out = long_path(out, ROOM)  # Windows: the long-path prefix where the build's paths would pass 260 characters
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

@@ -248,7 +248,9 @@ def json_data(sweep: Sweep) -> dict[str, Any]:
 
 
 def slug(name: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "measure"
+    from deckgen.filenames import safe_name
+
+    return safe_name(re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "measure", 80)
 
 
 def heat_maps(sweep: Sweep) -> dict[str, bytes]:
