@@ -70,8 +70,10 @@ def atomic_path(target: Path) -> Iterator[Path]:
 
 
 def write_text(target: Path, text: str) -> Path:
+    """``text`` as UTF-8 (no byte-order mark) with this system's line ends (``os.linesep``: CRLF on
+    Windows, where older Notepads show a file of LF line ends as one line; LF elsewhere)."""
     with atomic_path(target) as tmp:
-        tmp.write_text(text, encoding="utf-8")
+        tmp.write_text(text, encoding="utf-8", newline=os.linesep)
     return target
 
 
