@@ -6,6 +6,7 @@ import errno
 import os
 import socket
 import threading
+import time
 import webbrowser
 
 from deckgen.errors import DeckgenError
@@ -30,6 +31,35 @@ def check_address(host: str, port: int) -> None:
             raise DeckgenError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
 
 
+def browser_url(host: str, port: int) -> tuple[str, str]:
+    """The address a browser on this computer opens for a server on ``host``, and its URL (a server
+    on every address, 0.0.0.0 or ::, is reached at this computer's own address)."""
+    near = {"": "127.0.0.1", "0.0.0.0": "127.0.0.1", "::": "::1"}.get(host, host)
+    return near, f"http://{f'[{near}]' if ':' in near else near}:{port}/"
+
+
+def open_when_listening(host: str, port: int, *, wait: float = 60.0, opener=None) -> threading.Thread:
+    """Open the page in the default browser (``deckgen serve --open``) as soon as the server takes
+    connections, so a slow start never shows the browser's "cannot connect" page; after ``wait``
+    seconds it opens it anyway. Returns the (daemon) thread that waits."""
+    near, url = browser_url(host, port)
+    opener = opener or webbrowser.open
+
+    def go() -> None:
+        deadline = time.monotonic() + wait
+        while time.monotonic() < deadline:
+            try:
+                with socket.create_connection((near, port), timeout=0.5):
+                    break
+            except OSError:
+                time.sleep(0.1)
+        opener(url)
+
+    thread = threading.Thread(target=go, name="deckgen-open-browser", daemon=True)
+    thread.start()
+    return thread
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, *, jobs: int | None = None, time_limit: float = 600.0,
           open_browser: bool = False, quiet: bool = False) -> None:
     import uvicorn
@@ -48,5 +78,5 @@ def serve(host: str = "127.0.0.1", port: int = 8000, *, jobs: int | None = None,
     if not quiet:
         print(f"deckgen: serving on {url} ({jobs} job(s) at once, {time_limit:g} s each at most); Ctrl+C stops it", flush=True)
     if open_browser:
-        threading.Timer(1.0, webbrowser.open, args=(url,)).start()
+        open_when_listening(host, port)
     uvicorn.run(app, host=host, port=port, log_level="warning" if quiet else "info", access_log=not quiet)
