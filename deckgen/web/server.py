@@ -22,7 +22,8 @@ def check_address(host: str, port: int) -> None:
         raise DeckgenError(f"--host {host!r} is not an address of this computer") from None
     family, _, _, _, addr = infos[0]
     with socket.socket(family, socket.SOCK_STREAM) as s:
-        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if os.name != "nt":  # on Windows SO_REUSEADDR would let a port in use be bound again: no check at all
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             s.bind(addr)
         except OSError as exc:

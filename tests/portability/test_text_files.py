@@ -109,3 +109,18 @@ def test_init_writes_this_systems_line_ends_and_reads_back(tmp_path, capsys, mon
     with pytest.raises(DeckFileError) as info:
         read_deck_file(out)
     assert problem_lines(info.value) == [at + 2] and re.search(rf"my-deck.toml:{at + 2}: options.modo", str(info.value))
+
+
+@pytest.mark.parametrize("encoding", ["cp437", "cp850", "cp1252"])
+def test_output_to_a_windows_code_page_never_fails_the_command(tmp_path, encoding):
+    """Windows writes a redirected output in a code page that lacks characters deckgen prints
+    (— and – are not in cp437): they show as ? and the command still succeeds."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    env = dict(os.environ, PYTHONIOENCODING=encoding, PYTHONPATH=str(Path(__file__).resolve().parents[2]))
+    for args in (["list"], ["build", "mgc", "--out", str(tmp_path / "mgc")]):
+        done = subprocess.run([sys.executable, "-m", "deckgen", *args], env=env, capture_output=True, timeout=300)
+        assert done.returncode == 0 and done.stderr == b"", done.stderr
+        assert b"multiplicats" in done.stdout or b"cards.pdf" in done.stdout
