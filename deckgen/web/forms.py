@@ -158,6 +158,21 @@ class DeckRequest:
 
 SPEC_KEYS = ("players", "seed", "lang", "paper", "card_size", "bleed", "backs")
 COMMON_NAMES = tuple(name for name, *_ in COMMON)
+# what a form may hold besides the game's options and the common ones: the game, an uploaded deck's
+# token, the page's CSRF token, and `cards` of the deck-file download
+FORM_KEYS = ("game", "deck", "csrf", "cards")
+KNOWN_COMMON = (*COMMON_NAMES, *(name for name, *_ in CHECK))
+
+
+def unknown_fields(names: list[str], known: list[str] | tuple[str, ...] = ()) -> "FormError":
+    """The error for fields no option has (``tabels``): each named, with the closest known name."""
+    from deckgen.spelling import did_you_mean
+
+    shown = [n if len(n) <= 40 else n[:40] + "…" for n in names[:10]]
+    each = {n[:40]: f"unknown field {n[:40]!r}{did_you_mean(n, known)}" for n in names[:10]}
+    more = f" and {len(names) - 10} more" if len(names) > 10 else ""
+    first = next(iter(each.values())) if len(names) == 1 else f"unknown fields {', '.join(repr(n) for n in shown)}{more}"
+    return FormError(first, each)
 
 
 @lru_cache(maxsize=4)
@@ -198,6 +213,10 @@ def request_from_form(form: Mapping[str, str], *, check: bool = False) -> DeckRe
     errors: dict[str, str] = {}
     words: list[str] = []
     names = [o.name for o in game.options] + [n for n in COMMON_NAMES + ("games", "skill_games") if n in _takes(command)]
+    known = [o.name for o in game.options] + list(KNOWN_COMMON)
+    extra = sorted(str(k) for k in form if k not in known and k not in FORM_KEYS)
+    if extra:  # a misspelt option must not quietly build the default deck
+        raise unknown_fields(extra, known)
     by_name = {o.name: o for o in game.options}
     for name in names:
         text = _clean(form.get(name))

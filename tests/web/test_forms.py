@@ -72,7 +72,7 @@ def test_typed_words_of_common_options():
 def test_a_form_becomes_the_words_and_the_spec_of_the_cli():
     from deckgen.cli import load_spec
 
-    form = {"game": "mgc", "coefficients": "-3-3", "hints": "true", "draw_freely": "false", "players": "4", "card_size": "mini", "games": "9", "ignored": "x"}
+    form = {"game": "mgc", "coefficients": "-3-3", "hints": "true", "draw_freely": "false", "players": "4", "card_size": "mini", "games": "9"}
     req = request_from_form(form)
     assert req.words == ("--coefficients", "-3-3", "--hints", "--no-draw-freely", "--players", "4", "--card-size", "mini")
     spec = req.spec()
@@ -84,6 +84,15 @@ def test_a_form_becomes_the_words_and_the_spec_of_the_cli():
     assert check.spec(check=True).players == 4  # as `deckgen validate --players 4`: the deck is checked for 4, like a deck file's players
     assert request_from_form({"game": "mgc"}, check=True).check_plan() == (None, CHECK_GAMES)
     assert request_from_form({"game": "mgc", "skill_games": "3"}, check=True).skill_games() == 3
+
+
+def test_unknown_fields_are_refused_by_name_never_ignored():
+    with pytest.raises(FormError) as err:
+        request_from_form({"game": "multiplicats", "tabels": "1-6"})
+    assert str(err.value) == "unknown field 'tabels' (did you mean tables?)" and err.value.fields == {"tabels": str(err.value)}
+    with pytest.raises(FormError) as err:
+        request_from_form({"game": "multiplicats", "x": "1", "y": "2"}, check=True)
+    assert str(err.value) == "unknown fields 'x', 'y'" and set(err.value.fields) == {"x", "y"}
 
 
 def test_blank_fields_mean_the_default():
