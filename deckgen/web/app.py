@@ -122,6 +122,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # every template autoescaped, whatever its file name ends with (.html.j2 is not in Jinja's own list)
     pages = Jinja2Templates(env=Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=True))
     pages.env.globals["csrf_token"] = access.csrf
+    app.state.pages = pages
 
     # ------------------------------------------------------------ errors: one message, never a traceback
     def is_api(request: Request) -> bool:

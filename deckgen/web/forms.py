@@ -219,7 +219,7 @@ def request_from_form(form: Mapping[str, str], *, check: bool = False) -> DeckRe
         raise unknown_fields(extra, known)
     by_name = {o.name: o for o in game.options}
     for name in names:
-        text = _clean(form.get(name))
+        text = _clean(form.get(name), name)
         if text is None:
             continue
         these = typed_words(by_name.get(name), name, text)
@@ -264,7 +264,7 @@ def common_words_of(form: Mapping[str, str], *, check: bool) -> tuple[str, ...]:
     words = []
     errors = {}
     for name in ("players", "seed", "games", "skill_games"):
-        text = _clean(form.get(name))
+        text = _clean(form.get(name), name)
         if text is None or name not in _takes(command):
             continue
         these = typed_words(None, name, text)
@@ -294,12 +294,13 @@ def _takes(command: str) -> set[str]:
     return {p.name for p in _command(command).params}
 
 
-def _clean(value: Any) -> str | None:
+def _clean(value: Any, name: str = "") -> str | None:
     if value is None:
         return None
     text = str(value).strip()
     if not text:
         return None
     if len(text) > MAX_FIELD:
-        raise FormError(f"a form value of {len(text)} characters is too long (at most {MAX_FIELD})")
+        message = f"a form value of {len(text)} characters is too long (at most {MAX_FIELD})"
+        raise FormError(message, {name: message} if name else None)
     return text
