@@ -151,7 +151,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             message = f"no page at {request.url.path}"
         elif exc.status_code == 405:
             message = f"{request.method} is not allowed here"
-        return error(request, exc.status_code, message)
+        answer = error(request, exc.status_code, message)
+        if exc.status_code in (408, 413):  # the rest of the body is not read: the connection ends here
+            answer.headers["connection"] = "close"
+        return answer
 
     @app.exception_handler(RequestValidationError)
     async def _validation_error(request: Request, exc: RequestValidationError) -> Response:

@@ -90,6 +90,12 @@ JOBS = {"build": build, "check": check}
 
 def run(kind: str, request: DeckRequest, folder: str, queue: Any) -> None:
     """The worker process's entry point: one message per event on ``queue``; never a traceback."""
+    import signal
+
+    try:  # Ctrl-C at the terminal reaches every process of the group: the server stops its jobs itself
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except (ValueError, OSError):  # pragma: no cover - not the main thread
+        pass
     send = queue.put
     try:
         send(("done", JOBS[kind](request, Path(folder), send)))
