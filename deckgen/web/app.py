@@ -192,7 +192,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         extra = sorted(set(form) - {*FORM_KEYS, *KNOWN_COMMON})
         if extra:
             raise unknown_fields(extra, KNOWN_COMMON)
-        return DeckRequest(stored.game, common_words_of(form, check=check), stored.deck_text, stored.deck_name)
+        return DeckRequest(stored.game, common=common_words_of(form, check=check), deck_text=stored.deck_text, deck_name=stored.deck_name)
 
     def state(job: Job, stage: tuple[str, int, int] | None = None) -> JobState:
         p = stage or job.progress
