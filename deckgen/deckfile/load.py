@@ -358,7 +358,7 @@ def _check_resolution(path: Path, section: Mapping) -> None:
 
 def _check_print_values(section: Mapping, out: _Collector) -> None:
     """The export format list and the back offset, parsed as the command line parses them."""
-    from deckgen.render.export import format_list
+    from deckgen.render.settings import format_list
     from deckgen.render.geometry import back_offset
 
     for key, parse in (("format", format_list), ("back_offset", back_offset)):
