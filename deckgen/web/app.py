@@ -372,6 +372,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         kind = "check" if request.url.path == "/check" else "build"
         form = await read_form(request)
         lang = texts.lang_of(form.pop("page_lang", None))
+        for name in form.pop("switches", "").split(","):
+            if name.strip():
+                form.setdefault(name.strip(), "false")  # an unticked box is not sent at all
         form = {k: v for k, v in form.items() if v != "" or k == "deck"}
         if kind == "check":
             form = {k: v for k, v in form.items() if k not in ("ink", "shop", "help_card", "paper", "card_size", "bleed", "backs", "lang")}

@@ -92,7 +92,7 @@ def test_every_answer_carries_the_security_headers(client):
         assert "frame-ancestors 'none'" in csp and "script-src 'self'" in csp and "default-src 'none'" in csp, r.url
         assert "unsafe-inline" not in csp and "unsafe-eval" not in csp
         assert r.headers["x-content-type-options"] == "nosniff" and r.headers["x-frame-options"] == "DENY"
-        assert r.headers["referrer-policy"] == "no-referrer"
+        assert r.headers["referrer-policy"] == "same-origin"  # no referrer to other sites; a real Origin on own forms
 
 
 # ---------------------------------------------------------------- the Host allow-list (DNS rebinding)
