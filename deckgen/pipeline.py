@@ -117,7 +117,7 @@ class SheetPlan:
 def sheet_plan(spec: DeckSpec, deck: Deck, *, help_card: bool = True) -> SheetPlan:
     """What cards.pdf will hold for ``deck`` built from ``spec`` (``help_card``: as `build` prints it)."""
     from deckgen.render.printing import pages
-    from deckgen.render.sheets import plan_pages
+    from deckgen.render.planning import plan_pages
 
     printed = len(_with_help(spec, deck)[0].cards) if help_card else len(deck)
     lay = spec.print.layout()

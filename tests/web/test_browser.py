@@ -364,8 +364,11 @@ def test_without_javascript_the_form_builds_and_downloads(d, server):
         assert "102 cartas. cards.pdf: 24 páginas en 12 hojas." in d.page_source
         link.click()
         assert pdf_pages(downloaded(d.downloads, "cards.pdf")) == 24
+        job_page = d.current_url
     finally:
         d.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
+    d.get(job_page)
+    no_violations(d, "the job page of the no-JavaScript path")
 
 
 def test_an_uploaded_deck_file_shows_its_problems_or_opens(d, server, tmp_path):
