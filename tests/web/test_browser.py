@@ -51,6 +51,7 @@ def browser(tmp_path_factory):
                 "--lang=es", "--no-first-run", "--disable-background-networking", "--disable-sync"):
         opts.add_argument(arg)
     opts.add_experimental_option("prefs", {"download.default_directory": str(downloads), "download.prompt_for_download": False})
+    opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})  # the console: script errors, CSP refusals
     try:
         driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=opts)
     except Exception as exc:  # noqa: BLE001 - any failure to start the browser is the reason
@@ -289,6 +290,9 @@ def test_a_teacher_chooses_previews_checks_and_downloads(d, server):
     d.get(server.url + urlparse(href).path + "?lang=es")
     assert "Los archivos de este trabajo ya se borraron" in text(d, ".error-line")
     no_violations(d, "an error page")
+    # the whole walk: no script error and nothing the Content-Security-Policy refused, in the console
+    console = [e["message"] for e in d.get_log("browser") if e["level"] == "SEVERE"]
+    assert not [m for m in console if "Content Security Policy" in m or "Uncaught" in m], console
 
 
 def test_english_page_address_reload_and_cancel(d, server, tmp_path):
