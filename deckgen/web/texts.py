@@ -51,7 +51,7 @@ WORDS: Mapping[str, Mapping[str, str]] = {
         "not_playable": "NO JUGABLE",
         "verdict_ok": "El juego funciona con este mazo: pasó las {checks} comprobaciones.",
         "verdict_bad": "El juego no funciona bien con este mazo. Falla:",
-        "measures": "Las medidas (informe completo)",
+        "measures": "Las medidas (informe completo, en inglés)",
         "plots": "Gráficos",
         "downloads": "Descargas",
         "zip": "Todo en un ZIP",

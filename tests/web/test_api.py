@@ -323,6 +323,17 @@ def test_a_back_image_is_kept_and_printed_on_every_back(client):
     assert gone.status_code == 400 and "back_image" in gone.json()["fields"]
 
 
+def test_one_bar_for_the_whole_job_never_goes_back(client):
+    job = client.post("/api/check", json={"game": "multiplicats", "tables": "1-3", "games": "40"}).json()
+    seen = events(client, job["id"])
+    overall = [s["overall"] for name, s in seen if name == "progress"]
+    labels = {s["progress"]["label"] for name, s in seen if name == "progress" and s["progress"]}
+    assert len(labels) >= 4  # a stage per player count, and the default deck's beside them
+    assert overall == sorted(overall) and 0 <= overall[0] < 1  # one bar: it never restarts at a stage
+    assert seen[-1][0] == "done" and seen[-1][1]["overall"] == 1.0
+    assert 0 < max(overall) <= 1
+
+
 def test_an_empty_upload_says_so(client):
     r = client.post("/api/upload?name=empty.toml", content=b" \n")
     assert r.status_code == 400 and r.json()["error"] == "deck file empty.toml is empty: choose a deck file that has a game and its options"
