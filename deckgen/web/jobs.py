@@ -53,18 +53,20 @@ class Job:
     started: float | None = None
     finished: float | None = None
     plan: int = 1  # the stages the job expects (its worker says so first): one bar spans them all
+    parts: dict[str, tuple[int, int]] = field(default_factory=dict)  # each stage's latest (done, total)
+    best: float = 0.0  # the most the bar has shown
     cancelled: bool = False
 
     def overall(self) -> float:
-        """How far the whole job is, 0 to 1: finished stages and the running one's share, over every
-        stage expected. It never goes back when a stage begins."""
+        """How far the whole job is, 0 to 1: each stage's share done (stages run side by side, and
+        each one's count only grows), over every stage expected. It never goes back."""
         if self.state == "done":
             return 1.0
-        if not self.stages or self.progress is None:
-            return 0.0
-        label, done, total = self.progress
-        part = done / total if total else 0.0
-        return min(1.0, (len(self.stages) - 1 + part) / max(self.plan, len(self.stages)))
+        if not self.parts:
+            return self.best
+        done = sum(min(1.0, d / t) if t else 0.0 for d, t in self.parts.values())
+        self.best = max(self.best, min(0.999, done / max(self.plan, len(self.parts))))
+        return self.best
 
     @property
     def files(self) -> list[str]:
@@ -220,6 +222,8 @@ class JobManager:
                         if len(job.stages) < MAX_STAGES:
                             job.stages.append((msg[1], msg[2], msg[3]))
                     job.progress = (msg[1], msg[2], msg[3])
+                    if len(job.parts) < MAX_STAGES or msg[1] in job.parts:
+                        job.parts[msg[1]] = (msg[2], msg[3])
                 elif msg[0] == "done":
                     job.result = msg[1]
                     return
