@@ -117,6 +117,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.manager = manager
     app.state.uploads = uploads
     app.state.access = access
+    app.state.stopping = False  # set when the server begins to stop: event streams end at once
     app.add_middleware(Guard, hosts=Hosts.of(settings.host, settings.allowed_hosts), access=access, body_timeout=settings.body_timeout)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     # every template autoescaped, whatever its file name ends with (.html.j2 is not in Jinja's own list)
@@ -328,7 +329,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 elif time.monotonic() - beat > 15:
                     beat = time.monotonic()
                     yield ": still working\n\n"
-                if await request.is_disconnected():
+                if await request.is_disconnected() or app.state.stopping:
                     return
                 await asyncio.sleep(0.2)
 
