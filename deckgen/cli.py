@@ -487,6 +487,8 @@ def main(argv: list[str] | None = None) -> None:
     """Entry point: user mistakes and a failing environment become one ``error:`` line on stderr and
     exit code 2 (130 after Ctrl-C, 143 after SIGTERM), never a traceback. SIGTERM unwinds like Ctrl-C,
     so a build that is stopped removes its staging folder."""
+    _lenient(sys.stdout)
+    _lenient(sys.stderr)
     stdout = sys.stdout
     sys.stdout = _Guarded(stdout)  # a closed or full standard output becomes a DeckgenError
     terminate, interrupt = _signal_handlers(os.getpid())
@@ -570,4 +572,15 @@ def _silence(stream: Any) -> None:
         os.dup2(null, fd)
         os.close(null)
     except (AttributeError, OSError, ValueError):
+        pass
+
+
+def _lenient(stream: Any) -> None:
+    """A stream whose encoding cannot show every character deckgen prints (a Windows code page such
+    as cp437 or cp850, when the output goes to a file or a pipe) shows such a character as ``?``
+    instead of failing the command."""
+    try:
+        if stream is not None and (stream.encoding or "").lower().replace("-", "").replace("_", "") not in ("utf8", "utf8sig"):
+            stream.reconfigure(errors="replace")
+    except (AttributeError, ValueError):  # not a text stream of io's, or already closed
         pass

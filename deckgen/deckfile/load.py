@@ -192,11 +192,14 @@ def read_deck_file(path: Path) -> tuple[dict[str, Any], Game]:
     if size > MAX_FILE_BYTES:
         raise DeckgenError(f"deck file {name} is {size:,} bytes; a deck file is at most {MAX_FILE_BYTES:,}")
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise DeckgenError(f"deck file {name} is not UTF-8 text") from None
+        data = path.read_bytes()
     except OSError as exc:
         raise DeckgenError(f"cannot read deck file {name}: {exc.strerror or exc}") from None
+    try:  # Notepad's "Unicode" is UTF-16 with its byte-order mark; everything else must be UTF-8
+        text = data.decode("utf-16") if data.startswith((b"\xff\xfe", b"\xfe\xff")) else data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise DeckgenError(f"deck file {name} is not UTF-8 text; save it as UTF-8 (in Notepad: Save as, Encoding: UTF-8)") from None
+    text = text.replace("\r\n", "\n").replace("\r", "\n")  # the line ends of Windows (and of old Macs)
     return read_deck_text(text, name, folder=path.parent)
 
 
@@ -204,7 +207,7 @@ def read_deck_text(text: str, name: str, *, folder: Path | None) -> tuple[dict[s
     """A deck file's text, checked as :func:`read_deck_file` checks a file. ``name`` only labels the
     messages; ``folder`` is where referenced images sit (``None``: the file came without a folder, so
     it may not refer to any)."""
-    text = text.removeprefix("\ufeff")  # a byte-order mark some editors write: not part of the TOML
+    text = text.removeprefix("\ufeff").replace("\r\n", "\n")  # Notepad's byte-order mark and CRLF line ends (an upload keeps them)
     try:
         raw = tomllib.loads(text)
     except RecursionError:
@@ -355,7 +358,7 @@ def _check_resolution(path: Path, section: Mapping) -> None:
 
 def _check_print_values(section: Mapping, out: _Collector) -> None:
     """The export format list and the back offset, parsed as the command line parses them."""
-    from deckgen.render.export import format_list
+    from deckgen.render.settings import format_list
     from deckgen.render.geometry import back_offset
 
     for key, parse in (("format", format_list), ("back_offset", back_offset)):

@@ -84,8 +84,12 @@ class JobManager:
         self._lock = threading.Lock()
         self._sweeper: asyncio.Task | None = None
         self._tasks: set[asyncio.Task] = set()
-        self._ctx = multiprocessing.get_context("forkserver")
-        self._ctx.set_forkserver_preload(["deckgen.web.work"])
+        from deckgen.workers import job_method
+
+        method = job_method()  # forkserver, or spawn on Windows (each job's process imports deckgen.web.work)
+        self._ctx = multiprocessing.get_context(method)
+        if method == "forkserver":
+            self._ctx.set_forkserver_preload(["deckgen.web.work"])
 
     # ------------------------------------------------------------ life
     async def start(self, sweep_every: float = 60.0) -> None:

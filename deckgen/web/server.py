@@ -11,6 +11,7 @@ import signal
 import socket
 import sys
 import threading
+import time
 import webbrowser
 from typing import Any
 
@@ -27,13 +28,43 @@ def check_address(host: str, port: int) -> None:
         raise DeckgenError(f"--host {host!r} is not an address of this computer") from None
     family, _, _, _, addr = infos[0]
     with socket.socket(family, socket.SOCK_STREAM) as s:
-        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if os.name != "nt":  # on Windows SO_REUSEADDR would let a port in use be bound again: no check at all
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             s.bind(addr)
         except OSError as exc:
             if exc.errno == errno.EADDRINUSE:
                 raise DeckgenError(f"port {port} is already in use; choose another with --port") from None
             raise DeckgenError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+
+
+def browser_url(host: str, port: int) -> tuple[str, str]:
+    """The address a browser on this computer opens for a server on ``host``, and its URL (a server
+    on every address, 0.0.0.0 or ::, is reached at this computer's own address)."""
+    near = {"": "127.0.0.1", "0.0.0.0": "127.0.0.1", "::": "::1"}.get(host, host)
+    return near, f"http://{f'[{near}]' if ':' in near else near}:{port}/"
+
+
+def open_when_listening(host: str, port: int, *, wait: float = 60.0, opener=None) -> threading.Thread:
+    """Open the page in the default browser (``deckgen serve --open``) as soon as the server takes
+    connections, so a slow start never shows the browser's "cannot connect" page; after ``wait``
+    seconds it opens it anyway. Returns the (daemon) thread that waits."""
+    near, url = browser_url(host, port)
+    opener = opener or webbrowser.open
+
+    def go() -> None:
+        deadline = time.monotonic() + wait
+        while time.monotonic() < deadline:
+            try:
+                with socket.create_connection((near, port), timeout=0.5):
+                    break
+            except OSError:
+                time.sleep(0.1)
+        opener(url)
+
+    thread = threading.Thread(target=go, name="deckgen-open-browser", daemon=True)
+    thread.start()
+    return thread
 
 
 def is_loopback(host: str) -> bool:
@@ -178,7 +209,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, *, jobs: int | None = None,
         print(f"warning: --host {host}: the page is open to {where}; each browser must log in first, {said}",
               file=sys.stderr, flush=True)
     if open_browser:
-        threading.Timer(1.0, webbrowser.open, args=(url,)).start()
+        open_when_listening(host, port)
     server = Stopping(server_config(app, settings, host, port, quiet=quiet))
     server.run()  # uvicorn raises the signal that stopped it again once it has shut down; should it not:
     captured = list(getattr(server, "_captured_signals", []))
