@@ -62,7 +62,7 @@ class Settings:
     password: str | None = None  # a shared password asked once per browser (None: no login)
     body_timeout: float = 30.0  # seconds a request body may take to arrive
     header_timeout: float = 10.0  # seconds a request's first line and headers may take (the server's socket layer)
-    max_connections: int = 24  # open connections per client address (the server's socket layer)
+    max_connections: int = 64  # open connections per client address (the server's socket layer; a browser opens at most 6)
     uploads_per_client: int = MAX_UPLOADS_PER_CLIENT
     max_uploads: int = MAX_UPLOADS
 
