@@ -213,6 +213,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # ------------------------------------------------------------ the shared password (when the server has one)
     @app.get("/login", response_class=HTMLResponse)
     async def login_page(request: Request, lang: str | None = None, next: str = "/") -> Response:
+        if access.password is None:  # no password: nothing to log in to
+            return RedirectResponse(safe_next(next), status_code=303)
         lang = texts.lang_of(lang)
         return pages.TemplateResponse(
             request, "login.html.j2", {"t": texts.words(lang), "lang": lang, "next": safe_next(next), "wrong": False}
