@@ -219,7 +219,21 @@ def read_deck_text(text: str, name: str, *, folder: Path | None) -> tuple[dict[s
         if where:
             message = message[: where.start()] + f" (column {where.group(2)})"
         raise DeckFileError(name, [Problem(line, "", f"not valid TOML: {message}")]) from None
+    except ValueError:  # an integer past Python's digit limit for int(str) (tomllib lets it through)
+        raise DeckFileError(name, [_long_number(text)]) from None
     return check_deck_dict(raw, key_lines(text), name, folder=folder)
+
+
+def _long_number(text: str) -> Problem:
+    """The problem of a number too long to read, on its line."""
+    import sys
+
+    limit = sys.get_int_max_str_digits() or 4300
+    found = re.search(r"[0-9_]{%d,}" % (limit + 1), text)
+    line = text.count("\n", 0, found.start()) + 1 if found else None
+    digits = sum(ch.isdigit() for ch in found.group()) if found else 0
+    size = f" of {digits:,} digits" if digits else ""
+    return Problem(line, "", f"not valid TOML: a number{size} is too long to read (at most {limit:,} digits)")
 
 
 def check_deck_dict(raw: dict[str, Any], lines: dict, name: str, *, folder: Path | None) -> tuple[dict[str, Any], Game]:
@@ -344,7 +358,7 @@ def _check_resolution(path: Path, section: Mapping) -> None:
 
 def _check_print_values(section: Mapping, out: _Collector) -> None:
     """The export format list and the back offset, parsed as the command line parses them."""
-    from deckgen.render.export import format_list
+    from deckgen.render.settings import format_list
     from deckgen.render.geometry import back_offset
 
     for key, parse in (("format", format_list), ("back_offset", back_offset)):

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from deckgen.errors import DeckgenError
-from deckgen.web.forms import DeckRequest
+from deckgen.request import DeckRequest
 
 KINDS = ("build", "check")
 FINAL = ("done", "failed")
