@@ -141,11 +141,11 @@ def _run_jobs(tmp_path, kinds_and_requests, time_limit=120.0):
 
 
 def test_web_jobs_build_and_check(tmp_path):
-    from deckgen.web.forms import DeckRequest
+    from deckgen.request import DeckRequest
 
     jobs, procs, heads = _run_jobs(tmp_path, [
         ("build", DeckRequest("multiplicats", ("--tables=1-2",))),
-        ("check", DeckRequest("hectoedra", ("--cards=1-30", "--players=3", "--games=40", "--skill-games=0"))),
+        ("check", DeckRequest("hectoedra", ("--cards=1-30",), (("players", "3"), ("games", "40"), ("skill_games", "0")))),
     ])
     build, check = jobs
     assert build.state == "done", build.error
@@ -156,10 +156,10 @@ def test_web_jobs_build_and_check(tmp_path):
 
 
 def test_a_web_job_past_its_time_limit_is_stopped(tmp_path):
-    from deckgen.web.forms import DeckRequest
+    from deckgen.request import DeckRequest
 
     began = time.monotonic()
-    jobs, _, _ = _run_jobs(tmp_path, [("check", DeckRequest("mgc", ("--games=100000", "--skill-games=0")))], time_limit=3)
+    jobs, _, _ = _run_jobs(tmp_path, [("check", DeckRequest("mgc", (), (("games", "100000"), ("skill_games", "0"))))], time_limit=3)
     assert jobs[0].state == "failed" and "took longer than the time limit of 3 s" in jobs[0].error
     assert time.monotonic() - began < 30
     assert multiprocessing.active_children() == []
