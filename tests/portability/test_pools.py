@@ -15,6 +15,7 @@ import signal
 import subprocess
 import sys
 import time
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -134,6 +135,10 @@ def _run_jobs(tmp_path, kinds_and_requests, time_limit=120.0):
             await asyncio.sleep(0.1)
         procs = list(manager._procs.values())
         heads = {j.id: {name: (j.base() / name).read_bytes()[:5] for name in j.files} for j in jobs}
+        for j in jobs:
+            if j.kind == "build" and j.state == "done":
+                with zipfile.ZipFile(j.folder / "all.zip") as z:
+                    heads[j.id]["zip entries"] = z.namelist()
         await manager.stop()
         return jobs, procs, heads
 
@@ -150,6 +155,11 @@ def test_web_jobs_build_and_check(tmp_path):
     build, check = jobs
     assert build.state == "done", build.error
     assert heads[build.id]["cards.pdf"] == b"%PDF-"
+    from deckgen.filenames import safe_name
+
+    entries = heads[build.id]["zip entries"]  # the ZIP's entries and the download's name: names Windows accepts
+    assert "cards.pdf" in entries and all(safe_name(part) == part for e in entries for part in e.split("/"))
+    assert safe_name(build.result["zip_name"]) == build.result["zip_name"]
     assert check.state == "done", check.error
     assert check.result["ok"] in (True, False) and check.result["checks"] > 0
     assert procs == [] and multiprocessing.active_children() == []
