@@ -19,6 +19,7 @@ import sys
 from typing import Any, Sequence
 
 START_METHOD = "DECKGEN_START_METHOD"
+WINDOWS_MAX_WORKERS = 61  # ProcessPoolExecutor's limit on Windows (WaitForMultipleObjects' 64 handles)
 
 
 def worker_signals() -> None:
@@ -97,4 +98,6 @@ def process_pool(workers: int, preload: Sequence[str] = ()) -> Any:
     :func:`worker_init`."""
     from concurrent.futures import ProcessPoolExecutor
 
+    if os.name == "nt":
+        workers = min(workers, WINDOWS_MAX_WORKERS)
     return ProcessPoolExecutor(max_workers=workers, mp_context=context(), initializer=worker_init, initargs=(tuple(preload),))
