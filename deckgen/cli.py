@@ -493,7 +493,7 @@ def _signal_handlers(pid: int) -> tuple[Any, Any]:
     def terminate(signum: int, frame: Any) -> None:
         if os.getpid() != pid:
             os._exit(128 + signum)
-        raise Terminated()
+        raise Terminated(signum)
 
     def interrupt(signum: int, frame: Any) -> None:
         if os.getpid() != pid:
@@ -527,6 +527,7 @@ def main(argv: list[str] | None = None) -> None:
     terminate, interrupt = _signal_handlers(os.getpid())
     try:
         previous = signal.signal(signal.SIGTERM, terminate), signal.signal(signal.SIGINT, interrupt)
+        hangup = signal.signal(signal.SIGHUP, terminate) if hasattr(signal, "SIGHUP") else None  # a closed terminal: as SIGTERM
     except ValueError:  # pragma: no cover - not the main thread: leave signals alone
         previous = None
     try:
@@ -549,8 +550,9 @@ def main(argv: list[str] | None = None) -> None:
         _fail([exc.format_message()])
     except (KeyboardInterrupt, typer.Abort):
         _fail(["interrupted"], 130)
-    except Terminated:
-        _fail(["terminated"], 143)
+    except Terminated as exc:
+        signum = exc.args[0] if exc.args else signal.SIGTERM
+        _fail(["hung up (SIGHUP)" if signum == getattr(signal, "SIGHUP", None) else "terminated"], 128 + int(signum))
     except click_errors.ClickException as exc:
         _fail([exc.format_message()], exc.exit_code)
     except RecursionError:
@@ -562,6 +564,8 @@ def main(argv: list[str] | None = None) -> None:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous[0])
             signal.signal(signal.SIGINT, previous[1])
+            if hangup is not None:
+                signal.signal(signal.SIGHUP, hangup)
     if isinstance(code, int) and code:  # a command's typer.Exit(code) comes back as a return value
         sys.exit(code)
 
