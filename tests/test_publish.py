@@ -546,3 +546,72 @@ def test_a_rulebook_failure_leaves_the_previous_build_untouched(tmp_path, monkey
         run(capsys, "build", "multiplicats", "--tables", "3-4", "--out", out, "--quiet")
     assert {p.name: p.read_bytes() for p in out.iterdir()} == before
     assert siblings(out) == []
+
+
+# ---------------------------------------------------------------- two builds interleaved (hypothesis)
+
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+DEAD = dead_pid()
+NAMES = ["deck", "deck.old-1", "deck.staging-1", "deck.lock", ".deck", "deck~1"]
+USER_FOLDERS = [".deck.old-mine", f".deck.staging-{DEAD}-x", f".deck.old-{DEAD}.bak", f".deck.old-{DEAD}-abc",
+                f".deck.old-1.staging-{DEAD}-abcd0123.x", f".deck.staging-{DEAD}-abcd01234"]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    names=st.tuples(st.sampled_from(NAMES), st.sampled_from(NAMES)),
+    order=st.permutations(["A-enter", "A-exit", "B-enter", "B-exit"]).filter(
+        lambda o: o.index("A-enter") < o.index("A-exit") and o.index("B-enter") < o.index("B-exit")),
+    fails=st.tuples(st.sampled_from(["no", "error", "killed"]), st.sampled_from(["no", "error", "killed"])),
+    existing=st.tuples(st.booleans(), st.booleans()),
+    atomic=st.booleans(),
+    users=st.lists(st.sampled_from(USER_FOLDERS), unique=True, max_size=3),
+)
+def test_two_interleaved_builds_never_lose_or_mix_anything(tmp_path_factory, names, order, fails, existing, atomic, users):
+    root = tmp_path_factory.mktemp("interleaved")
+    outs = {"A": root / names[0], "B": root / names[1]}
+    for (who, out), old in zip(outs.items(), existing):
+        if old and not out.exists():
+            make_old(out)
+    for name in users:
+        (root / name / "sub").mkdir(parents=True)
+        (root / name / "sub" / "f.txt").write_text(name)
+        (root / name / MARKER).write_text(publish.MARKER_TEXT)
+    expected = {out: contents(out) for out in outs.values()}  # what each folder must hold: the last published
+    real = publish._renameat2
+    if not atomic:
+        publish._renameat2 = lambda: None
+    managers, stages = {}, {}
+    try:
+        for step in order:
+            who, what = step.split("-")
+            if what == "enter":
+                managers[who] = publishing(outs[who], wait=0)
+                try:
+                    stages[who] = managers[who].__enter__()
+                except DeckgenError as exc:  # only when the other build holds the same folder
+                    assert "another deckgen is writing" in str(exc) and outs["A"] == outs["B"]
+                    continue
+                (stages[who] / "cards.pdf").write_text(f"cards of {who}")
+            elif who in stages:
+                fail = fails["AB".index(who)]
+                if fail == "killed":  # as if killed here: its staging folder stays behind, its process gone
+                    shutil.copytree(stages[who], stages[who].with_name(stages[who].name.replace(f"-{os.getpid()}-", f"-{DEAD}-")))
+                if fail != "no":  # the build broke: the error goes on, the folder stays
+                    assert not managers[who].__exit__(RuntimeError, RuntimeError("broke"), None)
+                else:
+                    managers[who].__exit__(None, None, None)
+                    expected[outs[who]] = {MARKER: publish.MARKER_TEXT, "cards.pdf": f"cards of {who}"}
+                for out in outs.values():  # after every step each folder is whole: old or new
+                    assert contents(out) == expected[out], (who, step)
+    finally:
+        publish._renameat2 = real
+    for out in outs.values():  # the next build into each folder cleans what the killed ones left
+        with publishing(out) as stage:
+            (stage / "cards.pdf").write_text("next")
+    for name in users:
+        assert (root / name / "sub" / "f.txt").read_text() == name
+    visible = {p.name for p in root.iterdir() if not p.name.startswith(".")} | set(users)
+    hidden = sorted(p.name for p in root.iterdir() if p.name not in visible and p.name not in NAMES)
+    assert hidden == [], hidden
