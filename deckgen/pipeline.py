@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Callable
 
 from deckgen.checks import Check, require
 from deckgen.errors import DeckgenError
-from deckgen.fileio import prepare_out_dir, write_text
+from deckgen.fileio import json_text, prepare_out_dir, write_text
 from deckgen.model import Deck
 from deckgen.progress import Tick
 from deckgen.publish import check_replaceable, publishing
@@ -302,7 +302,7 @@ def write_report(v: Validation, out_dir: Path, pace: float | None = None) -> lis
                     identity=deck_identity(v.deck)) as stage:
         written = [
             write_text(stage / "report.txt", report_text(v, pace)),
-            write_text(stage / "report.json", json.dumps(report_data(v, pace), indent=1) + "\n"),
+            write_text(stage / "report.json", json_text(report_data(v, pace)) + "\n"),
             write_bytes(
                 stage / "game-length.png",
                 points_with_errors(
