@@ -50,7 +50,7 @@ MAX_VALUES = 60_000  # values in the whole file (5,000 cards of a few fields eac
 MAX_SHOWN = 20  # problems listed; the rest are counted
 MAX_CARDS = 5000
 MAX_COPIES = 1000
-MAX_INT_BITS = 126  # a whole number in a deck file: at most 38 digits (no value deckgen reads comes near)
+MAX_INT_BITS = 128  # a whole number in a deck file: at most 38 digits (no value deckgen reads comes near)
 
 
 class PrintSection(BaseModel):
