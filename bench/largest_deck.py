@@ -191,8 +191,12 @@ def _score(text: str, games: int = 2, players: int = 2) -> float:
     if game.engine is None or players not in game.player_counts(deck):
         return -1.0
     start = time.perf_counter()
-    for seed in range(games):
-        play_seeded(game.engine, deck, players, seed)
+    try:
+        for _label, variant in game.engine.variants(deck):  # a Monete deck is played in each of its modes
+            for seed in range(games):
+                play_seeded(game.engine, variant, players, seed)
+    except DeckgenError:
+        return -1.0
     return time.perf_counter() - start
 
 

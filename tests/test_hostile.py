@@ -509,3 +509,40 @@ def test_a_hang_up_ends_a_png_build_with_one_error_line(tmp_path):
     err = proc.stderr.read()
     assert err == "error: hung up (SIGHUP)\n", err
     assert sorted(p.name for p in tmp_path.iterdir()) == []  # the staging folder went, nothing was published
+
+
+# ---------------------------------------------------------------- round 3: the bound holds for any deck file
+
+BIG_HANDS = 'game = "mgc"\n' + "".join(f'[[cards]]\nkind = "action"\naction = "{a}"\ncopies = 1000\n' for a in ("toma_cuatro", "toma_dos", "eleccion_grado")) + "".join(
+    f'[[cards]]\nkind = "monomial"\nmonomial = "{m}"\ncopies = 150\n' for m in ("x", "y", "z", "2*x", "3*y", "x*y", "2*x*z", "x**2", "y**2", "3", "5*z", "4*x*y", "7"))
+
+
+def test_a_game_whose_hands_grow_by_the_thousand_spends_its_budget_in_few_turns():
+    """Issue 29's deck (4,950 cards, 3,000 of them make players draw): a step reads a hand of
+    thousands of cards, so it weighs as many steps; the game stops at its budget after a few
+    thousand turns (seconds), not 100,000 (minutes)."""
+    from deckgen.deckfile.load import read_deck_text
+    from deckgen.engine.loop import play_seeded
+    from deckgen.spec import spec_for
+
+    raw, game = read_deck_text(BIG_HANDS, "big.toml", folder=None)
+    deck = spec_for(game, file_layer=raw, cli={}).build()
+    record = play_seeded(game.engine, deck, 2, 0)
+    assert not record.ended and record.steps >= game.engine.max_steps(deck, 2)
+    assert "hands of hundreds of cards" in record.problem
+    assert record.counts["turns"] < 15_000
+
+
+def test_the_default_decks_steps_weigh_one(monkeypatch):
+    """Hands of a playable deck stay under 32 cards: weighing steps changes nothing for it."""
+    from deckgen.engine.loop import play_seeded
+    from deckgen.games.mgc.state import MgcState
+    from deckgen.registry import get_game
+    from deckgen.spec import spec_for
+
+    game = get_game("mgc")
+    deck = spec_for(game, cli={}).build()
+    weighed = [play_seeded(game.engine, deck, n, seed) for n in (2, 5) for seed in range(6)]
+    monkeypatch.setattr(MgcState, "step_weight", lambda self: 1)
+    plain = [play_seeded(game.engine, deck, n, seed) for n in (2, 5) for seed in range(6)]
+    assert weighed == plain
