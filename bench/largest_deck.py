@@ -250,6 +250,9 @@ def main() -> None:
             wall, cpu, mb, code, summary = measure(path)
             rows.append((wall, cpu, mb, code, name))
             print(f"{wall:7.1f} s  {cpu:7.1f} s cpu  {mb:7.1f} MB  exit {code}  {name}: {summary}", flush=True)
+    if not rows:
+        print("no deck file matched")
+        return
     worst = max(rows)
     print(f"worst: {worst[0]:.1f} s ({worst[4]}, {worst[1]:.1f} s cpu, {max(r[2] for r in rows):.1f} MB at most)")
 
