@@ -4,8 +4,14 @@ A build writes into a hidden staging folder beside the output folder (``.NAME.st
 file is written it is synced and swapped into place: on Linux in one atomic step (``renameat2`` with
 ``RENAME_EXCHANGE``); elsewhere by renaming the old folder aside (``.NAME.old-…``) and the new one in,
 two steps that the next build repairs if a kill falls between them. A lock file beside the folder
-(``.NAME.lock``, ``flock``) keeps two builds from writing the same folder at once; the second waits a
-little and then refuses. Every build starts by repairing and removing what a killed build left.
+(``.NAME.lock``, :mod:`deckgen.locking`: ``flock``, or ``msvcrt.locking`` on Windows) keeps two builds
+from writing the same folder at once; the second waits a little and then refuses. Every build starts
+by repairing and removing what a killed build left.
+
+On Windows a folder holding a file that another program has open (cards.pdf in a PDF viewer) cannot
+be renamed: the rename is tried again for a few seconds (:mod:`deckgen.renames`), and if the file is
+still held the build stops with one message, the old folder untouched and the new one discarded.
+Read-only files in an old folder are removed all the same.
 
 An output folder belongs to deckgen: a folder that holds files deckgen did not write is refused
 rather than replaced. :data:`MARKER` marks the folders deckgen writes and is their manifest: the
@@ -20,23 +26,26 @@ from __future__ import annotations
 
 import ctypes
 import errno
-import fcntl
 import hashlib
 import json
 import os
 import re
 import secrets
 import shutil
-import time
+import sys
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator
 
 from deckgen.errors import DeckgenError
+from deckgen.filenames import long_path
+from deckgen.locking import hold
+from deckgen.renames import InUse, remove_tree, rename
 
 MARKER = ".deckgen"
 MARKER_TEXT = "This folder was written by deckgen; the next build into it replaces it whole.\n"
 LOCK_WAIT = 10.0  # seconds a second build waits for the first before refusing
+ROOM = 80  # characters a build adds to its folder's path: ".staging-PID-XXXXXXXX" and "tts/sheet-10-69-cards.png"
 # files an earlier deckgen wrote before folders carried the marker: such a folder may be replaced too
 _OLD_OUTPUT = re.compile(
     r"(cards|deck|rulebook-\w+|preview-\d+|report|game-length|seat-advantage|skill|challenges|answer-key|puzzle)"
@@ -84,6 +93,8 @@ def _owner_gone(pid: int) -> bool:
         return True
     if pid <= 0:
         return False
+    if os.name == "nt":  # os.kill(pid, 0) would end the process there
+        return _windows_process_gone(pid)
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -91,6 +102,23 @@ def _owner_gone(pid: int) -> bool:
     except (PermissionError, OSError):
         return False
     return False
+
+
+def _windows_process_gone(pid: int) -> bool:  # pragma: no cover - Windows
+    try:
+        kernel = ctypes.WinDLL("kernel32", use_last_error=True)  # type: ignore[attr-defined]
+    except (AttributeError, OSError):
+        return False
+    handle = kernel.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
+    if not handle:
+        return ctypes.get_last_error() == 87  # ERROR_INVALID_PARAMETER: no process has that id
+    try:
+        code = ctypes.c_ulong()
+        if not kernel.GetExitCodeProcess(handle, ctypes.byref(code)):
+            return False
+        return code.value != 259  # STILL_ACTIVE
+    finally:
+        kernel.CloseHandle(handle)
 
 
 def _siblings(out: Path, kind: str) -> list[Path]:
@@ -176,7 +204,7 @@ def _remove(path: Path) -> None:
             entries = []
         for entry in entries:
             if entry.is_dir() and not entry.is_symlink():
-                shutil.rmtree(entry, ignore_errors=True)
+                remove_tree(entry)
             else:
                 try:
                     entry.unlink()
@@ -203,49 +231,29 @@ def locked(out: Path, wait: float | None = None) -> Iterator[None]:
     """Hold ``.NAME.lock`` beside ``out`` (waiting up to ``wait`` seconds, default :data:`LOCK_WAIT`);
     the file goes when released."""
     lock = lock_path(out)
-    deadline = time.monotonic() + (LOCK_WAIT if wait is None else wait)
-    while True:
-        try:
-            fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
-        except OSError as exc:
-            raise _error(f"cannot lock {out}", exc) from None
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError as exc:
-            os.close(fd)
-            if exc.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
-                raise _error(f"cannot lock {out}", exc) from None
-            if time.monotonic() >= deadline:
-                raise DeckgenError(
-                    f"another deckgen is writing {out} right now; wait until it has finished, or choose another --out"
-                ) from None
-            time.sleep(0.05)
-            continue
-        try:  # the holder before us may have removed the file: then our lock guards nothing
-            same = os.stat(lock).st_ino == os.fstat(fd).st_ino
-        except FileNotFoundError:
-            same = False
-        if same:
-            break
-        os.close(fd)
+
+    def busy() -> DeckgenError:
+        return DeckgenError(
+            f"another deckgen is writing {out} right now; wait until it has finished, or choose another --out"
+        )
+
     try:
-        yield
-    finally:
-        try:
-            lock.unlink()
-        except OSError:
-            pass
-        os.close(fd)
+        with hold(lock, LOCK_WAIT if wait is None else wait, busy):
+            yield
+    except OSError as exc:
+        raise _error(f"cannot lock {out}", exc) from None
 
 
 # ---------------------------------------------------------------- the swap
 
 
 def _renameat2() -> Callable[[bytes, bytes, int], int] | None:
+    if not sys.platform.startswith("linux"):  # renameat2 is Linux's (ctypes.CDLL(None) fails on Windows)
+        return None
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         fn = libc.renameat2
-    except (OSError, AttributeError):
+    except (OSError, AttributeError, TypeError):
         return None
     fn.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
     fn.restype = ctypes.c_int
@@ -269,6 +277,8 @@ def exchange(a: Path, b: Path) -> bool:
 
 
 def _fsync(path: Path, directory: bool = False) -> None:
+    if directory and not hasattr(os, "O_DIRECTORY"):  # Windows: a folder cannot be opened to sync it
+        return
     try:
         fd = os.open(path, os.O_RDONLY | (os.O_DIRECTORY if directory else 0))
     except OSError:
@@ -293,17 +303,23 @@ def swap_in(staging: Path, out: Path) -> None:
     ``out`` is the old one (or, after a kill between the fallback's two renames, the next build's
     :func:`recover` puts the old one back)."""
     if not out.exists():
-        os.rename(staging, out)
+        rename(staging, out)
         return
     if exchange(staging, out):
         _remove(staging)  # now the old folder
         return
     old = out.parent / hidden_name(out, "old")
-    os.rename(out, old)
     try:
-        os.rename(staging, out)
+        rename(out, old)  # Windows: refused while a file in it is open, tried again for a few seconds
+    except InUse:
+        raise DeckgenError(
+            f"cannot replace {out}: a file in it is open in another program (a PDF or image viewer?), or a "
+            "window or terminal is inside it; close it and build again (the folder still holds the previous build)"
+        ) from None
+    try:
+        rename(staging, out)
     except BaseException:
-        os.rename(old, out)
+        rename(old, out)
         raise
     _remove(old)
 
@@ -314,7 +330,7 @@ def recover(out: Path) -> None:
     touched: deckgen's own names and marker, left by a process that is gone."""
     olds = _siblings(out, "old")
     if olds and not out.exists():
-        os.rename(olds[-1], out)
+        rename(olds[-1], out)
         olds = olds[:-1]
     for path in olds + _siblings(out, "staging"):
         _remove(path)
@@ -443,6 +459,7 @@ def publishing(
     if not out.name or out.name in (".", ".."):
         out = out.resolve()
     check_replaceable(out)
+    out = long_path(out, ROOM)  # Windows: the long-path prefix where the build's paths would pass 260 characters
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
