@@ -164,3 +164,8 @@ class Engine:
     board_picture: Callable[..., Path] | None = None
     # the skill ladder's hooks (deckgen.analysis); None: the game has no ladder
     skill: Skill | None = None
+    # deal_promise(deck, players) -> (what every deal after the first promises, the option that
+    # fixes a short deal), for a game whose rules deal or refill after the first deal (rounds): its
+    # states keep ``shortfalls`` (engine/state.py) and validation checks every round of every game.
+    # None: the game deals once (its first deal is checked by counting).
+    deal_promise: Callable[[Deck, int], tuple[str, str]] | None = None

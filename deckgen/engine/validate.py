@@ -123,6 +123,25 @@ def _work_check(report: Report, engine, s: Stream, plan: Plan) -> None:
     )
 
 
+def _deal_check(report: Report, engine, s: Stream) -> None:
+    """Every round of every simulated game dealt as the rulebook prints (GAMES.md, playable (6))."""
+    tag = f"{s.label}, " if s.label else ""
+    promise, hint = engine.deal_promise(s.deck, s.players)
+    short = s.measured.short_count + s.explored.short_count
+    total = s.measured.games + s.explored.games
+    first = (s.measured.shorts + s.explored.shorts)[:1]
+    report.simulated.append(
+        check(
+            f"every round dealt as printed ({tag}{s.players} players)",
+            not short,
+            f"in {short} of {total} games a later deal fell short of {promise}; first: {first[0][1]}" if short
+            else f"{promise}, in every round of the {total} games",
+            seed=first[0][0] if short else None,
+            hint=hint,
+        )
+    )
+
+
 def _verdicts(report: Report, engine, s: Stream, plan: Plan) -> None:
     """The checks of one variant and player count from its games."""
     tag = f"{s.label}, " if s.label else ""
@@ -146,6 +165,8 @@ def _verdicts(report: Report, engine, s: Stream, plan: Plan) -> None:
             hint=BUG,
         )
     )
+    if engine.deal_promise is not None:
+        _deal_check(report, engine, s)
     for t in s.thresholds:
         value = summary.measures.get(t.measure)
         if value is None:

@@ -69,6 +69,7 @@ class HectoedraState:
         self.dealing = True
         self.over = False
         self.history: list[dict] = []  # one record per finished round
+        self.shortfalls: list[str] = []  # every round dealt short of the printed counts (engine/state.py)
         self._counts = {"turns": 0, "penalties": 0, "no_legal": 0, "player_rounds": 0, "rounds": 0, "start_ties": 0, "starter_edge": 0.0, "every_seat_started": 0.0}
 
     # ------------------------------------------------------------ protocol
@@ -98,6 +99,11 @@ class HectoedraState:
         take = per * self.players
         game_deck, self.box = self.box[:take], sorted(self.box[take:])
         hand = min(v.hand, per)
+        if per < v.per_player:
+            self.shortfalls.append(
+                f"round {self.round_no + 1} dealt {per} cards a player ({hand} in hand), not the {v.per_player} printed"
+                f" ({self.players * v.per_player} needed, {take + len(self.box)} left to deal)"
+            )
         for i in range(self.players):
             self.hands[i] = game_deck[i * hand : (i + 1) * hand]
         self.draw = game_deck[self.players * hand :]
