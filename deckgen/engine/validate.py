@@ -14,7 +14,7 @@ from deckgen.engine.sequential import MIN_GAMES, Plan, Stream, run_streams, spen
 from deckgen.engine.simulate import Pool, Summary
 from deckgen.errors import DeckgenError
 from deckgen.model import Deck
-from deckgen.registry import Game
+from deckgen.registry import Game, players_words
 
 Tick = Callable[[int, int], None]
 BUG = "nothing in your deck: this is a bug in deckgen's rules; report the command and the seed"
@@ -44,7 +44,7 @@ def player_counts(game: Game, deck: Deck, only: Sequence[int] | None = None) -> 
     if only:
         bad = [p for p in only if p not in allowed]
         if bad:
-            served = f"{allowed[0]} to {allowed[-1]} players" if allowed else "no player count"
+            served = players_words(allowed)
             raise DeckgenError(f"{game.title} with this deck is played by {served}, not {bad[0]}")
         return list(only)
     return allowed
@@ -78,7 +78,7 @@ def validate(
     ``games`` is the most measured games per player count; with ``sequential`` a player count stops
     as soon as every threshold's verdict is settled (see engine/sequential.py)."""
     report = Report(game.id)
-    report.static = list(game.checks(deck))
+    report.static = list(game.checks(deck)) + [game.served_check(deck)]
     engine = game.engine
     if engine is None:
         report.static.append(check("rule engine", False, f"{game.title} has no rule engine yet"))
