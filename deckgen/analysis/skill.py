@@ -189,8 +189,8 @@ def measure(
     if skill.profiles:  # the baseline profile against the best rated one (profiles have no order)
         weakest = 0
         strongest = max(range(1, len(names)), key=lambda i: (ratings.elo[i], -i))
-    else:  # the ladder's ends by design (picking the best rated would favour a lucky level)
-        weakest, strongest = names.index("random"), len(names) - 1
+    else:
+        weakest, strongest = names.index("random"), top_level(names, ratings)
     pair = (min(weakest, strongest), max(weakest, strongest))
     report = SkillReport(
         game=deck.game,
@@ -216,6 +216,42 @@ def measure(
         report.against_base = {names[i]: _lone_share(matches, results, (0, i), i) for i in range(1, len(names))}
     report.seconds = seconds
     return report
+
+
+def top_level(names: list[str], ratings: Ratings) -> int:
+    """The ladder's top: climbing the levels in their order, a level takes the top only when it is
+    rated significantly above the level holding it (``Ratings.beats``), so the top is the best-rated
+    level proven above the one below it. A level rated higher by luck alone, or a stronger-looking
+    level that rates lower (a search that does not help), never takes it: what the ladder reports
+    is a lower bound on how much skill matters, set by the best player deckgen has."""
+    top = names.index("random")
+    for i in range(len(names)):
+        if i != top and names[i] != "random" and ratings.beats(i, top):
+            top = i
+    return top
+
+
+# The verdict's categories of the skill share, from below: (upper bound, words)
+CATEGORIES = ((0.25, "luck decides most {unit}, skill a little"), (0.5, "skill matters, luck still decides much"),
+              (0.8, "skill matters a lot"), (math.inf, "skill decides almost every {one}"))
+
+
+def category(share: float) -> int:
+    return next(i for i, (hi, _) in enumerate(CATEGORIES) if share < hi)
+
+
+def games_to_settle(r: "SkillReport") -> int | None:
+    """About how many games per pair of levels would narrow the skill share's interval inside one
+    verdict category (the interval shrinks as one over the square root of the games); None when the
+    estimate sits on a category's edge (no number of games settles it)."""
+    s = r.skill_share()
+    lo, hi = r.skill_interval()
+    half = (hi - lo) / 2
+    edges = [b for b, _ in CATEGORIES[:-1]] + [0.0]
+    gap = min(abs(s - b) for b in edges)
+    if gap <= 0.005 or half <= 0:
+        return None
+    return max(r.games_per_pair + 1, math.ceil(r.games_per_pair * (half / gap) ** 2))
 
 
 def _cache_key(engine: Engine, played: Deck, players: int, variant: str, games_per_pair: int, seed: int) -> str:
@@ -249,26 +285,33 @@ def _pct(x: float) -> str:
 
 
 def verdict(r: SkillReport) -> str:
-    """The figures in one plain sentence."""
+    """The figures in one plain sentence: what the best player deckgen has (the ladder's top, see
+    :func:`top_level`) wins, read as a lower bound on how much skill matters; "not measured
+    precisely enough" when the interval spans two verdict categories, with the games that would
+    settle it."""
     p, f = r.win(), r.fair
     lo, hi = r.win_interval()
     unit = r.unit
     who = "a beginner" if r.players == 2 else f"{r.players - 1} beginners"
-    player = f"a player who is {r.strongest}" if r.profiles else f"the strongest player ({r.strongest})"
+    player = f"a player who is {r.strongest}" if r.profiles else f"the best player deckgen has ({r.strongest})"
     if r.profiles:
         who = "an average player" if r.players == 2 else f"{r.players - 1} average players"
     head = f"{player} wins {_pct(p)} of {r.players}-player {unit} against {who} (a fair share is {_pct(f)})"
-    if lo <= f:
-        return f"{head}: no skill shows in these {r.games} {unit}; luck decides (more --games would measure a small edge)."
+    bound = "" if r.profiles else " This is a lower bound on how much skill matters: a stronger player could win more."
+    s_lo, s_hi = r.skill_interval()
+    if r.strongest == "random" and not r.profiles:
+        return (f"no level of the ladder plays significantly better than random moves in these {r.games} {unit}: "
+                f"no skill shows; luck decides (more --games would measure a small edge).{bound}")
+    if lo <= f and s_hi < CATEGORIES[0][0]:
+        return f"{head}: no skill shows in these {r.games} {unit}; luck decides (more --games would measure a small edge).{bound}"
+    if category(max(0.0, s_lo)) != category(s_hi):
+        n = games_to_settle(r)
+        more = (f"about {n} {unit} per pair of levels (skill --games {n}) would settle it" if n
+                else "its estimate sits on the edge between two categories, so more games would not settle it")
+        return (f"{head}: not measured precisely enough: the skill share lies between {s_lo:.2f} and {s_hi:.2f}, "
+                f"which spans two verdicts; {more}.{bound}")
     s = r.skill_share()
-    if s < 0.25:
-        word = "luck decides most " + unit + ", skill a little"
-    elif s < 0.5:
-        word = "skill matters, luck still decides much"
-    elif s < 0.8:
-        word = "skill matters a lot"
-    else:
-        word = "skill decides almost every " + unit.rstrip("s")
+    word = CATEGORIES[category(s)][1].format(unit=unit, one=unit.rstrip("s"))
     back = r.back()
     weaker = "an average player" if r.profiles else "a beginner"
     if r.players == 2:
@@ -276,7 +319,7 @@ def verdict(r: SkillReport) -> str:
         tail = f"{weaker} still wins {wins} {unit if wins != 1 else unit.rstrip('s')} in 10"
     else:
         tail = f"{weaker} among stronger players still wins {round(100 * back)} {unit} in 100"
-    return f"{head}: {word}, and {tail}."
+    return f"{head}: {word}, and {tail}.{bound}"
 
 
 def lines(r: SkillReport) -> list[str]:
@@ -296,7 +339,7 @@ def lines(r: SkillReport) -> list[str]:
         out.append(f"    {s.upper} over {s.lower}: {s.elo:+.0f} ± {1.96 * s.stderr:.0f} Elo, lone win share {_pct(s.win.mean)}: {mark}")
     lo, hi = r.skill_interval()
     out += [
-        f"  strongest ({r.strongest}) as the lone player among the weakest: wins {_pct(r.win())} by the ratings "
+        f"  top ({r.strongest}: the best-rated level significantly above the one below it) as the lone player among the weakest: wins {_pct(r.win())} by the ratings "
         f"(95%: {_pct(r.win_interval()[0])} to {_pct(r.win_interval()[1])}; fair share {_pct(r.fair)}); "
         f"counted in their own {r.top.games} {r.unit}: {_pct(r.top.mean)}",
         f"  rating spread (standard deviation of the levels): {rt.spread():.0f} Elo; range {max(rt.elo) - min(rt.elo):.0f} Elo",
