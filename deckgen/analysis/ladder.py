@@ -1,8 +1,9 @@
 """The skill ladder: every pair of levels plays the same number of games, seats rotated, and the
 results are fitted to ratings (``ratings.fit``).
 
-Levels are players of rising strength: random, heuristic, and Monte Carlo players with more and
-more rollouts per move (``montecarlo``). A game without choices compares player profiles instead
+Levels are players of rising strength: random, heuristic, Monte Carlo players with more and
+more rollouts per move (``montecarlo``), and, where the game offers it, a determinized search with
+heuristic rollouts over the worlds consistent with what the seat has seen (``search``). A game without choices compares player profiles instead
 (``Skill.profiles``: faster reactions, fewer misses), everyone playing its only moves.
 
 Games of one pair come in blocks dealt from the same seed: in a block, each seat in turn holds the
@@ -22,6 +23,7 @@ from typing import Callable, Sequence
 
 from deckgen.analysis.montecarlo import MonteCarloPlayer, levels as mc_levels
 from deckgen.analysis.ratings import GameResult
+from deckgen.analysis.search import SearchPlayer, level_name as search_level, worlds_of as search_worlds
 from deckgen.engine.game import Engine, Policy
 from deckgen.engine.loop import play
 from deckgen.model import Deck
@@ -44,7 +46,10 @@ def ladder_levels(engine: Engine) -> list[str]:
     assert skill is not None
     if skill.profiles:
         return list(skill.profiles)
-    return mc_levels(skill.rollouts)
+    names = mc_levels(skill.rollouts)
+    if skill.search_worlds and skill.sample_hidden is not None:
+        names.append(search_level(skill.search_worlds))  # the determinized-search rung, on top
+    return names
 
 
 def skill_deck(engine: Engine, deck: Deck) -> Deck:
@@ -80,7 +85,11 @@ def _policy(engine: Engine, deck: Deck, players: int, name: str) -> Policy:
     if name in engine.policies:
         return engine.policies[name]
     skill = engine.skill
-    assert skill is not None and skill.sample_hidden is not None and name.startswith("mc")
+    assert skill is not None and skill.sample_hidden is not None
+    worlds = search_worlds(name)
+    if worlds is not None:
+        return SearchPlayer(skill.sample_seen or skill.sample_hidden, worlds, engine.policies["heuristic"], engine.max_steps(deck, players), skill.value)
+    assert name.startswith("mc")
     return MonteCarloPlayer(skill.sample_hidden, int(name[2:]), engine.policies["heuristic"], engine.max_steps(deck, players), skill.value)
 
 

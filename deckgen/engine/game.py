@@ -126,6 +126,13 @@ class Skill:
     # baseline) and apply_profiles(state, names) setting each seat's profile on a dealt state
     profiles: tuple[str, ...] = ()
     apply_profiles: Callable[[State, Sequence[str]], None] | None = None
+    # sample_seen(state, seat, rng): like sample_hidden, but only worlds consistent with everything
+    # the seat has learnt in play (an opponent who could not follow, a hand seen with Espiar); None:
+    # sample_hidden is all the seat knows. The ladder's determinized-search rung (analysis/search.py)
+    # searches these worlds with heuristic rollouts; ``search_worlds`` is its worlds per move (0: no
+    # such rung).
+    sample_seen: Callable[[State, int, random.Random], State | None] | None = None
+    search_worlds: int = 0
 
 
 @dataclass(frozen=True)

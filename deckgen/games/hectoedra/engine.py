@@ -11,7 +11,7 @@ from deckgen.model import Deck
 
 from deckgen.games.hectoedra import deck as deck_mod
 from deckgen.games.hectoedra import rules
-from deckgen.games.hectoedra.hidden import sample_hidden, value
+from deckgen.games.hectoedra.hidden import sample_hidden, sample_seen, value
 from deckgen.games.hectoedra.numbers import linked
 from deckgen.games.hectoedra.policies import heuristic_policy
 from deckgen.games.hectoedra.state import HectoedraState, Variant
@@ -101,5 +101,5 @@ ENGINE = Engine(
     player_counts=player_counts,
     deal_promise=deal_promise,
     length_name="turns",
-    skill=Skill(sample_hidden=sample_hidden, value=value, rollouts=(4, 16, 64), games=100),
+    skill=Skill(sample_hidden=sample_hidden, value=value, rollouts=(4, 16, 64), games=100, sample_seen=sample_seen, search_worlds=8),
 )

@@ -2,7 +2,8 @@
 
 Hidden from ``seat``: the other hands and the draw pile. Seen: its own hand, the discard pile (every
 card not in a hand or the draw pile; its top card and the constraint in force), every hand's size,
-the scores, the seat to play and the direction.
+the scores, the seat to play and the direction; and (``sample_seen``) every draw an opponent took
+for want of a legal card this round.
 
 A match is a generator paused inside its rules (state.py), which cannot be copied; a sample is a
 new match paused at its first decision to play or draw, with the position written into it (the
@@ -54,3 +55,38 @@ def sample_hidden(state: MgcState, seat: int, rng: random.Random) -> MgcState | 
     world.dealer, world.round_starter, world.last_winner = state.dealer, state.round_starter, state.last_winner
     world.rounds, world.played, world.recycled = state.rounds, state.played, state.recycled
     return world
+
+
+TRIES = 64  # worlds dealt to find one consistent with what the seat has seen
+
+
+def _misfits(world: MgcState, state: MgcState, voids) -> int:
+    """For each draw an opponent took this round with no legal card: of its hand now, the cards held
+    then (its size then, less the cards it played since) follow none of that constraint; each card
+    short of that counts one."""
+    masks = state.k.tables.masks
+    bad = 0
+    for s, cons, size, plays, _ in voids:
+        need = size - (state.plays[s] - plays)
+        unlinked = (world.hands[s] & ~masks[cons]).bit_count()
+        bad += max(0, need - unlinked)
+    return bad
+
+
+def sample_seen(state: MgcState, seat: int, rng: random.Random) -> MgcState | None:
+    """A world consistent with everything ``seat`` has seen: sample_hidden's deal, kept only when
+    every opponent who drew this round for want of a legal card holds, of the cards it held then,
+    none that was legal then. Dealt up to TRIES times; failing that, the world that misses by the
+    fewest cards. Reads only public facts (draws, the constraint then, hand sizes, plays)."""
+    voids = [v for v in state.voids if v[0] != seat and v[4] == state.rounds]
+    best, fewest = None, None
+    for _ in range(TRIES if voids else 1):
+        world = sample_hidden(state, seat, rng)
+        if world is None:
+            return None
+        bad = _misfits(world, state, voids)
+        if not bad:
+            return world
+        if fewest is None or bad < fewest:
+            best, fewest = world, bad
+    return best
