@@ -26,7 +26,7 @@ from deckgen.engine.game import Policy
 from deckgen.engine.state import CHANCE, State
 
 Sampler = Callable[[State, int, random.Random], "State | None"]
-SWITCH = 1.5  # standard errors of gain needed to leave the heuristic's move
+SWITCH = 2.0  # standard errors of gain needed to leave the heuristic's move (as the Monte Carlo levels)
 CANDIDATES = 6  # moves tried in each world: the heuristic's and up to this many in all (others at random)
 PREFIX = "pimc"
 

@@ -68,6 +68,19 @@ class SkillReport:
     gap: tuple[float, float] = (0.0, 0.0)  # Elo of the strongest minus the weakest, and its standard error
     seconds: float = 0.0
     against_base: dict[str, Share] = field(default_factory=dict)  # profiles: each against the baseline
+    # the top as the lone player among the weakest in whole games (MGC: matches to 500), where the
+    # ladder's unit is a part of the game (Skill.whole_games): the main figure; None otherwise
+    whole: Share | None = None
+    whole_unit: str = ""
+
+    def main(self) -> tuple[float, float, float, str, int]:
+        """The verdict's figure: (win share, low, high, unit, games per measurement): whole games
+        where they were played, else the ladder's own unit read from the ratings."""
+        if self.whole is not None:
+            lo, hi = self.whole.interval()
+            return self.whole.mean, lo, hi, self.whole_unit, self.whole.games
+        lo, hi = self.win_interval()
+        return self.win(), lo, hi, self.unit, self.games_per_pair
 
     def lone_win(self, elo: float) -> float:
         """A lone player rated ``elo`` above the others' level: its share of wins (Luce's model)."""
@@ -130,6 +143,8 @@ class SkillReport:
             "skill_share": round(self.skill_share(), 4),
             "skill_share_interval": [round(x, 4) for x in self.skill_interval()],
             "verdict": self.verdict(),
+            **({"whole": {"unit": self.whole_unit, "games": self.whole.games, "win": round(self.whole.mean, 4),
+                          "win_interval": [round(x, 4) for x in self.whole.interval()]}} if self.whole is not None else {}),
             **({"against_baseline": {k: round(v.mean, 4) for k, v in self.against_base.items()}} if self.profiles else {}),
         }
 
@@ -171,7 +186,7 @@ def measure(
     digest = _cache_key(engine, played, players, variant, games_per_pair, seed) if reuse or remember else None
     found = _cached(engine, played, players, games_per_pair, digest) if digest and reuse else None
     if found is not None:
-        names, matches, results, seconds = found
+        names, matches, results, seconds = found[:4]
         if progress:
             progress(len(matches), len(matches))
     else:
@@ -214,6 +229,21 @@ def measure(
     )
     if skill.profiles:
         report.against_base = {names[i]: _lone_share(matches, results, (0, i), i) for i in range(1, len(names))}
+    if skill.whole_games and not skill.profiles and strongest != weakest:
+        # the game's own unit: the top against the weakest in whole games, at the deck's own rules
+        n_whole = max(2, math.ceil(skill.whole_games * games_per_pair / max(1, skill.games)))
+        whole = ladder.pair_schedule(pair, players, n_whole)
+        kept = found[4] if found is not None and len(found) > 4 else None
+        if kept is not None and len(kept) == len(whole):
+            whole_results = [GameResult(m.seats, r) for m, r in zip(whole, kept)]
+        else:
+            whole_results = ladder.play_all(engine, deck, players, names, whole, f"{seed}:whole", workers=workers)
+            if digest:
+                data = cache.load_json(deck.game, digest) or {}
+                if isinstance(data, dict) and "names" in data:
+                    cache.store_json(deck.game, digest, {**data, "whole": [list(r.returns) for r in whole_results]})
+        report.whole, report.whole_unit = _lone_share(whole, whole_results, pair, strongest), skill.whole_unit
+        seconds = time.perf_counter() - start if found is None else seconds
     report.seconds = seconds
     return report
 
@@ -244,14 +274,14 @@ def games_to_settle(r: "SkillReport") -> int | None:
     """About how many games per pair of levels would narrow the skill share's interval inside one
     verdict category (the interval shrinks as one over the square root of the games); None when the
     estimate sits on a category's edge (no number of games settles it)."""
-    s = r.skill_share()
-    lo, hi = r.skill_interval()
+    p, p_lo, p_hi, _, games = r.main()
+    s, lo, hi = (r.skill_share(x) for x in (p, p_lo, p_hi))
     half = (hi - lo) / 2
-    edges = [b for b, _ in CATEGORIES[:-1]] + [0.0]
+    edges = [b for b, _ in CATEGORIES[:-1]]
     gap = min(abs(s - b) for b in edges)
     if gap <= 0.005 or half <= 0:
         return None
-    return max(r.games_per_pair + 1, math.ceil(r.games_per_pair * (half / gap) ** 2))
+    return max(games + 1, math.ceil(games * (half / gap) ** 2))
 
 
 def _cache_key(engine: Engine, played: Deck, players: int, variant: str, games_per_pair: int, seed: int) -> str:
@@ -265,7 +295,7 @@ def _cached(engine: Engine, played: Deck, players: int, games_per_pair: int, dig
     key fixes), or None when there is no usable entry."""
     data = cache.load_json(played.game, digest)
     names = ladder.ladder_levels(engine)
-    matches = ladder.schedule(len(names), players, games_per_pair)
+    matches = ladder.schedule(len(names), players, games_per_pair, names)
     try:
         if data["names"] != names or len(data["returns"]) != len(matches):
             return None
@@ -275,7 +305,9 @@ def _cached(engine: Engine, played: Deck, players: int, games_per_pair: int, dig
             if len(returns) not in (0, players) or not all(math.isfinite(x) and x >= 0 for x in returns):
                 return None
             results.append(GameResult(m.seats, returns))
-        return names, matches, results, float(data["seconds"])
+        whole = data.get("whole")
+        whole = [tuple(float(x) for x in r) for r in whole] if isinstance(whole, list) and all(isinstance(r, list) for r in whole) else None
+        return names, matches, results, float(data["seconds"]), whole
     except (TypeError, KeyError, ValueError):
         return None
 
@@ -289,16 +321,17 @@ def verdict(r: SkillReport) -> str:
     :func:`top_level`) wins, read as a lower bound on how much skill matters; "not measured
     precisely enough" when the interval spans two verdict categories, with the games that would
     settle it."""
-    p, f = r.win(), r.fair
-    lo, hi = r.win_interval()
-    unit = r.unit
+    p, lo, hi, unit, _ = r.main()
+    f = r.fair
     who = "a beginner" if r.players == 2 else f"{r.players - 1} beginners"
     player = f"a player who is {r.strongest}" if r.profiles else f"the best player deckgen has ({r.strongest})"
     if r.profiles:
         who = "an average player" if r.players == 2 else f"{r.players - 1} average players"
     head = f"{player} wins {_pct(p)} of {r.players}-player {unit} against {who} (a fair share is {_pct(f)})"
+    if r.whole is not None:
+        head += f" (in single {r.unit}: {_pct(r.win())})"
     bound = "" if r.profiles else " This is a lower bound on how much skill matters: a stronger player could win more."
-    s_lo, s_hi = r.skill_interval()
+    s_lo, s_hi = r.skill_share(lo), r.skill_share(hi)
     if r.strongest == "random" and not r.profiles:
         return (f"no level of the ladder plays significantly better than random moves in these {r.games} {unit}: "
                 f"no skill shows; luck decides (more --games would measure a small edge).{bound}")
@@ -308,17 +341,21 @@ def verdict(r: SkillReport) -> str:
         n = games_to_settle(r)
         more = (f"about {n} {unit} per pair of levels (skill --games {n}) would settle it" if n
                 else "its estimate sits on the edge between two categories, so more games would not settle it")
-        return (f"{head}: not measured precisely enough: the skill share lies between {s_lo:.2f} and {s_hi:.2f}, "
+        if r.whole is not None and n:
+            more = f"about {n} whole {unit} (skill --games {math.ceil(n * r.games_per_pair / r.whole.games)}) would settle it"
+        return (f"{head}: not measured precisely enough: the skill share lies between {max(0.0, s_lo):.2f} and {s_hi:.2f}, "
                 f"which spans two verdicts; {more}.{bound}")
-    s = r.skill_share()
-    word = CATEGORIES[category(s)][1].format(unit=unit, one=unit.rstrip("s"))
-    back = r.back()
+    s = r.skill_share(p)
+    word = CATEGORIES[category(s)][1].format(unit=unit, one=unit.rstrip("s").replace("matche", "match"))
+    back = r.back() if r.whole is None else None
     weaker = "an average player" if r.profiles else "a beginner"
     if r.players == 2:
         wins = round(10 * (1 - p))
         tail = f"{weaker} still wins {wins} {unit if wins != 1 else unit.rstrip('s')} in 10"
-    else:
+    elif back is not None:
         tail = f"{weaker} among stronger players still wins {round(100 * back)} {unit} in 100"
+    else:
+        tail = f"{weaker} among them still wins some {unit}"
     return f"{head}: {word}, and {tail}.{bound}"
 
 
@@ -346,6 +383,11 @@ def lines(r: SkillReport) -> list[str]:
         f"  skill share: {r.skill_share():.2f} (95%: {lo:.2f} to {hi:.2f}): like a game of pure skill with "
         f"{_pct(max(0.0, min(1.0, 1 - r.skill_share())))} of its {r.unit} decided by a coin flip",
     ]
+    if r.whole is not None:
+        w_lo, w_hi = r.whole.interval()
+        out.append(f"  in whole {r.whole_unit} (the game's own unit, the main figure): the top ({r.strongest}) as the lone player "
+                   f"among {r.names[0]} players wins {_pct(r.whole.mean)} (95%: {_pct(w_lo)} to {_pct(w_hi)}) of {r.whole.games} {r.whole_unit}; "
+                   f"the {r.unit} above are a detail")
     if r.unfinished:
         out.append(f"  {r.unfinished} {r.unit} did not end within the step limit (left out)")
     out.append(f"  verdict: {r.verdict()}")

@@ -133,6 +133,12 @@ class Skill:
     # such rung).
     sample_seen: Callable[[State, int, random.Random], State | None] | None = None
     search_worlds: int = 0
+    # when ``options`` make the ladder's unit a part of the game (MGC: one round of a match to 500),
+    # the whole game is still the game's own unit: the ladder's top then also plays ``whole_games``
+    # whole games (``whole_unit``) against the weakest level, at the deck's own rules, and that
+    # share is the report's main figure (the units are a detail)
+    whole_games: int = 0
+    whole_unit: str = "games"
 
 
 @dataclass(frozen=True)

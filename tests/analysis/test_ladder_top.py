@@ -49,6 +49,9 @@ class _Fixed:
     def win_interval(self):
         return self._lo, self._hi
 
+    def main(self):
+        return self.win(), self._lo, self._hi, self.unit, self.games_per_pair
+
     def back(self):
         return 1 - self.win()
 
@@ -68,6 +71,15 @@ def test_an_interval_spanning_two_verdicts_is_not_measured_precisely_enough():
     n = games_to_settle(r)
     # half-width 0.205, the estimate 0.295 sits 0.045 from the edge at 0.25: (0.205 / 0.045)^2 * 32 games
     assert n == 665 and f"about {n} games per pair of levels" in text
+
+
+def test_whole_games_are_the_main_figure_where_the_ladder_plays_parts_of_them():
+    r = report(0.55, 0.75)
+    r.whole, r.whole_unit, r.unit = Share(0.80, 0.02, 40), "matches", "rounds"
+    r.main = lambda: SkillReport.main(r)
+    text = verdict(r)
+    assert text.startswith("the best player deckgen has (heuristic) wins 80% of 2-player matches")
+    assert "(in single rounds: 82%)" in text and "skill matters a lot" in text
 
 
 def test_an_interval_inside_one_category_gets_its_verdict_and_the_lower_bound():

@@ -101,5 +101,5 @@ ENGINE = Engine(
     player_counts=player_counts,
     deal_promise=deal_promise,
     length_name="turns",
-    skill=Skill(sample_hidden=sample_hidden, value=value, rollouts=(4, 16, 64), games=100, sample_seen=sample_seen, search_worlds=8),
+    skill=Skill(sample_hidden=sample_hidden, value=value, rollouts=(4, 16, 64), games=100, sample_seen=sample_seen, search_worlds=16),
 )

@@ -188,5 +188,5 @@ ENGINE = Engine(
     player_counts=player_counts,
     length_name="turns",
     board_picture=_board_picture,
-    skill=Skill(sample_hidden=sample_hidden, rollouts=(4, 16, 64), search_worlds=8),
+    skill=Skill(sample_hidden=sample_hidden, rollouts=(4, 16, 64), search_worlds=16),
 )

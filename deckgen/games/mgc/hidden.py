@@ -14,18 +14,29 @@ an Elección card) return None and are left to the heuristic.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from deckgen.games.mgc.cards import cards_of
-from deckgen.games.mgc.state import PLAY, MgcState
+from deckgen.games.mgc.state import PLAY, MgcState, Setup
+
+
+def round_setup(setup: Setup) -> Setup:
+    """The same deck, players and rules, with the match ending at the end of the round: a searched
+    world is the round in play (its rollouts end with it), whatever the match's target. One round
+    is what a searching player judges its move by, and it keeps a rollout cheap in a long match."""
+    if setup.variant.target_score <= 1:
+        return setup
+    return Setup(setup.tables, setup.players, dataclasses.replace(setup.variant, target_score=1))
 
 
 def _paused_at_play(state: MgcState) -> MgcState:
-    """A new match with the same setup, paused at a decision to play or draw (its first deal is
-    overwritten; the deal seeds are fixed, so nothing here depends on the position)."""
+    """A new one-round match with the same setup, paused at a decision to play or draw (its first
+    deal is overwritten; the deal seeds are fixed, so nothing here depends on the position)."""
     k = 0
+    setup = round_setup(state.k)
     while True:
-        fresh = MgcState(state.k, random.Random(k))
+        fresh = MgcState(setup, random.Random(k))
         if fresh.phase == PLAY:
             return fresh
         k += 1

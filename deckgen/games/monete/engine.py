@@ -159,5 +159,5 @@ ENGINE = Engine(
     length_name="turns",
     variants=variants,
     # games per pair and mode: the default deck is played in all four modes within the two minutes
-    skill=Skill(sample_hidden=sample_hidden, rollouts=(4, 16, 64), games=32, sample_seen=sample_seen, search_worlds=8),
+    skill=Skill(sample_hidden=sample_hidden, rollouts=(4, 16, 64), games=32, sample_seen=sample_seen, search_worlds=16),
 )
