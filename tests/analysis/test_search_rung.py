@@ -118,3 +118,43 @@ def test_espiar_records_the_hand_the_spy_saw():
                     assert state.known[(spy, target)] == tuple(sorted(state.hands[target]))
                     return
     pytest.fail("no Espiar in 400 random games")
+
+
+def test_an_mgc_draw_without_a_legal_card_is_remembered_and_the_worlds_respect_it():
+    from deckgen.games.mgc.hidden import _misfits, sample_hidden, sample_seen
+    from deckgen.games.mgc.state import PLAY
+
+    engine, deck = _deck("mgc")
+    k = None
+    for seed in range(200):  # a position where the seat to play must draw
+        state = _advance(engine, deck, seed, 2, lambda s: s.phase == PLAY)
+        if state is None:
+            continue
+        rng = random.Random(seed)
+        for _ in range(40):
+            if state.is_terminal() or state.current_player() < 0:
+                break
+            k = state.k
+            if state.phase == PLAY and state.legal_actions() == [k.DRAW]:
+                seat = state.seat
+                size = state.hands[seat].bit_count()
+                state.apply_action(k.DRAW)
+                assert state.voids[-1][:3] == (seat, state.voids[-1][1], size)
+                # on to the other seat's decision to play
+                while not state.is_terminal() and not (state.phase == PLAY and state.seat != seat):
+                    if state.current_player() < 0:
+                        state.chance(rng)
+                    else:
+                        state.apply_action(engine.policies["heuristic"](state, rng))
+                if state.is_terminal() or state.rounds != state.voids[-1][4]:
+                    break
+                me = state.seat
+                voids = [v for v in state.voids if v[0] != me and v[4] == state.rounds]
+                blind = [_misfits(sample_hidden(state, me, random.Random(i)), state, voids) for i in range(30)]
+                seen = [_misfits(sample_seen(state, me, random.Random(i)), state, voids) for i in range(30)]
+                if any(blind):
+                    assert not any(seen)  # every world respects what the seat saw
+                    return
+                break
+            state.apply_action(engine.policies["heuristic"](state, rng))
+    pytest.fail("no MGC position where a blind deal contradicts a draw")
