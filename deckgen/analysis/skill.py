@@ -198,6 +198,8 @@ def measure(
     steps = []
     # the climb: each level over the one below; profiles: each over the baseline profile
     rungs = [(0, i) for i in range(1, len(names))] if skill.profiles else [(i, i + 1) for i in range(len(names) - 1)]
+    # the search rung plays random and the heuristic only (ladder.played_pairs): its step is over the heuristic
+    rungs = [(names.index("heuristic"), hi) if ladder.search_worlds(names[hi]) is not None and "heuristic" in names else (lo, hi) for lo, hi in rungs]
     for lo, hi in rungs:
         d, se = ratings.difference(hi, lo)
         steps.append(Step(names[lo], names[hi], d, se, _lone_share(matches, results, (lo, hi), hi), ratings.beats(hi, lo)))
