@@ -207,7 +207,7 @@ def measure(
         weakest = 0
         strongest = max(range(1, len(names)), key=lambda i: (ratings.elo[i], -i))
     else:
-        weakest, strongest = names.index("random"), top_level(names, ratings)
+        weakest, strongest = names.index("random"), top_level(names, ratings, rungs)
     pair = (min(weakest, strongest), max(weakest, strongest))
     report = SkillReport(
         game=deck.game,
@@ -250,17 +250,20 @@ def measure(
     return report
 
 
-def top_level(names: list[str], ratings: Ratings) -> int:
-    """The ladder's top: climbing the levels in their order, a level takes the top only when it is
-    rated significantly above the level holding it (``Ratings.beats``), so the top is the best-rated
-    level proven above the one below it. A level rated higher by luck alone, or a stronger-looking
-    level that rates lower (a search that does not help), never takes it: what the ladder reports
-    is a lower bound on how much skill matters, set by the best player deckgen has."""
-    top = names.index("random")
+def top_level(names: list[str], ratings: Ratings, rungs: list[tuple[int, int]] = ()) -> int:
+    """The ladder's top: the best-rated level among those proven above the level below them, where
+    "below" is its own rung of the ladder (``rungs``: (lower, upper) pairs, e.g. the search rung over
+    the heuristic) or, climbing the levels in order, the level holding the top so far (a level
+    takes it only when ``Ratings.beats`` the holder). A level rated higher by luck alone, or a
+    stronger-looking level that rates lower (a search that does not help), never becomes the top:
+    what the ladder reports is a lower bound on how much skill matters, set by the best player
+    deckgen has."""
+    holder = names.index("random")
     for i in range(len(names)):
-        if i != top and names[i] != "random" and ratings.beats(i, top):
-            top = i
-    return top
+        if i != holder and names[i] != "random" and ratings.beats(i, holder):
+            holder = i
+    proven = {holder} | {hi for lo, hi in rungs if ratings.beats(hi, lo)}
+    return max(proven, key=lambda i: (ratings.elo[i], -i))
 
 
 # The verdict's categories of the skill share, from below: (upper bound, words)

@@ -27,6 +27,18 @@ def test_the_top_is_not_the_last_rung_when_it_rates_lower():
     assert NAMES[top_level(NAMES, ratings([0.0, 10.0, 5.0, 12.0, 3.0], se=15.0))] == "random"
 
 
+def test_a_level_proven_above_its_own_rung_is_a_top_candidate():
+    # Monete (perezoso), seed 1: mc16 holds the top by climbing; the search rung, rated best, is
+    # significantly above its own rung (the heuristic) though not above mc16: it is the top
+    names = NAMES + ["pimc16"]
+    r = Ratings(tuple(names), (0.0, 61.0, 75.0, 97.0, 119.0, 168.0),
+                tuple(tuple((s * s if i == j else 0.0) for j, s in enumerate([0, 37, 40, 39, 39, 30])) for i in range(6)))
+    rungs = [(0, 1), (1, 2), (2, 3), (3, 4), (1, 5)]
+    assert names[top_level(names, r)] == "mc16"
+    assert names[top_level(names, r, rungs)] == "pimc16"
+    assert names[top_level(names, r, [(0, 1), (1, 2), (2, 3), (3, 4)])] == "mc16"  # no rung proven: the climb's holder
+
+
 def report(share_lo, share_hi, games=32, players=2):
     """A report whose skill share interval is (share_lo, share_hi), for the verdict's words."""
     fair = 1.0 / players
