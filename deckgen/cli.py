@@ -25,6 +25,8 @@ from deckgen.errors import DeckgenError, Terminated, printable
 from deckgen.lazy import lazy_module
 from deckgen.options import parse_cli_args, resolve
 from deckgen.registry import games, get_game
+from deckgen.request import is_file
+from deckgen.request import load_spec as request_load_spec
 
 if TYPE_CHECKING:  # pragma: no cover
     from deckgen.spec import DeckSpec
@@ -76,56 +78,13 @@ def _say(text: str, quiet: bool = False) -> None:
         typer.echo(text)
 
 
-def _is_file(target: str) -> bool:
-    """A deck file when it ends in .toml or names a folder; anything else is a game id, even if a file
-    of that name sits in the current folder (write ./NAME to read that file)."""
-    return target.endswith(".toml") or os.sep in target or bool(os.altsep and os.altsep in target)
+_is_file = is_file
 
 
-def load_spec(
-    target: str,
-    extra: list[str],
-    *,
-    players: Optional[int] = None,
-    seed: Optional[int] = None,
-    lang: Optional[str] = None,
-    paper: Optional[str] = None,
-    card_size: Optional[str] = None,
-    bleed: Optional[float] = None,
-    backs: Optional[str] = None,
-    ink: Optional[str] = None,
-    shop: Optional[str] = None,
-    formats: Optional[str] = None,
-    dpi: Optional[int] = None,
-    colour: Optional[str] = None,
-    back_offset: Optional[str] = None,
-) -> "DeckSpec":
-    """A spec from GAME (or a deck FILE) plus the common options and the game's own options."""
-    from deckgen.deckfile.load import read_deck_file
-    from deckgen.spec import spec_for
-
-    if target.startswith("-"):
-        raise DeckgenError(f"name the game (or deck file) first and its options after it; {target!r} came first")
-    file_layer = None
-    if _is_file(target):
-        file_layer, game = read_deck_file(Path(target))
-    else:
-        try:
-            game = get_game(target)
-        except DeckgenError as exc:
-            if Path(target).is_file():
-                raise DeckgenError(f"{exc}; to read the deck file {target!r}, write ./{target}") from None
-            raise
-    cli: dict[str, Any] = {
-        "options": parse_cli_args(game.options, extra, game=game.id, also=_command_flags()),
-        "players": players,
-        "seed": seed,
-        "lang": lang,
-        "print": {"paper": paper, "card_size": card_size, "bleed": bleed, "backs": backs, "ink": ink, "for": shop,
-                  "format": formats, "dpi": dpi, "colour": colour, "back_offset": back_offset},
-    }
-    source = target if file_layer is not None else f"{game.id}" + (" with " + " ".join(extra) if extra else " (defaults)")
-    return spec_for(game, cli=cli, file_layer=file_layer, source=source)
+def load_spec(target: str, extra: list[str], **common: Any) -> "DeckSpec":
+    """A spec from GAME (or a deck FILE) plus the common options and the game's own options (the
+    request layer's, with this command's own flags offered by "did you mean")."""
+    return request_load_spec(target, extra, also=_command_flags(), **common)
 
 
 def _command_flags() -> list[str]:
@@ -510,18 +469,26 @@ def serve(
     jobs: Optional[int] = typer.Option(None, "--jobs", help="builds and checks run at once; the rest queue (default: the cores)"),
     time_limit: float = typer.Option(600.0, "--time-limit", help="seconds a build or check may run before it is stopped"),
     open_browser: bool = typer.Option(False, "--open", help="open the page in the browser"),
+    password: Optional[str] = typer.Option(
+        None, "--password", envvar="DECKGEN_PASSWORD",
+        help="a password every browser must type first (default: none on 127.0.0.1; on a network address one is made up and printed)",
+    ),
+    allow_host: list[str] = typer.Option([], "--allow-host", help="another host name the page may be opened as (repeat for more)"),
     quiet: bool = QuietOpt,
 ) -> None:
     """Start the web page at http://127.0.0.1:8000: choose, preview, check and print a deck."""
     from deckgen.web.server import serve as run_server
 
-    run_server(host, port, jobs=jobs, time_limit=time_limit, open_browser=open_browser, quiet=quiet)
+    run_server(host, port, jobs=jobs, time_limit=time_limit, open_browser=open_browser, quiet=quiet, password=password,
+               allowed_hosts=tuple(allow_host))
 
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point: user mistakes and a failing environment become one ``error:`` line on stderr and
     exit code 2 (130 after Ctrl-C, 143 after SIGTERM), never a traceback. SIGTERM unwinds like Ctrl-C,
     so a build that is stopped removes its staging folder."""
+    _lenient(sys.stdout)
+    _lenient(sys.stderr)
     stdout = sys.stdout
     sys.stdout = _Guarded(stdout)  # a closed or full standard output becomes a DeckgenError
     terminate, interrupt = _signal_handlers(os.getpid())
@@ -605,4 +572,15 @@ def _silence(stream: Any) -> None:
         os.dup2(null, fd)
         os.close(null)
     except (AttributeError, OSError, ValueError):
+        pass
+
+
+def _lenient(stream: Any) -> None:
+    """A stream whose encoding cannot show every character deckgen prints (a Windows code page such
+    as cp437 or cp850, when the output goes to a file or a pipe) shows such a character as ``?``
+    instead of failing the command."""
+    try:
+        if stream is not None and (stream.encoding or "").lower().replace("-", "").replace("_", "") not in ("utf8", "utf8sig"):
+            stream.reconfigure(errors="replace")
+    except (AttributeError, ValueError):  # not a text stream of io's, or already closed
         pass

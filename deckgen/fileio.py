@@ -44,8 +44,10 @@ def _temp_beside(target: Path, suffix: str) -> Path:
 
 def _publish(tmp: Path, target: Path) -> None:
     """Give ``tmp`` ordinary permissions (mkstemp makes it private, 0600) and rename it onto ``target``."""
+    from deckgen.renames import replace_file
+
     os.chmod(tmp, 0o666 & ~_umask())
-    os.replace(tmp, target)
+    replace_file(tmp, target)  # on Windows: tried again while the target is open, read-only cleared
 
 
 @contextmanager
@@ -68,8 +70,10 @@ def atomic_path(target: Path) -> Iterator[Path]:
 
 
 def write_text(target: Path, text: str) -> Path:
+    """``text`` as UTF-8 (no byte-order mark) with this system's line ends (``os.linesep``: CRLF on
+    Windows, where older Notepads show a file of LF line ends as one line; LF elsewhere)."""
     with atomic_path(target) as tmp:
-        tmp.write_text(text, encoding="utf-8")
+        tmp.write_text(text, encoding="utf-8", newline=os.linesep)
     return target
 
 

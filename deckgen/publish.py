@@ -4,8 +4,14 @@ A build writes into a hidden staging folder beside the output folder (``.NAME.st
 file is written it is synced and swapped into place: on Linux in one atomic step (``renameat2`` with
 ``RENAME_EXCHANGE``); elsewhere by renaming the old folder aside (``.NAME.old-…``) and the new one in,
 two steps that the next build repairs if a kill falls between them. A lock file beside the folder
-(``.NAME.lock``, ``flock``) keeps two builds from writing the same folder at once; the second waits a
-little and then refuses. Every build starts by repairing and removing what a killed build left.
+(``.NAME.lock``, :mod:`deckgen.locking`: ``flock``, or ``msvcrt.locking`` on Windows) keeps two builds
+from writing the same folder at once; the second waits a little and then refuses. Every build starts
+by repairing and removing what a killed build left.
+
+On Windows a folder holding a file that another program has open (cards.pdf in a PDF viewer) cannot
+be renamed: the rename is tried again for a few seconds (:mod:`deckgen.renames`), and if the file is
+still held the build stops with one message, the old folder untouched and the new one discarded.
+Read-only files in an old folder are removed all the same.
 
 An output folder belongs to deckgen: a folder that holds files deckgen did not write is refused
 rather than replaced (:data:`MARKER` marks the folders deckgen writes).
@@ -15,21 +21,24 @@ from __future__ import annotations
 
 import ctypes
 import errno
-import fcntl
 import os
 import re
 import secrets
 import shutil
-import time
+import sys
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator
 
 from deckgen.errors import DeckgenError
+from deckgen.filenames import long_path
+from deckgen.locking import hold
+from deckgen.renames import InUse, remove_tree, rename
 
 MARKER = ".deckgen"
 MARKER_TEXT = "This folder was written by deckgen; the next build into it replaces it whole.\n"
 LOCK_WAIT = 10.0  # seconds a second build waits for the first before refusing
+ROOM = 80  # characters a build adds to its folder's path: ".staging-PID-XXXXXXXX" and "tts/sheet-10-69-cards.png"
 # files an earlier deckgen wrote before folders carried the marker: such a folder may be replaced too
 _OLD_OUTPUT = re.compile(
     r"(cards|deck|rulebook-\w+|preview-\d+|report|game-length|seat-advantage|skill|challenges|answer-key|puzzle)"
@@ -51,7 +60,7 @@ def _siblings(out: Path, kind: str) -> list[Path]:
 
 def _remove(path: Path) -> None:
     if path.is_dir() and not path.is_symlink():
-        shutil.rmtree(path, ignore_errors=True)
+        remove_tree(path)
     else:
         try:
             path.unlink()
@@ -67,49 +76,29 @@ def locked(out: Path, wait: float | None = None) -> Iterator[None]:
     """Hold ``.NAME.lock`` beside ``out`` (waiting up to ``wait`` seconds, default :data:`LOCK_WAIT`);
     the file goes when released."""
     lock = out.parent / f".{out.name}.lock"
-    deadline = time.monotonic() + (LOCK_WAIT if wait is None else wait)
-    while True:
-        try:
-            fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
-        except OSError as exc:
-            raise _error(f"cannot lock {out}", exc) from None
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError as exc:
-            os.close(fd)
-            if exc.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
-                raise _error(f"cannot lock {out}", exc) from None
-            if time.monotonic() >= deadline:
-                raise DeckgenError(
-                    f"another deckgen is writing {out} right now; wait until it has finished, or choose another --out"
-                ) from None
-            time.sleep(0.05)
-            continue
-        try:  # the holder before us may have removed the file: then our lock guards nothing
-            same = os.stat(lock).st_ino == os.fstat(fd).st_ino
-        except FileNotFoundError:
-            same = False
-        if same:
-            break
-        os.close(fd)
+
+    def busy() -> DeckgenError:
+        return DeckgenError(
+            f"another deckgen is writing {out} right now; wait until it has finished, or choose another --out"
+        )
+
     try:
-        yield
-    finally:
-        try:
-            lock.unlink()
-        except OSError:
-            pass
-        os.close(fd)
+        with hold(lock, LOCK_WAIT if wait is None else wait, busy):
+            yield
+    except OSError as exc:
+        raise _error(f"cannot lock {out}", exc) from None
 
 
 # ---------------------------------------------------------------- the swap
 
 
 def _renameat2() -> Callable[[bytes, bytes, int], int] | None:
+    if not sys.platform.startswith("linux"):  # renameat2 is Linux's (ctypes.CDLL(None) fails on Windows)
+        return None
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         fn = libc.renameat2
-    except (OSError, AttributeError):
+    except (OSError, AttributeError, TypeError):
         return None
     fn.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
     fn.restype = ctypes.c_int
@@ -133,6 +122,8 @@ def exchange(a: Path, b: Path) -> bool:
 
 
 def _fsync(path: Path, directory: bool = False) -> None:
+    if directory and not hasattr(os, "O_DIRECTORY"):  # Windows: a folder cannot be opened to sync it
+        return
     try:
         fd = os.open(path, os.O_RDONLY | (os.O_DIRECTORY if directory else 0))
     except OSError:
@@ -157,17 +148,23 @@ def swap_in(staging: Path, out: Path) -> None:
     ``out`` is the old one (or, after a kill between the fallback's two renames, the next build's
     :func:`recover` puts the old one back)."""
     if not out.exists():
-        os.rename(staging, out)
+        rename(staging, out)
         return
     if exchange(staging, out):
         _remove(staging)  # now the old folder
         return
     old = out.parent / f".{out.name}.old-{os.getpid()}-{secrets.token_hex(4)}"
-    os.rename(out, old)
     try:
-        os.rename(staging, out)
+        rename(out, old)  # Windows: refused while a file in it is open, tried again for a few seconds
+    except InUse:
+        raise DeckgenError(
+            f"cannot replace {out}: a file in it is open in another program (a PDF or image viewer?), or a "
+            "window or terminal is inside it; close it and build again (the folder still holds the previous build)"
+        ) from None
+    try:
+        rename(staging, out)
     except BaseException:
-        os.rename(old, out)
+        rename(old, out)
         raise
     _remove(old)
 
@@ -177,7 +174,7 @@ def recover(out: Path) -> None:
     one never came in goes back; staging and old folders go."""
     olds = _siblings(out, "old")
     if olds and not out.exists():
-        os.rename(olds[-1], out)
+        rename(olds[-1], out)
         olds = olds[:-1]
     for path in olds + _siblings(out, "staging"):
         _remove(path)
@@ -234,6 +231,7 @@ def publishing(out: Path, *, keep: Callable[[str], bool] | None = None, wait: fl
     if not out.name or out.name in (".", ".."):
         out = out.resolve()
     check_replaceable(out)
+    out = long_path(out, ROOM)  # Windows: the long-path prefix where the build's paths would pass 260 characters
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

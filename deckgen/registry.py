@@ -124,8 +124,10 @@ class Game:
         raise KeyError(name)
 
     def out_name(self, options: Mapping[str, Any]) -> str:
+        from deckgen.filenames import safe_name
+
         tag = self.out_tag(options)
-        return f"{self.id}-{tag}" if tag else self.id
+        return safe_name(f"{self.id}-{tag}" if tag else self.id)  # a folder, ZIP or file name on any system
 
     def player_counts(self, deck: "Deck") -> list[int]:
         """The player counts ``deck`` serves: the game's range, narrowed by the engine for a small deck."""

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import math
 import random
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Callable, Sequence
 
@@ -27,7 +26,7 @@ from deckgen.analysis.search import SearchPlayer, level_name as search_level, wo
 from deckgen.engine.game import Engine, Policy
 from deckgen.engine.loop import play
 from deckgen.model import Deck
-from deckgen.workers import worker_signals
+from deckgen.workers import process_pool
 
 Tick = Callable[[int, int], None]
 
@@ -189,7 +188,7 @@ def play_all(
     chunks = [order[i : i + size] for i in range(0, total, size)]
     done = 0
     by_index: dict[int, GameResult] = {}
-    with ProcessPoolExecutor(max_workers=workers, initializer=worker_signals) as pool:
+    with process_pool(workers, ("deckgen.analysis.ladder",)) as pool:
         jobs = [(deck.game, deck, players, names, [matches[i] for i in c], seed) for c in chunks]
         for c, part in zip(chunks, pool.map(_chunk, jobs)):
             for i, r in zip(c, part):

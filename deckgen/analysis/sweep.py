@@ -177,12 +177,10 @@ def run(
             done += 1
             tick()
     else:
-        from concurrent.futures import ProcessPoolExecutor
-
-        from deckgen.workers import worker_signals
+        from deckgen.workers import process_pool
 
         results = []
-        with ProcessPoolExecutor(max_workers=min(workers, len(tasks)), initializer=worker_signals) as pool:
+        with process_pool(min(workers, len(tasks)), ("deckgen.analysis.sweep", "deckgen.engine.validate", "deckgen.spec")) as pool:
             for r in pool.map(validate_point, tasks):
                 results.append(r)
                 done += 1
@@ -250,7 +248,9 @@ def json_data(sweep: Sweep) -> dict[str, Any]:
 
 
 def slug(name: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "measure"
+    from deckgen.filenames import safe_name
+
+    return safe_name(re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "measure", 80)
 
 
 def heat_maps(sweep: Sweep) -> dict[str, bytes]:

@@ -192,11 +192,14 @@ def read_deck_file(path: Path) -> tuple[dict[str, Any], Game]:
     if size > MAX_FILE_BYTES:
         raise DeckgenError(f"deck file {name} is {size:,} bytes; a deck file is at most {MAX_FILE_BYTES:,}")
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise DeckgenError(f"deck file {name} is not UTF-8 text") from None
+        data = path.read_bytes()
     except OSError as exc:
         raise DeckgenError(f"cannot read deck file {name}: {exc.strerror or exc}") from None
+    try:  # Notepad's "Unicode" is UTF-16 with its byte-order mark; everything else must be UTF-8
+        text = data.decode("utf-16") if data.startswith((b"\xff\xfe", b"\xfe\xff")) else data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise DeckgenError(f"deck file {name} is not UTF-8 text; save it as UTF-8 (in Notepad: Save as, Encoding: UTF-8)") from None
+    text = text.replace("\r\n", "\n").replace("\r", "\n")  # the line ends of Windows (and of old Macs)
     return read_deck_text(text, name, folder=path.parent)
 
 
@@ -204,7 +207,7 @@ def read_deck_text(text: str, name: str, *, folder: Path | None) -> tuple[dict[s
     """A deck file's text, checked as :func:`read_deck_file` checks a file. ``name`` only labels the
     messages; ``folder`` is where referenced images sit (``None``: the file came without a folder, so
     it may not refer to any)."""
-    text = text.removeprefix("\ufeff")  # a byte-order mark some editors write: not part of the TOML
+    text = text.removeprefix("\ufeff").replace("\r\n", "\n")  # Notepad's byte-order mark and CRLF line ends (an upload keeps them)
     try:
         raw = tomllib.loads(text)
     except RecursionError:
@@ -216,7 +219,21 @@ def read_deck_text(text: str, name: str, *, folder: Path | None) -> tuple[dict[s
         if where:
             message = message[: where.start()] + f" (column {where.group(2)})"
         raise DeckFileError(name, [Problem(line, "", f"not valid TOML: {message}")]) from None
+    except ValueError:  # an integer past Python's digit limit for int(str) (tomllib lets it through)
+        raise DeckFileError(name, [_long_number(text)]) from None
     return check_deck_dict(raw, key_lines(text), name, folder=folder)
+
+
+def _long_number(text: str) -> Problem:
+    """The problem of a number too long to read, on its line."""
+    import sys
+
+    limit = sys.get_int_max_str_digits() or 4300
+    found = re.search(r"[0-9_]{%d,}" % (limit + 1), text)
+    line = text.count("\n", 0, found.start()) + 1 if found else None
+    digits = sum(ch.isdigit() for ch in found.group()) if found else 0
+    size = f" of {digits:,} digits" if digits else ""
+    return Problem(line, "", f"not valid TOML: a number{size} is too long to read (at most {limit:,} digits)")
 
 
 def check_deck_dict(raw: dict[str, Any], lines: dict, name: str, *, folder: Path | None) -> tuple[dict[str, Any], Game]:
@@ -341,7 +358,7 @@ def _check_resolution(path: Path, section: Mapping) -> None:
 
 def _check_print_values(section: Mapping, out: _Collector) -> None:
     """The export format list and the back offset, parsed as the command line parses them."""
-    from deckgen.render.export import format_list
+    from deckgen.render.settings import format_list
     from deckgen.render.geometry import back_offset
 
     for key, parse in (("format", format_list), ("back_offset", back_offset)):

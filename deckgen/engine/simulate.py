@@ -16,7 +16,9 @@ from deckgen.workers import usable_cores
 from deckgen.engine.game import Engine
 from deckgen.engine.loop import GameRecord, play_seeded
 from deckgen.model import Deck
-from deckgen.workers import worker_signals
+from deckgen.workers import process_pool
+
+PRELOAD = ("deckgen.engine.simulate",)  # what a worker runs (its games come from the registry)
 
 Tick = Callable[[int, int], None]
 
@@ -188,8 +190,6 @@ def run_games(
 ) -> list[GameRecord]:
     """Play ``games`` games and keep every record (for tests and replays; summaries use
     :func:`simulate`, which keeps none); record ``i`` comes from seed ``seed + i``."""
-    from concurrent.futures import ProcessPoolExecutor
-
     seeds = [seed + i for i in range(games)]
     if workers <= 1 or games < 2:
         out = [play_seeded(engine, deck, players, s, policy=policy, check=check, detect_loops=detect_loops) for s in seeds]
@@ -198,7 +198,7 @@ def run_games(
         return out
     parts = [seeds[i : i + CHUNK] for i in range(0, games, CHUNK)]
     results: list[GameRecord] = []
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=worker_signals)
+    pool = process_pool(workers, PRELOAD)
     try:
         jobs = [(deck.game, deck, players, c, policy, check, detect_loops) for c in parts]
         for part in pool.map(_records, jobs):  # map keeps the chunks in order
@@ -222,9 +222,7 @@ class Pool:
 
     def __enter__(self) -> "Pool":
         if self._executor is None and self.workers > 1:
-            from concurrent.futures import ProcessPoolExecutor
-
-            self._executor = ProcessPoolExecutor(max_workers=self.workers, initializer=worker_signals)
+            self._executor = process_pool(self.workers, PRELOAD)
             self._own = True
         return self
 
