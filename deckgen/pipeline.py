@@ -412,8 +412,9 @@ def skill(
     deck, checks = make_deck(spec)
     counts = game.player_counts(dataclasses.replace(deck, players=None))
     if n not in counts:
-        served = f"{min(counts)} to {max(counts)} players" if counts else "no player count"
-        raise DeckgenError(f"--players: this {game.title} deck is played by {served}, not {n}")
+        from deckgen.registry import players_words
+
+        raise DeckgenError(f"--players: this {game.title} deck is played by {players_words(counts)}, not {n}")
     bad = [c for c in checks if not c.ok]
     if bad:
         raise DeckgenError("the deck fails its checks: " + "; ".join(f"{c.name}: {c.detail}" for c in bad))

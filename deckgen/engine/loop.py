@@ -41,6 +41,15 @@ class GameRecord:
     returns: tuple[float, ...] = ()
     counts: Mapping[str, float] = field(default_factory=dict)
     moves: list[str] | None = None  # the moves, when asked for
+    # the first deal or refill after which a promise of the rulebook did not hold ("round 3 dealt
+    # 6 cards a player, not the 10 printed"): a state lists these in ``shortfalls`` (engine/state.py)
+    shortfall: str = ""
+
+
+def first_shortfall(state: State) -> str:
+    """The first promise of the rulebook a deal of this game broke, or "" (see engine/state.py)."""
+    found = getattr(state, "shortfalls", None)
+    return found[0] if found else ""
 
 
 def play(
@@ -114,6 +123,7 @@ def play(
         returns=tuple(state.returns()) if ended else (),
         counts=dict(state.counts()),
         moves=moves,
+        shortfall=first_shortfall(state),
     )
 
 
@@ -152,6 +162,7 @@ def play_seeded(
             winners=tuple(state.winners()) if ended else (),
             returns=tuple(state.returns()) if ended else (),
             counts=dict(state.counts()),
+            shortfall=first_shortfall(state),
         )
     pol = engine.policies[policy]
     return play(
