@@ -15,6 +15,7 @@ import signal
 import subprocess
 import sys
 import time
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -134,6 +135,10 @@ def _run_jobs(tmp_path, kinds_and_requests, time_limit=120.0):
             await asyncio.sleep(0.1)
         procs = list(manager._procs.values())
         heads = {j.id: {name: (j.base() / name).read_bytes()[:5] for name in j.files} for j in jobs}
+        for j in jobs:
+            if j.kind == "build" and j.state == "done":
+                with zipfile.ZipFile(j.folder / "all.zip") as z:
+                    heads[j.id]["zip entries"] = z.namelist()
         await manager.stop()
         return jobs, procs, heads
 
@@ -141,25 +146,30 @@ def _run_jobs(tmp_path, kinds_and_requests, time_limit=120.0):
 
 
 def test_web_jobs_build_and_check(tmp_path):
-    from deckgen.web.forms import DeckRequest
+    from deckgen.request import DeckRequest
 
     jobs, procs, heads = _run_jobs(tmp_path, [
         ("build", DeckRequest("multiplicats", ("--tables=1-2",))),
-        ("check", DeckRequest("hectoedra", ("--cards=1-30", "--players=3", "--games=40", "--skill-games=0"))),
+        ("check", DeckRequest("hectoedra", ("--cards=1-30",), (("players", "3"), ("games", "40"), ("skill_games", "0")))),
     ])
     build, check = jobs
     assert build.state == "done", build.error
     assert heads[build.id]["cards.pdf"] == b"%PDF-"
+    from deckgen.filenames import safe_name
+
+    entries = heads[build.id]["zip entries"]  # the ZIP's entries and the download's name: names Windows accepts
+    assert "cards.pdf" in entries and all(safe_name(part) == part for e in entries for part in e.split("/"))
+    assert safe_name(build.result["zip_name"]) == build.result["zip_name"]
     assert check.state == "done", check.error
     assert check.result["ok"] in (True, False) and check.result["checks"] > 0
     assert procs == [] and multiprocessing.active_children() == []
 
 
 def test_a_web_job_past_its_time_limit_is_stopped(tmp_path):
-    from deckgen.web.forms import DeckRequest
+    from deckgen.request import DeckRequest
 
     began = time.monotonic()
-    jobs, _, _ = _run_jobs(tmp_path, [("check", DeckRequest("mgc", ("--games=100000", "--skill-games=0")))], time_limit=3)
+    jobs, _, _ = _run_jobs(tmp_path, [("check", DeckRequest("mgc", (), (("games", "100000"), ("skill_games", "0"))))], time_limit=3)
     assert jobs[0].state == "failed" and "took longer than the time limit of 3 s" in jobs[0].error
     assert time.monotonic() - began < 30
     assert multiprocessing.active_children() == []

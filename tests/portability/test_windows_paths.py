@@ -266,3 +266,23 @@ def test_directories_are_not_synced_where_they_cannot_be_opened(tmp_path, monkey
     monkeypatch.setattr(os, "open", lambda *a, **k: opened.append(a) or (_ for _ in ()).throw(AssertionError("opened")))
     publish._fsync(tmp_path, directory=True)
     assert opened == []
+
+
+def test_a_waiter_that_locked_a_file_its_holder_removed_tries_again(tmp_path, monkeypatch):
+    """Between a waiter's open and its lock, the holder removed the file (and a third build made a
+    new one): the waiter's lock guards nothing and it must lock the file the path names now."""
+    lock = tmp_path / ".deck.lock"
+    real, tries = locking._try_fcntl, []
+
+    def try_lock(fd):
+        tries.append(os.fstat(fd).st_ino)
+        if len(tries) == 1:
+            os.unlink(lock)
+            lock.write_text("")
+        return real(fd)
+
+    monkeypatch.setattr(locking, "_try_fcntl", try_lock)
+    with locking.hold(lock, 1.0, lambda: AssertionError("busy")):
+        held = os.stat(lock).st_ino
+    assert len(tries) == 2 and tries[1] == held != tries[0]
+    assert not lock.exists()
