@@ -332,6 +332,10 @@ SAID = {
 # The command line's messages (English) as the Spanish page says them: each pattern replaced where it
 # occurs, so "multiplicats: --tables: 11 is out of range (1 to 10)" keeps its option names and numbers.
 SPANISH = (
+    (r"the range (\S+) is out of range: it goes past (\S+) \((.+?) to (.+?)\)", r"el intervalo \1 se sale: pasa de \2 (\3 a \4)"),
+    (r"expected numbers, got ", "se esperaban números, no "),
+    (r"(\S+) takes no value \(write (\S+), or (\S+)\)", r"\1 no lleva valor (escribe \2, o \3)"),
+    (r"(\S+) needs a value", r"\1 necesita un valor"),
     (r"(\S+) is out of range \((.+?) to (.+?)\)", r"\1 está fuera del intervalo (\2 a \3)"),
     (r"(\S+) is out of range$", r"\1 está fuera del intervalo"),
     (r"expected a whole number, got ", "se esperaba un número entero, no "),
