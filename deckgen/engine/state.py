@@ -75,6 +75,21 @@ class State(Protocol):
 # by a test that both paths give identical records.
 
 
+# Optional exploration methods, for the model checker (engine/modelcheck.py). A state that offers
+# them can be explored over every deal and every legal move:
+#
+#     def clone(self) -> State                        # an independent copy
+#     def chance_outcomes(self) -> Iterable[Hashable] # every outcome of positive probability here
+#     def apply_chance_outcome(self, outcome) -> None # resolve the chance node with that outcome
+#     def outcome_to_string(self, outcome) -> str     # "seat 1 draws 2*x**2"
+#     def canonical_key(self) -> Hashable             # key() with identical cards merged and seats
+#                                                     # rotated where the rules are symmetric
+#     def position_to_string(self) -> str             # the position, for a counterexample
+#
+# Only the support of the chance outcomes matters to the claims it proves (no dead end, an end
+# always reachable, no trap), not their probabilities.
+
+
 def copy_position(state: object) -> object:
     """An independent copy of a state whose position is held in lists and dicts (of numbers, or of
     lists of numbers): those are copied two levels deep, everything else (the deck's tables, rule

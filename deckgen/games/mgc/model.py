@@ -38,17 +38,12 @@ ANY = None
 class Types:
     """The deck's card types: cards the rules cannot tell apart, merged."""
 
-    def __init__(self, deck: Deck) -> None:
+    def __init__(self, cards: Sequence[tuple[tuple, str]]) -> None:
+        """``cards``: per card, its signature (kind, coefficient, degree) and a name to show."""
         sig: dict[tuple, int] = {}
         names: list[str] = []
         self.of_card: list[int] = []
-        for card in deck.cards:
-            if card.kind == MONOMIAL:
-                s = (rules.BASIC, int(card["coefficient"]), int(card["degree"]))
-                name = str(card.get("monomial", f"{s[1]}·(degree {s[2]})"))
-            else:
-                s = (rules.ACTION_KIND[card["action"]], None, None)
-                name = str(card["action"]).replace("_", " ")
+        for s, name in cards:
             if s not in sig:
                 sig[s] = len(names)
                 names.append(name)
@@ -65,6 +60,29 @@ class Types:
         self.degree = tuple(s[2] for s in self.sig)
         self.coefficients = tuple(sorted({c for c in self.coef if c is not None}))
         self.degrees = tuple(sorted({d for d in self.degree if d is not None}))
+
+    @staticmethod
+    def of_deck(deck: Deck) -> "Types":
+        cards = []
+        for card in deck.cards:
+            if card.kind == MONOMIAL:
+                s = (rules.BASIC, int(card["coefficient"]), int(card["degree"]))
+                cards.append((s, str(card.get("monomial", f"coefficient {s[1]}, degree {s[2]}"))))
+            else:
+                cards.append(((rules.ACTION_KIND[card["action"]], None, None), str(card["action"]).replace("_", " ")))
+        return Types(cards)
+
+    @staticmethod
+    def of_tables(t: Any) -> "Types":
+        """From the engine's tables (cards.py), which keep no card text: monomials are named by
+        their coefficient and degree."""
+        cards = []
+        for i in range(t.size):
+            if t.kind[i] == rules.BASIC:
+                cards.append(((rules.BASIC, t.coefficient[i], t.degree[i]), f"coefficient {t.coefficient[i]}, degree {t.degree[i]}"))
+            else:
+                cards.append(((t.kind[i], None, None), rules.KIND_ACTION[t.kind[i]].replace("_", " ")))
+        return Types(cards)
 
     def fits(self, t: int, cons: tuple) -> bool:
         if self.kind[t] != rules.BASIC:
@@ -279,7 +297,7 @@ class Position:
 
     def _drawer(self) -> int:
         if self.stage == START_DRAW:
-            return (self.m.players - 1 + 1) % self.m.players  # the dealer's left
+            return (self.m.dealer + 1) % self.m.players  # the dealer's left
         if self.stage == PENALTY_DRAW:
             return self._next(self.seat)
         return self.seat
@@ -295,7 +313,7 @@ class Position:
                 pile[i] -= c
         pile[top] -= 1
         self.hands, self.pile, self.top = hands, tuple(pile), top
-        dealer = m.players - 1
+        dealer = m.dealer
         start = rules.start_rule(t.kind[top], dealer, m.players)
         self.seat, self.dir = start.first, start.direction
         self.cons = (t.coef[top], t.degree[top]) if t.kind[top] == rules.BASIC else (ANY, ANY)
@@ -404,10 +422,11 @@ def _hand_text(counts: Sequence[int], names: Sequence[str]) -> str:
 class Model:
     """The fixed part: the deck's types, the player count and the rule variant."""
 
-    def __init__(self, deck: Deck, players: int) -> None:
-        self.t = Types(deck)
+    def __init__(self, types: Types, players: int, variant: rules.Variant, dealer: int | None = None) -> None:
+        self.t = types
         self.players = players
-        self.variant = rules.Variant.from_options(deck.options)
+        self.variant = variant
+        self.dealer = players - 1 if dealer is None else dealer
         self.algebra_chance = self.variant.algebra_call < 1.0 and self.variant.algebra_catch > 0.0
         self.algebra_penalty = 2
 
@@ -443,6 +462,51 @@ def distinct_hands(counts: Sequence[int], size: int = HAND) -> int:
     return ways[size]
 
 
-def model(deck: Deck, players: int) -> Position:
-    """The root of the round's graph: the deal (the dealer is the last seat)."""
-    return Model(deck, players).root()
+MAX_HANDS = 5_000  # a deck with more different hands than this is not explored: its deals alone are too many
+
+
+def model(deck: Deck, players: int) -> Position | None:
+    """The root of the round's graph: the deal (the dealer is the last seat); None when the deck
+    has so many different hands that its deals alone would exceed any budget."""
+    types = Types.of_deck(deck)
+    if distinct_hands(types.total) > MAX_HANDS:
+        return None
+    return Model(types, players, rules.Variant.from_options(deck.options)).root()
+
+
+def position_of(state: Any) -> Position | None:
+    """The engine's position (an MgcState paused at a decision or inside a round) as a model
+    position; None between rounds and at the end of the match."""
+    from deckgen.games.mgc import state as engine_state
+
+    phase, job = state.phase, state.job
+    stage = {engine_state.PLAY: PLAY, engine_state.DRAWN: DRAWN, engine_state.CHOOSE: CHOOSE}.get(phase)
+    if phase == engine_state.CHANCE_NODE:
+        stage = {engine_state.J_DRAW: DRAW, engine_state.J_ALGEBRA: ALGEBRA, engine_state.J_PENALTY: PENALTY_DRAW}.get(job)
+    if stage is None:
+        return None
+    k = state.k
+    types = getattr(k, "_model_types", None)
+    if types is None:
+        types = Types.of_tables(k.tables)
+    m = Model(types, k.players, k.variant, state.dealer)
+    p = m.root()
+
+    def counts(cards: Any) -> tuple:
+        c = [0] * types.n
+        for card in cards:
+            c[types.of_card[card]] += 1
+        return tuple(c)
+
+    from deckgen.games.mgc.cards import cards_of
+
+    p.stage, p.seat, p.dir = stage, state.seat, state.dir
+    p.cons = k.tables.constraints[state.cons]
+    p.top = types.of_card[state.top]
+    p.hands = tuple(counts(cards_of(h)) for h in state.hands)
+    p.pile = counts(state.pile)
+    p.pending, p.skip, p.choosing, p.then_play = state.pending, bool(state.skip), state.choosing, bool(state.then_play)
+    p.drawn = types.of_card[state.drawn] if stage == DRAWN else -1
+    p.idle = state.idle
+    p.left = state.pending if stage == PENALTY_DRAW else 0
+    return p
