@@ -15,16 +15,18 @@ class Check:
     detail: str = ""
     seed: int | None = None  # the seed that reproduces a failure found by simulation
     hint: str = ""  # what to change when it fails, naming the option or card: "a lower --target-score"
+    proof: str = ""  # what the claim rests on: "proven" (argument or exhaustive search) or "sampled"
 
     def line(self) -> str:
         mark = "ok  " if self.ok else "FAIL"
         extra = f" (seed {self.seed})" if self.seed is not None else ""
-        text = f"{mark} {self.name}: {self.detail}{extra}" if self.detail else f"{mark} {self.name}{extra}"
+        name = f"{self.name} [{self.proof}]" if self.proof else self.name
+        text = f"{mark} {name}: {self.detail}{extra}" if self.detail else f"{mark} {name}{extra}"
         return text + (f"; try: {self.hint}" if self.hint and not self.ok else "")
 
 
-def check(name: str, ok: bool, detail: str = "", seed: int | None = None, hint: str = "") -> Check:
-    return Check(name=name, ok=bool(ok), detail=detail, seed=seed, hint=hint)
+def check(name: str, ok: bool, detail: str = "", seed: int | None = None, hint: str = "", proof: str = "") -> Check:
+    return Check(name=name, ok=bool(ok), detail=detail, seed=seed, hint=hint, proof=proof)
 
 
 def expect_equal(name: str, actual: object, expected: object, hint: str = "") -> Check:

@@ -216,3 +216,25 @@ def _replay(root: Any, parent: list[tuple[int, int, Any]], target: int, what: st
             steps.append(f"seat {state.current_player()}: {state.action_to_string(label)}")
             state.apply_action(label)
     return Replay(what, steps, state.position_to_string())
+
+
+def find_end(root: Any, budget: int = 20_000) -> list[str] | None:
+    """A shortest sequence of legal moves and chance outcomes from ``root`` to an end, in words;
+    None when none is found within ``budget`` positions (breadth first, memoised)."""
+    if root.is_terminal():
+        return []
+    ids: dict[Hashable, int] = {_key(root): 0}
+    parent: list[tuple[int, int, Any]] = [(-1, ACTION, None)]
+    queue: deque[tuple[int, Any]] = deque([(0, root)])
+    while queue and len(parent) <= budget:
+        me, state = queue.popleft()
+        for kind, label, child in _successors(state):
+            k = _key(child)
+            if k in ids:
+                continue
+            ids[k] = len(parent)
+            parent.append((me, kind, label))
+            if child.is_terminal():
+                return _replay(root, parent, len(parent) - 1, "end").steps
+            queue.append((len(parent) - 1, child))
+    return None
