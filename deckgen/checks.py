@@ -43,5 +43,5 @@ def require(checks: Sequence[Check], what: str) -> None:
     """Raise a DeckgenError naming every failed check."""
     bad = failures(checks)
     if bad:
-        reasons = "; ".join(f"{c.name}: {c.detail}" + (f" (try: {c.hint})" if c.hint else "") for c in bad)
+        reasons = "; ".join(f"{c.name}" + (f" [{c.proof}]" if c.proof else "") + f": {c.detail}" + (f" (try: {c.hint})" if c.hint else "") for c in bad)
         raise DeckgenError(f"{what} is refused: {reasons} (use --force to build it anyway)")

@@ -47,7 +47,7 @@ def heuristic_policy(state: MgcState, rng: random.Random) -> int:
     actions = state.legal_actions()
     if len(actions) == 1:
         return actions[0]
-    if rng.random() < EXPLORE:
+    if EXPLORE and rng.random() < EXPLORE:
         return actions[int(rng.random() * len(actions))]
     k, t = state.k, state.k.tables
     phase = state.phase
