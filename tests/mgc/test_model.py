@@ -89,15 +89,15 @@ def test_the_model_follows_the_engine_move_by_move(options, players):
             expected = p.clone()
             expected.apply_action(_action_type(state, types, a))
             reachable = _closure(expected)
-            rounds = state.rounds
+            rounds, blocked = state.rounds, state.blocked
             state.apply_action(a)
             while state.current_player() == CHANCE and state.job != J_DEAL:
                 state.chance(rng)
             if state.rounds > rounds or state.phase == OVER:  # the round ended
                 ends = [q for q in reachable.values() if q.is_terminal()]
                 assert ends, "the engine ended the round, the model cannot"
-                winner = state.last_winner if state.blocked == 0 or True else -1
-                assert any(q.winner in (winner, -1) for q in ends)
+                winner = -1 if state.blocked > blocked else state.last_winner
+                assert any(q.winner == winner for q in ends)
             else:
                 q = state.explorable()
                 assert q.key() in reachable, (q.position_to_string(), [r.position_to_string() for r in list(reachable.values())[:3]])
