@@ -20,8 +20,8 @@ class Check:
     def line(self) -> str:
         mark = "ok  " if self.ok else "FAIL"
         extra = f" (seed {self.seed})" if self.seed is not None else ""
-        name = f"{self.name} [{self.proof}]" if self.proof else self.name
-        text = f"{mark} {name}: {self.detail}{extra}" if self.detail else f"{mark} {name}{extra}"
+        proof = f" [{self.proof}]" if self.proof else ""
+        text = f"{mark} {self.name}: {self.detail}{proof}{extra}" if self.detail else f"{mark} {self.name}{proof}{extra}"
         return text + (f"; try: {self.hint}" if self.hint and not self.ok else "")
 
 

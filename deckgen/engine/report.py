@@ -65,11 +65,8 @@ def report_lines(engine: Engine | None, r: Report) -> list[str]:
     if r.player_faults:
         lines.append("the computer player (not the deck):")
         lines.extend(f"  {f}" for f in r.player_faults[:5])
-    from deckgen.engine.claims import headline_basis
-
     lines.append("")
-    basis = headline_basis(r) if r.ok else ""
-    lines.append(f"PLAYABLE: {basis}" if r.ok and basis else "PLAYABLE" if r.ok else "NOT PLAYABLE: " + "; ".join(c.name for c in r.checks if not c.ok))
+    lines.append("PLAYABLE" if r.ok else "NOT PLAYABLE: " + "; ".join(c.name for c in r.checks if not c.ok))
     return lines
 
 
