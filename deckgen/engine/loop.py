@@ -65,6 +65,8 @@ def play(
     moves: list[str] | None = [] if keep_moves else None
     steps = 0
     problem = ""
+    variant = getattr(state, "variant", None) if check else None  # the game's decreasing variant, if it has one
+    before = variant() if variant is not None else None
     while not state.is_terminal():
         if steps >= max_steps:
             problem = f"did not end within {max_steps} steps"
@@ -95,6 +97,11 @@ def play(
             except IllegalAction as exc:
                 raise InvariantBroken(f"seed {seed}: {exc}") from None
         steps += 1
+        if variant is not None:
+            now = variant()
+            if not now < before:
+                raise InvariantBroken(f"seed {seed}: the game's variant did not decrease at step {steps}: {before} then {now}")
+            before = now
         if check and deck_size is not None and state.card_count() != deck_size:
             raise InvariantBroken(f"seed {seed}: {state.card_count()} cards in play after step {steps}, deck has {deck_size}")
     ended = state.is_terminal()

@@ -86,6 +86,14 @@ class State(Protocol):
 #                                                     # rotated where the rules are symmetric
 #     def position_to_string(self) -> str             # the position, for a counterexample
 #
+# A game whose rules bound its length may also offer
+#
+#     def variant(self) -> tuple                      # a quantity or lexicographic tuple that
+#                                                     # strictly decreases at every step
+#
+# which the loop asserts at every step of a checked game (``play(..., check=True)``) and the model
+# checker on every edge it explores.
+#
 # Only the support of the chance outcomes matters to the claims it proves (no dead end, an end
 # always reachable, no trap), not their probabilities.
 

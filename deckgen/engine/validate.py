@@ -30,7 +30,8 @@ class Report:
     simulated: list[Check] = field(default_factory=list)
     summaries: dict[int | str, Summary] = field(default_factory=dict)  # by player count ("mode 4" with variants)
     models: dict[int | str, object] = field(default_factory=dict)  # the model checker's Result per stream key
-    proven: set = field(default_factory=set)  # stream keys whose claims the model checker proved
+    proven: set = field(default_factory=set)  # stream keys whose claims are proven (model checker or the game's argument)
+    argued: dict = field(default_factory=dict)  # stream key -> the game's argument that proves its claims
     claim_games: dict[int | str, int] = field(default_factory=dict)  # games behind the sampled claim, per stream key
     player_faults: list[str] = field(default_factory=list)  # games where the computer player, not the deck, went round in circles
 
@@ -106,8 +107,12 @@ def validate(
         for n in counts:
             key = f"{label} {n}" if label else n
             tag = f"{label}, {n} players" if label else f"{n} players"
-            if engine.arguments is not None:
-                report.exhaustive.extend(engine.arguments(variant, n))
+            argued = list(engine.arguments(variant, n)) if engine.arguments is not None else []
+            report.exhaustive.extend(argued)
+            if argued and all(c.ok and c.proof == PROVEN for c in argued):
+                report.proven.add(key)  # the game's own argument covers every deal
+                report.argued[key] = "; ".join(c.name for c in argued)
+                continue
             result = claims.model_result(engine, variant, n, model_budget)
             report.models[key] = result
             report.exhaustive.extend(claims.model_checks(engine, tag, result, model_budget))
@@ -194,6 +199,8 @@ def _ends_check(report: Report, engine, s: Stream, tag: str) -> Check:
         return check(name, False, f"{stuck} of {total} games did not end: {blamed[0][1] if blamed else 'a game did not end'}"
                      + ("; the model checker's counterexample above shows why: the deck, not deckgen's rules" if disproven else ""),
                      seed=blamed[0][0] if blamed else None, hint="" if disproven else BUG, proof=SAMPLED)
+    if s.key in report.argued:
+        return check(name, True, f"proven for every deal by the game's argument ({report.argued[s.key]}, above){note}", proof=PROVEN)
     if s.key in report.proven and not engine.model_scope:
         return check(name, True, f"proven for every deal: {model.states:,} positions searched{note}", proof=PROVEN)
     scope = ""
