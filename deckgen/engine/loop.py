@@ -65,8 +65,9 @@ def play(
     moves: list[str] | None = [] if keep_moves else None
     steps = 0
     problem = ""
-    variant = getattr(state, "variant", None) if check else None  # the game's decreasing variant, if it has one
+    variant = getattr(state, "length_variant", None) if check else None  # the game's decreasing variant, if it has one
     before = variant() if variant is not None else None
+    turn_start, turns = before, state.length() if variant is not None else 0
     while not state.is_terminal():
         if steps >= max_steps:
             problem = f"did not end within {max_steps} steps"
@@ -97,10 +98,12 @@ def play(
             except IllegalAction as exc:
                 raise InvariantBroken(f"seed {seed}: {exc}") from None
         steps += 1
-        if variant is not None:
+        if variant is not None:  # never up at a step, strictly down from one turn to the next
             now = variant()
-            if not now < before:
+            if now > before or (state.length() > turns and not now < turn_start):
                 raise InvariantBroken(f"seed {seed}: the game's variant did not decrease at step {steps}: {before} then {now}")
+            if state.length() > turns:
+                turn_start, turns = now, state.length()
             before = now
         if check and deck_size is not None and state.card_count() != deck_size:
             raise InvariantBroken(f"seed {seed}: {state.card_count()} cards in play after step {steps}, deck has {deck_size}")

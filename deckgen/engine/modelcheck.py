@@ -128,7 +128,7 @@ def check_model(root: Any, budget: int = DEFAULT_BUDGET, clock: Callable[[], flo
     dead: int = -1
     edges = 0
     complete = True
-    variant = getattr(root, "variant", None) is not None
+    variant = getattr(root, "length_variant", None) is not None
     while queue:
         state = queue.popleft()
         me = len(succ)
@@ -136,8 +136,8 @@ def check_model(root: Any, budget: int = DEFAULT_BUDGET, clock: Callable[[], flo
         is_end = state.is_terminal()
         if not is_end:
             for kind, label, child in _successors(state):
-                if variant and not child.variant() < state.variant():
-                    raise AssertionError(f"the game's variant does not decrease: {state.variant()} then {child.variant()}")
+                if variant and child.length_variant() > state.length_variant():
+                    raise AssertionError(f"the game's variant increased: {state.length_variant()} then {child.length_variant()}")
                 k = _key(child)
                 j = ids.get(k)
                 if j is None:

@@ -88,11 +88,12 @@ class State(Protocol):
 #
 # A game whose rules bound its length may also offer
 #
-#     def variant(self) -> tuple                      # a quantity or lexicographic tuple that
-#                                                     # strictly decreases at every step
+#     def length_variant(self) -> tuple                    # a quantity or lexicographic tuple that
+#                                                     # never increases, and strictly decreases
+#                                                     # from each turn to the next (``length()``)
 #
-# which the loop asserts at every step of a checked game (``play(..., check=True)``) and the model
-# checker on every edge it explores.
+# which the loop asserts at every step of a checked game (``play(..., check=True)``); the model
+# checker asserts that it never increases on any edge it explores.
 #
 # Only the support of the chance outcomes matters to the claims it proves (no dead end, an end
 # always reachable, no trap), not their probabilities.

@@ -6,7 +6,7 @@ leading to a game that ends by the rules, and the game's measures inside the ran
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Sequence
 
 from deckgen.checks import Check, check
@@ -108,6 +108,8 @@ def validate(
             key = f"{label} {n}" if label else n
             tag = f"{label}, {n} players" if label else f"{n} players"
             argued = list(engine.arguments(variant, n)) if engine.arguments is not None else []
+            if label:  # the rule variant (mode) in each argument's name
+                argued = [replace(c, name=c.name.replace(f"({n} players)", f"({tag})")) for c in argued]
             report.exhaustive.extend(argued)
             if argued and all(c.ok and c.proof == PROVEN for c in argued):
                 report.proven.add(key)  # the game's own argument covers every deal

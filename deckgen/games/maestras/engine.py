@@ -167,7 +167,7 @@ def exhaustive(deck: Deck, counts: Sequence[int]) -> list[Check]:
 
 
 def variant_bound(cards: int, players: int) -> int:
-    """The most actions a game can last by its variant (MaestrasState.variant): in the main phase
+    """The most actions a game can last by its variant (MaestrasState.length_variant): in the main phase
     the pair (2 × pile + cards in hands, passes left) starts at most at (2 × cards, players) and
     decreases at every action, so at most (2 × cards + 1) × players actions; the tie-break places each
     card at most once."""
@@ -228,6 +228,6 @@ ENGINE = Engine(
     length_name="turns",
     board_picture=_board_picture,
     skill=Skill(sample_hidden=sample_hidden, rollouts=(4, 16, 64)),
-    # "every game ends" proven by a decreasing variant (MaestrasState.variant), checked in code
+    # "every game ends" proven by a decreasing variant (MaestrasState.length_variant), checked in code
     arguments=length_argument,
 )

@@ -169,7 +169,7 @@ class MaestrasState:
     def cards_won(self) -> list[int]:
         return [len(self.won[s]) + len(self.tiebreak_won[s]) for s in range(self.players)]
 
-    def variant(self) -> tuple[int, int, int]:
+    def length_variant(self) -> tuple[int, int, int]:
         """A lexicographic tuple that strictly decreases at every action (the proof that every game
         ends, asserted at every step of checked games): (phase: main 2, tie-break 1, over 0;
         2 × the draw pile + the cards in hands; the passes still allowed before the main phase ends).
