@@ -116,10 +116,13 @@ def _successors(state: Any) -> Iterable[tuple[int, Any, Any]]:
         yield ACTION, a, child
 
 
-def check_model(root: Any, budget: int = DEFAULT_BUDGET, clock: Callable[[], float] = time.perf_counter) -> Result:
+def check_model(root: Any, budget: int = DEFAULT_BUDGET, clock: Callable[[], float] = time.perf_counter,
+                seconds: float | None = None) -> Result:
     """Explore every position reachable from ``root`` (breadth first, memoised by canonical key)
-    and decide points 1-3 above; stop once more than ``budget`` positions are known."""
+    and decide points 1-3 above; stop once more than ``budget`` positions are known (or, for
+    benchmarks only, after ``seconds``: a verdict must not depend on the machine's speed)."""
     start = clock()
+    deadline = start + seconds if seconds is not None else None
     ids: dict[Hashable, int] = {_key(root): 0}
     parent: list[tuple[int, int, Any]] = [(-1, ACTION, None)]  # per position: (parent id, edge kind, label)
     succ: list[list[int]] = []
@@ -150,7 +153,7 @@ def check_model(root: Any, budget: int = DEFAULT_BUDGET, clock: Callable[[], flo
                 dead = me
         succ.append(mine)
         terminal.append(is_end)
-        if len(parent) > budget:
+        if len(parent) > budget or (deadline is not None and not len(succ) % 1000 and clock() > deadline):
             complete = False
             break
     ends = sum(terminal)
