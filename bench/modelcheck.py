@@ -23,6 +23,16 @@ NONE = {"toma_dos": 0, "retorno": 0, "intermision": 0, "eleccion_coeficiente": 0
 # MGC decks in increasing size and variety (the smallest a deck may be: 7 cards a player, one turned
 # up and 10 in reserve: 25 cards for 2 players, 32 for 3)
 MGC = [
+    # below the smallest legal deck (no reserve to draw from): what the checker can still decide
+    ("16 cards: 6 × x, 6 × x², 2 Retorno, 2 Intermisión (below the legal minimum)",
+     {"coefficients": "1", "degrees": "1-2", "copies": 6, **NONE, "retorno": 2, "intermision": 2}),
+    ("18 cards: 7 × x, 7 × x², 2 Retorno, 2 Intermisión (below the legal minimum)",
+     {"coefficients": "1", "degrees": "1-2", "copies": 7, **NONE, "retorno": 2, "intermision": 2}),
+    ("20 cards: 8 × x, 8 × x², 2 Retorno, 2 Intermisión (below the legal minimum)",
+     {"coefficients": "1", "degrees": "1-2", "copies": 8, **NONE, "retorno": 2, "intermision": 2}),
+    ("22 cards: 8 × x, 8 × x², 3 Retorno, 3 Intermisión (below the legal minimum)",
+     {"coefficients": "1", "degrees": "1-2", "copies": 8, **NONE, "retorno": 3, "intermision": 3}),
+    # the smallest legal decks (7 cards a player, one turned up, 10 in reserve) and the issue's cases
     ("25 cards: x, x², Retorno, Intermisión", {"coefficients": "1", "degrees": "1-2", "copies": 8, **NONE, "retorno": 5, "intermision": 4}),
     ("27 cards: + 2 Toma dos", {"coefficients": "1", "degrees": "1-2", "copies": 8, **NONE, "retorno": 5, "intermision": 4, "toma_dos": 2}),
     ("28 cards: issue 26 case 2 (8 monomials, 20 Toma cuatro, after_action free)",
@@ -53,8 +63,8 @@ def main() -> None:
             best = None
             for label, options in CANDIDATES.get(game.id, []):
                 deck = spec_for(get_game(game.id), cli={}, file_layer={"game": game.id, "options": options}).build()
-                if players not in game.player_counts(deck):
-                    continue
+                if len(deck.cards) < 7 * players + 1:
+                    continue  # cannot be dealt
                 root = engine.model(deck, players)
                 if root is None:
                     print(f"{game.id} {players} pl.  {label}: too many deals to enumerate")
@@ -67,6 +77,8 @@ def main() -> None:
                       f"{r.states:,} positions, {r.rate:,.0f} positions/s, {wall:.1f} s: {verdict}", flush=True)
                 if r.complete:
                     best = (label, r)
+                else:
+                    break  # larger decks take longer still
             if best:
                 label, r = best
                 print(f"{game.id} {players} pl.  largest proven in {args.seconds:g} s: {label}: {r.states:,} positions, {r.rate:,.0f}/s")

@@ -119,3 +119,31 @@ def headline_basis(report: Any) -> str:
     if not sampled:
         return ""
     return f"no failure in {min(sampled):,} games" + (" at each player count" if len(games) > 1 else "")
+
+
+def variant_argument(engine: Any, deck: Any, players: int, bound: int, argument: str, seeds: int = 3) -> Check:
+    """A game's proof that every game ends, checked: its variant (``length_variant``) bounds a game
+    to ``bound`` steps, which must fit the step budget, and the variant must decrease at every turn
+    of ``seeds`` dealt games of random play (engine/loop.py asserts it at every step, as it does in
+    every checked game validate plays). ``argument`` says why the variant decreases."""
+    from deckgen.engine.game import random_policy
+    from deckgen.engine.loop import InvariantBroken, play
+
+    budget = engine.max_steps(deck, players)
+    broken = "" if bound <= budget else f"its bound, {bound:,} steps, is above the step budget of {budget:,}"
+    for seed in range(seeds if not broken else 0):
+        rng = random.Random(seed)
+        state = engine.new_state(deck, players, rng)
+        try:
+            record = play(state, [random_policy] * players, rng, seed=seed, max_steps=budget, check=True)
+        except InvariantBroken as exc:
+            broken = str(exc)
+            break
+        if not record.ended:
+            broken = f"seed {seed}: {record.problem}"
+            break
+    if broken:
+        return check(f"every game's length is bounded ({players} players)", False, f"the argument fails: {broken}",
+                     hint="report it: the rules broke their own bound", proof=PROVEN)
+    return check(f"every game's length is bounded ({players} players)", True,
+                 f"proven for every deal: {argument}; so a game lasts at most {bound:,} steps, within the step budget", proof=PROVEN)
