@@ -71,7 +71,7 @@ def model_checks(engine: Any, tag: str, r: Result | None, budget: int = MODEL_BU
         return [
             check(f"no dead end ({tag})", True, f"proven for every deal: {r.states:,} positions searched{scope}", proof=PROVEN),
             check(f"an end is always reachable ({tag})", False, _replay_text(r.no_end), proof=PROVEN,
-                  hint="cards that can never follow one another: add cards that link them (or wild cards)"),
+                  hint="the cards named in the replay can never be got rid of: change or add cards so that they can"),
             check(f"no trap ({tag})", False,
                   f"{r.no_end.trap:,} positions form a closed set without an end (the replay above reaches one)", proof=PROVEN),
         ]

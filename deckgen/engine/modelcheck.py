@@ -166,6 +166,8 @@ def check_model(root: Any, budget: int = DEFAULT_BUDGET, clock: Callable[[], flo
         result.cannot_end = len(missing)
         if missing:
             first = missing[0]  # breadth-first ids: the fewest steps from the deal
+            if first == 0 and len(missing) > 1 and root.current_player() == CHANCE:
+                first = missing[1]  # no deal can end: show the first dealt position, not the deck before the deal
             result.no_end = _replay(root, parent, first, "no end reachable")
             result.no_end.trap = _closure(succ, first)
     result.seconds = clock() - start

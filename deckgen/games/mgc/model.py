@@ -403,6 +403,8 @@ class Position:
 
     def position_to_string(self) -> str:
         t, names = self.m.t, self.m.t.names
+        if self.stage == DEAL:
+            return "the cards before the deal: " + _hand_text(self.m.t.total, names)
         if self.stage == OVER:
             return "the round is over: " + (f"seat {self.winner} went out" if self.winner >= 0 else "blocked")
         c, d = self.cons
@@ -410,7 +412,9 @@ class Position:
         hands = "; ".join(f"seat {s}: {_hand_text(h, names)}" for s, h in enumerate(self.hands))
         pile = _hand_text(self.pile, names) if any(self.pile) else "empty"
         discard = _hand_text(self._refilled(), names)
-        return (f"seat {self.seat} to act; on the table {names[self.top]} (follow {rule}); {hands}; "
+        who = (f"seat {self._drawer()} to draw" if self.stage in (START_DRAW, DRAW, ALGEBRA_DRAW, PENALTY_DRAW)
+               else f"seat {self.seat}: ÁLGEBRA said or not" if self.stage == ALGEBRA else f"seat {self.seat} to act")
+        return (f"{who}; on the table {names[self.top]} (follow {rule}); {hands}; "
                 f"draw pile: {pile}; under the top card: {discard}")
 
 
