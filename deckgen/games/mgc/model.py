@@ -8,8 +8,9 @@ or a pile is a tuple of counts per type. Seats are rotated so that the seat to a
 round's rules are the same for every seat once the cards are dealt).
 
 Every chance outcome of positive probability is enumerated: each deal (hands and the card turned
-up), each card type a draw can bring, and at the ÁLGEBRA moment "said (or not caught)" and
-"caught". A draw of several cards is a chain of one-card draws, so the draw pile empties and is
+up) and each card type a draw can bring. The model checker's players follow the printed rules and
+always say "ÁLGEBRA"; a model built from the engine's position (:func:`position_of`) also has the
+simulated players' slips: at the ÁLGEBRA moment "said (or not caught)" and "caught". A draw of several cards is a chain of one-card draws, so the draw pile empties and is
 refilled from the discard pile exactly as in the engine.
 
 tests/mgc/test_model.py plays the engine and checks that every position it reaches is one this
@@ -426,12 +427,16 @@ def _hand_text(counts: Sequence[int], names: Sequence[str]) -> str:
 class Model:
     """The fixed part: the deck's types, the player count and the rule variant."""
 
-    def __init__(self, types: Types, players: int, variant: rules.Variant, dealer: int | None = None) -> None:
+    def __init__(self, types: Types, players: int, variant: rules.Variant, dealer: int | None = None, slips: bool = False) -> None:
         self.t = types
         self.players = players
         self.variant = variant
         self.dealer = players - 1 if dealer is None else dealer
-        self.algebra_chance = self.variant.algebra_call < 1.0 and self.variant.algebra_catch > 0.0
+        # with ``slips``, a player may forget to say "ÁLGEBRA" and be caught (2 penalty cards), as
+        # the simulated players do (algebra_call, algebra_catch); the model checker's players follow
+        # the printed rules and always say it (a forgotten call is a slip the rules punish, not a
+        # move), which also keeps the graph ten times smaller
+        self.algebra_chance = slips and self.variant.algebra_call < 1.0 and self.variant.algebra_catch > 0.0
         self.algebra_penalty = 2
 
     def root(self) -> Position:
@@ -493,7 +498,7 @@ def position_of(state: Any) -> Position | None:
     types = getattr(k, "_model_types", None)
     if types is None:
         types = Types.of_tables(k.tables)
-    m = Model(types, k.players, k.variant, state.dealer)
+    m = Model(types, k.players, k.variant, state.dealer, slips=True)
     p = m.root()
 
     def counts(cards: Any) -> tuple:
