@@ -59,6 +59,7 @@ class Types:
         self.kind = tuple(s[0] for s in self.sig)
         self.coef = tuple(s[1] for s in self.sig)
         self.degree = tuple(s[2] for s in self.sig)
+        self._playable: dict = {}
         self.coefficients = tuple(sorted({c for c in self.coef if c is not None}))
         self.degrees = tuple(sorted({d for d in self.degree if d is not None}))
 
@@ -86,12 +87,19 @@ class Types:
         return Types(cards)
 
     def fits(self, t: int, cons: tuple) -> bool:
-        if self.kind[t] != rules.BASIC:
-            return True
-        c, d = cons
-        if c is None and d is None:
-            return True
-        return (c is not None and self.coef[t] == c) or (d is not None and self.degree[t] == d)
+        return self.playable(cons)[t]
+
+    def playable(self, cons: tuple) -> tuple[bool, ...]:
+        """Per type: may it be played on the constraint ``cons``? (cached per constraint)"""
+        got = self._playable.get(cons)
+        if got is None:
+            c, d = cons
+            got = self._playable[cons] = tuple(
+                self.kind[t] != rules.BASIC or (c is None and d is None)
+                or (c is not None and self.coef[t] == c) or (d is not None and self.degree[t] == d)
+                for t in range(self.n)
+            )
+        return got
 
 
 def _sub(a: tuple, i: int, k: int = 1) -> tuple:
@@ -140,8 +148,9 @@ class Position:
 
     def clone(self) -> "Position":
         p = Position.__new__(Position)
-        for s in Position.__slots__:
-            setattr(p, s, getattr(self, s))
+        p.m, p.stage, p.seat, p.dir, p.cons, p.top, p.hands, p.pile = self.m, self.stage, self.seat, self.dir, self.cons, self.top, self.hands, self.pile
+        p.pending, p.skip, p.choosing, p.then_play, p.drawn = self.pending, self.skip, self.choosing, self.then_play, self.drawn
+        p.idle, p.left, p.winner = self.idle, self.left, self.winner
         return p
 
     def current_player(self) -> int:
@@ -170,7 +179,8 @@ class Position:
         m, t = self.m, self.m.t
         if self.stage == PLAY:
             hand = self.hands[self.seat]
-            out = [i for i in range(t.n) if hand[i] and t.fits(i, self.cons)]
+            ok = t.playable(self.cons)
+            out = [i for i in range(t.n) if hand[i] and ok[i]]
             if not out or m.variant.draw_freely:
                 out.append("draw")
             return out
@@ -191,8 +201,13 @@ class Position:
             return f"names {what} {a[1]}"
         return f"plays {self.m.t.names[a]}"
 
+    def _legal(self, a: Any) -> bool:
+        if self.stage == PLAY and a.__class__ is int:  # a card: held and playable (the common case, checked fast)
+            return 0 <= a < self.m.t.n and self.hands[self.seat][a] > 0 and self.m.t.playable(self.cons)[a]
+        return a in self.legal_actions()
+
     def apply_action(self, a: Any) -> None:
-        if a not in self.legal_actions():
+        if not self._legal(a):
             raise IllegalAction(f"{a!r} is not legal now")
         m = self.m
         if self.stage == CHOOSE:
