@@ -244,11 +244,26 @@ class Position:
             yield "said"
             yield "caught"
             return
+        if self.stage != DRAW:  # a chain of draws (a Toma card, a penalty): which cards it brings, at once
+            yield from self._multi_draws()
+            return
         pile = self.pile if any(self.pile) else self._refilled()
         if not any(pile):
             yield "nothing"
             return
         yield from (i for i in range(t.n) if pile[i])
+
+    def _multi_draws(self) -> Iterator[tuple]:
+        """The cards ``left`` draws in a row can bring, as count tuples: from the draw pile while it
+        lasts, then from the discard pile (all but its top card) turned into a new draw pile."""
+        k, pile = self.left, self.pile
+        have = sum(pile)
+        if have >= k:
+            yield from hands_of(pile, k)
+            return
+        refill = self._refilled()  # the pile's cards go to the hand first: the discard pile is the same
+        for h in hands_of(refill, min(k - have, sum(refill))):
+            yield tuple(a + b for a, b in zip(pile, h))
 
     def outcome_to_string(self, o: Any) -> str:
         names, n = self.m.t.names, self.m.players
@@ -261,6 +276,8 @@ class Position:
         who = self._drawer()
         if o == "nothing":
             return f"seat {who} finds nothing to draw"
+        if isinstance(o, tuple):
+            return f"seat {who} draws {_hand_text(o, names)}"
         return f"seat {who} draws {names[o]}"
 
     def apply_chance_outcome(self, o: Any) -> None:
@@ -274,9 +291,12 @@ class Position:
             else:
                 self._after_algebra()
             return
+        stage = self.stage
+        if stage != DRAW:
+            self._take(o)
+            return
         if not any(self.pile):
             self.pile = self._refilled()
-        stage = self.stage
         if stage == DRAW:
             if o == "nothing":
                 self.idle += 1
@@ -294,7 +314,19 @@ class Position:
                 return
             self.stage, self.drawn = DRAWN, o
             return
-        self._draw_chain(o)
+
+    def _take(self, cards: tuple) -> None:
+        """A chain of draws brings ``cards`` (counts) to the drawer: from the pile, then from the
+        refilled pile when the pile ran out."""
+        who = self._drawer()
+        pile = self.pile
+        if sum(cards) > sum(pile):  # the pile runs out: its cards, then the rest from the refill
+            refill = self._refilled()
+            pile = tuple(a + b for a, b in zip(pile, refill))
+        self.pile = tuple(a - b for a, b in zip(pile, cards))
+        self.hands = self.hands[:who] + (tuple(a + b for a, b in zip(self.hands[who], cards)),) + self.hands[who + 1 :]
+        self.left = 0
+        self._draw_chain(None)
 
     # ---------------------------------------------------------------- the rules
 
@@ -345,13 +377,8 @@ class Position:
         self.stage = CHOOSE if self.choosing else PLAY
 
     def _draw_chain(self, o: Any) -> None:
-        """One card of a chain of draws (``o`` the type drawn, None to start the chain), then what
-        follows the chain once it is done or nothing is left to draw."""
-        if o is not None:
-            who = self._drawer()
-            self.pile = _sub(self.pile, o)
-            self.hands = self.hands[:who] + (_add(self.hands[who], o),) + self.hands[who + 1 :]
-            self.left -= 1
+        """Start a chain of ``left`` draws (a chance node, unless nothing is left to draw), or, once
+        its cards are drawn (``left`` 0), go on with what follows it."""
         if self.left > 0 and (any(self.pile) or any(self._refilled())):
             return  # the next draw is a chance node
         self.left = 0
