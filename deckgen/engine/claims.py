@@ -59,7 +59,10 @@ def model_checks(engine: Any, tag: str, r: Result | None, budget: int = MODEL_BU
     """The exhaustive claims of one player count (``tag``: "2 players", "siesta, 2 players")."""
     scope = f" ({engine.model_scope})" if engine.model_scope else ""
     if r is None:
-        return []
+        if engine.model is None:
+            return []
+        return [check(f"every deal searched ({tag})", True,
+                      f"not proven by search: the deck has too many different deals to enumerate{scope}; the claims below are sampled")]
     if r.dead_end is not None:
         return [check(f"no dead end ({tag})", False, _replay_text(r.dead_end), proof=PROVEN,
                       hint="a card or rule that leaves the player to act without a legal move: see the replay")]
