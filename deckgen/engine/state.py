@@ -97,6 +97,15 @@ class State(Protocol):
 #
 # Only the support of the chance outcomes matters to the claims it proves (no dead end, an end
 # always reachable, no trap), not their probabilities.
+#
+# Optional promise record. A state whose rules deal or refill cards after the first deal (a new
+# round, a refill) may keep
+#
+#     shortfalls: list[str]
+#
+# one sentence for every deal that did not give what the rulebook prints ("round 3 dealt 6 cards a
+# player, not the 10 printed"). Validation fails a deck whose games ever add one (engine/validate.py
+# names the first, with its seed, and the engine's ``deal_promise`` hint).
 
 
 def copy_position(state: object) -> object:

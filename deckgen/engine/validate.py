@@ -16,10 +16,11 @@ from deckgen.engine.sequential import MIN_GAMES, Plan, Stream, run_streams, spen
 from deckgen.engine.simulate import Chunk, Pool, Summary, Tally, chunks
 from deckgen.errors import DeckgenError
 from deckgen.model import Deck
-from deckgen.registry import Game
+from deckgen.registry import Game, players_words
 
 Tick = Callable[[int, int], None]
 BUG = "nothing in your deck: this is a bug in deckgen's rules; report the command and the seed"
+LONG = "fewer cards that make players draw: hands of hundreds of cards make a game no class can finish"
 
 
 @dataclass
@@ -51,7 +52,7 @@ def player_counts(game: Game, deck: Deck, only: Sequence[int] | None = None) -> 
     if only:
         bad = [p for p in only if p not in allowed]
         if bad:
-            served = f"{allowed[0]} to {allowed[-1]} players" if allowed else "no player count"
+            served = players_words(allowed)
             raise DeckgenError(f"{game.title} with this deck is played by {served}, not {bad[0]}")
         return list(only)
     return allowed
@@ -90,7 +91,7 @@ def validate(
     played at each player count whatever ``games`` and ``sequential`` say: that claim never stops
     early."""
     report = Report(game.id)
-    report.static = list(game.checks(deck))
+    report.static = list(game.checks(deck)) + [game.served_check(deck)]
     engine = game.engine
     if engine is None:
         report.static.append(check("rule engine", False, f"{game.title} has no rule engine yet"))
@@ -200,7 +201,9 @@ def _ends_check(report: Report, engine, s: Stream, tag: str) -> Check:
         disproven = model is not None and getattr(model, "complete", False) and not model.ok
         return check(name, False, f"{stuck} of {total} games did not end: {blamed[0][1] if blamed else 'a game did not end'}"
                      + ("; the model checker's counterexample above shows why: the deck, not deckgen's rules" if disproven else ""),
-                     seed=blamed[0][0] if blamed else None, hint="" if disproven else BUG, proof=SAMPLED)
+                     seed=blamed[0][0] if blamed else None, proof=SAMPLED,
+                     # hands that grew to hundreds of cards: the deck's draw cards, not the rules, are the cause
+                     hint="" if disproven else LONG if blamed and "hands of hundreds of cards" in blamed[0][1] else BUG)
     if s.key in report.argued:
         return check(name, True, f"proven for every deal by the game's argument ({report.argued[s.key]}, above){note}", proof=PROVEN)
     if s.key in report.proven and not engine.model_scope:
@@ -209,6 +212,25 @@ def _ends_check(report: Report, engine, s: Stream, tag: str) -> Check:
     if s.key in report.proven:
         scope = f" ({engine.model_scope}: proven for every deal by search)"
     return check(name, True, claims.bound(report.claim_games[s.key]) + scope + note, proof=SAMPLED)
+
+
+def _deal_check(report: Report, engine, s: Stream) -> None:
+    """Every round of every simulated game dealt as the rulebook prints (GAMES.md, playable (6))."""
+    tag = f"{s.label}, " if s.label else ""
+    promise, hint = engine.deal_promise(s.deck, s.players)
+    short = s.measured.short_count + s.explored.short_count
+    total = s.measured.games + s.explored.games
+    first = (s.measured.shorts + s.explored.shorts)[:1]
+    report.simulated.append(
+        check(
+            f"every round dealt as printed ({tag}{s.players} players)",
+            not short,
+            f"in {short} of {total} games a later deal fell short of {promise}; first: {first[0][1]}" if short
+            else f"{promise}, in every round of the {total} games",
+            seed=first[0][0] if short else None,
+            hint=hint,
+        )
+    )
 
 
 def _verdicts(report: Report, engine, s: Stream, plan: Plan) -> None:
@@ -222,6 +244,8 @@ def _verdicts(report: Report, engine, s: Stream, plan: Plan) -> None:
     assert summary is not None and s.measured is not None and s.explored is not None
     report.summaries[s.key] = summary
     report.simulated.append(_ends_check(report, engine, s, tag))
+    if engine.deal_promise is not None:
+        _deal_check(report, engine, s)
     for t in s.thresholds:
         value = summary.measures.get(t.measure)
         if value is None:
