@@ -98,6 +98,12 @@ def test_a_new_card_touches_only_the_card_it_links_to():
     assert R.why_not(occupied, (1, -2), (0, -2), (0, -2), line=True, corners=False) is None
     assert R.why_not(occupied, (1, -2), (0, -2), (0, -2), line=True, corners=True) == R.TOUCHES_OTHER
     assert R.why_not(occupied, (0, -3), (0, -2), (0, -2), line=True, corners=True) is None
+    # the placement test the engine uses (can_place, free_cells) says the same as the explanation
+    assert not R.can_place({CENTRE, (0, -1), (1, 0)}, (1, -1), (0, -1), (1, 0), line=True, corners=False)
+    assert not R.can_place({CENTRE, (0, -1), (-1, -1)}, (-1, 0), (-1, -1), (-1, -1), line=True, corners=False)
+    assert R.can_place(occupied, (1, -2), (0, -2), (0, -2), line=True, corners=False)
+    assert not R.can_place(occupied, (1, -2), (0, -2), (0, -2), line=True, corners=True)
+    assert R.free_cells({CENTRE, (0, -1), (1, 0)}, (0, -1), (0, -1), line=True, corners=False) == [(0, -2), (-1, -1)]
 
 
 def test_in_line_with_the_last_card_placed():

@@ -81,6 +81,16 @@ def test_a_card_that_would_touch_two_cards_is_not_offered(deck, find):
     assert moves(state)[r4] == {(1, -2), (2, -1)}
     with pytest.raises(IllegalAction):
         state.apply_action(encode(r4, (0, -2)))
+    # now a blue card north of the blue master: (1, -2) would touch it as well as the red 5
+    b3 = find("points", "blue", 3)
+    state.board[(0, -2)] = b3
+    state.aside.remove(b3)
+    state.paths[0].cells.append((0, -2))
+    state.paths[0].cards.append(b3)
+    state._legal = None
+    assert moves(state)[r4] == {(2, -1)}
+    with pytest.raises(IllegalAction):
+        state.apply_action(encode(r4, (1, -2)))
 
 
 def test_an_empty_card_resumes_the_path(deck, find):
