@@ -83,6 +83,9 @@ def test_a_free_cell_next_to_the_card_it_links_to():
     assert R.why_not(occupied, (0, -3), (0, -1), CENTRE, line=True, corners=False) == R.NOT_NEXT
     assert R.why_not(occupied, (1, -2), (0, -1), None, line=True, corners=False) == R.NOT_NEXT  # diagonal is not next
     assert R.why_not(occupied, (0, -2), (0, -1), (0, -1), line=True, corners=False) is None
+    # the engine's list of free cells: every free side of the card, whichever way it lies
+    assert sorted(R.free_cells(occupied, (0, -1), (0, -1), line=True, corners=False)) == [(-1, -1), (0, -2), (1, -1)]
+    assert sorted(R.free_cells({CENTRE}, CENTRE, None, line=True, corners=False)) == [(-1, 0), (0, -1), (0, 1), (1, 0)]
 
 
 def test_a_new_card_touches_only_the_card_it_links_to():
