@@ -26,10 +26,8 @@ from deckgen.errors import OptionError
 from deckgen.model import Card
 from deckgen.render.faces import Faces, Frame
 from deckgen.render.png_pen import PngPen
-from deckgen.render.settings import PrintSettings
+from deckgen.render.settings import FORMATS, MAX_DPI, MIN_DPI, PrintSettings, dots_per_inch, format_list  # noqa: F401 (the options' parsers live with the settings)
 
-FORMATS = ("sheets", "png", "pdf", "tts")
-MIN_DPI, MAX_DPI = 72, 1200
 MM_PER_INCH = 25.4
 
 TTS_COLS, TTS_ROWS = 10, 7  # Tabletop Simulator's largest deck sheet
@@ -38,28 +36,6 @@ TTS_MAX_PX = 4096  # the largest image side Tabletop Simulator loads reliably
 PDF_NAME = "cards-one-per-page.pdf"
 PNG_DIR = "png"
 TTS_DIR = "tts"
-
-
-def format_list(value: object) -> tuple[str, ...]:
-    """``png,tts`` (or a list) -> ("png", "tts"), in FORMATS order, each once."""
-    words = value if isinstance(value, (list, tuple)) else str(value).replace(" ", "").split(",")
-    keys = {str(w).strip().lower() for w in words if str(w).strip()}
-    bad = sorted(keys - set(FORMATS))
-    if bad or not keys:
-        raise OptionError(f"unknown --format {', '.join(bad) or repr(value)}: use one or more of {', '.join(FORMATS)}, separated by commas")
-    return tuple(f for f in FORMATS if f in keys)
-
-
-def dots_per_inch(value: object) -> int:
-    try:
-        if isinstance(value, bool):
-            raise ValueError
-        dpi = int(str(value).strip())
-    except (TypeError, ValueError):
-        raise OptionError(f"--dpi: expected a whole number of dots per inch, got {value!r}") from None
-    if not MIN_DPI <= dpi <= MAX_DPI:
-        raise OptionError(f"--dpi: {dpi} is out of range ({MIN_DPI} to {MAX_DPI})")
-    return dpi
 
 
 def pixels(mm: float, dpi: int) -> int:
@@ -122,12 +98,9 @@ def _map(fn: Callable, jobs: Sequence, workers: int, progress: Callable[[int, in
             if progress:
                 progress(n, total)
         return
-    import multiprocessing as mp
+    from deckgen.workers import context, worker_init
 
-    from deckgen.workers import worker_signals
-
-    method = "fork" if "fork" in mp.get_all_start_methods() else "spawn"
-    with mp.get_context(method).Pool(min(workers, total), initializer=worker_signals) as pool:
+    with context().Pool(min(workers, total), initializer=worker_init, initargs=(("deckgen.render.export", "deckgen.render.png_pen"),)) as pool:
         for n, _ in enumerate(pool.imap_unordered(fn, jobs, chunksize=4), 1):
             if progress:
                 progress(n, total)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from deckgen.render.planning import plan_pages
 from deckgen.render.settings import PrintSettings
 
 
@@ -16,8 +17,6 @@ class Pages:
 
 def pages(n_cards: int, settings: PrintSettings) -> Pages:
     """The page numbers of fronts and backs, as render.sheets lays them out."""
-    from deckgen.render.sheets import plan_pages
-
     plan = plan_pages(n_cards, settings.layout(), settings.backs)
     return Pages(
         tuple(i for i, p in enumerate(plan, 1) if p.side == "front"),

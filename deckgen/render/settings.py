@@ -10,6 +10,8 @@ from deckgen.render.geometry import CardSize, SheetLayout, back_mode, bleed_mm, 
 from deckgen.render.palette import colour_space
 
 LANGS = ("es", "en")
+FORMATS = ("sheets", "png", "pdf", "tts")  # what a build can write: see deckgen.render.export
+MIN_DPI, MAX_DPI = 72, 1200
 
 
 def language(text: str, *, allow_all: bool = False) -> str:
@@ -18,6 +20,28 @@ def language(text: str, *, allow_all: bool = False) -> str:
     if key not in allowed:
         raise OptionError(f"unknown language {text!r}: use {', '.join(allowed)}")
     return key
+
+
+def format_list(value: object) -> tuple[str, ...]:
+    """``png,tts`` (or a list) -> ("png", "tts"), in FORMATS order, each once."""
+    words = value if isinstance(value, (list, tuple)) else str(value).replace(" ", "").split(",")
+    keys = {str(w).strip().lower() for w in words if str(w).strip()}
+    bad = sorted(keys - set(FORMATS))
+    if bad or not keys:
+        raise OptionError(f"unknown --format {', '.join(bad) or repr(value)}: use one or more of {', '.join(FORMATS)}, separated by commas")
+    return tuple(f for f in FORMATS if f in keys)
+
+
+def dots_per_inch(value: object) -> int:
+    try:
+        if isinstance(value, bool):
+            raise ValueError
+        dpi = int(str(value).strip())
+    except (TypeError, ValueError):
+        raise OptionError(f"--dpi: expected a whole number of dots per inch, got {value!r}") from None
+    if not MIN_DPI <= dpi <= MAX_DPI:
+        raise OptionError(f"--dpi: {dpi} is out of range ({MIN_DPI} to {MAX_DPI})")
+    return dpi
 
 
 @dataclass(frozen=True)
@@ -50,7 +74,6 @@ class PrintSettings:
         shop: str | None = None,
         ink: str = "normal",
     ) -> "PrintSettings":
-        from deckgen.render.export import dots_per_inch, format_list
         from deckgen.render.ink import ink_mode
 
         return PrintSettings(

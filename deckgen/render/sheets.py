@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -15,6 +14,7 @@ from deckgen.render.faces import Faces, Frame
 from deckgen.render.geometry import HOME_BACK_BLEED, PRINTER_MARGIN, SCALE_BAR, Box, SheetLayout, crop_marks
 from deckgen.render.palette import CUT, INK, Colours
 from deckgen.render.pdf_pen import PdfPen, new_canvas
+from deckgen.render.planning import Page, plan_pages
 from deckgen.render.printing import sheet_note
 from deckgen.render.settings import PrintSettings
 
@@ -24,33 +24,6 @@ WORDS = {
     "es": {"sheet": "hoja", "fronts": "caras", "backs": "dorsos", "scale": "50 mm: comprueba que la impresión no se ha escalado"},
     "en": {"sheet": "sheet", "fronts": "fronts", "backs": "backs", "scale": "50 mm: check the printer did not scale the page"},
 }
-
-
-@dataclass(frozen=True)
-class Page:
-    """One PDF page: which cards go in which slots, and whether these are fronts or backs."""
-
-    sheet: int  # 1-based sheet number
-    side: str  # "front" or "back"
-    slots: tuple[tuple[int, int], ...]  # (slot index on the page, card index in the deck)
-
-
-def plan_pages(n_cards: int, lay: SheetLayout, backs: str) -> list[Page]:
-    """The order of pages: per sheet a front page, and (duplex) its back page right after."""
-    per = lay.per_sheet
-    sheets = lay.sheets_for(n_cards)
-    pages: list[Page] = []
-    for s in range(sheets):
-        idx = list(range(s * per, min(n_cards, (s + 1) * per)))
-        fronts = tuple((i - s * per, i) for i in idx)
-        pages.append(Page(s + 1, "front", fronts))
-        if backs.startswith("duplex"):
-            pages.append(Page(s + 1, "back", fronts))
-    if backs in ("separate", "manual-duplex"):
-        for s in range(sheets):
-            idx = list(range(s * per, min(n_cards, (s + 1) * per)))
-            pages.append(Page(s + 1, "back", tuple((i - s * per, i) for i in idx)))
-    return pages
 
 
 def write_cards_pdf(

@@ -12,7 +12,8 @@ from deckgen.render.faces import Frame
 from deckgen.render.palette import grey
 from deckgen.render.preview import render_card
 
-from deckgen.games.maestras.board import CELL, board_picture, card_pen, play_to_end, view_of_snapshot
+from deckgen.games.maestras.board import CELL, card_pen, view_of_snapshot
+from deckgen.games.maestras.engine import board_picture, play_to_end
 from deckgen.games.maestras.faces import PIPS, SWATCH, MaestrasFaces
 from deckgen.games.maestras.deck import COLOURS
 

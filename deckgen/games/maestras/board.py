@@ -8,7 +8,6 @@ quarter (the rules let a card lie either way; the grid cell is the same).
 from __future__ import annotations
 
 import io
-import random
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -168,28 +167,20 @@ PICTURE_WORDS = {
 }
 
 
-def play_to_end(deck: Deck, players: int, seed: int, policy: str):
-    from deckgen.games.maestras.engine import ENGINE
-
-    rng = random.Random(seed)
-    state = ENGINE.new_state(deck, players, rng)
-    pol = ENGINE.policies[policy]
-    steps, limit = 0, ENGINE.max_steps(deck, players)
-    while not state.is_terminal() and steps < limit:
-        state.apply_action(pol(state, rng))
-        steps += 1
-    return state
+def check_picture_path(path: Path) -> None:
+    if not str(path).lower().endswith(".png"):
+        raise DeckgenError(f"the board picture must be a .png file, not {path}")
 
 
-def board_picture(deck: Deck, players: int, seed: int, policy: str, path: Path, lang: str = "es", px_per_mm: float = 2.0) -> Path:
-    """Play the game of ``seed`` (the first game of ``deckgen simulate``) and write a PNG of its board
-    when the main phase ended, with each player's masters and cards won."""
+def final_board_picture(deck: Deck, state, players: int, seed: int, policy: str, path: Path, lang: str = "es",
+                        px_per_mm: float = 2.0) -> Path:
+    """A PNG of the board of a finished game ``state`` (played with ``seed`` and ``policy``, named in
+    the title) when the main phase ended, with each player's masters and cards won. A view of the
+    state: the engine plays the game (deckgen.games.maestras.engine.board_picture)."""
     from deckgen.games.maestras.faces import MaestrasFaces
     from deckgen.games.maestras.state import MAIN
 
-    if not str(path).lower().endswith(".png"):
-        raise DeckgenError(f"the board picture must be a .png file, not {path}")
-    state = play_to_end(deck, players, seed, policy)
+    check_picture_path(path)
     if state.final is None or state.phase == MAIN:  # pragma: no cover - games always end
         raise DeckgenError(f"the game of seed {seed} did not end")
     words = PICTURE_WORDS.get(lang, PICTURE_WORDS["es"])

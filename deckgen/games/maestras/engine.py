@@ -169,10 +169,25 @@ def exhaustive(deck: Deck, counts: Sequence[int]) -> list[Check]:
     return out
 
 
-def _board_picture(*args, **kwargs):
-    from deckgen.games.maestras.board import board_picture  # drawing is only loaded when asked for
+def play_to_end(deck: Deck, players: int, seed: int, policy: str) -> MaestrasState:
+    """The game of ``seed`` (the first game of ``deckgen simulate``) played to its end by ``policy``."""
+    rng = random.Random(seed)
+    state = ENGINE.new_state(deck, players, rng)
+    pol = ENGINE.policies[policy]
+    steps, limit = 0, ENGINE.max_steps(deck, players)
+    while not state.is_terminal() and steps < limit:
+        state.apply_action(pol(state, rng))
+        steps += 1
+    return state
 
-    return board_picture(*args, **kwargs)
+
+def board_picture(deck: Deck, players: int, seed: int, policy: str, path, lang: str = "es", px_per_mm: float = 2.0):
+    """Play the game of ``seed`` and write a PNG of its board when the main phase ended."""
+    from deckgen.games.maestras.board import check_picture_path, final_board_picture  # drawing is only loaded when asked for
+
+    check_picture_path(path)
+    state = play_to_end(deck, players, seed, policy)
+    return final_board_picture(deck, state, players, seed, policy, path, lang, px_per_mm)
 
 
 ENGINE = Engine(
@@ -187,6 +202,6 @@ ENGINE = Engine(
     validate_steps=30_000,
     player_counts=player_counts,
     length_name="turns",
-    board_picture=_board_picture,
-    skill=Skill(sample_hidden=sample_hidden, rollouts=(4, 16, 64)),
+    board_picture=board_picture,
+    skill=Skill(sample_hidden=sample_hidden, rollouts=(4, 16, 64), search_worlds=16),
 )
