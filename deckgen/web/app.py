@@ -472,8 +472,16 @@ def parse_form(body: bytes, headers: Any, access: Access) -> dict[str, str]:
 
 def json_fields(body: bytes) -> dict[str, str]:
     """A JSON object of option names and values (text, numbers, true/false, null: the default)."""
+    def no_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        seen: dict[str, Any] = {}
+        for key, value in pairs:
+            if key in seen:
+                raise FormError(f"the field {key[:40]!r} is given twice", {key[:40]: "given twice"})
+            seen[key] = value
+        return seen
+
     try:
-        data = json.loads(body or b"{}")
+        data = json.loads(body or b"{}", object_pairs_hook=no_twice)
     except RecursionError:
         raise HTTPException(400, "the JSON is nested too deeply (a form is one object of names and values)") from None
     except UnicodeDecodeError:

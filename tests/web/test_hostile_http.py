@@ -99,7 +99,8 @@ def test_every_answer_carries_the_security_headers(client):
 
 
 @pytest.mark.parametrize("host", ["evil.example", "evil.example:8000", "127.0.0.1.evil.example", "localhost.evil.example",
-                                  "10.0.0.5", "[::2]:8000", "example.com:80", "attacker"])
+                                  "10.0.0.5", "[::2]:8000", "example.com:80", "attacker", "127.0.0.1:80@evil.example",
+                                  "localhost:evil", "[::1]evil", "127.0.0.1 evil.example"])
 def test_other_host_names_are_refused(client, host):
     for r in (client.get("/", headers={"host": host}), client.post("/api/build", json={"game": "mgc"}, headers={"host": host})):
         assert r.status_code == 400
@@ -325,6 +326,8 @@ def test_broken_forms_name_their_problem(client):
     assert r.status_code == 400 and r.json()["error"] == "the form is not UTF-8 text"
     r = client.post("/api/build", content=b"game=%ff%fe", headers=form)
     assert r.status_code == 400 and "not UTF-8" in r.json()["error"]
+    r = client.post("/api/build", content=b'{"game": "mgc", "game": "multiplicats"}', headers={"content-type": "application/json"})
+    assert r.status_code == 400 and r.json()["error"] == "the field 'game' is given twice"
     r = client.post("/api/build", content=b'{"game": ', headers={"content-type": "application/json"})
     assert r.status_code == 400 and r.json()["error"].startswith("the request is not valid JSON")
     r = client.post("/api/build", content=b'["game"]', headers={"content-type": "application/json"})
