@@ -475,6 +475,13 @@ def publishing(
             raise _error(f"cannot repair what an earlier build left beside {out}", exc) from None
         if keep is not None:
             _refuse_mix(out, _mixed(out, identity, keep, own))
+        elif identity is None:  # a calibration sheet, a sweep, a puzzle: never in place of a deck's build
+            found = read_manifest(out)
+            if found is not None and found["deck"] is not None:
+                raise DeckgenError(
+                    f"the output folder {out} holds a deck's build ({found['deck'].split(':')[0]}); this command "
+                    "would replace it, so choose another --out"
+                )
         staging = out.parent / hidden_name(out, "staging")
         try:
             staging.mkdir()
