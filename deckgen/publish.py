@@ -40,7 +40,7 @@ from typing import Callable, Iterator
 from deckgen.errors import DeckgenError
 from deckgen.filenames import long_path
 from deckgen.locking import hold
-from deckgen.renames import InUse, remove_tree, rename
+from deckgen.renames import InUse, _clear_readonly, remove_tree, rename
 
 MARKER = ".deckgen"
 MARKER_TEXT = "This folder was written by deckgen; the next build into it replaces it whole.\n"
@@ -194,6 +194,20 @@ def _tree(folder: Path) -> list[str]:
     return sorted(names)
 
 
+def _unlink(path: Path) -> None:
+    """Remove a file, a read-only one too (Windows refuses those until the flag is cleared)."""
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        pass
+    except OSError:
+        if _clear_readonly(path):
+            try:
+                path.unlink()
+            except OSError:
+                pass
+
+
 def _remove(path: Path) -> None:
     """Remove a file, or a folder deckgen wrote with its marker last: a removal that stops half-way
     leaves the marker (or an empty folder), so the next build's recovery still knows it for its own."""
@@ -206,13 +220,10 @@ def _remove(path: Path) -> None:
             if entry.is_dir() and not entry.is_symlink():
                 remove_tree(entry)
             else:
-                try:
-                    entry.unlink()
-                except OSError:
-                    pass
+                _unlink(entry)
         try:
             if not any(path.iterdir()) or [e.name for e in path.iterdir()] == [MARKER]:
-                (path / MARKER).unlink(missing_ok=True)
+                _unlink(path / MARKER)
                 path.rmdir()
         except OSError:
             pass
