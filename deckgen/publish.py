@@ -142,7 +142,13 @@ def _siblings(out: Path, kind: str) -> list[Path]:
             continue
         if empty or read_manifest(p) is not None:
             found.append(p)
-    return sorted(found, key=lambda p: (p.stat().st_mtime, p.name))
+    def age(p: Path) -> tuple[float, str]:
+        try:
+            return p.stat().st_mtime, p.name
+        except OSError:
+            return 0.0, p.name
+
+    return sorted(found, key=age)
 
 
 # ---------------------------------------------------------------- the marker: deckgen's manifest
