@@ -242,7 +242,7 @@ ENGINE = Engine(
     player_counts=player_counts,
     length_name="turns",
     board_picture=board_picture,
-    skill=Skill(sample_hidden=sample_hidden, rollouts=(4, 16, 64), search_worlds=16),
+    skill=Skill(sample_hidden=sample_hidden, rollouts=(4, 16, 64), search_worlds=8),
     # "every game ends" proven by a decreasing variant (MaestrasState.length_variant), checked in code
     arguments=length_argument,
 )
