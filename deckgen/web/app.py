@@ -352,12 +352,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.post("/api/check", status_code=202, response_model=JobState)
     async def start_check(request: Request, lang: str = "en") -> JobState:
         req = await asyncio.to_thread(deck_request, await read_form(request), check=True)
-        return state(manager.submit("check", req, "es" if lang == "es" else "en"))
+        return state(manager.submit("check", req, client_of(request), lang="es" if lang == "es" else "en"))
 
     @app.post("/api/build", status_code=202, response_model=JobState)
     async def start_build(request: Request, lang: str = "en") -> JobState:
         req = await asyncio.to_thread(deck_request, await read_form(request), check=False)
-        return state(manager.submit("build", req, "es" if lang == "es" else "en"))
+        return state(manager.submit("build", req, client_of(request), lang="es" if lang == "es" else "en"))
 
     @app.post("/api/jobs/{job_id}/cancel", response_model=JobState)
     async def cancel_job(request: Request, job_id: str) -> JobState:
@@ -384,7 +384,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         else:
             form = {k: v for k, v in form.items() if k not in ("games", "skill_games")}
         req = await asyncio.to_thread(deck_request, form, check=kind == "check")
-        job = manager.submit(kind, req, lang)
+        job = manager.submit(kind, req, client_of(request), lang=lang)
         return RedirectResponse(f"/jobs/{job.id}?lang={lang}", status_code=303)
 
     @app.get("/jobs/{job_id}", response_class=HTMLResponse)
@@ -526,7 +526,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             problems = [Problem(line=p.line, field=p.field, message=texts.say(lang, p.message)).model_dump() for p in exc.problems]
             return JSONResponse({"error": str(exc), "fields": {}, "problems": problems}, status_code=400)
         forget_old_uploads()
-        client = request.client.host if request.client else "?"
+        client = client_of(request)
         own = sorted((made, tok) for tok, (made, _, who) in uploads.items() if who == client)
         if len(own) >= settings.uploads_per_client:  # this client's oldest makes room, never another's
             del uploads[own[0][1]]
@@ -593,8 +593,16 @@ def parse_form(body: bytes, headers: Any, access: Access) -> dict[str, str]:
 
 def json_fields(body: bytes) -> dict[str, str]:
     """A JSON object of option names and values (text, numbers, true/false, null: the default)."""
+    def no_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        seen: dict[str, Any] = {}
+        for key, value in pairs:
+            if key in seen:
+                raise FormError(f"the field {key[:40]!r} is given twice", {key[:40]: "given twice"})
+            seen[key] = value
+        return seen
+
     try:
-        data = json.loads(body or b"{}")
+        data = json.loads(body or b"{}", object_pairs_hook=no_twice)
     except RecursionError:
         raise HTTPException(400, "the JSON is nested too deeply (a form is one object of names and values)") from None
     except UnicodeDecodeError:
@@ -681,6 +689,11 @@ def image_kind(data: bytes) -> str:
     if kind not in ("PNG", "JPEG"):
         raise DeckgenError(f"the back image is {kind}: use a PNG or JPEG")
     return "png" if kind == "PNG" else "jpg"
+
+
+def client_of(request: Request) -> str:
+    """The client's address: what the per-client bounds (uploads, queued jobs) count by."""
+    return request.client.host if request.client else "?"
 
 
 def display_name(name: str) -> str:
