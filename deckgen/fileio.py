@@ -81,3 +81,22 @@ def write_bytes(target: Path, data: bytes) -> Path:
     with atomic_path(target) as tmp:
         tmp.write_bytes(data)
     return target
+
+
+def finite(data: object) -> object:
+    """``data`` with every NaN or infinity replaced by None (JSON has no such numbers: a bare NaN makes
+    the whole text unreadable to any JSON reader)."""
+    if isinstance(data, float):
+        return data if data == data and data not in (float("inf"), float("-inf")) else None
+    if isinstance(data, dict):
+        return {k: finite(v) for k, v in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [finite(v) for v in data]
+    return data
+
+
+def json_text(data: object, indent: int | None = 1) -> str:
+    """Strict JSON: never NaN or Infinity (written as null)."""
+    import json
+
+    return json.dumps(finite(data), indent=indent, allow_nan=False)

@@ -72,13 +72,15 @@ def play(
     players = len(policies)
     seen: dict = {}
     moves: list[str] | None = [] if keep_moves else None
-    steps = 0
+    steps = 0  # the work done, in steps: a step counts ``state.step_weight()`` when the state has one
+    taken = 0  # the steps themselves
+    weight = getattr(state, "step_weight", None)
     problem = ""
     while not state.is_terminal():
         if steps >= max_steps:
-            problem = f"did not end within {max_steps} steps"
+            problem = f"did not end within {max_steps} steps" + (f" ({taken:,} turns and draws with hands of hundreds of cards, each counted as several steps)" if taken < steps else "")
             break
-        if repeat_limit and steps % key_every == 0:
+        if repeat_limit and taken % key_every == 0:
             # the key's 64-bit hash, not the key: a position of a 5,000-card deck is a large object,
             # and 50,000 of them would take gigabytes (50 equal hashes without a loop: never seen)
             k = hash(state.key())
@@ -103,7 +105,10 @@ def play(
                 state.apply_action(action)
             except IllegalAction as exc:
                 raise InvariantBroken(f"seed {seed}: {exc}") from None
-        steps += 1
+        taken += 1
+        # a state whose steps cost more as hands grow (a policy reads the whole hand) counts them so:
+        # the step budgets then bound the time a game takes, whatever the deck file
+        steps += 1 if weight is None else weight()
         if check and deck_size is not None and state.card_count() != deck_size:
             raise InvariantBroken(f"seed {seed}: {state.card_count()} cards in play after step {steps}, deck has {deck_size}")
     ended = state.is_terminal()

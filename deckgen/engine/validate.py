@@ -18,6 +18,7 @@ from deckgen.registry import Game, players_words
 
 Tick = Callable[[int, int], None]
 BUG = "nothing in your deck: this is a bug in deckgen's rules; report the command and the seed"
+LONG = "fewer cards that make players draw: hands of hundreds of cards make a game no class can finish"
 
 
 @dataclass
@@ -162,7 +163,8 @@ def _verdicts(report: Report, engine, s: Stream, plan: Plan) -> None:
             f"{stuck} of {total} games did not end: {first[0][1]}" if stuck
             else f"the {s.measured.games} measured games and {s.explored.games} more with random moves ended by the rules",
             seed=first[0][0] if stuck else None,
-            hint=BUG,
+            # hands that grew to hundreds of cards: the deck's draw cards, not the rules, are the cause
+            hint=LONG if stuck and "hands of hundreds of cards" in first[0][1] else BUG,
         )
     )
     if engine.deal_promise is not None:

@@ -62,7 +62,7 @@ class Settings:
     password: str | None = None  # a shared password asked once per browser (None: no login)
     body_timeout: float = 30.0  # seconds a request body may take to arrive
     header_timeout: float = 10.0  # seconds a request's first line and headers may take (the server's socket layer)
-    max_connections: int = 24  # open connections per client address (the server's socket layer)
+    max_connections: int = 64  # open connections per client address (the server's socket layer; a browser opens at most 6)
     uploads_per_client: int = MAX_UPLOADS_PER_CLIENT
     max_uploads: int = MAX_UPLOADS
 
@@ -117,6 +117,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.manager = manager
     app.state.uploads = uploads
     app.state.access = access
+    app.state.stopping = False  # set when the server begins to stop: event streams end at once
     app.add_middleware(Guard, hosts=Hosts.of(settings.host, settings.allowed_hosts), access=access, body_timeout=settings.body_timeout)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     # every template autoescaped, whatever its file name ends with (.html.j2 is not in Jinja's own list)
@@ -212,6 +213,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # ------------------------------------------------------------ the shared password (when the server has one)
     @app.get("/login", response_class=HTMLResponse)
     async def login_page(request: Request, lang: str | None = None, next: str = "/") -> Response:
+        if access.password is None:  # no password: nothing to log in to
+            return RedirectResponse(safe_next(next), status_code=303)
         lang = texts.lang_of(lang)
         return pages.TemplateResponse(
             request, "login.html.j2", {"t": texts.words(lang), "lang": lang, "next": safe_next(next), "wrong": False}
@@ -328,7 +331,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 elif time.monotonic() - beat > 15:
                     beat = time.monotonic()
                     yield ": still working\n\n"
-                if await request.is_disconnected():
+                if await request.is_disconnected() or app.state.stopping:
                     return
                 await asyncio.sleep(0.2)
 

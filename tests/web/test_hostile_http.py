@@ -360,6 +360,12 @@ def test_with_a_password_every_page_wants_the_login(make_client):
     assert forged.get("/", follow_redirects=False).status_code == 303
 
 
+def test_without_a_password_there_is_no_login(client):
+    r = client.get("/login?next=/games/mgc", follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"] == "/games/mgc"
+    assert client.get("/games/mgc").status_code == 200
+
+
 def test_login_goes_only_to_this_servers_pages_and_is_not_cross_origin(make_client):
     c = make_client(password="correct horse")
     token = c.app.state.access.csrf

@@ -493,6 +493,12 @@ class MgcState:
 
     # ------------------------------------------------------------------ the State protocol
 
+    def step_weight(self) -> int:
+        """What the step just taken cost, in ordinary steps: a policy's decision reads the hand, so a
+        hand of hundreds of cards (a deck file of Toma cuatro by the thousand) makes each step cost
+        as several (one more per 32 cards). Hands of a playable deck (under 32 cards) weigh 1."""
+        return 1 + (self.hands[self.seat].bit_count() >> 5)
+
     def current_player(self) -> int:
         if self.phase == OVER:
             return TERMINAL
