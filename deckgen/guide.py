@@ -78,7 +78,10 @@ def validate_summary(v: Any, pace: float | None = None) -> list[str]:
     counts = sorted({s.players for s in summaries}) or (
         [v.deck.players] if v.deck.players else game.player_counts(v.deck))
     if report.ok:
-        lines = [f"Playable for {players_words(counts)}."]
+        from deckgen.engine.claims import headline_basis
+
+        basis = headline_basis(report) if hasattr(report, "claim_games") else ""
+        lines = [f"Playable for {players_words(counts)}" + (f": {basis}." if basis else ".")]
     else:
         failed = [c for c in report.checks if not c.ok and c.name != "simulation"]
         names = "; ".join(c.name for c in failed[:3]) + (f" and {len(failed) - 3} more" if len(failed) > 3 else "")

@@ -223,6 +223,7 @@ def validate(
     sequential: bool = True,
     compare_default: bool = True,
     progress: Callable[[str], Tick] | None = None,
+    confidence: int | None = None,
 ) -> Validation:
     """Static, exhaustive and simulated checks; for a playable deck that is not the default one, the
     default deck simulated the same way beside it (its figures come from the cache when they can)."""
@@ -235,7 +236,8 @@ def validate(
     workers = worker_count(default_workers() if workers is None else workers)
     deck = spec.build()
     with Pool(workers) as pool:
-        report = run_validation(spec.game, deck, players=players, games=games, seed=spec.seed, sequential=sequential, progress=progress, pool=pool)
+        extra = {"confidence": confidence} if confidence is not None else {}
+        report = run_validation(spec.game, deck, players=players, games=games, seed=spec.seed, sequential=sequential, progress=progress, pool=pool, **extra)
         result = Validation(spec, deck, report)
         if report.summaries and is_default(spec, deck):
             remember(spec.game, deck, report, games=games, sequential=sequential)

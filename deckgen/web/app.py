@@ -295,12 +295,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.post("/api/check", status_code=202, response_model=JobState)
     async def start_check(request: Request) -> JobState:
         req = await asyncio.to_thread(deck_request, await read_form(request), check=True)
-        return state(manager.submit("check", req))
+        return state(manager.submit("check", req, client_of(request)))
 
     @app.post("/api/build", status_code=202, response_model=JobState)
     async def start_build(request: Request) -> JobState:
         req = await asyncio.to_thread(deck_request, await read_form(request), check=False)
-        return state(manager.submit("build", req))
+        return state(manager.submit("build", req, client_of(request)))
 
     @app.get("/api/jobs/{job_id}", response_model=JobState)
     async def job_state(job_id: str) -> JobState:
@@ -405,7 +405,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             problems = [Problem(line=p.line, field=p.field, message=p.message).model_dump() for p in exc.problems]
             return JSONResponse({"error": str(exc), "fields": {}, "problems": problems}, status_code=400)
         forget_old_uploads()
-        client = request.client.host if request.client else "?"
+        client = client_of(request)
         own = sorted((made, tok) for tok, (made, _, who) in uploads.items() if who == client)
         if len(own) >= settings.uploads_per_client:  # this client's oldest makes room, never another's
             del uploads[own[0][1]]
@@ -472,8 +472,16 @@ def parse_form(body: bytes, headers: Any, access: Access) -> dict[str, str]:
 
 def json_fields(body: bytes) -> dict[str, str]:
     """A JSON object of option names and values (text, numbers, true/false, null: the default)."""
+    def no_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        seen: dict[str, Any] = {}
+        for key, value in pairs:
+            if key in seen:
+                raise FormError(f"the field {key[:40]!r} is given twice", {key[:40]: "given twice"})
+            seen[key] = value
+        return seen
+
     try:
-        data = json.loads(body or b"{}")
+        data = json.loads(body or b"{}", object_pairs_hook=no_twice)
     except RecursionError:
         raise HTTPException(400, "the JSON is nested too deeply (a form is one object of names and values)") from None
     except UnicodeDecodeError:
@@ -536,6 +544,11 @@ class WholeDownload(FileResponse):
         whole = seen["bytes"] in (size, -1)
         if scope.get("method") == "GET" and seen["status"] == 200 and seen["ended"] and whole:
             self.after()
+
+
+def client_of(request: Request) -> str:
+    """The client's address: what the per-client bounds (uploads, queued jobs) count by."""
+    return request.client.host if request.client else "?"
 
 
 def display_name(name: str) -> str:

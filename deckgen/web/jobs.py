@@ -51,6 +51,7 @@ class Job:
     removed: bool = False  # its folder is gone
     started: float | None = None
     finished: float | None = None
+    client: str = ""  # the address that asked for it (bounds its share of the queue)
 
     @property
     def files(self) -> list[str]:
@@ -109,14 +110,19 @@ class JobManager:
         shutil.rmtree(self.root, ignore_errors=True)
 
     # ------------------------------------------------------------ jobs
-    def submit(self, kind: str, request: DeckRequest) -> Job:
+    def submit(self, kind: str, request: DeckRequest, client: str = "") -> Job:
+        """Queue a job. One client (address) may hold at most half the waiting places, so it can
+        never fill the queue against the others."""
         assert kind in KINDS and self._sem is not None
         waiting = self.waiting()
         if waiting >= self.max_waiting:
             raise Busy(f"the server is busy: {waiting} jobs are waiting; try again in a few minutes")
+        mine = sum(1 for j in self.jobs.values() if j.state == "queued" and j.client == client)
+        if client and mine >= max(1, self.max_waiting // 2):
+            raise Busy(f"you already have {mine} jobs waiting; wait for them to finish")
         job_id = secrets.token_urlsafe(12)
         folder = Path(tempfile.mkdtemp(prefix="job-", dir=self.root))
-        job = Job(job_id, kind, request, folder, next(self._numbers))
+        job = Job(job_id, kind, request, folder, next(self._numbers), client=client)
         self.jobs[job_id] = job
         task = asyncio.create_task(self._run(job))
         self._tasks.add(task)

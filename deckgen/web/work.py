@@ -77,7 +77,8 @@ def check(request: DeckRequest, folder: Path, send: Send) -> dict[str, Any]:
         "title": spec.game.title,
         "cards": len(v.deck),
         "ok": v.ok,
-        "failed": [c["name"] + ": " + str(c["detail"]) for c in checks if not c["ok"]],
+        "failed": [c["name"] + ": " + str(c["detail"]) + (f" [{c['proof']}]" if c.get("proof") else "") for c in checks if not c["ok"]],
+        "basis": data.get("basis", ""),  # what "playable" rests on: "proven for every deal" or "no failure in N games"
         "checks": len(checks),
         "headline": (data.get("default_deck") or {}).get("headline", ""),
         "text": pipeline.report_text(v),

@@ -143,6 +143,7 @@
     const r = s.result;
     box.append(el("p", { class: "verdict " + (r.ok ? "ok" : "bad"), id: "verdict" }, r.ok ? T.playable : T.not_playable));
     if (r.ok) box.append(el("p", {}, fmt(T.verdict_ok, r)));
+    if (r.ok && r.basis) box.append(el("p", { class: "basis", id: "verdict-basis" }, T.basis + " " + r.basis));
     else { box.append(el("p", {}, T.verdict_bad)); const ul = el("ul"); r.failed.forEach((f) => ul.append(el("li", {}, f))); box.append(ul); }
     if (r.headline) box.append(el("p", { class: "headline" }, r.headline));
     const plots = r.files.filter((f) => f.endsWith(".png"));
