@@ -4,7 +4,7 @@ or fails with the shortest counterexample; the budget stops the search and says 
 from __future__ import annotations
 
 from deckgen.engine.modelcheck import check_model, find_end
-from tests.modelcheck.toy import Toy
+from modelcheck.toy import Toy
 
 
 def test_a_track_that_always_ends_is_proven():
