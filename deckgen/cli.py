@@ -3,7 +3,6 @@ entry, so a new game needs no change here."""
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import sys
@@ -22,9 +21,12 @@ except ImportError:  # pragma: no cover - older typer uses click itself
     from click import globals as click_globals
 
 from deckgen.errors import DeckgenError, Terminated, printable
+from deckgen.fileio import json_text
 from deckgen.lazy import lazy_module
 from deckgen.options import parse_cli_args, resolve
 from deckgen.registry import games, get_game
+from deckgen.request import is_file
+from deckgen.request import load_spec as request_load_spec
 
 if TYPE_CHECKING:  # pragma: no cover
     from deckgen.spec import DeckSpec
@@ -76,56 +78,13 @@ def _say(text: str, quiet: bool = False) -> None:
         typer.echo(text)
 
 
-def _is_file(target: str) -> bool:
-    """A deck file when it ends in .toml or names a folder; anything else is a game id, even if a file
-    of that name sits in the current folder (write ./NAME to read that file)."""
-    return target.endswith(".toml") or os.sep in target or bool(os.altsep and os.altsep in target)
+_is_file = is_file
 
 
-def load_spec(
-    target: str,
-    extra: list[str],
-    *,
-    players: Optional[int] = None,
-    seed: Optional[int] = None,
-    lang: Optional[str] = None,
-    paper: Optional[str] = None,
-    card_size: Optional[str] = None,
-    bleed: Optional[float] = None,
-    backs: Optional[str] = None,
-    ink: Optional[str] = None,
-    shop: Optional[str] = None,
-    formats: Optional[str] = None,
-    dpi: Optional[int] = None,
-    colour: Optional[str] = None,
-    back_offset: Optional[str] = None,
-) -> "DeckSpec":
-    """A spec from GAME (or a deck FILE) plus the common options and the game's own options."""
-    from deckgen.deckfile.load import read_deck_file
-    from deckgen.spec import spec_for
-
-    if target.startswith("-"):
-        raise DeckgenError(f"name the game (or deck file) first and its options after it; {target!r} came first")
-    file_layer = None
-    if _is_file(target):
-        file_layer, game = read_deck_file(Path(target))
-    else:
-        try:
-            game = get_game(target)
-        except DeckgenError as exc:
-            if Path(target).is_file():
-                raise DeckgenError(f"{exc}; to read the deck file {target!r}, write ./{target}") from None
-            raise
-    cli: dict[str, Any] = {
-        "options": parse_cli_args(game.options, extra, game=game.id, also=_command_flags()),
-        "players": players,
-        "seed": seed,
-        "lang": lang,
-        "print": {"paper": paper, "card_size": card_size, "bleed": bleed, "backs": backs, "ink": ink, "for": shop,
-                  "format": formats, "dpi": dpi, "colour": colour, "back_offset": back_offset},
-    }
-    source = target if file_layer is not None else f"{game.id}" + (" with " + " ".join(extra) if extra else " (defaults)")
-    return spec_for(game, cli=cli, file_layer=file_layer, source=source)
+def load_spec(target: str, extra: list[str], **common: Any) -> "DeckSpec":
+    """A spec from GAME (or a deck FILE) plus the common options and the game's own options (the
+    request layer's, with this command's own flags offered by "did you mean")."""
+    return request_load_spec(target, extra, also=_command_flags(), **common)
 
 
 def _command_flags() -> list[str]:
@@ -355,7 +314,7 @@ def simulate(
     engine = spec.game.engine
     if as_json:
         data = summaries[0].to_json() if len(summaries) == 1 else [s.to_json() for s in summaries]
-        typer.echo(json.dumps(data, indent=1))
+        typer.echo(json_text(data))
     else:
         typer.echo("\n\n".join("\n".join(summary_lines(engine, s)) for s in summaries))
     if board is not None:
@@ -381,6 +340,8 @@ def validate(
     """Check that a deck is playable: exit 0 when it is, 1 when it is not, 2 on bad input."""
     if pace is not None and not 0.1 <= pace <= 600:
         raise DeckgenError(f"--pace must be 0.1 to 600 seconds a turn, not {pace:g}")
+    if skill_games is not None and not 0 <= skill_games <= 100_000:  # told by its own name, before any game
+        raise DeckgenError(f"--skill-games must be 0 (no skill section) to 100000, not {skill_games}")
     spec = load_spec(target, ctx.args, players=players, seed=seed)
     with _bars(quiet or as_json, "simulating, ") as bars:
         result = pipeline.validate(
@@ -391,7 +352,7 @@ def validate(
             result.skill = pipeline.skill(spec, players=players, games=skill_games, workers=workers, progress=bars)
     written = pipeline.write_report(result, report, pace) if report else []
     if as_json:
-        typer.echo(json.dumps(pipeline.report_data(result, pace), indent=1))
+        typer.echo(json_text(pipeline.report_data(result, pace)))
     else:
         typer.echo(pipeline.report_text(result, pace), nl=False)
         for f in written:
@@ -415,7 +376,7 @@ def skill(
     with _bars(quiet or as_json) as bars:
         run = pipeline.skill(spec, players=players, games=games, workers=workers, progress=bars)
     if as_json:
-        typer.echo(json.dumps(pipeline.skill_data(run), indent=1))
+        typer.echo(json_text(pipeline.skill_data(run)))
     else:
         typer.echo(pipeline.skill_text(run), nl=False)
 
@@ -493,7 +454,7 @@ def _signal_handlers(pid: int) -> tuple[Any, Any]:
     def terminate(signum: int, frame: Any) -> None:
         if os.getpid() != pid:
             os._exit(128 + signum)
-        raise Terminated()
+        raise Terminated(signum)
 
     def interrupt(signum: int, frame: Any) -> None:
         if os.getpid() != pid:
@@ -510,23 +471,32 @@ def serve(
     jobs: Optional[int] = typer.Option(None, "--jobs", help="builds and checks run at once; the rest queue (default: the cores)"),
     time_limit: float = typer.Option(600.0, "--time-limit", help="seconds a build or check may run before it is stopped"),
     open_browser: bool = typer.Option(False, "--open", help="open the page in the browser"),
+    password: Optional[str] = typer.Option(
+        None, "--password", envvar="DECKGEN_PASSWORD",
+        help="a password every browser must type first (default: none on 127.0.0.1; on a network address one is made up and printed)",
+    ),
+    allow_host: list[str] = typer.Option([], "--allow-host", help="another host name the page may be opened as (repeat for more)"),
     quiet: bool = QuietOpt,
 ) -> None:
     """Start the web page at http://127.0.0.1:8000: choose, preview, check and print a deck."""
     from deckgen.web.server import serve as run_server
 
-    run_server(host, port, jobs=jobs, time_limit=time_limit, open_browser=open_browser, quiet=quiet)
+    run_server(host, port, jobs=jobs, time_limit=time_limit, open_browser=open_browser, quiet=quiet, password=password,
+               allowed_hosts=tuple(allow_host))
 
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point: user mistakes and a failing environment become one ``error:`` line on stderr and
     exit code 2 (130 after Ctrl-C, 143 after SIGTERM), never a traceback. SIGTERM unwinds like Ctrl-C,
     so a build that is stopped removes its staging folder."""
+    _lenient(sys.stdout)
+    _lenient(sys.stderr)
     stdout = sys.stdout
     sys.stdout = _Guarded(stdout)  # a closed or full standard output becomes a DeckgenError
     terminate, interrupt = _signal_handlers(os.getpid())
     try:
         previous = signal.signal(signal.SIGTERM, terminate), signal.signal(signal.SIGINT, interrupt)
+        hangup = signal.signal(signal.SIGHUP, terminate) if hasattr(signal, "SIGHUP") else None  # a closed terminal: as SIGTERM
     except ValueError:  # pragma: no cover - not the main thread: leave signals alone
         previous = None
     try:
@@ -549,8 +519,9 @@ def main(argv: list[str] | None = None) -> None:
         _fail([exc.format_message()])
     except (KeyboardInterrupt, typer.Abort):
         _fail(["interrupted"], 130)
-    except Terminated:
-        _fail(["terminated"], 143)
+    except Terminated as exc:
+        signum = exc.args[0] if exc.args else signal.SIGTERM
+        _fail(["hung up (SIGHUP)" if signum == getattr(signal, "SIGHUP", None) else "terminated"], 128 + int(signum))
     except click_errors.ClickException as exc:
         _fail([exc.format_message()], exc.exit_code)
     except RecursionError:
@@ -562,6 +533,8 @@ def main(argv: list[str] | None = None) -> None:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous[0])
             signal.signal(signal.SIGINT, previous[1])
+            if hangup is not None:
+                signal.signal(signal.SIGHUP, hangup)
     if isinstance(code, int) and code:  # a command's typer.Exit(code) comes back as a return value
         sys.exit(code)
 
@@ -605,4 +578,15 @@ def _silence(stream: Any) -> None:
         os.dup2(null, fd)
         os.close(null)
     except (AttributeError, OSError, ValueError):
+        pass
+
+
+def _lenient(stream: Any) -> None:
+    """A stream whose encoding cannot show every character deckgen prints (a Windows code page such
+    as cp437 or cp850, when the output goes to a file or a pipe) shows such a character as ``?``
+    instead of failing the command."""
+    try:
+        if stream is not None and (stream.encoding or "").lower().replace("-", "").replace("_", "") not in ("utf8", "utf8sig"):
+            stream.reconfigure(errors="replace")
+    except (AttributeError, ValueError):  # not a text stream of io's, or already closed
         pass

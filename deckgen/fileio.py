@@ -44,8 +44,10 @@ def _temp_beside(target: Path, suffix: str) -> Path:
 
 def _publish(tmp: Path, target: Path) -> None:
     """Give ``tmp`` ordinary permissions (mkstemp makes it private, 0600) and rename it onto ``target``."""
+    from deckgen.renames import replace_file
+
     os.chmod(tmp, 0o666 & ~_umask())
-    os.replace(tmp, target)
+    replace_file(tmp, target)  # on Windows: tried again while the target is open, read-only cleared
 
 
 @contextmanager
@@ -68,8 +70,10 @@ def atomic_path(target: Path) -> Iterator[Path]:
 
 
 def write_text(target: Path, text: str) -> Path:
+    """``text`` as UTF-8 (no byte-order mark) with this system's line ends (``os.linesep``: CRLF on
+    Windows, where older Notepads show a file of LF line ends as one line; LF elsewhere)."""
     with atomic_path(target) as tmp:
-        tmp.write_text(text, encoding="utf-8")
+        tmp.write_text(text, encoding="utf-8", newline=os.linesep)
     return target
 
 
@@ -77,3 +81,22 @@ def write_bytes(target: Path, data: bytes) -> Path:
     with atomic_path(target) as tmp:
         tmp.write_bytes(data)
     return target
+
+
+def finite(data: object) -> object:
+    """``data`` with every NaN or infinity replaced by None (JSON has no such numbers: a bare NaN makes
+    the whole text unreadable to any JSON reader)."""
+    if isinstance(data, float):
+        return data if data == data and data not in (float("inf"), float("-inf")) else None
+    if isinstance(data, dict):
+        return {k: finite(v) for k, v in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [finite(v) for v in data]
+    return data
+
+
+def json_text(data: object, indent: int | None = 1) -> str:
+    """Strict JSON: never NaN or Infinity (written as null)."""
+    import json
+
+    return json.dumps(finite(data), indent=indent, allow_nan=False)

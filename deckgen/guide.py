@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from deckgen.registry import players_words  # one wording of the counts a deck serves
 from deckgen.render.printing import instructions
 
 LANGUAGES = {"es": "Spanish", "en": "English"}
@@ -30,8 +31,7 @@ def checked_line(spec: Any, result: Any) -> str:
     if deck.players:
         who = f"{deck.players} players"
     else:
-        counts = game.player_counts(deck)
-        who = f"{counts[0]} to {counts[-1]} players" if counts else "no player count"
+        who = players_words(game.player_counts(deck))
     if result.forced and any(not c.ok for c in result.checks):
         return f"NOT checked (--force): {sum(not c.ok for c in result.checks)} check(s) fail for {who}"
     if result.played is not None:
@@ -67,15 +67,6 @@ def describe_file(name: str, spec: Any, result: Any) -> str:
 
 
 # ---------------------------------------------------------------- validate: the plain summary
-
-
-def players_words(counts: list[int]) -> str:
-    if not counts:
-        return "no player count"
-    lo, hi = counts[0], counts[-1]
-    if counts == list(range(lo, hi + 1)):
-        return f"{lo} players" if lo == hi else f"{lo} to {hi} players"
-    return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]} players"
 
 
 def validate_summary(v: Any, pace: float | None = None) -> list[str]:

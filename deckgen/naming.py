@@ -11,6 +11,7 @@ import dataclasses
 import re
 from typing import Any
 
+from deckgen.filenames import safe_name
 from deckgen.model import Deck
 from deckgen.registry import BuildRequest
 from deckgen.render.settings import PrintSettings
@@ -27,7 +28,7 @@ def folder_name(spec: Any, deck: Deck) -> str:
         parts.append("es-en" if spec.lang == "all" else spec.lang)
     if players_shape_cards(spec, deck):
         parts.append(f"{spec.players}p")
-    return "-".join(_safe(p) for p in parts if p)
+    return safe_name("-".join(_safe(p) for p in parts if p))  # a name Windows accepts too (deckgen/filenames.py)
 
 
 def print_parts(settings: PrintSettings) -> list[str]:

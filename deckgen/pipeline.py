@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Callable
 
 from deckgen.checks import Check, require
 from deckgen.errors import DeckgenError
-from deckgen.fileio import prepare_out_dir, write_text
+from deckgen.fileio import json_text, prepare_out_dir, write_text
 from deckgen.model import Deck
 from deckgen.progress import Tick
 from deckgen.publish import check_replaceable, publishing
@@ -35,6 +35,19 @@ class BuildResult:
     coverage: dict[Path, list[float]] = field(default_factory=dict)  # each PDF's ink per page (0..1)
     played: "Validation | None" = None  # the simulated games a deck file's build played before printing
     forced: bool = False  # written with --force (its failing checks were not enforced)
+
+
+def deck_identity(deck: Deck) -> str:
+    """The game and a fingerprint of the deck (its cards, options, seed and players), written in an
+    output folder's manifest: a command adding files to a folder checks it holds the same deck."""
+    import hashlib
+    import json
+
+    text = json.dumps(deck.to_json(), sort_keys=True, ensure_ascii=True, default=str)
+    return f"{deck.game}:{hashlib.sha256(text.encode()).hexdigest()[:20]}"
+
+
+REPORT_FILES = frozenset({"report.txt", "report.json", "game-length.png", "seat-advantage.png", "skill.png"})
 
 
 def default_out(spec: DeckSpec, deck: Deck | None = None) -> Path:
@@ -74,7 +87,7 @@ def build(
     result = _checked(spec, out_dir, force, play_check_games, progress)
     deck, out = result.deck, result.out_dir
     printed, faces = _with_help(spec, deck) if help_card else (deck, spec.game.faces)
-    with publishing(out) as stage:
+    with publishing(out, identity=deck_identity(deck)) as stage:
         written = write_formats(
             stage,
             printed.cards,
@@ -125,7 +138,8 @@ def rules(spec: DeckSpec, out_dir: Path | None = None, *, force: bool = False, p
     if spec.game.rulebook is None:
         raise DeckgenError(f"{spec.game.title} has no rulebook yet")
     result = _checked(spec, out_dir, force)
-    with publishing(result.out_dir, keep=lambda name: True) as stage:
+    with publishing(result.out_dir, keep=lambda name: True, own=lambda name: name.startswith("rulebook-"),
+                    identity=deck_identity(result.deck)) as stage:
         written = _write_rulebooks(spec, result, progress, stage)
     result.files = [result.out_dir / p.name for p in written]
     return result
@@ -173,7 +187,8 @@ def preview(spec: DeckSpec, out_dir: Path | None = None, *, force: bool = False,
     result = _checked(spec, out_dir, force)
     deck, out = result.deck, result.out_dir
     tick = progress("previews") if progress else None
-    with publishing(out, keep=lambda name: not name.startswith("preview-")) as stage:
+    with publishing(out, keep=lambda name: not name.startswith("preview-"), own=lambda name: name.startswith("preview-"),
+                    identity=deck_identity(deck)) as stage:
         written = write_previews(stage, deck.cards, faces_for(spec.game.faces, spec.print.back_image, spec.print.ink), spec.print, options=dict(spec.game.described(deck)), progress=tick)
     result.files.extend(out / p.name for p in written)
     return result
@@ -281,10 +296,13 @@ def write_report(v: Validation, out_dir: Path, pace: float | None = None) -> lis
     theirs = [base.get(k) for k in keys]
     name = v.spec.game.engine.length_name if v.spec.game.engine else "turns"
     xlabel = "rule variant and players" if any(s.variant for s in mine) else "players"
-    with publishing(Path(out_dir)) as stage:
+    # beside a build of the same deck the report adds its files and the build stays; a folder of
+    # another deck's build is refused (never emptied)
+    with publishing(Path(out_dir), keep=lambda name: name not in REPORT_FILES, own=lambda name: name in REPORT_FILES,
+                    identity=deck_identity(v.deck)) as stage:
         written = [
             write_text(stage / "report.txt", report_text(v, pace)),
-            write_text(stage / "report.json", json.dumps(report_data(v, pace), indent=1) + "\n"),
+            write_text(stage / "report.json", json_text(report_data(v, pace)) + "\n"),
             write_bytes(
                 stage / "game-length.png",
                 points_with_errors(
@@ -394,8 +412,9 @@ def skill(
     deck, checks = make_deck(spec)
     counts = game.player_counts(dataclasses.replace(deck, players=None))
     if n not in counts:
-        served = f"{min(counts)} to {max(counts)} players" if counts else "no player count"
-        raise DeckgenError(f"--players: this {game.title} deck is played by {served}, not {n}")
+        from deckgen.registry import players_words
+
+        raise DeckgenError(f"--players: this {game.title} deck is played by {players_words(counts)}, not {n}")
     bad = [c for c in checks if not c.ok]
     if bad:
         raise DeckgenError("the deck fails its checks: " + "; ".join(f"{c.name}: {c.detail}" for c in bad))

@@ -1,5 +1,5 @@
-"""The ladder's ratings and their 95% intervals as a PNG (matplotlib, the optional extra "plot",
-imported only here and only when a plot is asked for)."""
+"""The ladder's ratings and their 95% intervals as a PNG (matplotlib, a base dependency, imported
+only here and only when a plot is asked for, on the Agg backend)."""
 
 from __future__ import annotations
 
@@ -18,10 +18,12 @@ def ratings_png(reports: Sequence[SkillReport], bases: Sequence[SkillReport | No
     try:
         import matplotlib
 
-        matplotlib.use("Agg")
+        matplotlib.use("Agg", force=True)  # before pyplot is imported
         from matplotlib import pyplot as plt
     except ImportError:
-        raise DeckgenError("the skill plot needs matplotlib: pip install 'deckgen[plot]'") from None
+        from deckgen.render.charts import MISSING
+
+        raise DeckgenError(MISSING) from None
     bases = list(bases) or [None] * len(reports)
     fig, axes = plt.subplots(1, len(reports), figsize=(5.5 * len(reports), 4.2), squeeze=False)
     for ax, r, b in zip(axes[0], reports, bases):

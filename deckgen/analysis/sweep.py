@@ -177,12 +177,10 @@ def run(
             done += 1
             tick()
     else:
-        from concurrent.futures import ProcessPoolExecutor
-
-        from deckgen.workers import worker_signals
+        from deckgen.workers import process_pool
 
         results = []
-        with ProcessPoolExecutor(max_workers=min(workers, len(tasks)), initializer=worker_signals) as pool:
+        with process_pool(min(workers, len(tasks)), ("deckgen.analysis.sweep", "deckgen.engine.validate", "deckgen.spec")) as pool:
             for r in pool.map(validate_point, tasks):
                 results.append(r)
                 done += 1
@@ -250,7 +248,9 @@ def json_data(sweep: Sweep) -> dict[str, Any]:
 
 
 def slug(name: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "measure"
+    from deckgen.filenames import safe_name
+
+    return safe_name(re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "measure", 80)
 
 
 def heat_maps(sweep: Sweep) -> dict[str, bytes]:
@@ -298,14 +298,14 @@ def describe(options: Mapping[str, str]) -> str:
 def write(sweep: Sweep, out_dir: Path) -> list[Path]:
     """sweep.csv, sweep.json and a heat map per measure, published together: the folder holds the
     old sweep or the new one, never a mix."""
-    from deckgen.fileio import write_bytes, write_text
+    from deckgen.fileio import json_text, write_bytes, write_text
     from deckgen.publish import publishing
 
     out = Path(out_dir)
     pictures = heat_maps(sweep)
     with publishing(out) as stage:
         names = [write_text(stage / "sweep.csv", csv_text(sweep)).name]
-        names.append(write_text(stage / "sweep.json", json.dumps(json_data(sweep), indent=1) + "\n").name)
+        names.append(write_text(stage / "sweep.json", json_text(json_data(sweep)) + "\n").name)
         for name, data in pictures.items():
             names.append(write_bytes(stage / name, data).name)
     return [out / name for name in names]

@@ -50,6 +50,7 @@ MAX_VALUES = 60_000  # values in the whole file (5,000 cards of a few fields eac
 MAX_SHOWN = 20  # problems listed; the rest are counted
 MAX_CARDS = 5000
 MAX_COPIES = 1000
+MAX_INT_BITS = 128  # a whole number in a deck file: at most 38 digits (no value deckgen reads comes near)
 
 
 class PrintSection(BaseModel):
@@ -165,6 +166,10 @@ def _shape(raw: Mapping[str, Any], name: str, out: _Collector) -> None:
             raise DeckFileError(name, [Problem(line_of(out.lines, path[:MAX_DEPTH]), _field(path[:MAX_DEPTH]), f"tables or lists nested more than {MAX_DEPTH} deep")])
         if values > MAX_VALUES:
             raise DeckFileError(name, [Problem(None, "", f"more than {MAX_VALUES:,} values; a deck file holds at most {MAX_CARDS:,} cards")])
+        if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > MAX_INT_BITS:
+            # refused before anything converts it to text (Python refuses past 4,300 digits, and no
+            # message may show it): a hex, octal or binary literal parses to such a number silently
+            raise DeckFileError(name, [Problem(line_of(out.lines, path), _field(path), "a whole number too large (more than 38 digits); no value of a deck file comes near")])
         if isinstance(value, str) and len(value) > MAX_TEXT:
             out.add(path, f"text of {len(value):,} characters is too long (at most {MAX_TEXT})")
         elif isinstance(value, Mapping):
@@ -192,11 +197,14 @@ def read_deck_file(path: Path) -> tuple[dict[str, Any], Game]:
     if size > MAX_FILE_BYTES:
         raise DeckgenError(f"deck file {name} is {size:,} bytes; a deck file is at most {MAX_FILE_BYTES:,}")
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise DeckgenError(f"deck file {name} is not UTF-8 text") from None
+        data = path.read_bytes()
     except OSError as exc:
         raise DeckgenError(f"cannot read deck file {name}: {exc.strerror or exc}") from None
+    try:  # Notepad's "Unicode" is UTF-16 with its byte-order mark; everything else must be UTF-8
+        text = data.decode("utf-16") if data.startswith((b"\xff\xfe", b"\xfe\xff")) else data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise DeckgenError(f"deck file {name} is not UTF-8 text; save it as UTF-8 (in Notepad: Save as, Encoding: UTF-8)") from None
+    text = text.replace("\r\n", "\n").replace("\r", "\n")  # the line ends of Windows (and of old Macs)
     return read_deck_text(text, name, folder=path.parent)
 
 
@@ -204,7 +212,7 @@ def read_deck_text(text: str, name: str, *, folder: Path | None) -> tuple[dict[s
     """A deck file's text, checked as :func:`read_deck_file` checks a file. ``name`` only labels the
     messages; ``folder`` is where referenced images sit (``None``: the file came without a folder, so
     it may not refer to any)."""
-    text = text.removeprefix("\ufeff")  # a byte-order mark some editors write: not part of the TOML
+    text = text.removeprefix("\ufeff").replace("\r\n", "\n")  # Notepad's byte-order mark and CRLF line ends (an upload keeps them)
     try:
         raw = tomllib.loads(text)
     except RecursionError:
@@ -216,7 +224,21 @@ def read_deck_text(text: str, name: str, *, folder: Path | None) -> tuple[dict[s
         if where:
             message = message[: where.start()] + f" (column {where.group(2)})"
         raise DeckFileError(name, [Problem(line, "", f"not valid TOML: {message}")]) from None
+    except ValueError:  # an integer past Python's digit limit for int(str) (tomllib lets it through)
+        raise DeckFileError(name, [_long_number(text)]) from None
     return check_deck_dict(raw, key_lines(text), name, folder=folder)
+
+
+def _long_number(text: str) -> Problem:
+    """The problem of a number too long to read, on its line."""
+    import sys
+
+    limit = sys.get_int_max_str_digits() or 4300
+    found = re.search(r"[0-9_]{%d,}" % (limit + 1), text)
+    line = text.count("\n", 0, found.start()) + 1 if found else None
+    digits = sum(ch.isdigit() for ch in found.group()) if found else 0
+    size = f" of {digits:,} digits" if digits else ""
+    return Problem(line, "", f"not valid TOML: a number{size} is too long to read (at most {limit:,} digits)")
 
 
 def check_deck_dict(raw: dict[str, Any], lines: dict, name: str, *, folder: Path | None) -> tuple[dict[str, Any], Game]:
@@ -249,8 +271,13 @@ def _check_options(game: Game, options: Any, out: _Collector) -> None:
     if not isinstance(options, Mapping):
         return
     known = {o.name: o for o in game.options}
+    spelled: dict[str, str] = {}
     for key, value in options.items():
         name = str(key).replace("-", "_")
+        if name in spelled:  # toma_dos and "toma-dos": one option given twice, which one was meant?
+            out.add(("options", key), f"the option {spelled[name]!r} is given twice (as {spelled[name]!r} and {str(key)!r}); keep one")
+            continue
+        spelled[name] = str(key)
         opt = known.get(name)
         if opt is None:
             out.add(("options", key), f"{game.title} has no option {key!r}{_suggest(name, list(known))}")

@@ -29,7 +29,7 @@ def key_lines(text: str) -> dict[Path, int]:
     table: Path = ()
     arrays: dict[Path, int] = {}
     in_string = False
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in enumerate(text.replace("\r\n", "\n").split("\n"), 1):  # TOML's line ends only, as tomllib counts them
         line = line[:MAX_SCANNED]
         if line.count('"""') % 2 == 1 or line.count("'''") % 2 == 1:
             in_string = not in_string

@@ -16,7 +16,9 @@ from deckgen.workers import usable_cores
 from deckgen.engine.game import Engine
 from deckgen.engine.loop import GameRecord, play_seeded
 from deckgen.model import Deck
-from deckgen.workers import worker_signals
+from deckgen.workers import process_pool
+
+PRELOAD = ("deckgen.engine.simulate",)  # what a worker runs (its games come from the registry)
 
 Tick = Callable[[int, int], None]
 
@@ -49,6 +51,8 @@ class Tally:
     sums: dict[str, float] = field(default_factory=dict)  # sum of each count over ended games
     squares: dict[str, float] = field(default_factory=dict)  # sum of each count squared
     products: dict[str, float] = field(default_factory=dict)  # "num*per" -> sum of num * per
+    short_count: int = 0  # games in which a deal broke a promise of the rulebook (GameRecord.shortfall)
+    shorts: list[tuple[int, str]] = field(default_factory=list)  # (seed, the first such deal), first few
 
     def __post_init__(self) -> None:
         if not self.wins:
@@ -57,6 +61,10 @@ class Tally:
     def add(self, r: GameRecord, pairs: Iterable[tuple[str, str]] = ()) -> None:
         self.games += 1
         self.steps += r.steps
+        if r.shortfall:
+            self.short_count += 1
+            if len(self.shorts) < KEEP_STALLS:
+                self.shorts.append((r.seed, r.shortfall))
         if not r.ended:
             self.stall_count += 1
             if len(self.stalls) < KEEP_STALLS:
@@ -82,6 +90,8 @@ class Tally:
         self.stall_count += other.stall_count
         self.steps += other.steps
         self.stalls.extend(other.stalls[: max(0, KEEP_STALLS - len(self.stalls))])
+        self.short_count += other.short_count
+        self.shorts.extend(other.shorts[: max(0, KEEP_STALLS - len(self.shorts))])
         for k, v in other.lengths.items():
             self.lengths[k] = self.lengths.get(k, 0) + v
         self.wins = [a + b for a, b in zip(self.wins, other.wins)]
@@ -180,8 +190,6 @@ def run_games(
 ) -> list[GameRecord]:
     """Play ``games`` games and keep every record (for tests and replays; summaries use
     :func:`simulate`, which keeps none); record ``i`` comes from seed ``seed + i``."""
-    from concurrent.futures import ProcessPoolExecutor
-
     seeds = [seed + i for i in range(games)]
     if workers <= 1 or games < 2:
         out = [play_seeded(engine, deck, players, s, policy=policy, check=check, detect_loops=detect_loops) for s in seeds]
@@ -190,7 +198,7 @@ def run_games(
         return out
     parts = [seeds[i : i + CHUNK] for i in range(0, games, CHUNK)]
     results: list[GameRecord] = []
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=worker_signals)
+    pool = process_pool(workers, PRELOAD)
     try:
         jobs = [(deck.game, deck, players, c, policy, check, detect_loops) for c in parts]
         for part in pool.map(_records, jobs):  # map keeps the chunks in order
@@ -214,9 +222,7 @@ class Pool:
 
     def __enter__(self) -> "Pool":
         if self._executor is None and self.workers > 1:
-            from concurrent.futures import ProcessPoolExecutor
-
-            self._executor = ProcessPoolExecutor(max_workers=self.workers, initializer=worker_signals)
+            self._executor = process_pool(self.workers, PRELOAD)
             self._own = True
         return self
 

@@ -75,6 +75,16 @@ class State(Protocol):
 # by a test that both paths give identical records.
 
 
+# Optional promise record. A state whose rules deal or refill cards after the first deal (a new
+# round, a refill) may keep
+#
+#     shortfalls: list[str]
+#
+# one sentence for every deal that did not give what the rulebook prints ("round 3 dealt 6 cards a
+# player, not the 10 printed"). Validation fails a deck whose games ever add one (engine/validate.py
+# names the first, with its seed, and the engine's ``deal_promise`` hint).
+
+
 def copy_position(state: object) -> object:
     """An independent copy of a state whose position is held in lists and dicts (of numbers, or of
     lists of numbers): those are copied two levels deep, everything else (the deck's tables, rule

@@ -14,10 +14,11 @@ from deckgen.engine.sequential import MIN_GAMES, Plan, Stream, run_streams, spen
 from deckgen.engine.simulate import Pool, Summary
 from deckgen.errors import DeckgenError
 from deckgen.model import Deck
-from deckgen.registry import Game
+from deckgen.registry import Game, players_words
 
 Tick = Callable[[int, int], None]
 BUG = "nothing in your deck: this is a bug in deckgen's rules; report the command and the seed"
+LONG = "fewer cards that make players draw: hands of hundreds of cards make a game no class can finish"
 
 
 @dataclass
@@ -44,7 +45,7 @@ def player_counts(game: Game, deck: Deck, only: Sequence[int] | None = None) -> 
     if only:
         bad = [p for p in only if p not in allowed]
         if bad:
-            served = f"{allowed[0]} to {allowed[-1]} players" if allowed else "no player count"
+            served = players_words(allowed)
             raise DeckgenError(f"{game.title} with this deck is played by {served}, not {bad[0]}")
         return list(only)
     return allowed
@@ -78,7 +79,7 @@ def validate(
     ``games`` is the most measured games per player count; with ``sequential`` a player count stops
     as soon as every threshold's verdict is settled (see engine/sequential.py)."""
     report = Report(game.id)
-    report.static = list(game.checks(deck))
+    report.static = list(game.checks(deck)) + [game.served_check(deck)]
     engine = game.engine
     if engine is None:
         report.static.append(check("rule engine", False, f"{game.title} has no rule engine yet"))
@@ -123,6 +124,25 @@ def _work_check(report: Report, engine, s: Stream, plan: Plan) -> None:
     )
 
 
+def _deal_check(report: Report, engine, s: Stream) -> None:
+    """Every round of every simulated game dealt as the rulebook prints (GAMES.md, playable (6))."""
+    tag = f"{s.label}, " if s.label else ""
+    promise, hint = engine.deal_promise(s.deck, s.players)
+    short = s.measured.short_count + s.explored.short_count
+    total = s.measured.games + s.explored.games
+    first = (s.measured.shorts + s.explored.shorts)[:1]
+    report.simulated.append(
+        check(
+            f"every round dealt as printed ({tag}{s.players} players)",
+            not short,
+            f"in {short} of {total} games a later deal fell short of {promise}; first: {first[0][1]}" if short
+            else f"{promise}, in every round of the {total} games",
+            seed=first[0][0] if short else None,
+            hint=hint,
+        )
+    )
+
+
 def _verdicts(report: Report, engine, s: Stream, plan: Plan) -> None:
     """The checks of one variant and player count from its games."""
     tag = f"{s.label}, " if s.label else ""
@@ -143,9 +163,12 @@ def _verdicts(report: Report, engine, s: Stream, plan: Plan) -> None:
             f"{stuck} of {total} games did not end: {first[0][1]}" if stuck
             else f"the {s.measured.games} measured games and {s.explored.games} more with random moves ended by the rules",
             seed=first[0][0] if stuck else None,
-            hint=BUG,
+            # hands that grew to hundreds of cards: the deck's draw cards, not the rules, are the cause
+            hint=LONG if stuck and "hands of hundreds of cards" in first[0][1] else BUG,
         )
     )
+    if engine.deal_promise is not None:
+        _deal_check(report, engine, s)
     for t in s.thresholds:
         value = summary.measures.get(t.measure)
         if value is None:

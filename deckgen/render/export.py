@@ -98,12 +98,9 @@ def _map(fn: Callable, jobs: Sequence, workers: int, progress: Callable[[int, in
             if progress:
                 progress(n, total)
         return
-    import multiprocessing as mp
+    from deckgen.workers import context, worker_init
 
-    from deckgen.workers import worker_signals
-
-    method = "fork" if "fork" in mp.get_all_start_methods() else "spawn"
-    with mp.get_context(method).Pool(min(workers, total), initializer=worker_signals) as pool:
+    with context().Pool(min(workers, total), initializer=worker_init, initargs=(("deckgen.render.export", "deckgen.render.png_pen"),)) as pool:
         for n, _ in enumerate(pool.imap_unordered(fn, jobs, chunksize=4), 1):
             if progress:
                 progress(n, total)

@@ -23,23 +23,29 @@ from typing import Any, AsyncIterator
 
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response, StreamingResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from jinja2 import Environment, FileSystemLoader
 from pydantic import BaseModel
-from starlette.background import BackgroundTask
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from deckgen.errors import DeckgenError
 from deckgen.registry import Game, games, get_game
 from deckgen.web import texts
-from deckgen.web.forms import DeckRequest, FormError, common_fields, common_words_of, option_fields, request_from_form
+from deckgen.web.forms import (
+    FORM_KEYS, KNOWN_COMMON, DeckRequest, FormError, common_fields, common_words_of, option_fields, request_from_form, unknown_fields,
+)
+from deckgen.web.guard import CSRF_FIELD, SESSION_COOKIE, SIMPLE_TYPES, Access, Guard, Hosts, content_type, header_csrf_ok
 from deckgen.web.jobs import Busy, Job, JobManager
 
 HERE = Path(__file__).parent
 MAX_UPLOAD = 1_000_000  # bytes of a deck file (the CLI's limit too)
 MAX_FORM = 64_000  # bytes of a submitted form
-MAX_UPLOADS = 50  # uploaded decks remembered at once (each at most 1 MB)
+MAX_UPLOADS = 200  # uploaded decks remembered at once, from every client (each at most 1 MB)
+MAX_UPLOADS_PER_CLIENT = 20  # a client's own: its 21st replaces its oldest, never another client's
+MAX_FIELDS = 500  # fields in a submitted form
+MAX_JSON_DEPTH = 32  # lists or objects inside each other in a JSON request
 SAMPLE_CARDS = 8  # cards in the live preview
 PREVIEW_PX_PER_MM = 3.0
 
@@ -51,6 +57,14 @@ class Settings:
     keep: float = 3600.0  # seconds a job's folder is kept
     max_waiting: int = 50
     root: Path | None = None  # where the temporary folders go (default: the system's)
+    host: str = "127.0.0.1"  # the address it listens on: its name joins the Host allow-list
+    allowed_hosts: tuple[str, ...] = ()  # more Host names to answer to
+    password: str | None = None  # a shared password asked once per browser (None: no login)
+    body_timeout: float = 30.0  # seconds a request body may take to arrive
+    header_timeout: float = 10.0  # seconds a request's first line and headers may take (the server's socket layer)
+    max_connections: int = 64  # open connections per client address (the server's socket layer; a browser opens at most 6)
+    uploads_per_client: int = MAX_UPLOADS_PER_CLIENT
+    max_uploads: int = MAX_UPLOADS
 
 
 class Preview(BaseModel):
@@ -88,7 +102,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     manager = JobManager(
         settings.jobs, time_limit=settings.time_limit, keep=settings.keep, max_waiting=settings.max_waiting, root=settings.root
     )
-    uploads: dict[str, tuple[float, DeckRequest]] = {}
+    uploads: dict[str, tuple[float, DeckRequest, str]] = {}  # token -> (when, request, client)
+    access = Access(password=settings.password)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -101,8 +116,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="deckgen", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.manager = manager
     app.state.uploads = uploads
+    app.state.access = access
+    app.state.stopping = False  # set when the server begins to stop: event streams end at once
+    app.add_middleware(Guard, hosts=Hosts.of(settings.host, settings.allowed_hosts), access=access, body_timeout=settings.body_timeout)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
-    pages = Jinja2Templates(directory=HERE / "templates")
+    # every template autoescaped, whatever its file name ends with (.html.j2 is not in Jinja's own list)
+    pages = Jinja2Templates(env=Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=True))
+    pages.env.globals["csrf_token"] = access.csrf
+    app.state.pages = pages
 
     # ------------------------------------------------------------ errors: one message, never a traceback
     def is_api(request: Request) -> bool:
@@ -131,7 +152,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             message = f"no page at {request.url.path}"
         elif exc.status_code == 405:
             message = f"{request.method} is not allowed here"
-        return error(request, exc.status_code, message)
+        answer = error(request, exc.status_code, message)
+        if exc.status_code in (408, 413):  # the rest of the body is not read: the connection ends here
+            answer.headers["connection"] = "close"
+        return answer
 
     @app.exception_handler(RequestValidationError)
     async def _validation_error(request: Request, exc: RequestValidationError) -> Response:
@@ -153,32 +177,23 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return job
 
     async def read_form(request: Request) -> dict[str, str]:
+        """A form's fields, sent as JSON or, with the page's CSRF token, urlencoded. Anything else is
+        refused with what was wrong: the content type, the encoding, too many fields, a field twice."""
         body = await limited_body(request, MAX_FORM)
-        kind = request.headers.get("content-type", "")
-        if kind.startswith("application/json"):
-            try:
-                data = json.loads(body or b"{}")
-            except (ValueError, UnicodeDecodeError):
-                raise DeckgenError("the request is not valid JSON") from None
-            if not isinstance(data, dict):
-                raise DeckgenError("the request must be a JSON object of option names and values")
-            return {str(k): "" if v is None else str(v).lower() if isinstance(v, bool) else str(v) for k, v in data.items()}
-        from urllib.parse import parse_qsl
-
-        try:
-            return dict(parse_qsl(body.decode("utf-8"), keep_blank_values=True, max_num_fields=500))
-        except (UnicodeDecodeError, ValueError):
-            raise DeckgenError("the form is not valid (send it as application/x-www-form-urlencoded)") from None
+        return parse_form(body, request.headers, access)
 
     def deck_request(form: dict[str, str], *, check: bool) -> DeckRequest:
         token = form.get("deck")
         if not token:
             return request_from_form(form, check=check)
-        found = uploads.get(token)
+        found = uploads.get(token) if isinstance(token, str) else None
         if found is None:
             raise HTTPException(404, "no such uploaded deck file (they are forgotten after an hour); upload it again")
         stored = found[1]
-        return DeckRequest(stored.game, common_words_of(form, check=check), stored.deck_text, stored.deck_name)
+        extra = sorted(set(form) - {*FORM_KEYS, *KNOWN_COMMON})
+        if extra:
+            raise unknown_fields(extra, KNOWN_COMMON)
+        return DeckRequest(stored.game, common=common_words_of(form, check=check), deck_text=stored.deck_text, deck_name=stored.deck_name)
 
     def state(job: Job, stage: tuple[str, int, int] | None = None) -> JobState:
         p = stage or job.progress
@@ -191,9 +206,39 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     def forget_old_uploads() -> None:
         now = time.monotonic()
-        for token, (made, _) in list(uploads.items()):
+        for token, (made, *_) in list(uploads.items()):
             if now - made >= settings.keep:
                 del uploads[token]
+
+    # ------------------------------------------------------------ the shared password (when the server has one)
+    @app.get("/login", response_class=HTMLResponse)
+    async def login_page(request: Request, lang: str | None = None, next: str = "/") -> Response:
+        if access.password is None:  # no password: nothing to log in to
+            return RedirectResponse(safe_next(next), status_code=303)
+        lang = texts.lang_of(lang)
+        return pages.TemplateResponse(
+            request, "login.html.j2", {"t": texts.words(lang), "lang": lang, "next": safe_next(next), "wrong": False}
+        )
+
+    @app.post("/login")
+    async def login(request: Request) -> Response:
+        if access.password is None:
+            return RedirectResponse("/", status_code=303)
+        form = parse_form(await limited_body(request, MAX_FORM), request.headers, access)
+        client = request.client.host if request.client else "?"
+        lang = texts.lang_of(form.get("lang"))
+        wait = access.locked_out(client)
+        if wait:
+            raise HTTPException(429, f"too many wrong passwords; wait {wait:.0f} s")
+        if not access.password_ok(form.get("password", "")):
+            access.failed(client)
+            return pages.TemplateResponse(
+                request, "login.html.j2",
+                {"t": texts.words(lang), "lang": lang, "next": safe_next(form.get("next", "/")), "wrong": True}, status_code=401,
+            )
+        response = RedirectResponse(safe_next(form.get("next", "/")), status_code=303)
+        response.set_cookie(SESSION_COOKIE, access.open_session(), httponly=True, samesite="strict", max_age=int(access.session_life))
+        return response
 
     # ------------------------------------------------------------ pages
     @app.get("/", response_class=HTMLResponse)
@@ -286,7 +331,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 elif time.monotonic() - beat > 15:
                     beat = time.monotonic()
                     yield ": still working\n\n"
-                if await request.is_disconnected():
+                if await request.is_disconnected() or app.state.stopping:
                     return
                 await asyncio.sleep(0.2)
 
@@ -315,9 +360,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         job = finished_files(job_or_404(job_id))
         if job.kind != "build":
             raise HTTPException(404, "only a build has a ZIP")
-        return FileResponse(
+        return WholeDownload(
             job.folder / ZIP_NAME, filename=str(job.result["zip_name"]), media_type="application/zip",
-            background=BackgroundTask(manager.remove, job),
+            after=lambda: manager.remove(job),
         )
 
     # ------------------------------------------------------------ deck files
@@ -339,6 +384,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def upload(request: Request, name: str = "deck.toml") -> JSONResponse:
         """A deck file, sent as the request body (at most 1 MB; more gets 413). Its schema problems come
         back all at once with their lines (400); a good file is remembered for an hour."""
+        kind = content_type(request.headers)
+        if (not kind or kind in SIMPLE_TYPES) and not header_csrf_ok(access, request.headers):
+            raise HTTPException(
+                415, f"send the deck file as application/toml (or with the page's CSRF token), not {kind or 'without a content type'}"
+            )
         body = await limited_body(request, MAX_UPLOAD, what="a deck file")
         label = display_name(name)
         try:
@@ -355,11 +405,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             problems = [Problem(line=p.line, field=p.field, message=p.message).model_dump() for p in exc.problems]
             return JSONResponse({"error": str(exc), "fields": {}, "problems": problems}, status_code=400)
         forget_old_uploads()
-        if len(uploads) >= MAX_UPLOADS:
-            del uploads[min(uploads, key=lambda k: uploads[k][0])]
+        client = request.client.host if request.client else "?"
+        own = sorted((made, tok) for tok, (made, _, who) in uploads.items() if who == client)
+        if len(own) >= settings.uploads_per_client:  # this client's oldest makes room, never another's
+            del uploads[own[0][1]]
+        elif len(uploads) >= settings.max_uploads:
+            raise HTTPException(429, f"the server holds {len(uploads)} uploaded deck files, its most; try again in an hour")
         token = secrets.token_urlsafe(12)
         req = DeckRequest(spec.game.id, deck_text=text, deck_name=label)
-        uploads[token] = (time.monotonic(), req)
+        uploads[token] = (time.monotonic(), req, client)
         return JSONResponse({"deck": token, "game": spec.game.id, "title": spec.game.title, "cards": len(deck), "url": f"/decks/{token}"})
 
     return app
@@ -377,6 +431,111 @@ async def limited_body(request: Request, limit: int, what: str = "a request") ->
             raise HTTPException(413, f"{what} is at most {limit:,} bytes; this one is larger")
         chunks.append(chunk)
     return b"".join(chunks)
+
+
+def parse_form(body: bytes, headers: Any, access: Access) -> dict[str, str]:
+    """The fields of a request body: a JSON object (a page of another site cannot send one without
+    asking first), or an urlencoded form that carries the page's CSRF token (field ``csrf`` or header
+    ``X-CSRF-Token``). Raises a 4xx naming what is wrong."""
+    kind = content_type(headers)
+    if kind == "application/json" or kind.endswith("+json"):
+        return json_fields(body)
+    if kind == "multipart/form-data":
+        raise HTTPException(415, "multipart/form-data is not read here: send the fields as application/x-www-form-urlencoded or JSON")
+    if kind not in ("application/x-www-form-urlencoded", ""):
+        raise HTTPException(415, f"a form is sent as application/x-www-form-urlencoded or JSON, not {kind}")
+    from urllib.parse import parse_qsl
+
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError:
+        raise HTTPException(400, "the form is not UTF-8 text") from None
+    try:
+        pairs = parse_qsl(text, keep_blank_values=True, max_num_fields=MAX_FIELDS, errors="strict")
+    except UnicodeDecodeError:
+        raise HTTPException(400, "the form holds a %-escaped value that is not UTF-8 text") from None
+    except ValueError:
+        fields = text.count("&") + text.count(";") + 1
+        raise HTTPException(400, f"the form has {fields:,} fields; at most {MAX_FIELDS} are read") from None
+    form: dict[str, str] = {}
+    for key, value in pairs:
+        if key in form:
+            raise FormError(f"the field {key[:40]!r} is given twice", {key[:40]: "given twice"})
+        form[key] = value
+    token = form.pop(CSRF_FIELD, None)
+    if not (access.csrf_ok(token) or header_csrf_ok(access, headers)):
+        raise HTTPException(
+            403, "a form sent without the page's CSRF token is refused; use the page, or send the fields as JSON"
+        )
+    return form
+
+
+def json_fields(body: bytes) -> dict[str, str]:
+    """A JSON object of option names and values (text, numbers, true/false, null: the default)."""
+    try:
+        data = json.loads(body or b"{}")
+    except RecursionError:
+        raise HTTPException(400, "the JSON is nested too deeply (a form is one object of names and values)") from None
+    except UnicodeDecodeError:
+        raise HTTPException(400, "the JSON is not UTF-8 text") from None
+    except ValueError as exc:
+        if "digits" in str(exc):
+            raise HTTPException(400, "the JSON holds a number too long to read (at most 4,300 digits)") from None
+        raise HTTPException(400, f"the request is not valid JSON ({str(exc)[:120]})") from None
+    if not isinstance(data, dict):
+        raise HTTPException(400, "the request must be a JSON object of option names and values")
+    if len(data) > MAX_FIELDS:
+        raise HTTPException(400, f"the JSON object has {len(data):,} fields; at most {MAX_FIELDS} are read")
+    out = {}
+    for key, value in data.items():
+        if isinstance(value, (dict, list)):
+            raise FormError(f"{key[:40]}: a value is text, a number, true or false, not a JSON {type(value).__name__.replace('dict', 'object')}",
+                            {key[:40]: "not text, a number, true or false"})
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**200:
+            raise FormError(f"{key[:40]}: the number is too long", {key[:40]: "the number is too long"})
+        out[str(key)] = "" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
+    if CSRF_FIELD in out:
+        del out[CSRF_FIELD]
+    return out
+
+
+def safe_next(target: Any) -> str:
+    """Where to go after logging in: a path on this server only (never ``//other.site``)."""
+    text = str(target or "/")
+    return text if text.startswith("/") and not text.startswith(("//", "/\\")) and "\\" not in text else "/"
+
+
+class WholeDownload(FileResponse):
+    """A file answered as FileResponse does (ranges too), that calls ``after`` only once the whole file
+    went out in one full 200 answer to a GET: a range request (206), a HEAD or a broken transfer leave
+    the file where it is."""
+
+    def __init__(self, *args: Any, after: Any, **kw: Any) -> None:
+        super().__init__(*args, **kw)
+        self.after = after
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        seen = {"status": 0, "bytes": 0, "ended": False}
+
+        async def counting(message: dict[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                seen["status"] = message["status"]
+            elif message["type"] == "http.response.body":
+                seen["bytes"] += len(message.get("body", b""))
+                await send(message)
+                seen["ended"] = not message.get("more_body", False)
+                return
+            elif message["type"] == "http.response.pathsend":
+                await send(message)
+                seen["ended"], seen["bytes"] = True, -1
+                return
+            await send(message)
+
+        size = os.stat(self.path).st_size
+        await super().__call__(scope, receive, counting)
+        whole = seen["bytes"] in (size, -1)
+        if scope.get("method") == "GET" and seen["status"] == 200 and seen["ended"] and whole:
+            self.after()
 
 
 def display_name(name: str) -> str:

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from deckgen.errors import DeckgenError
-from deckgen.web.forms import DeckRequest
+from deckgen.request import DeckRequest
 
 KINDS = ("build", "check")
 FINAL = ("done", "failed")
@@ -84,8 +84,12 @@ class JobManager:
         self._lock = threading.Lock()
         self._sweeper: asyncio.Task | None = None
         self._tasks: set[asyncio.Task] = set()
-        self._ctx = multiprocessing.get_context("forkserver")
-        self._ctx.set_forkserver_preload(["deckgen.web.work"])
+        from deckgen.workers import job_method
+
+        method = job_method()  # forkserver, or spawn on Windows (each job's process imports deckgen.web.work)
+        self._ctx = multiprocessing.get_context(method)
+        if method == "forkserver":
+            self._ctx.set_forkserver_preload(["deckgen.web.work"])
 
     # ------------------------------------------------------------ life
     async def start(self, sweep_every: float = 60.0) -> None:

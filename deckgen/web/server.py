@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import asyncio
 import errno
+import ipaddress
 import os
+import secrets
+import signal
 import socket
+import sys
 import threading
+import time
 import webbrowser
+from typing import Any
 
-from deckgen.errors import DeckgenError
+from deckgen.errors import DeckgenError, Terminated
 
 
 def check_address(host: str, port: int) -> None:
@@ -21,7 +28,8 @@ def check_address(host: str, port: int) -> None:
         raise DeckgenError(f"--host {host!r} is not an address of this computer") from None
     family, _, _, _, addr = infos[0]
     with socket.socket(family, socket.SOCK_STREAM) as s:
-        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if os.name != "nt":  # on Windows SO_REUSEADDR would let a port in use be bound again: no check at all
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             s.bind(addr)
         except OSError as exc:
@@ -30,23 +38,181 @@ def check_address(host: str, port: int) -> None:
             raise DeckgenError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, *, jobs: int | None = None, time_limit: float = 600.0,
-          open_browser: bool = False, quiet: bool = False) -> None:
+def browser_url(host: str, port: int) -> tuple[str, str]:
+    """The address a browser on this computer opens for a server on ``host``, and its URL (a server
+    on every address, 0.0.0.0 or ::, is reached at this computer's own address)."""
+    near = {"": "127.0.0.1", "0.0.0.0": "127.0.0.1", "::": "::1"}.get(host, host)
+    return near, f"http://{f'[{near}]' if ':' in near else near}:{port}/"
+
+
+def open_when_listening(host: str, port: int, *, wait: float = 60.0, opener=None) -> threading.Thread:
+    """Open the page in the default browser (``deckgen serve --open``) as soon as the server takes
+    connections, so a slow start never shows the browser's "cannot connect" page; after ``wait``
+    seconds it opens it anyway. Returns the (daemon) thread that waits."""
+    near, url = browser_url(host, port)
+    opener = opener or webbrowser.open
+
+    def go() -> None:
+        deadline = time.monotonic() + wait
+        while time.monotonic() < deadline:
+            try:
+                with socket.create_connection((near, port), timeout=0.5):
+                    break
+            except OSError:
+                time.sleep(0.1)
+        opener(url)
+
+    thread = threading.Thread(target=go, name="deckgen-open-browser", daemon=True)
+    thread.start()
+    return thread
+
+
+def is_loopback(host: str) -> bool:
+    """True when ``host`` names this computer only (127.0.0.1, ::1, localhost...)."""
+    try:
+        infos = socket.getaddrinfo(host, None, type=socket.SOCK_STREAM)
+    except socket.gaierror:
+        return False
+    return bool(infos) and all(ipaddress.ip_address(info[4][0].split("%")[0]).is_loopback for info in infos)
+
+
+def guarded_protocol(max_connections: int, header_timeout: float) -> type:
+    """uvicorn's HTTP/1.1 protocol with two bounds a slow or greedy client meets at the socket: at most
+    ``max_connections`` open connections per client address (more are answered 429 and closed), and
+    ``header_timeout`` seconds from a request's first byte (or a new connection) to its last header
+    (a request that trickles in is answered 408 and closed). The body has its own deadline
+    (deckgen.web.guard)."""
+    import h11
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    open_now: dict[str, int] = {}
+
+    class Guarded(H11Protocol):
+        _deadline: asyncio.TimerHandle | None = None
+        _address: str | None = None
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            address = self.client[0] if self.client else "?"
+            if open_now.get(address, 0) >= max_connections:
+                _raw(transport, 429, "Too Many Requests", f"too many open connections from {address} (at most {max_connections})")
+                return
+            open_now[address] = open_now.get(address, 0) + 1
+            self._address = address
+            self._arm()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            if self._address is not None:
+                left = open_now.get(self._address, 1) - 1
+                if left > 0:
+                    open_now[self._address] = left
+                else:
+                    open_now.pop(self._address, None)
+                self._address = None
+            self._disarm()
+            super().connection_lost(exc)
+
+        def data_received(self, data: bytes) -> None:
+            if self.conn.their_state is h11.IDLE:
+                self._arm()  # a request begins: its headers must all come in time
+            super().data_received(data)
+            if self.conn.their_state is not h11.IDLE:
+                self._disarm()
+
+        def _arm(self) -> None:
+            if self._deadline is None:
+                self._deadline = self.loop.call_later(header_timeout, self._too_slow)
+
+        def _disarm(self) -> None:
+            if self._deadline is not None:
+                self._deadline.cancel()
+                self._deadline = None
+
+        def _too_slow(self) -> None:
+            self._deadline = None
+            if self.transport.is_closing() or self.conn.their_state is not h11.IDLE:
+                return
+            if self.cycle is not None and not self.cycle.response_complete:
+                return  # an answer is still going out (a pipelined request waits its turn)
+            _raw(self.transport, 408, "Request Timeout", f"the request headers did not arrive within {header_timeout:g} seconds")
+
+    Guarded.open_now = open_now  # type: ignore[attr-defined]  # for the tests
+    return Guarded
+
+
+def _raw(transport: asyncio.Transport, status: int, reason: str, message: str) -> None:
+    body = ("error: " + message + "\n").encode()
+    head = (
+        f"HTTP/1.1 {status} {reason}\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: {len(body)}\r\n"
+        "connection: close\r\n\r\n"
+    ).encode()
+    transport.write(head + body)
+    transport.close()
+
+
+def server_config(app: Any, settings: Any, host: str, port: int, *, quiet: bool = True) -> Any:
+    """The uvicorn configuration of ``app``: its guarded protocol, and a short graceful shutdown (open
+    event streams are cut after a few seconds rather than holding Ctrl-C up)."""
     import uvicorn
 
+    return uvicorn.Config(
+        app, host=host, port=port, http=guarded_protocol(settings.max_connections, settings.header_timeout),
+        timeout_keep_alive=5, timeout_graceful_shutdown=3, log_level="warning" if quiet else "info", access_log=not quiet,
+        server_header=False,
+    )
+
+
+def _stopping_class() -> type:
+    import uvicorn
+
+    class Stopping(uvicorn.Server):
+        """uvicorn's server that tells the app when Ctrl-C (or SIGTERM) comes, so its open event
+        streams end at once instead of holding the shutdown up until they are cut."""
+
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            app = self.config.app
+            if getattr(app, "state", None) is not None:
+                app.state.stopping = True
+            super().handle_exit(sig, frame)
+
+    return Stopping
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, *, jobs: int | None = None, time_limit: float = 600.0,
+          open_browser: bool = False, quiet: bool = False, password: str | None = None,
+          allowed_hosts: tuple[str, ...] = ()) -> None:
+    """Serve the page until Ctrl-C (which raises KeyboardInterrupt once every job and folder is gone)."""
     from deckgen.web.app import Settings, create_app
 
+    Stopping = _stopping_class()
     jobs = jobs if jobs is not None else max(1, os.cpu_count() or 1)
     if not 1 <= jobs <= 64:
         raise DeckgenError(f"--jobs must be 1 to 64, not {jobs}")
     if not 1 <= time_limit <= 86400:
         raise DeckgenError(f"--time-limit must be 1 to 86400 seconds, not {time_limit:g}")
+    if password is not None and not 8 <= len(password) <= 200:
+        raise DeckgenError(f"--password must be 8 to 200 characters, not {len(password)}")
     check_address(host, port)
-    app = create_app(Settings(jobs=jobs, time_limit=time_limit))
+    open_to_network = not is_loopback(host)
+    made_up = open_to_network and password is None
+    if made_up:
+        password = secrets.token_urlsafe(9)
+    settings = Settings(jobs=jobs, time_limit=time_limit, host=host, password=password, allowed_hosts=tuple(allowed_hosts))
+    app = create_app(settings)
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{port}/"
     if not quiet:
         print(f"deckgen: serving on {url} ({jobs} job(s) at once, {time_limit:g} s each at most); Ctrl+C stops it", flush=True)
+    if open_to_network:
+        where = "every computer that can reach this one" if host in ("0.0.0.0", "::", "") else f"the network of {host}"
+        said = f"the password is: {password}" if made_up else "the password is the one given with --password"
+        print(f"warning: --host {host}: the page is open to {where}; each browser must log in first, {said}",
+              file=sys.stderr, flush=True)
     if open_browser:
-        threading.Timer(1.0, webbrowser.open, args=(url,)).start()
-    uvicorn.run(app, host=host, port=port, log_level="warning" if quiet else "info", access_log=not quiet)
+        open_when_listening(host, port)
+    server = Stopping(server_config(app, settings, host, port, quiet=quiet))
+    server.run()  # uvicorn raises the signal that stopped it again once it has shut down; should it not:
+    captured = list(getattr(server, "_captured_signals", []))
+    if signal.SIGTERM in captured:
+        raise Terminated()
+    raise KeyboardInterrupt  # the server only ends when stopped: the command line says so and exits 130

@@ -12,7 +12,7 @@ from typing import Any, Callable
 from deckgen import pipeline
 from deckgen.errors import DeckgenError
 from deckgen.registry import games
-from deckgen.web.forms import DeckRequest
+from deckgen.request import DeckRequest
 
 Send = Callable[[tuple], None]
 DECK_DIR = "deck"  # inside the job's folder: what `deckgen build` writes
@@ -45,7 +45,7 @@ def build(request: DeckRequest, folder: Path, send: Send) -> dict[str, Any]:
     spec = request.spec()
     out = folder / DECK_DIR
     plays = FILE_CHECK_GAMES if request.uploaded else 0
-    result = pipeline.build(spec, out, force=False, progress=progress_sender(send), play_check_games=plays)
+    result = pipeline.build(spec, out, force=False, progress=progress_sender(send), play_check_games=plays, help_card=request.help_card)
     names = [p.relative_to(out).as_posix() for p in result.files]
     with zipfile.ZipFile(folder / ZIP_NAME, "w", zipfile.ZIP_DEFLATED) as z:
         for name in names:
@@ -90,6 +90,12 @@ JOBS = {"build": build, "check": check}
 
 def run(kind: str, request: DeckRequest, folder: str, queue: Any) -> None:
     """The worker process's entry point: one message per event on ``queue``; never a traceback."""
+    import signal
+
+    try:  # Ctrl-C at the terminal reaches every process of the group: the server stops its jobs itself
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except (ValueError, OSError):  # pragma: no cover - not the main thread
+        pass
     send = queue.put
     try:
         send(("done", JOBS[kind](request, Path(folder), send)))

@@ -61,6 +61,7 @@ def test_a_game_without_rulebook_builds_and_says_so(tmp_path, capsys, monkeypatc
     bare = replace(GAME, rulebook=None)
     monkeypatch.setattr("deckgen.spec.get_game", lambda gid: bare)
     monkeypatch.setattr("deckgen.cli.get_game", lambda gid: bare)
+    monkeypatch.setattr("deckgen.request.get_game", lambda gid: bare)
     out = tmp_path / "bare"
     assert run(["build", "multiplicats", "--tables", "1-5", "--out", str(out)]) == 0
     assert sorted(p.name for p in out.iterdir() if not p.name.startswith(".")) == ["cards.pdf", "deck.json"]

@@ -20,7 +20,9 @@ def make_client(tmp_path):
         kw.setdefault("jobs", 2)
         kw.setdefault("time_limit", 120.0)
         kw.setdefault("root", tmp_path)
-        client = TestClient(create_app(Settings(**kw)))
+        app = create_app(Settings(**kw))
+        # as the page's own script: a loopback address, and the page's CSRF token on every write
+        client = TestClient(app, base_url="http://127.0.0.1", headers={"X-CSRF-Token": app.state.access.csrf})
         client.__enter__()
         opened.append(client)
         return client

@@ -497,8 +497,9 @@ def test_a_real_server_answers_and_cleans_up_when_stopped(tmp_path):
                 break
             except httpx.HTTPError:
                 time.sleep(0.2)
-        assert r.status_code == 200 and "Multipli Cat's" in r.text
-        job = httpx.post(f"http://127.0.0.1:{port}/api/build", data={"game": "multiplicats", "tables": "1"}).json()
+        assert r.status_code == 200 and "Multipli Cat's" in html.unescape(r.text)
+        token = re.search(r'<meta name="csrf-token" content="([^"]+)">', r.text).group(1)
+        job = httpx.post(f"http://127.0.0.1:{port}/api/build", data={"game": "multiplicats", "tables": "1", "csrf": token}).json()
         with httpx.stream("GET", f"http://127.0.0.1:{port}/api/jobs/{job['id']}/events", timeout=120) as s:
             last = [line for line in s.iter_lines() if line.startswith("event: ")][-1]
         assert last == "event: done"

@@ -11,7 +11,6 @@ from deckgen.web.forms import (
     CHECK_GAMES,
     DeckRequest,
     FormError,
-    cli_params,
     common_fields,
     common_words_of,
     option_fields,
@@ -72,7 +71,7 @@ def test_typed_words_of_common_options():
 def test_a_form_becomes_the_words_and_the_spec_of_the_cli():
     from deckgen.cli import load_spec
 
-    form = {"game": "mgc", "coefficients": "-3-3", "hints": "true", "draw_freely": "false", "players": "4", "card_size": "mini", "games": "9", "ignored": "x"}
+    form = {"game": "mgc", "coefficients": "-3-3", "hints": "true", "draw_freely": "false", "players": "4", "card_size": "mini", "games": "9"}
     req = request_from_form(form)
     assert req.words == ("--coefficients", "-3-3", "--hints", "--no-draw-freely", "--players", "4", "--card-size", "mini")
     spec = req.spec()
@@ -84,6 +83,15 @@ def test_a_form_becomes_the_words_and_the_spec_of_the_cli():
     assert check.spec(check=True).players == 4  # as `deckgen validate --players 4`: the deck is checked for 4, like a deck file's players
     assert request_from_form({"game": "mgc"}, check=True).check_plan() == (None, CHECK_GAMES)
     assert request_from_form({"game": "mgc", "skill_games": "3"}, check=True).skill_games() == 3
+
+
+def test_unknown_fields_are_refused_by_name_never_ignored():
+    with pytest.raises(FormError) as err:
+        request_from_form({"game": "multiplicats", "tabels": "1-6"})
+    assert str(err.value) == "unknown field 'tabels' (did you mean tables?)" and err.value.fields == {"tabels": str(err.value)}
+    with pytest.raises(FormError) as err:
+        request_from_form({"game": "multiplicats", "x": "1", "y": "2"}, check=True)
+    assert str(err.value) == "unknown fields 'x', 'y'" and set(err.value.fields) == {"x", "y"}
 
 
 def test_blank_fields_mean_the_default():
@@ -113,23 +121,30 @@ def test_errors_come_back_per_field_with_the_first_as_the_message():
         request_from_form({"game": "decks/mgc.toml"})  # never read as a file
 
 
-def test_cli_params_are_the_commands_own():
-    params, extra = cli_params("build", ["multiplicats", "--players", "3", "--tables", "1-6"])
-    assert params["players"] == 3 and extra == ["--tables", "1-6"]
-    with pytest.raises(DeckgenError, match="Invalid value for '--players'"):
-        cli_params("build", ["multiplicats", "--players", "x"])
+def test_common_values_are_typed_with_the_command_lines_messages(capsys):
+    from clirun import run
+    from deckgen.request import typed
+
+    assert typed("players", " 3") == 3 and typed("bleed", "1.5") == 1.5 and typed("lang", "en") == "en"
+    assert typed("help_card", "false") is False
+    for name, flag, bad in (("players", "--players", "x"), ("bleed", "--bleed", "x"), ("dpi", "--dpi", "1.5"), ("seed", "--seed", "9" * 5000)):
+        code, _, err = run(capsys, "build", "multiplicats", flag, bad, "--quiet")
+        assert code == 2
+        with pytest.raises(DeckgenError) as exc:
+            typed(name, bad)
+        assert "error: " + str(exc.value) == err.strip()
 
 
 def test_an_uploaded_deck_takes_only_players_seed_and_games():
-    assert common_words_of({"players": "4", "games": "5", "tables": "1-6", "paper": "letter"}, check=True) == ("--players", "4", "--games", "5")
-    assert common_words_of({"games": "5", "seed": "2"}, check=False) == ("--seed", "2")
+    assert common_words_of({"players": "4", "games": "5", "tables": "1-6", "paper": "letter"}, check=True) == (("players", "4"), ("games", "5"))
+    assert common_words_of({"games": "5", "seed": "2"}, check=False) == (("seed", "2"),)
     with pytest.raises(FormError) as err:
         common_words_of({"players": "x", "games": "0"}, check=True)
     assert set(err.value.fields) == {"players", "games"}
     text = 'game = "multiplicats"\n[options]\ntables = "1-3"\n'
-    req = DeckRequest("multiplicats", ("--players", "4"), text, "mine.toml")
+    req = DeckRequest("multiplicats", common=(("players", "4"),), deck_text=text, deck_name="mine.toml")
     spec = req.spec()
     assert (spec.players, spec.source, dict(spec.options)["tables"]) == (4, "mine.toml", [1, 2, 3])
     with pytest.raises(DeckgenError) as err:
-        DeckRequest("multiplicats", ("--tables", "1-6"), text).spec()
+        DeckRequest("multiplicats", ("--tables", "1-6"), deck_text=text).spec()
     assert str(err.value) == "an uploaded deck file takes its options from the file, not '--tables'"

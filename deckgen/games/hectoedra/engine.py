@@ -11,7 +11,7 @@ from deckgen.model import Deck
 
 from deckgen.games.hectoedra import deck as deck_mod
 from deckgen.games.hectoedra import rules
-from deckgen.games.hectoedra.hidden import sample_hidden, value
+from deckgen.games.hectoedra.hidden import sample_hidden, sample_seen, value
 from deckgen.games.hectoedra.numbers import linked
 from deckgen.games.hectoedra.policies import heuristic_policy
 from deckgen.games.hectoedra.state import HectoedraState, Variant
@@ -72,6 +72,15 @@ def exhaustive(deck: Deck, players: Sequence[int]) -> list[Check]:
     return out
 
 
+def deal_promise(deck: Deck, players: int) -> tuple[str, str]:
+    """What every round's deal promises, and what to change when a round is dealt short."""
+    v = Variant.from_options(deck.options)
+    promise = f"{v.per_player} cards a player in each round's game deck ({v.hand} in hand)"
+    hint = ("--no-keep-penalties (penalty cards go back into every deal), or more --cards, fewer --rounds or a lower --per-player"
+            if v.keep_penalties else "more --cards or a lower --per-player")
+    return promise, hint
+
+
 def player_counts(deck: Deck) -> list[int]:
     return list(range(deck_mod.PLAYERS[0], deck_mod.max_players(deck) + 1))
 
@@ -90,6 +99,7 @@ ENGINE = Engine(
     exhaustive=exhaustive,
     max_steps=max_steps,
     player_counts=player_counts,
+    deal_promise=deal_promise,
     length_name="turns",
-    skill=Skill(sample_hidden=sample_hidden, value=value, rollouts=(4, 16, 64), games=100),
+    skill=Skill(sample_hidden=sample_hidden, value=value, rollouts=(4, 16, 64), games=100, sample_seen=sample_seen, search_worlds=16),
 )

@@ -203,5 +203,5 @@ ENGINE = Engine(
     player_counts=player_counts,
     length_name="turns",
     board_picture=board_picture,
-    skill=Skill(sample_hidden=sample_hidden, rollouts=(4, 16, 64)),
+    skill=Skill(sample_hidden=sample_hidden, rollouts=(4, 16, 64), search_worlds=16),
 )

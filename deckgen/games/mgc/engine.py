@@ -13,7 +13,7 @@ from deckgen.model import Deck
 from deckgen.games.mgc import rules
 from deckgen.games.mgc.cards import tables
 from deckgen.games.mgc.deck import MAX_PLAYERS, MIN_PLAYERS, players_supported
-from deckgen.games.mgc.hidden import sample_hidden
+from deckgen.games.mgc.hidden import sample_hidden, sample_seen
 from deckgen.games.mgc.policies import heuristic_policy, random_policy
 from deckgen.games.mgc.state import CHOOSE, PLAY, MgcState, Setup
 
@@ -162,7 +162,7 @@ ENGINE = Engine(
     length_name="turns",
     repeat_limit=50,
     # one round is the ladder's unit: a 500-point match is dozens of rounds, too long to search
-    skill=Skill(sample_hidden=sample_hidden, options={"target_score": 1}, unit="rounds", rollouts=(4, 16, 64), games=400),
+    skill=Skill(sample_hidden=sample_hidden, sample_seen=sample_seen, search_worlds=8, options={"target_score": 1}, unit="rounds", whole_games=20, whole_unit="matches", rollouts=(4, 16, 64), games=400),
 )
 
 __all__ = ["ENGINE", "setup_for", "new_state", "CHOOSE", "PLAY"]

@@ -12,7 +12,7 @@ from deckgen.model import Deck
 from deckgen.games.monete import deck as monete_deck
 from deckgen.games.monete.cards import NO_COLOUR, PURPLE_CODE, card_table
 from deckgen.games.monete.deck import ALL, MODES
-from deckgen.games.monete.hidden import sample_hidden
+from deckgen.games.monete.hidden import sample_hidden, sample_seen
 from deckgen.games.monete.policies import heuristic_policy
 from deckgen.games.monete.rules import Rules, fits
 from deckgen.games.monete.state import MoneteState
@@ -159,5 +159,5 @@ ENGINE = Engine(
     length_name="turns",
     variants=variants,
     # games per pair and mode: the default deck is played in all four modes within the two minutes
-    skill=Skill(sample_hidden=sample_hidden, rollouts=(4, 16, 64), games=32),
+    skill=Skill(sample_hidden=sample_hidden, rollouts=(4, 16, 64), games=32, sample_seen=sample_seen, search_worlds=16),
 )

@@ -1,0 +1,271 @@
+"""The web page's gate: what every request passes before it reaches a route.
+
+- a Host allow-list (DNS rebinding: another site's name pointed at this computer gets 400);
+- security headers on every answer (a strict Content-Security-Policy, nosniff, no framing);
+- same-origin writes: a POST that says it comes from another origin (``Origin``, ``Sec-Fetch-Site``)
+  gets 403 (the routes further ask for JSON or the page's CSRF token, see :func:`csrf_ok`);
+- a shared password, when the server has one: every page but the login page wants its cookie;
+- a deadline for the request body (a client that sends it byte by byte gets 408).
+
+A plain ASGI middleware: it never reads the body, so streaming uploads keep their size limit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import html
+import ipaddress
+import json
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import Any, Awaitable, Callable, Iterable
+from urllib.parse import quote
+
+from starlette.exceptions import HTTPException
+
+Scope = dict[str, Any]
+Receive = Callable[[], Awaitable[dict[str, Any]]]
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1")
+WILDCARDS = ("0.0.0.0", "::", "")
+SESSION_COOKIE = "deckgen_session"
+CSRF_HEADER = "x-csrf-token"
+CSRF_FIELD = "csrf"
+SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
+# content types a page of another site may send without asking first (no CORS preflight)
+SIMPLE_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data", "text/plain")
+MAX_FAILED_LOGINS = 10  # per client, then a minute's wait
+CSP = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; "
+    "font-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'; object-src 'none'"
+)
+SECURITY_HEADERS = (
+    (b"content-security-policy", CSP.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+    (b"cross-origin-resource-policy", b"same-origin"),
+)
+
+
+def host_name(value: str) -> str:
+    """The name part of a Host header (``[::1]:8000`` -> ``::1``, ``Example.org.:80`` -> ``example.org``)."""
+    value = value.strip().lower()
+    if value.startswith("["):
+        return value[1:].split("]", 1)[0]
+    if value.count(":") > 1:  # a bare IPv6 address (not a valid Host, but say so by name)
+        return value
+    return value.rsplit(":", 1)[0].rstrip(".") if ":" in value else value.rstrip(".")
+
+
+def is_ip(name: str) -> bool:
+    try:
+        ipaddress.ip_address(name)
+        return True
+    except ValueError:
+        return False
+
+
+@dataclass(frozen=True)
+class Hosts:
+    """The Host names this server answers to: 127.0.0.1, localhost, ::1, the address it listens on and
+    any named with ``also``. Listening on every address (0.0.0.0 or ::), it answers to any IP address
+    (an address in the URL cannot be another site's name) and to this computer's own name."""
+
+    names: frozenset[str]
+    any_ip: bool = False
+
+    @classmethod
+    def of(cls, host: str = "127.0.0.1", also: Iterable[str] = ()) -> "Hosts":
+        names = {*LOOPBACK_NAMES, host_name(host), *(host_name(a) for a in also)}
+        wildcard = host in WILDCARDS
+        if wildcard:
+            import socket
+
+            me = socket.gethostname().lower()
+            names |= {me, me.split(".")[0], me.split(".")[0] + ".local"}
+        names.discard("")
+        return cls(frozenset(names), any_ip=wildcard)
+
+    def allows(self, header: str | None) -> bool:
+        if not header:
+            return False
+        name = host_name(header)
+        return name in self.names or (self.any_ip and is_ip(name))
+
+
+@dataclass
+class Access:
+    """Who may write and who may look: the page's CSRF token, the shared password (None: no login)
+    and the sessions it opened, and failed logins per client."""
+
+    password: str | None = None
+    csrf: str = field(default_factory=lambda: secrets.token_urlsafe(24))
+    sessions: dict[str, float] = field(default_factory=dict)  # session id -> when it was opened
+    failures: dict[str, tuple[int, float]] = field(default_factory=dict)  # client -> (failed tries, last)
+    session_life: float = 12 * 3600.0
+
+    def password_ok(self, given: str) -> bool:
+        assert self.password is not None
+        return hmac.compare_digest(given.encode("utf-8", "surrogatepass"), self.password.encode("utf-8", "surrogatepass"))
+
+    def open_session(self) -> str:
+        sid = secrets.token_urlsafe(24)
+        self.sessions[sid] = time.monotonic()
+        return sid
+
+    def session_ok(self, sid: str | None) -> bool:
+        if not sid:
+            return False
+        for known, made in list(self.sessions.items()):
+            if time.monotonic() - made > self.session_life:
+                del self.sessions[known]
+        return any(hmac.compare_digest(sid, known) for known in self.sessions)
+
+    def locked_out(self, client: str) -> float:
+        """Seconds a client must wait before it may try the password again (0: it may)."""
+        tries, last = self.failures.get(client, (0, 0.0))
+        left = 60.0 - (time.monotonic() - last)
+        return left if tries >= MAX_FAILED_LOGINS and left > 0 else 0.0
+
+    def failed(self, client: str) -> None:
+        tries, last = self.failures.get(client, (0, 0.0))
+        if time.monotonic() - last > 60.0:
+            tries = 0
+        self.failures[client] = (tries + 1, time.monotonic())
+        if len(self.failures) > 10_000:  # bounded: the oldest are forgotten
+            for key in sorted(self.failures, key=lambda k: self.failures[k][1])[:5_000]:
+                del self.failures[key]
+
+    def csrf_ok(self, token: str | None) -> bool:
+        return bool(token) and hmac.compare_digest(str(token).encode("utf-8", "surrogatepass"), self.csrf.encode())
+
+
+class SlowBody(HTTPException):
+    """The request body did not arrive within the deadline."""
+
+
+def content_type(headers: Any) -> str:
+    return (headers.get("content-type") or "").split(";", 1)[0].strip().lower()
+
+
+def header_csrf_ok(access: Access, headers: Any) -> bool:
+    return access.csrf_ok(headers.get(CSRF_HEADER))
+
+
+class Guard:
+    """The ASGI middleware (see the module's text)."""
+
+    def __init__(self, app: Any, *, hosts: Hosts, access: Access, body_timeout: float = 30.0) -> None:
+        self.app, self.hosts, self.access, self.body_timeout = app, hosts, access, body_timeout
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        send = with_headers(send)
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
+        path = scope.get("path", "/")
+        api = path.startswith("/api/")
+        host = headers.get("host")
+        if not self.hosts.allows(host):
+            shown = host_name(host)[:80] if host else ""
+            await refuse(send, api, 400, f"this server does not answer to the host name {shown!r}; open it as http://127.0.0.1 or http://localhost"
+                         if host else "the request has no Host header")
+            return
+        if scope["method"] not in SAFE_METHODS:
+            problem = cross_origin(headers)
+            if problem:
+                await refuse(send, api, 403, problem)
+                return
+        if self.access.password is not None and not (path == "/login" or path.startswith("/static/")):
+            if not self.access.session_ok(cookie(headers, SESSION_COOKIE)):
+                if api or scope["method"] not in SAFE_METHODS:
+                    await refuse(send, api, 401, "log in first: this page asks for the password printed where `deckgen serve` was started")
+                else:
+                    query = scope.get("query_string", b"").decode("latin-1")
+                    target = path + ("?" + query if query else "")
+                    await redirect(send, "/login?next=" + quote(target, safe=""))
+                return
+        await self.app(scope, timed(receive, self.body_timeout), send)
+
+
+def cross_origin(headers: dict[str, str]) -> str | None:
+    """Why a write is refused as coming from another site, or None. A request without these headers
+    comes from a program (curl, a script), not from a page in a browser."""
+    site = headers.get("sec-fetch-site")
+    if site is not None and site not in ("same-origin", "none"):
+        return f"a request from another site ({site}) may not change anything here; use the page itself"
+    origin = headers.get("origin")
+    if origin is not None:
+        host = headers.get("host", "")
+        if origin.lower() not in (f"http://{host}".lower(), f"https://{host}".lower()):
+            shown = origin[:80]
+            return f"a request from another origin ({shown}) may not change anything here; use the page itself"
+    return None
+
+
+def cookie(headers: dict[str, str], name: str) -> str | None:
+    for part in headers.get("cookie", "").split(";"):
+        key, _, value = part.strip().partition("=")
+        if key == name:
+            return value
+    return None
+
+
+def timed(receive: Receive, limit: float) -> Receive:
+    """``receive`` whose body messages must all arrive within ``limit`` seconds of the first call;
+    once the body is complete, later calls (waiting for a disconnect) have no deadline."""
+    state: dict[str, Any] = {"deadline": None, "done": False}
+
+    async def wrapped() -> dict[str, Any]:
+        if state["done"]:
+            return await receive()
+        loop = asyncio.get_running_loop()
+        if state["deadline"] is None:
+            state["deadline"] = loop.time() + limit
+        try:
+            message = await asyncio.wait_for(receive(), max(0.001, state["deadline"] - loop.time()))
+        except asyncio.TimeoutError:
+            state["done"] = True
+            raise SlowBody(408, f"the request body did not arrive within {limit:g} seconds") from None
+        if message.get("type") != "http.request" or not message.get("more_body", False):
+            state["done"] = True
+        return message
+
+    return wrapped
+
+
+def with_headers(send: Send) -> Send:
+    async def wrapped(message: dict[str, Any]) -> None:
+        if message.get("type") == "http.response.start":
+            have = {k.lower() for k, _ in message.get("headers", [])}
+            message = dict(message, headers=[*message.get("headers", []), *((k, v) for k, v in SECURITY_HEADERS if k not in have)])
+        await send(message)
+
+    return wrapped
+
+
+async def refuse(send: Send, api: bool, status: int, message: str) -> None:
+    if api:
+        body = json.dumps({"error": message, "fields": {}}).encode()
+        kind = b"application/json"
+    else:
+        body = (
+            f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>deckgen: error {status}</title></head>'
+            f'<body><h1>error {status}</h1><p>error: {html.escape(message)}</p></body></html>'
+        ).encode()
+        kind = b"text/html; charset=utf-8"
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", kind), (b"content-length", str(len(body)).encode()), (b"connection", b"close")]})
+    await send({"type": "http.response.body", "body": body})
+
+
+async def redirect(send: Send, location: str) -> None:
+    await send({"type": "http.response.start", "status": 303,
+                "headers": [(b"location", location.encode("latin-1")), (b"content-length", b"0")]})
+    await send({"type": "http.response.body", "body": b""})
