@@ -180,7 +180,8 @@ def test_a_deck_file_for_too_many_players_says_how_many_it_serves(tmp_path, caps
     code, lines = _validate(capsys, hectoedra_1_40(tmp_path, players=6))
     assert code == 1
     assert lines[2:4] == [
-        "Not playable: enough cards for 6 players. Each FAIL line below says what to try.",
+        "Not playable: enough cards for 6 players; player counts this deck serves. Each FAIL line below says what to try.",
         "With its cards it serves 2 to 5 players, not 6.",
     ]
+    assert "  FAIL player counts this deck serves: 2 to 5 players, not the 6 the deck asks for; try: players = one of 2, 3, 4, 5, or more cards" in lines
     assert any(l.endswith("40 cards, 48 needed (8 each in the round's game deck); try: --per-player 6, fewer --players, or more --cards") for l in lines)
