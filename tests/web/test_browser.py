@@ -345,6 +345,7 @@ def test_english_page_address_reload_and_cancel(d, server, tmp_path):
 
     # a reload finds the running job again, and the job can be cancelled
     retype(d, "f-games", "100000")
+    retype(d, "f-skill_games", "20000")  # a skill ladder of minutes: the job is surely still running at the reload
     d.find_element(By.ID, "check-button").click()
     wait_for(d, lambda d: "job=" in d.current_url, what="the job in the address")
     d.refresh()
