@@ -269,7 +269,7 @@ def test_the_page_and_the_cli_count_the_sheets_of_the_same_pdf(client, capsys, t
 
 def test_a_job_can_be_cancelled_queued_or_running(make_client):
     client = make_client(jobs=1)
-    first = client.post("/api/check", data={"game": "multiplicats", "games": "100000"}).json()
+    first = client.post("/api/check", data={"game": "multiplicats", "games": "100000", "skill_games": "20000"}).json()  # minutes
     second = client.post("/api/check", data={"game": "multiplicats", "games": "100000"}).json()
     assert client.post(f"/api/jobs/{second['id']}/cancel").json()["state"] == "failed"  # queued: it never starts
     deadline = time.monotonic() + 60
