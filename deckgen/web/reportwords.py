@@ -240,9 +240,40 @@ REASONS = {
         "empezar una ronda no debe decidirla: las rondas que gana quien empieza, entre {} y {} veces lo que le toca",
 }
 
+# what to try when a measured figure is out of its range (the simulation claims of each game's engine)
 TRIES = {
     "more --games to tell luck from an edge, or another --mode":
         "más partidas (--games) para distinguir la suerte de una ventaja, u otro modo (--mode)",
+    "more --games to tell luck from an edge, or --round-starter rotate":
+        "más partidas (--games) para distinguir la suerte de una ventaja, o --round-starter rotate",
+    "more --games to tell luck from an edge, or --next-starter last-turn":
+        "más partidas (--games) para distinguir la suerte de una ventaja, o --next-starter last-turn",
+    "more --games to tell luck from an edge, or a larger --hand":
+        "más partidas (--games) para distinguir la suerte de una ventaja, o una mano más grande (--hand)",
+    "more penalties: fewer --cards with many divisors; fewer: a larger --hand or --cards 1-100":
+        "para más castigos, menos números con muchos divisores (--cards); para menos, una mano más grande (--hand) o --cards 1-100",
+    "a larger --hand, or --cards with more small numbers (more divisors in common)":
+        "una mano más grande (--hand), o números más pequeños en --cards (más divisores en común)",
+    "a lower --top, --wildcards, or an easier --mode": "un --top más bajo, --wildcards, o un modo más fácil (--mode)",
+    "--wildcards, a lower --top, or an easier --mode (perezoso, siesta)":
+        "--wildcards, un --top más bajo, o un modo más fácil (--mode perezoso o siesta)",
+    "--wildcards, an easier --mode (perezoso, siesta), or a higher --combo":
+        "--wildcards, un modo más fácil (--mode perezoso o siesta), o un --combo más alto",
+    "fewer --players, a higher --top, or --deck-out need": "menos jugadores (--players), un --top más alto, o --deck-out need",
+    "fewer --coefficients or --degrees values (more cards share each), more --copies, or --after-action free":
+        "menos valores en --coefficients o --degrees (más cartas comparten cada uno), más --copies, o --after-action free",
+    "fewer --toma-dos and --toma-cuatro cards, or more --copies": "menos cartas --toma-dos y --toma-cuatro, o más --copies",
+    "a lower --target-score": "un --target-score más bajo",
+    "more cards (--copies, a wider --coefficients range) or fewer --players":
+        "más cartas (--copies, un intervalo --coefficients más ancho) o menos jugadores (--players)",
+    "a shorter --path-length, --link either, or --refill": "un --path-length más corto, --link either, o --refill",
+    "a shorter --path-length, or --link either": "un --path-length más corto, o --link either",
+    "--link either, --in-line links or off, or --corners": "--link either, --in-line links u off, o --corners",
+    "--tiebreak always": "--tiebreak always",
+    "fewer --tables with more repeated products (e.g. 1-5), or --specials":
+        "menos tablas (--tables) con más productos repetidos (por ejemplo 1-5), o --specials",
+    "fewer --tables, --end first, or fewer --players": "menos tablas (--tables), --end first, o menos jugadores (--players)",
+    "report it: the rules broke their own bound": "avísanos: las reglas se saltaron su propio límite",
 }
 
 # words inside the check details that print a table of counts ({'blue': 2, ...})
@@ -382,7 +413,10 @@ class _Words:
             text, tail = m.group(1), " [demostrado]" if m.group(2) == "proven" else " [por muestreo]"
         m = re.match(r"^(.*); try: (.*)$", text)
         if m:
-            text, tail = m.group(1), f"; prueba: {self.look(TRIES, m.group(2))}" + tail
+            advice = TRIES.get(m.group(2))
+            if advice is None:
+                self.missing.append(m.group(2))
+            text, tail = m.group(1), f"; prueba: {advice or m.group(2)}" + tail
         m = RANGE.match(text)
         if m:
             value, lo, hi, least, most, why = m.groups()
