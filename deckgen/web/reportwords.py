@@ -40,6 +40,7 @@ NAMES = {
     "draws per round": "robos por ronda",
     "draws per match": "robos por partida",
     "empty cards marked with the player counts that take them out": "cartas vacías marcadas con los números de jugadores que las quitan",
+    "enough cards for {} players": "cartas suficientes para {} jugadores",
     "enough cards for the players": "cartas suficientes para los jugadores",
     "enough cards to deal": "cartas suficientes para repartir",
     "every card can be played on another card": "cada carta se puede jugar sobre otra carta",
@@ -122,6 +123,7 @@ NAMES = {
     "variables are spread evenly": "las variables están repartidas por igual",
     "ÁLGEBRA caught per round": "ÁLGEBRA pillados por ronda",
     "turns": "turnos",
+    "game length (turns, mean)": "duración de la partida (turnos, media)",
     "turns: mean": "turnos: media",
     "turns: median": "turnos: mediana",
     "turns: p{}": "turnos: p{}",
@@ -150,6 +152,8 @@ DETAILS = {
     "{} products have a card": "{} productos tienen carta",
     "{} products reached": "{} productos alcanzados",
     "{} to {} players": "de {} a {} jugadores",
+    "{} to {} players (checked for the {} asked for)": "de {} a {} jugadores (comprobado para los {} pedidos)",
+    "{} cards per pile (at least {} needed)": "{} cartas por montón (hacen falta al menos {})",
     "{}: points {}-{} in {} colours": "{}: puntos del {} al {} en {} colores",
     "a master and {} linked cards exist": "hay una maestra y {} cartas enlazadas",
     "a straight arm of {} cards from a side is legal": "un brazo recto de {} cartas desde un lado es válido",
@@ -281,6 +285,10 @@ KEYS = {"blue": "azul", "red": "rojo", "green": "verde", "yellow": "amarillo"}
 
 # whole lines (the legend and the plain lines around the checks)
 LINES = {
+    "  (±: interval corrected for the {} figures compared at once (Holm-Bonferroni), so that all of them hold together":
+        "  (±: intervalo corregido para las {} cifras comparadas a la vez (Holm-Bonferroni), para que se cumplan todas juntas",
+    "   with {}% confidence; ·: no measurable change, the interval contains {})":
+        "   con un {} % de confianza; ·: sin cambio medible, el intervalo contiene el {})",
     "static checks:": "comprobaciones estáticas:",
     "exhaustive checks:": "comprobaciones exhaustivas:",
     "simulation:": "simulación:",
@@ -466,7 +474,8 @@ class _Words:
         m = TITLE.match(line)
         if m:
             title, n, source = m.groups()
-            return f"{title}: {n} cartas ({'por defecto' if source == 'defaults' else source})"
+            source = "por defecto" if source == "defaults" else re.sub(r"^([a-z]+) with ", r"\1 con ", source)
+            return f"{title}: {n} cartas ({source})"
         m = PLAYABLE.match(line)
         if m:
             who, basis = m.groups()
@@ -499,11 +508,45 @@ class _Words:
     def basis(self, text: str) -> str:
         if text == "proven for every deal":
             return "demostrado para todo reparto"
-        m = re.fullmatch(r"no failure in (\d+) games at each player count", text)
+        m = re.fullmatch(r"no failure in (\d+) games( at each player count)?", text)
         if m:
-            return f"ningún fallo en {m.group(1)} partidas con cada número de jugadores"
+            return f"ningún fallo en {m.group(1)} partidas" + (" con cada número de jugadores" if m.group(2) else "")
         self.missing.append(text)
         return text
+
+    def comparison(self, lines: list[str]) -> list[str]:
+        """The default deck beside this one: the headline, then each figure's change, re-aligned."""
+        head = lines[0].removeprefix("beside the default deck: ")
+        m = re.fullmatch(r"your deck makes games about as long as the default deck \(no measurable change, counted in (.+)\)", head)
+        n = re.fullmatch(r"your deck makes games (\d+)% (longer|shorter) than the default deck \(±(\d+)%, counted in (.+)\)", head)
+        if m:
+            head = f"tu mazo hace partidas más o menos igual de largas que el mazo por defecto (sin cambio medible, contado en {self.name(m.group(1))})"
+        elif n:
+            pct, word, pm, unit = n.groups()
+            head = (f"tu mazo hace partidas un {pct} % más {'largas' if word == 'longer' else 'cortas'} que el mazo por defecto "
+                    f"(±{pm} %, contado en {self.name(unit)})")
+        elif head:
+            self.missing.append(head)
+        out = [f"junto al mazo por defecto: {head}"]
+        rows: list[tuple[str, list[str] | None]] = []
+        notes = []
+        for row in lines[1:]:
+            t = re.match(r"^  change from the default deck(?: \(([a-z_]+)\))?((?:\s+\d+ pl\.)+)$", row)
+            if t:
+                title = "cambio frente al mazo por defecto" + (f" ({t.group(1)})" if t.group(1) else "")
+                rows.append((title, [c.replace("pl.", "j.") for c in re.findall(r"\d+ pl\.", t.group(2))]))
+            elif row.startswith("  (") or row.startswith("   with"):
+                notes.append(self.look(LINES, row))
+            elif row.endswith("  no measurable change"):
+                rows.append((self.name(row.removesuffix("no measurable change").strip()), None))
+            else:
+                parts = row.split()
+                k = next(i for i, p in enumerate(parts) if p == "·" or re.match(r"^[+-]", p))
+                rows.append((self.name(" ".join(parts[:k])), parts[k:]))
+        width = max((len(name) for name, _ in rows), default=0) + 2
+        for name, cells in rows:
+            out.append(f"  {name:<{width}}" + ("  sin cambio medible" if cells is None else "".join(f"{c:>10}" for c in cells)))
+        return out + notes
 
     def measures(self, lines: list[str]) -> list[str]:
         """One measures table: its head, the player counts' row and one row per figure, re-aligned."""
@@ -534,6 +577,13 @@ def translated(text: str, lang: str) -> tuple[str, list[str]]:
     i = 0
     while i < len(lines):
         line = lines[i]
+        if line.startswith("beside the default deck: "):
+            j = i + 1
+            while j < len(lines) and lines[j].strip():
+                j += 1
+            out += words.comparison(lines[i:j])
+            i = j
+            continue
         if MEASURES.match(line) and i + 1 < len(lines):
             j = i + 2
             while j < len(lines) and lines[j].strip():
