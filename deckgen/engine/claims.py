@@ -20,7 +20,7 @@ import random
 from typing import Any
 
 from deckgen.checks import Check, check
-from deckgen.engine.modelcheck import Result, check_model, find_end
+from deckgen.engine.modelcheck import Result, check_model, find_end, walk_to_end
 
 PROVEN, SAMPLED = "proven", "sampled"
 MODEL_BUDGET = 150_000  # positions `validate` lets the model checker explore per player count
@@ -118,6 +118,8 @@ def player_fault(engine: Any, deck: Any, players: int, seed: int, policy: str = 
     if position is None:
         return ""
     path = find_end(position, budget)
+    if path is None:  # the end may lie beyond the breadth-first budget: random walks go deeper
+        path = walk_to_end(position, seed=seed)
     if path is None:
         return ""
     return f"{len(path)} legal moves and draws lead from the repeated position to an end: " + "; ".join(path[:8]) + (" ..." if len(path) > 8 else "")

@@ -255,3 +255,42 @@ def find_end(root: Any, budget: int = 20_000) -> list[str] | None:
                 return _replay(root, parent, len(parent) - 1, "end").steps
             queue.append((len(parent) - 1, child))
     return None
+
+
+def walk_to_end(root: Any, seed: int = 0, tries: int = 50, steps: int = 5_000) -> list[str] | None:
+    """A sequence of legal moves and chance outcomes from ``root`` to an end, found by random walks
+    (each move and outcome uniformly at random, ``tries`` walks of at most ``steps``), in words; None
+    when no walk ended. Where the end is too far for :func:`find_end`'s breadth-first search, a walk
+    still shows that one is reachable (any path is a proof; it need not be the shortest)."""
+    import random
+
+    rng = random.Random(seed)
+    for _ in range(tries):
+        state = root.clone()
+        path: list[tuple[int, Any]] = []
+        for _ in range(steps):
+            if state.is_terminal():
+                break
+            if state.current_player() == CHANCE:
+                outcomes = list(state.chance_outcomes())
+                o = outcomes[rng.randrange(len(outcomes))]
+                path.append((OUTCOME, o))
+                state.apply_chance_outcome(o)
+            else:
+                actions = list(state.legal_actions())
+                if not actions:
+                    break
+                a = actions[rng.randrange(len(actions))]
+                path.append((ACTION, a))
+                state.apply_action(a)
+        if state.is_terminal():
+            words, state = [], root.clone()
+            for kind, label in path:
+                if kind == OUTCOME:
+                    words.append(state.outcome_to_string(label))
+                    state.apply_chance_outcome(label)
+                else:
+                    words.append(f"seat {state.current_player()}: {state.action_to_string(label)}")
+                    state.apply_action(label)
+            return words
+    return None

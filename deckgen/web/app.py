@@ -56,6 +56,7 @@ class Settings:
     time_limit: float = 600.0  # seconds a build or check may run
     keep: float = 3600.0  # seconds a job's folder is kept
     max_waiting: int = 50
+    waiting_per_client: int = 25  # of those places, what one client address may hold
     root: Path | None = None  # where the temporary folders go (default: the system's)
     host: str = "127.0.0.1"  # the address it listens on: its name joins the Host allow-list
     allowed_hosts: tuple[str, ...] = ()  # more Host names to answer to
@@ -100,7 +101,8 @@ class Problem(BaseModel):
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
     manager = JobManager(
-        settings.jobs, time_limit=settings.time_limit, keep=settings.keep, max_waiting=settings.max_waiting, root=settings.root
+        settings.jobs, time_limit=settings.time_limit, keep=settings.keep, max_waiting=settings.max_waiting, root=settings.root,
+        per_client=settings.waiting_per_client,
     )
     uploads: dict[str, tuple[float, DeckRequest, str]] = {}  # token -> (when, request, client)
     access = Access(password=settings.password)

@@ -72,10 +72,12 @@ class JobManager:
         keep: float = 3600.0,
         max_waiting: int = 50,
         root: Path | None = None,
+        per_client: int = 25,
     ) -> None:
         if slots < 1:
             raise DeckgenError(f"--jobs must be at least 1, not {slots}")
         self.slots, self.time_limit, self.keep, self.max_waiting = slots, time_limit, keep, max_waiting
+        self.per_client = per_client  # waiting jobs one client address may hold
         self.root = Path(tempfile.mkdtemp(prefix="deckgen-web-", dir=root))
         self.jobs: dict[str, Job] = {}
         self._numbers = itertools.count(1)
@@ -111,14 +113,14 @@ class JobManager:
 
     # ------------------------------------------------------------ jobs
     def submit(self, kind: str, request: DeckRequest, client: str = "") -> Job:
-        """Queue a job. One client (address) may hold at most half the waiting places, so it can
-        never fill the queue against the others."""
+        """Queue a job. One client (address) may hold at most ``per_client`` waiting places (half
+        the queue by default), so it can never fill the queue against the others."""
         assert kind in KINDS and self._sem is not None
         waiting = self.waiting()
         if waiting >= self.max_waiting:
             raise Busy(f"the server is busy: {waiting} jobs are waiting; try again in a few minutes")
         mine = sum(1 for j in self.jobs.values() if j.state == "queued" and j.client == client)
-        if client and mine >= max(1, self.max_waiting // 2):
+        if client and mine >= self.per_client:
             raise Busy(f"you already have {mine} jobs waiting; wait for them to finish")
         job_id = secrets.token_urlsafe(12)
         folder = Path(tempfile.mkdtemp(prefix="job-", dir=self.root))

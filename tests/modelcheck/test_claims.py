@@ -112,3 +112,29 @@ def test_builds_refusal_says_what_each_failed_claim_rests_on(tmp_path, capsys):
     code, out, err = run(capsys, "build", str(deck), "--out", str(tmp_path / "b"), "--quiet")
     assert code == 2
     assert "an end is always reachable (2 players) [proven]" in err
+
+
+@pytest.mark.parametrize("game_id", ["maestras", "monete", "hectoedra"])
+def test_the_variant_holds_on_hypothesis_generated_games(game_id):
+    """Hypothesis picks the deal, the player count and every choice of the players: the variant never
+    rises and drops every turn along the whole game (engine/loop.py asserts it with check=True)."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    game, deck = default(game_id)
+    counts = list(game.player_counts(deck))
+
+    @settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(seed=st.integers(0, 10**6), players=st.sampled_from(counts), choices=st.randoms(use_true_random=False))
+    def run_one(seed, players, choices):
+        rng = random.Random(seed)
+        state = game.engine.new_state(deck, players, rng)
+
+        def chooser(s, r):  # noqa: ANN001 - hypothesis's own random choices, shrinkable
+            actions = s.legal_actions()
+            return actions[choices.randrange(len(actions))]
+
+        record = play(state, [chooser] * players, rng, seed=seed, max_steps=game.engine.max_steps(deck, players), check=True)
+        assert record.ended
+
+    run_one()

@@ -4,7 +4,7 @@ or fails with the shortest counterexample; the budget stops the search and says 
 from __future__ import annotations
 
 from deckgen.engine.modelcheck import check_model, find_end
-from tests.modelcheck.toy import Toy
+from modelcheck.toy import Toy
 
 
 def test_a_track_that_always_ends_is_proven():
@@ -69,3 +69,13 @@ def test_find_end_gives_the_shortest_way_out():
     toy = Toy(size=9)
     assert find_end(toy) == ["seat 0: moves 2", "seat 1: moves 2"] * 2
     assert find_end(Toy(size=9, trap={0, 1})) is None
+
+
+def test_a_random_walk_finds_a_far_end_the_budget_misses():
+    from deckgen.engine.modelcheck import walk_to_end
+
+    far = Toy(size=400)
+    assert find_end(far, budget=50) is None  # beyond the breadth-first budget
+    path = walk_to_end(far, seed=1, tries=3, steps=1_000)
+    assert path is not None and len(path) >= 200 and all("moves" in p for p in path)
+    assert walk_to_end(Toy(size=9, trap={0, 1}), tries=3, steps=100) is None
