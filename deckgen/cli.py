@@ -335,17 +335,31 @@ def validate(
     fixed: bool = typer.Option(False, "--fixed", help="play all --games games at every player count (no sequential stopping)"),
     skill_games: Optional[int] = typer.Option(None, "--skill-games", help="with --report: games per pair of levels of the skill section (0: leave it out)"),
     pace: Optional[float] = typer.Option(None, "--pace", help="seconds a turn takes at your table, for the minutes a game lasts (each game has its own default)"),
+    confidence: Optional[int] = typer.Option(None, "--confidence", help="games that must end at each player count before 'every game ends' is claimed from sampling (it is then: fewer than 3/N of deals fail, at 95% confidence); never stopped early (default 100)"),
     quiet: bool = QuietOpt,
 ) -> None:
-    """Check that a deck is playable: exit 0 when it is, 1 when it is not, 2 on bad input."""
+    """Check that a deck is playable: exit 0 when it is, 1 when it is not, 2 on bad input.
+
+    Playable means, for every deal at every player count the deck serves, played by the printed
+    rules: (1) no dead end: the player to act always has a legal action (a draw or a pass counts);
+    (2) an end is always reachable: from every reachable position some legal moves end the game;
+    (3) no trap: with every player choosing at random among the legal moves, the game ends with
+    probability 1. Each claim says what it rests on: "proven" (every deal and every move searched
+    by the model checker, or the game's own argument checked in code) or "sampled" (no failure in
+    N games: fewer than 3/N of deals fail, at 95% confidence). A computer player going round in
+    circles is reported as the player's fault, not the deck's.
+    """
     if pace is not None and not 0.1 <= pace <= 600:
         raise DeckgenError(f"--pace must be 0.1 to 600 seconds a turn, not {pace:g}")
+    if confidence is not None and not 1 <= confidence <= 100_000:
+        raise DeckgenError(f"--confidence must be 1 to 100000 games, not {confidence}")
     if skill_games is not None and not 0 <= skill_games <= 100_000:  # told by its own name, before any game
         raise DeckgenError(f"--skill-games must be 0 (no skill section) to 100000, not {skill_games}")
     spec = load_spec(target, ctx.args, players=players, seed=seed)
     with _bars(quiet or as_json, "simulating, ") as bars:
         result = pipeline.validate(
             spec, players=None, games=400 if games is None else games, workers=workers, sequential=not fixed, progress=bars,
+            **({"confidence": confidence} if confidence is not None else {}),
         )
         engine = spec.game.engine
         if report and skill_games != 0 and result.ok and engine is not None and engine.skill is not None:

@@ -34,8 +34,13 @@ def _umask() -> int:
 
 def _temp_beside(target: Path, suffix: str) -> Path:
     """An empty temporary file in ``target``'s folder (so a rename onto it is atomic)."""
+    size = len(os.fsencode(target.name))
+    if size > 255:  # the name itself cannot exist: say so, not that its folder failed
+        raise DeckgenError(f"cannot write {target.name[:40]}…: the name is {size} bytes long; a file name is at most 255 bytes")
+    # the temporary name stays within 255 bytes whatever the target's (mkstemp adds 8 characters)
+    prefix = "." + os.fsencode(target.name)[:200].decode("utf-8", "ignore") + "."
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=suffix, dir=target.parent)
+        fd, tmp = tempfile.mkstemp(prefix=prefix, suffix=suffix, dir=target.parent)
     except OSError as exc:
         raise DeckgenError(f"cannot write in {target.parent}: {exc.strerror or exc}") from None
     os.close(fd)

@@ -42,7 +42,7 @@ def checked_line(spec: Any, result: Any) -> str:
 
 def describe_file(name: str, spec: Any, result: Any) -> str:
     if name == "cards.pdf":
-        return "the cards: PRINT IT. " + instructions(len(result.deck), spec.print)
+        return "the cards: PRINT IT. " + instructions(result.printed or len(result.deck), spec.print)
     if name == "cards-one-per-page.pdf":
         return "one card per page with its bleed (trim box set), backs before fronts: for a print shop"
     if name == "png/":
@@ -78,7 +78,10 @@ def validate_summary(v: Any, pace: float | None = None) -> list[str]:
     counts = sorted({s.players for s in summaries}) or (
         [v.deck.players] if v.deck.players else game.player_counts(v.deck))
     if report.ok:
-        lines = [f"Playable for {players_words(counts)}."]
+        from deckgen.engine.claims import headline_basis
+
+        basis = headline_basis(report) if hasattr(report, "claim_games") else ""
+        lines = [f"Playable for {players_words(counts)}" + (f": {basis}." if basis else ".")]
     else:
         failed = [c for c in report.checks if not c.ok and c.name != "simulation"]
         names = "; ".join(c.name for c in failed[:3]) + (f" and {len(failed) - 3} more" if len(failed) > 3 else "")

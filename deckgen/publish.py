@@ -40,7 +40,7 @@ from typing import Callable, Iterator
 from deckgen.errors import DeckgenError
 from deckgen.filenames import long_path
 from deckgen.locking import hold
-from deckgen.renames import InUse, remove_tree, rename
+from deckgen.renames import InUse, _clear_readonly, remove_tree, rename
 
 MARKER = ".deckgen"
 MARKER_TEXT = "This folder was written by deckgen; the next build into it replaces it whole.\n"
@@ -142,7 +142,13 @@ def _siblings(out: Path, kind: str) -> list[Path]:
             continue
         if empty or read_manifest(p) is not None:
             found.append(p)
-    return sorted(found, key=lambda p: (p.stat().st_mtime, p.name))
+    def age(p: Path) -> tuple[float, str]:
+        try:
+            return p.stat().st_mtime, p.name
+        except OSError:
+            return 0.0, p.name
+
+    return sorted(found, key=age)
 
 
 # ---------------------------------------------------------------- the marker: deckgen's manifest
@@ -194,6 +200,20 @@ def _tree(folder: Path) -> list[str]:
     return sorted(names)
 
 
+def _unlink(path: Path) -> None:
+    """Remove a file, a read-only one too (Windows refuses those until the flag is cleared)."""
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        pass
+    except OSError:
+        if _clear_readonly(path):
+            try:
+                path.unlink()
+            except OSError:
+                pass
+
+
 def _remove(path: Path) -> None:
     """Remove a file, or a folder deckgen wrote with its marker last: a removal that stops half-way
     leaves the marker (or an empty folder), so the next build's recovery still knows it for its own."""
@@ -206,13 +226,10 @@ def _remove(path: Path) -> None:
             if entry.is_dir() and not entry.is_symlink():
                 remove_tree(entry)
             else:
-                try:
-                    entry.unlink()
-                except OSError:
-                    pass
+                _unlink(entry)
         try:
             if not any(path.iterdir()) or [e.name for e in path.iterdir()] == [MARKER]:
-                (path / MARKER).unlink(missing_ok=True)
+                _unlink(path / MARKER)
                 path.rmdir()
         except OSError:
             pass
@@ -475,6 +492,13 @@ def publishing(
             raise _error(f"cannot repair what an earlier build left beside {out}", exc) from None
         if keep is not None:
             _refuse_mix(out, _mixed(out, identity, keep, own))
+        elif identity is None:  # a calibration sheet, a sweep, a puzzle: never in place of a deck's build
+            found = read_manifest(out)
+            if found is not None and found["deck"] is not None:
+                raise DeckgenError(
+                    f"the output folder {out} holds a deck's build ({found['deck'].split(':')[0]}); this command "
+                    "would replace it, so choose another --out"
+                )
         staging = out.parent / hidden_name(out, "staging")
         try:
             staging.mkdir()

@@ -546,3 +546,18 @@ def test_the_default_decks_steps_weigh_one(monkeypatch):
     monkeypatch.setattr(MgcState, "step_weight", lambda self: 1)
     plain = [play_seeded(game.engine, deck, n, seed) for n in (2, 5) for seed in range(6)]
     assert weighed == plain
+
+
+@pytest.mark.parametrize("length", [240, 250])
+def test_init_writes_a_deck_file_with_a_long_name(tmp_path, capsys, length):
+    target = tmp_path / ("d" * (length - 5) + ".toml")
+    code, _, err = run(capsys, "init", "multiplicats", "--out", target)
+    assert code == 0, err
+    assert target.read_text().startswith("#") or "game" in target.read_text()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [target.name]
+
+
+def test_a_file_name_too_long_is_named_as_such(tmp_path, capsys):
+    code, _, err = run(capsys, "init", "multiplicats", "--out", tmp_path / ("é" * 130 + ".toml"))
+    assert code == 2 and err.count("error:") == 1 and "ééé" in err  # the file named, not its folder
+    assert "File name too long" in err or "265 bytes long" in err

@@ -615,3 +615,15 @@ def test_two_interleaved_builds_never_lose_or_mix_anything(tmp_path_factory, nam
     visible = {p.name for p in root.iterdir() if not p.name.startswith(".")} | set(users)
     hidden = sorted(p.name for p in root.iterdir() if p.name not in visible and p.name not in NAMES)
     assert hidden == [], hidden
+
+
+@pytest.mark.parametrize("argv", [["calibrate"], ["puzzle", "hectoedra", "--sets", "1", "--size", "6"],
+                                  ["sweep", "multiplicats", "--vary", "tables=1|2", "--games", "4", "--players", "2"]],
+                         ids=lambda a: a[0])
+def test_commands_without_a_deck_never_replace_a_build(tmp_path, capsys, argv):
+    out = tmp_path / "b"
+    assert run(capsys, "build", "multiplicats", "--tables", "2", "--out", out, "-q")[0] == 0
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    code, _, err = run(capsys, *argv, "--out", out, "-q")
+    assert code == 2 and err.count("error:") == 1 and "holds a deck's build (multiplicats)" in err, err
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before

@@ -177,6 +177,16 @@ class Engine:
     board_picture: Callable[..., Path] | None = None
     # the skill ladder's hooks (deckgen.analysis); None: the game has no ladder
     skill: Skill | None = None
+    # model(deck, players) -> the root of the game's graph of positions for the model checker
+    # (engine/modelcheck.py): a State with the exploration methods of engine/state.py, or None when
+    # the deck is too large to enumerate (the claims then rest on arguments and sampling)
+    model: Callable[[Deck, int], Any] | None = None
+    # what the model's graph covers, in words ("one round"), and the argument that carries its
+    # proof to the whole game ("a match is rounds until ...: ..."); empty when it is the whole game
+    model_scope: str = ""
+    # arguments(deck, players) -> checks: the game's own proofs, checked in code (variants that
+    # bound its length, structural arguments); each Check says what it proves
+    arguments: Callable[[Deck, int], Sequence[Check]] | None = None
     # deal_promise(deck, players) -> (what every deal after the first promises, the option that
     # fixes a short deal), for a game whose rules deal or refill after the first deal (rounds): its
     # states keep ``shortfalls`` (engine/state.py) and validation checks every round of every game.

@@ -76,6 +76,9 @@ def play(
     taken = 0  # the steps themselves
     weight = getattr(state, "step_weight", None)
     problem = ""
+    variant = getattr(state, "length_variant", None) if check else None  # the game's decreasing variant, if it has one
+    before = variant() if variant is not None else None
+    turn_start, turns = before, state.length() if variant is not None else 0
     while not state.is_terminal():
         if steps >= max_steps:
             problem = f"did not end within {max_steps} steps" + (f" ({taken:,} turns and draws with hands of hundreds of cards, each counted as several steps)" if taken < steps else "")
@@ -109,6 +112,13 @@ def play(
         # a state whose steps cost more as hands grow (a policy reads the whole hand) counts them so:
         # the step budgets then bound the time a game takes, whatever the deck file
         steps += 1 if weight is None else weight()
+        if variant is not None:  # never up at a step, strictly down from one turn to the next
+            now = variant()
+            if now > before or (state.length() > turns and not now < turn_start):
+                raise InvariantBroken(f"seed {seed}: the game's variant did not decrease at step {taken}: {before} then {now}")
+            if state.length() > turns:
+                turn_start, turns = now, state.length()
+            before = now
         if check and deck_size is not None and state.card_count() != deck_size:
             raise InvariantBroken(f"seed {seed}: {state.card_count()} cards in play after step {steps}, deck has {deck_size}")
     ended = state.is_terminal()

@@ -91,6 +91,21 @@ def max_steps(deck: Deck, players: int) -> int:
     return rounds * (players * v.per_player + 1) + 10
 
 
+def length_argument(deck: Deck, players: int) -> list[Check]:
+    """"every game ends" for one player count, as a checked argument (HectoedraState.length_variant):
+    each turn plays or penalises a card, so a round has at most players × per_player turns, and the
+    match has its fixed number of rounds. With a card in hand a player can always act (play it, or
+    put it down as a penalty), so no position is a dead end."""
+    from deckgen.engine.claims import variant_argument
+
+    v = Variant.from_options(deck.options)
+    rounds = v.rounds or players
+    bound = rounds * (players * v.per_player + 1)
+    return [variant_argument(ENGINE, deck, players, bound,
+                             f"(rounds left, a deal due, cards in hands and the draw pile) decreases at every turn; "
+                             f"{rounds} rounds of at most {players} × {v.per_player} turns and a deal")]
+
+
 ENGINE = Engine(
     new_state=new_state,
     policies={"random": random_policy, "heuristic": heuristic_policy},
@@ -102,4 +117,6 @@ ENGINE = Engine(
     deal_promise=deal_promise,
     length_name="turns",
     skill=Skill(sample_hidden=sample_hidden, value=value, rollouts=(4, 16, 64), games=100, sample_seen=sample_seen, search_worlds=16),
+    # "every game ends" proven by a decreasing variant (HectoedraState.length_variant), checked in code
+    arguments=lambda deck, players: length_argument(deck, players),
 )

@@ -135,6 +135,16 @@ class HectoedraState:
         self.last_turn = None
         self.dealing = False
 
+    def length_variant(self) -> tuple[int, int, int]:
+        """(rounds still to play, a deal due, cards in hands and the draw pile): never up, and down
+        at every turn (the proof that every game ends). A turn puts one card from a hand on the
+        central pile or a penalty pile and refills the hand from the draw pile (one fewer); a deal
+        ends "a deal due" and fills the hands (the first component is unchanged, the second drops);
+        the end of a round leaves one round fewer."""
+        if self.over:
+            return (0, 0, 0)
+        return (self.rounds_total - self.round_no, int(self.dealing), sum(len(h) for h in self.hands) + len(self.draw))
+
     def top(self) -> int | None:
         return self.pile[-1] if self.pile else None
 

@@ -576,6 +576,13 @@ class MgcState:
     def card_count(self) -> int:
         return sum(h.bit_count() for h in self.hands) + len(self.pile) + 1 + self.played - self.recycled
 
+    def explorable(self) -> object | None:
+        """This position as the model checker's round model (model.py), to search on from it; None
+        between rounds and at the end of the match."""
+        from deckgen.games.mgc.model import position_of
+
+        return position_of(self)
+
     def key(self) -> Hashable:
         # the draw pile as a set (its order is not part of the position: every draw is at random),
         # built at C speed: a mask built card by card costs a big-integer copy a card (ms a step

@@ -217,6 +217,16 @@ class MoneteState:
     def length(self) -> int:
         return self.tally["turns"]
 
+    def length_variant(self) -> tuple[int]:
+        """2 × the draw pile + the cards in hands: never up, and down by at least one every turn
+        (the proof that every game ends, asserted at every step of checked games). Cards never go
+        back to the draw pile nor from the table to a hand. A turn plays at least one card from a
+        hand (one fewer), or, with nothing to play, draws one (the pile loses one, a hand gains it:
+        one fewer) before passing; an empty draw pile ends the game. Cards passed between hands
+        (Regalito, Te la cambio, Espiar, Ladronzuelos) leave it unchanged; a draw by a Toma card,
+        Maldición, Descarte or ¡Monete! lowers it; a discard lowers it."""
+        return (2 * len(self.draw) + sum(len(h) for h in self.hands),)
+
     def counts(self) -> Mapping[str, float]:
         return dict(self.tally)
 
