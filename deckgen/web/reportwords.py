@@ -428,8 +428,8 @@ class _Words:
         m = RANGE.match(text)
         if m:
             value, lo, hi, least, most, why = m.groups()
-            bound = f"entre {lo} y {hi}" if lo else (f"al menos {least}" if least else f"como mucho {most}")
-            return f"{value}, debe estar {bound}: {self.look(REASONS, why)}{tail}"
+            bound = f"estar entre {lo} y {hi}" if lo else (f"ser al menos {least}" if least else f"ser como mucho {most}")
+            return f"{value}, debe {bound}: {self.look(REASONS, why)}{tail}"
         m = re.match(r"^proven for every deal by the game's argument \((.*), above\)$", text)
         if m:
             return f"demostrado para todo reparto por el argumento del juego ({self.name(m.group(1))}, más arriba){tail}"
@@ -508,7 +508,7 @@ class _Words:
     def basis(self, text: str) -> str:
         if text == "proven for every deal":
             return "demostrado para todo reparto"
-        m = re.fullmatch(r"no failure in (\d+) games( at each player count)?", text)
+        m = re.fullmatch(r"no failure in ([\d,]+) games( at each player count)?", text)
         if m:
             return f"ningún fallo en {m.group(1)} partidas" + (" con cada número de jugadores" if m.group(2) else "")
         self.missing.append(text)
@@ -599,3 +599,17 @@ def translated(text: str, lang: str) -> tuple[str, list[str]]:
 def report_in(text: str, lang: str) -> str:
     """The report in the page's language (a line the tables do not know stays in English)."""
     return translated(text, lang)[0]
+
+
+def basis_in(text: str, lang: str) -> str:
+    """What "playable" rests on (``claims.headline_basis``) in ``lang``."""
+    return _Words().basis(text) if lang == "es" and text else text
+
+
+def failure_in(name: str, detail: str, proof: str | None, lang: str) -> str:
+    """A failed check as the page lists it ("name: detail [proof]") in ``lang``."""
+    line = f"{name}: {detail}" + (f" [{proof}]" if proof else "")
+    if lang != "es":
+        return line
+    words = _Words()
+    return f"{words.name(name)}: {words.detail(detail + (f' [{proof}]' if proof else ''))}"

@@ -13,7 +13,7 @@ from deckgen import pipeline
 from deckgen.errors import DeckgenError
 from deckgen.registry import games
 from deckgen.request import DeckRequest
-from deckgen.web.reportwords import report_in
+from deckgen.web.reportwords import basis_in, failure_in, report_in
 
 Send = Callable[[tuple], None]
 DECK_DIR = "deck"  # inside the job's folder: what `deckgen build` writes
@@ -123,8 +123,8 @@ def check(request: DeckRequest, folder: Path, send: Send, lang: str = "en") -> d
         "title": spec.game.title,
         "cards": len(v.deck),
         "ok": v.ok,
-        "failed": [c["name"] + ": " + str(c["detail"]) + (f" [{c['proof']}]" if c.get("proof") else "") for c in checks if not c["ok"]],
-        "basis": data.get("basis", ""),  # what "playable" rests on: "proven for every deal" or "no failure in N games"
+        "failed": [failure_in(c["name"], str(c["detail"]), c.get("proof"), lang) for c in checks if not c["ok"]],
+        "basis": basis_in(data.get("basis", ""), lang),  # what "playable" rests on: "proven for every deal" or "no failure in N games"
         "checks": len(checks),
         "headline": (data.get("default_deck") or {}).get("headline", ""),
         "key": key_facts(v),

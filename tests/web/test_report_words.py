@@ -7,7 +7,7 @@ from functools import lru_cache
 
 import pytest
 
-from deckgen.web.reportwords import translated
+from deckgen.web.reportwords import basis_in, failure_in, translated
 from web.webtools import finish
 
 GAMES = ["multiplicats", "mgc", "hectoedra", "monete", "maestras"]
@@ -81,6 +81,17 @@ def test_a_failed_check_with_its_advice_and_a_measures_table_read_in_spanish():
     assert table[0].endswith("2 j.     3 j.") and table[2].endswith("60.0%    61.5%")
 
 
+def test_the_verdicts_basis_and_a_failed_check_as_the_page_lists_them():
+    assert basis_in("no failure in 1,000 games at each player count", "es") == "ningún fallo en 1,000 partidas con cada número de jugadores"
+    assert basis_in("proven for every deal", "es") == "demostrado para todo reparto"
+    assert basis_in("proven for every deal", "en") == "proven for every deal"
+    detail = "0.012 ± 0.002, must be at least 0.050: a chance to slap at least every 20 cards (every 40 s at 2 s a card)"
+    assert failure_in("slap chances per turn (3 players)", detail, None, "en") == f"slap chances per turn (3 players): {detail}"
+    assert failure_in("slap chances per turn (3 players)", detail, None, "es") == (
+        "ocasiones de palmada por turno (3 jugadores): 0.012 ± 0.002, debe ser al menos 0.050: "
+        "una ocasión de palmada al menos cada 20 cartas (cada 40 s a 2 s por carta)")
+
+
 def test_a_line_the_tables_do_not_know_stays_and_is_listed():
     spanish, missing = translated("static checks:\n  ok   a new check: 3 things\n", "es")
     assert spanish.splitlines()[0] == "comprobaciones estáticas:"
@@ -99,5 +110,6 @@ def test_the_pages_check_shows_the_report_and_its_file_in_the_pages_language(cli
     if lang == "es":
         assert text.startswith("Multipli Cat's: ") and "comprobaciones estáticas:" in text and "\nJUGABLE\n" in text
         assert english_words(text) == [], "\n".join(english_words(text))
+        assert result["basis"].startswith(("ningún fallo en ", "demostrado para todo reparto"))  # under the verdict
     else:
         assert "static checks:" in text and "\nPLAYABLE\n" in text
