@@ -26,6 +26,7 @@ PROVEN, SAMPLED = "proven", "sampled"
 MODEL_BUDGET = 150_000  # positions `validate` lets the model checker explore, shared by the player counts
 MIN_MODEL_BUDGET = 10_000  # the least any one player count gets
 LOOP_BUDGET = 20_000  # positions searched from a position the computer player kept coming back to
+MAX_FAULT_SEARCHES = 3  # loops of the computer player searched for a way out in one validation
 CONFIDENCE = 100  # default games that must end for the sampled claim "every game ends"
 
 DEFINITION = (

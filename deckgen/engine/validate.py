@@ -35,6 +35,7 @@ class Report:
     argued: dict = field(default_factory=dict)  # stream key -> the game's argument that proves its claims
     claim_games: dict[int | str, int] = field(default_factory=dict)  # games behind the sampled claim, per stream key
     player_faults: list[str] = field(default_factory=list)  # games where the computer player, not the deck, went round in circles
+    fault_searches: int = 0  # loops of the computer player searched for a way out so far
 
     @property
     def checks(self) -> list[Check]:
@@ -187,8 +188,14 @@ def _ends_check(report: Report, engine, s: Stream, tag: str) -> Check:
     claim = getattr(s, "claim", None) or Tally(n)
     faults: list[tuple[int, str]] = []
     blamed: list[tuple[int, str]] = []
+    model = report.models.get(s.key)
+    disproven = model is not None and getattr(model, "complete", False) and not model.ok
     for seed, problem in s.measured.stalls:
-        way_out = claims.player_fault(engine, s.deck, n, seed)
+        # a loop of the computer player is searched for a way out (the searches are few: each replays
+        # the game); a deck the model checker disproved, or a game stopped by its step budget, is not
+        search = not disproven and "came back" in problem and report.fault_searches < claims.MAX_FAULT_SEARCHES
+        report.fault_searches += search
+        way_out = claims.player_fault(engine, s.deck, n, seed) if search else ""
         (faults if way_out else blamed).append((seed, f"{problem}; {way_out}" if way_out else problem))
     unseen = s.measured.stall_count - len(s.measured.stalls)  # stalls not kept: blamed on the deck
     blamed += s.explored.stalls + claim.stalls
@@ -199,9 +206,7 @@ def _ends_check(report: Report, engine, s: Stream, tag: str) -> Check:
     report.claim_games[s.key] = total - stuck - len(faults)
     name = f"every game ends ({tag}{n} players)"
     note = f"; {len(faults)} game(s) of the computer player went round in circles: a fault of the player, not of the deck (a legal continuation leaves the loop)" if faults else ""
-    model = report.models.get(s.key)
     if stuck:
-        disproven = model is not None and getattr(model, "complete", False) and not model.ok
         return check(name, False, f"{stuck} of {total} games did not end: {blamed[0][1] if blamed else 'a game did not end'}"
                      + ("; the model checker's counterexample above shows why: the deck, not deckgen's rules" if disproven else ""),
                      seed=blamed[0][0] if blamed else None, proof=SAMPLED,
