@@ -1,7 +1,7 @@
 """The skill ladder of every default deck (issue 27): where its top is, whether the
 determinized-search rung (pimcN) climbs above the heuristic, and the verdict, with intervals.
 
-    python3 bench/ladder_top.py [--games N] [--workers 2] [--games-for mgc=200,...]
+    python3 bench/ladder_top.py [--games N] [--workers 2] [--only mgc,monete] [--modes jungla]
 
 Default games per pair are each game's own (engine Skill.games); figures depend only on the seed,
 times on the machine and its load. Prints one block per game (and mode), then one summary line per
@@ -28,6 +28,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=0, help="games per pair (0: each game's default)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--only", default="", help="comma-separated game ids")
+    ap.add_argument("--modes", default="", help="comma-separated rule variants (Monete's modes) to play, default all")
     args = ap.parse_args()
     summary = []
     for gid, game in games().items():
@@ -36,6 +37,8 @@ def main() -> None:
             continue
         deck = spec_for(game, cli={}).build()
         for label, variant in engine.variants(deck):
+            if args.modes and label not in args.modes.split(","):
+                continue
             start = time.perf_counter()
             r = measure(engine, variant, 2, title=game.title, variant=label, games_per_pair=args.games or engine.skill.games, seed=1, workers=args.workers)
             print("\n".join(lines(r)), flush=True)

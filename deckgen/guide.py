@@ -42,7 +42,7 @@ def checked_line(spec: Any, result: Any) -> str:
 
 def describe_file(name: str, spec: Any, result: Any) -> str:
     if name == "cards.pdf":
-        return "the cards: PRINT IT. " + instructions(len(result.deck), spec.print)
+        return "the cards: PRINT IT. " + instructions(result.printed or len(result.deck), spec.print)
     if name == "cards-one-per-page.pdf":
         return "one card per page with its bleed (trim box set), backs before fronts: for a print shop"
     if name == "png/":

@@ -35,6 +35,7 @@ class BuildResult:
     coverage: dict[Path, list[float]] = field(default_factory=dict)  # each PDF's ink per page (0..1)
     played: "Validation | None" = None  # the simulated games a deck file's build played before printing
     forced: bool = False  # written with --force (its failing checks were not enforced)
+    printed: int = 0  # cards on the sheets of cards.pdf: the deck's and its help card(s)
 
 
 def deck_identity(deck: Deck) -> str:
@@ -107,8 +108,36 @@ def build(
         for step in extra_steps or []:
             written += step(result, stage)
     result.files = [out / Path(p).name for p in written]
+    result.printed = len(printed.cards)
     result.coverage = _coverage(result.files)
     return result
+
+
+@dataclass(frozen=True)
+class SheetPlan:
+    """The pages of the cards.pdf a build writes: counted from the very plan the PDF is drawn from
+    (help cards included), for the page's preview and the CLI's printing line alike."""
+
+    cards: int  # cards on the sheets: the deck's and its help card(s)
+    help_cards: int
+    per_sheet: int
+    pages: int  # PDF pages
+    sheets: int  # sheets of paper (separate backs are sheets of their own)
+    fronts: tuple[int, ...]  # 1-based page numbers of the fronts
+    backs: tuple[int, ...]
+
+
+def sheet_plan(spec: DeckSpec, deck: Deck, *, help_card: bool = True) -> SheetPlan:
+    """What cards.pdf will hold for ``deck`` built from ``spec`` (``help_card``: as `build` prints it)."""
+    from deckgen.render.printing import pages
+    from deckgen.render.planning import plan_pages
+
+    printed = len(_with_help(spec, deck)[0].cards) if help_card else len(deck)
+    lay = spec.print.layout()
+    plan = plan_pages(printed, lay, spec.print.backs)
+    p = pages(printed, spec.print)
+    paper = len(p.fronts) + (len(p.backs) if spec.print.backs == "separate" else 0)
+    return SheetPlan(printed, printed - len(deck), lay.per_sheet, len(plan), paper, p.fronts, p.backs)
 
 
 def _with_help(spec: DeckSpec, deck: Deck):
@@ -282,9 +311,21 @@ def report_data(v: Validation, pace: float | None = None) -> dict:
     return data
 
 
-def write_report(v: Validation, out_dir: Path, pace: float | None = None) -> list[Path]:
+CHART_WORDS = {
+    "es": {
+        "game length": "duración de las partidas", "seat advantage": "ventaja por asiento",
+        "mean": "media de", "per game": "por partida", "players": "jugadores", "rule variant and players": "variante y jugadores",
+        "points of win share": "puntos de victorias sobre la cuota justa", "your deck": "tu mazo", "this deck": "este mazo",
+        "default deck": "mazo por defecto", "no advantage": "sin ventaja", "error bars: 95% interval": "barras de error: intervalo del 95 %",
+        "turns": "turnos",
+    },
+}
+
+
+def write_report(v: Validation, out_dir: Path, pace: float | None = None, *, lang: str = "en") -> list[Path]:
     """report.txt, report.json and two PNG plots (matplotlib): the mean game length and the seat
-    advantage at every player count, with 95% error bars, beside the default deck's when compared."""
+    advantage at every player count, with 95% error bars, beside the default deck's when compared.
+    ``lang``: the charts' words (es or en; the web page's language)."""
     import json
 
     from deckgen.engine.simulate import seat_advantage, seat_advantage_error
@@ -296,8 +337,10 @@ def write_report(v: Validation, out_dir: Path, pace: float | None = None) -> lis
     labels = [str(k) for k in keys]
     mine = [v.report.summaries[k] for k in keys]
     theirs = [base.get(k) for k in keys]
+    w = CHART_WORDS.get(lang, {})
+    say = lambda text: w.get(text, text)  # noqa: E731
     name = v.spec.game.engine.length_name if v.spec.game.engine else "turns"
-    xlabel = "rule variant and players" if any(s.variant for s in mine) else "players"
+    xlabel = say("rule variant and players" if any(s.variant for s in mine) else "players")
     # beside a build of the same deck the report adds its files and the build stays; a folder of
     # another deck's build is refused (never emptied)
     with publishing(Path(out_dir), keep=lambda name: name not in REPORT_FILES, own=lambda name: name in REPORT_FILES,
@@ -309,7 +352,8 @@ def write_report(v: Validation, out_dir: Path, pace: float | None = None) -> lis
                 stage / "game-length.png",
                 points_with_errors(
                     labels, [(s.length_mean, s.length_error) for s in mine], [(b.length_mean, b.length_error) if b else None for b in theirs],
-                    title=f"{v.spec.game.title}: game length", ylabel=f"mean {name} per game", xlabel=xlabel,
+                    title=f"{v.spec.game.title}: {say('game length')}", xlabel=xlabel, words=w,
+                    ylabel=f"{say('mean')} {say(name)} {say('per game')}",
                 ),
             ),
             write_bytes(
@@ -318,8 +362,9 @@ def write_report(v: Validation, out_dir: Path, pace: float | None = None) -> lis
                     labels,
                     [(100 * seat_advantage(s), 100 * seat_advantage_error(s)) for s in mine],
                     [(100 * seat_advantage(b), 100 * seat_advantage_error(b)) if b else None for b in theirs],
-                    title=f"{v.spec.game.title}: seat advantage (luckiest seat's win share minus a fair share)",
-                    ylabel="points of win share", xlabel=xlabel, zero_line=True,
+                    title=f"{v.spec.game.title}: "
+                    + (say("seat advantage") if w else "seat advantage (luckiest seat's win share minus a fair share)"),
+                    ylabel=say("points of win share"), xlabel=xlabel, zero_line=True, words=w,
                 ),
             ),
         ]

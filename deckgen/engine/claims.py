@@ -58,7 +58,17 @@ def model_result(engine: Any, deck: Any, players: int, budget: int = MODEL_BUDGE
 
 
 def model_checks(engine: Any, tag: str, r: Result | None, budget: int = MODEL_BUDGET) -> list[Check]:
-    """The exhaustive claims of one player count (``tag``: "2 players", "siesta, 2 players")."""
+    """The exhaustive claims of one player count (``tag``: "2 players", "siesta, 2 players"), and a
+    failed "every round dealt as printed" when a searched position followed a deal short of the
+    rulebook (GAMES.md's point 6)."""
+    out = _model_checks(engine, tag, r, budget)
+    if r is not None and r.short_deal is not None:
+        out.append(check(f"every round dealt as printed ({tag})", False, _replay_text(r.short_deal), proof=PROVEN,
+                         hint="more cards, or rules that give back to the deal what they take out (see the replay)"))
+    return out
+
+
+def _model_checks(engine: Any, tag: str, r: Result | None, budget: int = MODEL_BUDGET) -> list[Check]:
     scope = f" ({engine.model_scope})" if engine.model_scope else ""
     if r is None:
         if engine.model is None:

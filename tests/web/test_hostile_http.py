@@ -92,7 +92,7 @@ def test_every_answer_carries_the_security_headers(client):
         assert "frame-ancestors 'none'" in csp and "script-src 'self'" in csp and "default-src 'none'" in csp, r.url
         assert "unsafe-inline" not in csp and "unsafe-eval" not in csp
         assert r.headers["x-content-type-options"] == "nosniff" and r.headers["x-frame-options"] == "DENY"
-        assert r.headers["referrer-policy"] == "no-referrer"
+        assert r.headers["referrer-policy"] == "same-origin"  # no referrer to other sites; a real Origin on own forms
 
 
 # ---------------------------------------------------------------- the Host allow-list (DNS rebinding)
@@ -224,7 +224,7 @@ def test_the_server_wide_upload_bound_refuses_rather_than_evicts(make_client):
     assert all(c.get(f"/decks/{f.json()['deck']}").status_code == 200 for f in first[1:])
 
 
-def test_one_client_may_hold_only_half_the_queue(tmp_path):
+def test_one_client_may_hold_only_its_share_of_the_queue(tmp_path):
     import asyncio
 
     from deckgen.request import request_from_values
@@ -233,7 +233,7 @@ def test_one_client_may_hold_only_half_the_queue(tmp_path):
     req = request_from_values("mgc", {"games": "1000000"}, check=True)
 
     async def go():
-        manager = JobManager(1, max_waiting=4, root=tmp_path)
+        manager = JobManager(1, max_waiting=4, per_client=2, root=tmp_path)
         await manager.start()
         try:
             first = manager.submit("check", req, "10.0.0.7")
@@ -250,6 +250,12 @@ def test_one_client_may_hold_only_half_the_queue(tmp_path):
             await manager.stop()
 
     asyncio.run(go())
+
+
+def test_by_default_a_client_holds_at_most_half_the_queue():
+    from deckgen.web.app import Settings
+
+    assert Settings().waiting_per_client * 2 == Settings().max_waiting
 
 
 def test_a_job_knows_the_client_that_asked_for_it(client):
