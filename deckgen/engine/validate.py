@@ -120,9 +120,9 @@ def validate(
                 report.proven.add(key)  # the game's own argument covers every deal
                 report.argued[key] = "; ".join(c.name for c in argued)
                 continue
-            result = claims.model_result(engine, variant, n, model_budget)
+            result = claims.model_result(engine, variant, n, share)
             report.models[key] = result
-            report.exhaustive.extend(claims.model_checks(engine, tag, result, model_budget))
+            report.exhaustive.extend(claims.model_checks(engine, tag, result, share))
             if result is not None and result.ok:
                 report.proven.add(key)
     for s in streams:
