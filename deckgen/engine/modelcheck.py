@@ -155,6 +155,8 @@ def check_model(root: Any, budget: int = DEFAULT_BUDGET, clock: Callable[[], flo
                     parent.append((me, kind, label))
                     queue.append(child)
                 mine.append(j)
+                if len(parent) > budget:  # within one position's successors too (a deal has thousands)
+                    break
             edges += len(mine)
             if not mine and dead < 0:
                 dead = me
