@@ -144,7 +144,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         navigated = request.headers.get("sec-fetch-mode") == "navigate" or (
             "text/html" in request.headers.get("accept", "") and request.method == "GET"
         )
-        asked = request.query_params.get("lang")  # the page's language: its messages in its words
+        # the page's language: its messages in its words (the address's ?lang=, the page's form field,
+        # the browser's Accept-Language); an API call that asks for none keeps the English messages
+        asked = texts.asked_lang(request.query_params.get("lang"), getattr(request.state, "form_lang", None),
+                                 request.headers.get("accept-language"))
         if asked in texts.LANGS:
             message = texts.say(asked, message)
             fields = {k: texts.say(asked, v) for k, v in (fields or {}).items()}
@@ -204,6 +207,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """A form's fields, sent as JSON or, with the page's CSRF token, urlencoded. Anything else is
         refused with what was wrong: the content type, the encoding, too many fields, a field twice."""
         body = await limited_body(request, MAX_FORM)
+        request.state.form_lang = form_lang(body)  # so that a refusal of the form is in the page's language
         return parse_form(body, request.headers, access)
 
     def deck_request(form: dict[str, str], *, check: bool) -> DeckRequest:
@@ -255,7 +259,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def login_page(request: Request, lang: str | None = None, next: str = "/") -> Response:
         if access.password is None:  # no password: nothing to log in to
             return RedirectResponse(safe_next(next), status_code=303)
-        lang = texts.lang_of(lang)
+        lang = texts.lang_of(texts.asked_lang(lang, None, request.headers.get("accept-language")))
         return pages.TemplateResponse(
             request, "login.html.j2", {"t": texts.words(lang), "lang": lang, "next": safe_next(next), "wrong": False}
         )
@@ -264,9 +268,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def login(request: Request) -> Response:
         if access.password is None:
             return RedirectResponse("/", status_code=303)
-        form = parse_form(await limited_body(request, MAX_FORM), request.headers, access)
+        body = await limited_body(request, MAX_FORM)
+        request.state.form_lang = form_lang(body, "lang")
+        form = parse_form(body, request.headers, access)
         client = request.client.host if request.client else "?"
-        lang = texts.lang_of(form.get("lang"))
+        lang = texts.lang_of(texts.asked_lang(form.get("lang"), None, request.headers.get("accept-language")))
         wait = access.locked_out(client)
         if wait:
             raise HTTPException(429, f"too many wrong passwords; wait {wait:.0f} s")
@@ -554,6 +560,16 @@ async def limited_body(request: Request, limit: int, what: str = "a request") ->
             raise HTTPException(413, f"{what} is at most {limit:,} bytes; this one is larger")
         chunks.append(chunk)
     return b"".join(chunks)
+
+
+def form_lang(body: bytes, key: str = "page_lang") -> str | None:
+    """The page's language as a form body names it (``page_lang=en``, or ``"page_lang": "en"`` in JSON),
+    read before the form itself, so that a form refused as a whole (too many fields, no token) is
+    still answered in the page's language."""
+    import re
+
+    found = re.search(rb'(?:^|&|[{,]\s*)"?' + key.encode() + rb'"?\s*(?:=|:\s*")(es|en)\b', body[:MAX_FORM])
+    return found.group(1).decode() if found else None
 
 
 def parse_form(body: bytes, headers: Any, access: Access) -> dict[str, str]:

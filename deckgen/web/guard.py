@@ -178,25 +178,26 @@ class Guard:
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
         path = scope.get("path", "/")
         api = path.startswith("/api/")
+        lang = asked_lang(scope, headers)
         host = headers.get("host")
         if not self.hosts.allows(host):
             shown = host_name(host)[:80] if host else ""
-            await refuse(send, api, 400, f"this server does not answer to the host name {shown!r}; open it as http://127.0.0.1 or http://localhost"
+            await refuse(send, api, lang, 400, f"this server does not answer to the host name {shown!r}; open it as http://127.0.0.1 or http://localhost"
                          if host else "the request has no Host header")
             return
         if scope["method"] not in SAFE_METHODS:
             problem = cross_origin(headers)
             if problem:
-                await refuse(send, api, 403, problem)
+                await refuse(send, api, lang, 403, problem)
                 return
         if self.access.password is not None and not (path == "/login" or path.startswith("/static/")):
             if not self.access.session_ok(cookie(headers, SESSION_COOKIE)):
                 if api or scope["method"] not in SAFE_METHODS:
-                    await refuse(send, api, 401, "log in first: this page asks for the password printed where `deckgen serve` was started")
+                    await refuse(send, api, lang, 401, "log in first: this page asks for the password printed where `deckgen serve` was started")
                 else:
                     query = scope.get("query_string", b"").decode("latin-1")
                     target = path + ("?" + query if query else "")
-                    await redirect(send, "/login?next=" + quote(target, safe=""))
+                    await redirect(send, "/login?next=" + quote(target, safe="") + (f"&lang={lang}" if lang else ""))
                 return
         await self.app(scope, timed(receive, self.body_timeout), send)
 
@@ -257,14 +258,33 @@ def with_headers(send: Send) -> Send:
     return wrapped
 
 
-async def refuse(send: Send, api: bool, status: int, message: str) -> None:
+def asked_lang(scope: Scope, headers: dict[str, str]) -> str | None:
+    """The language the request asks for (``?lang=``, then ``Accept-Language``), or None."""
+    from urllib.parse import parse_qs
+
+    from deckgen.web import texts
+
+    query = parse_qs(scope.get("query_string", b"").decode("latin-1")[:2000]).get("lang", [None])[0]
+    return texts.asked_lang(query, None, headers.get("accept-language"))
+
+
+async def refuse(send: Send, api: bool, lang: str | None, status: int, message: str) -> None:
+    """The gate's refusal: JSON under /api (in Spanish when the request asks for it), else a small page
+    in the page's language (Spanish, the site's, unless the request asks for English), escaped."""
+    from deckgen.web import texts
+
     if api:
-        body = json.dumps({"error": message, "fields": {}}).encode()
+        body = json.dumps({"error": texts.say(lang, message) if lang else message, "fields": {}}).encode()
         kind = b"application/json"
     else:
+        lang = texts.lang_of(lang)
+        t = texts.words(lang)
+        said = html.escape(texts.say(lang, message))
         body = (
-            f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>deckgen: error {status}</title></head>'
-            f'<body><h1>error {status}</h1><p>error: {html.escape(message)}</p></body></html>'
+            f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">'
+            f'<title>deckgen: {html.escape(t["error"])} {status}</title><link rel="stylesheet" href="/static/app.css"></head>'
+            f'<body><main><h1>{html.escape(t["error_title"])} ({status})</h1><p class="error-line">{html.escape(t["error"])}: {said}</p>'
+            f'<p><a href="/?lang={lang}">{html.escape(t["back_home"])}</a></p></main></body></html>'
         ).encode()
         kind = b"text/html; charset=utf-8"
     await send({"type": "http.response.start", "status": status,

@@ -267,6 +267,37 @@ COMMON: Mapping[str, Mapping[str, tuple[str, str]]] = {
 }
 
 
+def accepted(header: str | None) -> str | None:
+    """The first of the page's languages an ``Accept-Language`` header prefers ("es-ES,es;q=0.9,en;q=0.8"
+    -> "es"), or None if it names neither."""
+    best: tuple[float, int, str] | None = None
+    for i, part in enumerate((header or "").split(",")[:40]):
+        tag, _, params = part.strip().partition(";")
+        code = tag.strip().lower().split("-")[0]
+        if code not in LANGS:
+            continue
+        q = 1.0
+        for p in params.split(";"):
+            key, _, value = p.strip().partition("=")
+            if key == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0
+        if q > 0 and (best is None or (-q, i) < (best[0], best[1])):
+            best = (-q, i, code)
+    return best[2] if best else None
+
+
+def asked_lang(query: str | None = None, form: str | None = None, accept: str | None = None) -> str | None:
+    """The language a request asks for, or None: the address's ``?lang=``, then the page's form field
+    (``page_lang``, or the login form's ``lang``), then the browser's ``Accept-Language``."""
+    for value in (query, form):
+        if value in LANGS:
+            return value
+    return accepted(accept)
+
+
 def lang_of(value: str | None) -> str:
     return value if value in LANGS else "es"
 
@@ -334,6 +365,54 @@ SAID = {
 # The command line's messages (English) as the Spanish page says them: each pattern replaced where it
 # occurs, so "multiplicats: --tables: 11 is out of range (1 to 10)" keeps its option names and numbers.
 SPANISH = (
+    # the gate's and the request reader's refusals (guard.py, app.parse_form): before the general
+    # patterns below, which would otherwise take their pieces ("given twice", "is not allowed here")
+    (r"this server does not answer to the host name (.+?); open it as (\S+) or (\S+)$",
+     r"este servidor no responde al nombre \1; ábrelo como \2 o \3"),
+    (r"^the request has no Host header$", "la petición no lleva la cabecera Host"),
+    (r"a request from another site \((.*?)\) may not change anything here; use the page itself",
+     r"una petición de otro sitio (\1) no puede cambiar nada aquí; usa la propia página"),
+    (r"a request from another origin \((.*?)\) may not change anything here; use the page itself",
+     r"una petición de otro origen (\1) no puede cambiar nada aquí; usa la propia página"),
+    (r"log in first: this page asks for the password printed where `deckgen serve` was started",
+     "entra primero: esta página pide la contraseña que `deckgen serve` mostró al arrancar"),
+    (r"the request body did not arrive within (\S+) seconds", r"el cuerpo de la petición no llegó en \1 segundos"),
+    (r"multipart/form-data is not read here: send the fields as application/x-www-form-urlencoded or JSON",
+     "aquí no se lee multipart/form-data: envía los campos como application/x-www-form-urlencoded o JSON"),
+    (r"a form is sent as application/x-www-form-urlencoded or JSON, not (.+)",
+     r"un formulario se envía como application/x-www-form-urlencoded o JSON, no como \1"),
+    (r"^the form is not UTF-8 text$", "el formulario no es texto UTF-8"),
+    (r"the form holds a %-escaped value that is not UTF-8 text", "el formulario lleva un valor escapado con % que no es texto UTF-8"),
+    (r"the form has (\S+) fields; at most (\d+) are read", r"el formulario tiene \1 campos; se leen como mucho \2"),
+    (r"the JSON object has (\S+) fields; at most (\d+) are read", r"el objeto JSON tiene \1 campos; se leen como mucho \2"),
+    (r"the field (.+) is given twice", r"el campo \1 está repetido"),
+    (r"^given twice$", "está repetido"),
+    (r"a (form|cancel) sent without the page's CSRF token is refused; use the page(, or send the fields as JSON)?",
+     lambda m: ("un formulario" if m.group(1) == "form" else "una cancelación") + " sin la clave CSRF de la página se rechaza; usa la página"
+     + (", o envía los campos como JSON" if m.group(2) else "")),
+    (r"the JSON is nested too deeply \(a form is one object of names and values\)",
+     "el JSON está anidado demasiado hondo (un formulario es un solo objeto de nombres y valores)"),
+    (r"^the JSON is not UTF-8 text$", "el JSON no es texto UTF-8"),
+    (r"the JSON holds a number too long to read \(at most 4,300 digits\)", "el JSON lleva un número demasiado largo para leerlo (como mucho 4.300 cifras)"),
+    (r"the request is not valid JSON \(.*?line (\d+) column (\d+).*\)$", r"la petición no es JSON válido (línea \1, columna \2)"),
+    (r"the request is not valid JSON \((.*)\)$", r"la petición no es JSON válido (\1)"),
+    (r"the request must be a JSON object of option names and values", "la petición debe ser un objeto JSON de nombres de opción y valores"),
+    (r"a value is text, a number, true or false, not a JSON (\w+)",
+     lambda m: "un valor es texto, un número, true o false, no " + {"object": "un objeto", "list": "una lista"}.get(m.group(1), m.group(1)) + " JSON"),
+    (r"^not text, a number, true or false$", "no es texto, un número, true o false"),
+    (r"the number is too long", "el número es demasiado largo"),
+    (r"unknown fields? ", lambda m: "campos desconocidos " if m.group(0).startswith("unknown fields") else "campo desconocido "),
+    (r" and (\d+) more$", r" y \1 más"),
+    (r"(a request|a deck file|a back image) is at most (\S+) bytes; this one is (larger|\S+)",
+     lambda m: {"a request": "una petición", "a deck file": "un archivo de mazo", "a back image": "una imagen de reverso"}[m.group(1)]
+     + f" ocupa como mucho {m.group(2)} bytes; " + ("lo enviado ocupa más" if m.group(3) == "larger" else f"lo enviado ocupa {m.group(3)}")),
+    (r"too many wrong passwords; wait (\S+) s", r"demasiadas contraseñas incorrectas; espera \1 s"),
+    (r"no such uploaded deck file \(they are forgotten after an hour\); upload it again",
+     "no hay ningún archivo de mazo subido con esa clave (se olvidan al cabo de una hora); vuelve a subirlo"),
+    (r"send the (deck file|back image) as (.+?) \(or with the page's CSRF token\), not (?:without a content type|(.+))",
+     lambda m: ("envía el archivo de mazo" if m.group(1) == "deck file" else "envía la imagen del reverso") + f" como {m.group(2).replace(' or ', ' o ')}"
+     + " (o con la clave CSRF de la página), " + (f"no como {m.group(3)}" if m.group(3) else "no sin tipo de contenido")),
+    (r"^(\w+) is not allowed here$", r"aquí no se admite \1"),
     (r"the range (\S+) is out of range: it goes past (\S+) \((.+?) to (.+?)\)", r"el intervalo \1 se sale: pasa de \2 (\3 a \4)"),
     (r"expected numbers, got ", "se esperaban números, no "),
     (r"(\S+) takes no value \(write (\S+), or (\S+)\)", r"\1 no lleva valor (escribe \2, o \3)"),

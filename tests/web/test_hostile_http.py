@@ -104,7 +104,9 @@ def test_every_answer_carries_the_security_headers(client):
 def test_other_host_names_are_refused(client, host):
     for r in (client.get("/", headers={"host": host}), client.post("/api/build", json={"game": "mgc"}, headers={"host": host})):
         assert r.status_code == 400
-        assert "does not answer to the host name" in (r.json()["error"] if r.url.path.startswith("/api") else html.unescape(r.text))
+        # the API speaks English unless asked; the page is Spanish (the site's language) unless asked
+        assert ("does not answer to the host name" in r.json()["error"] if r.url.path.startswith("/api")
+                else "no responde al nombre" in html.unescape(r.text))
     assert no_jobs(client)
 
 
@@ -382,7 +384,7 @@ def test_broken_forms_name_their_problem(client):
 def test_with_a_password_every_page_wants_the_login(make_client):
     c = make_client(password="correct horse")
     r = c.get("/games/mgc?lang=en", follow_redirects=False)
-    assert r.status_code == 303 and r.headers["location"] == "/login?next=%2Fgames%2Fmgc%3Flang%3Den"
+    assert r.status_code == 303 and r.headers["location"] == "/login?next=%2Fgames%2Fmgc%3Flang%3Den&lang=en"  # in the page's language
     assert c.get("/api/jobs/x").status_code == 401 and "log in first" in c.get("/api/jobs/x").json()["error"]
     assert c.post("/api/build", json=FORM).status_code == 401
     assert c.get("/static/app.css").status_code == 200  # the login page's own style
@@ -432,7 +434,7 @@ def test_the_password_is_compared_in_constant_time_and_guessing_is_slowed(make_c
         assert guesser.post("/login", data={"password": "guess", "csrf": token}).status_code == 401
     assert (b"guess", b"correct horse") in calls
     r = guesser.post("/login", data={"password": "correct horse", "csrf": token})
-    assert r.status_code == 429 and "too many wrong passwords" in html.unescape(r.text)
+    assert r.status_code == 429 and "demasiadas contraseñas incorrectas" in html.unescape(r.text)  # the site's language
     assert bare(c, client=("10.0.0.10", 1)).post("/login", data={"password": "correct horse", "csrf": token},
                                                   follow_redirects=False).status_code == 303  # another client is not locked out
 
@@ -463,3 +465,101 @@ def test_network_host_warns_and_makes_up_a_password(monkeypatch, capsys):
     assert "warning" not in err and seen["app"].state.access.password is None  # this computer only: no login
     code, out, err = run(capsys, "serve", "--port", free_port(), "--password", "short")
     assert code == 2 and "--password must be 8 to 200 characters" in err
+
+
+# ---------------------------------------------------------------- refusals in the page's language
+
+ENGLISH = re.compile(r"\b(the|is|are|not|from|may|here|field|fields|request|unknown|allowed|page|use|send|read|host|name|log)\b", re.I)
+
+
+def words_of(r) -> str:
+    """What the refusal says: the JSON's error and field messages, or the HTML page's visible text."""
+    if r.headers["content-type"].startswith("application/json"):
+        data = r.json()
+        return " ".join([data["error"], *data.get("fields", {}).values()])
+    body = re.sub(r"<script.*?</script>|<[^>]+>", " ", r.text, flags=re.S)
+    return html.unescape(body.split("deckgen", 1)[-1])
+
+
+def spanish(r, *expected: str) -> None:
+    said = words_of(r)
+    for e in expected:
+        assert e in said, said
+    # option names, content types and the deckgen command keep their spelling; no English sentence is left
+    left = ENGLISH.findall(re.sub(r"application/\S+|multipart/\S+|text/\S+|`[^`]*`|deckgen serve|Host\b|JSON", " ", said))
+    assert not left, (left, said)
+    if not r.headers["content-type"].startswith("application/json"):
+        assert '<html lang="es"' in r.text
+
+
+def test_the_gates_refusals_follow_the_pages_language(make_client):
+    c = make_client(password="correct horse")
+    evil = {"host": "evil.example"}
+    spanish(c.get("/", headers=evil), "este servidor no responde al nombre 'evil.example'")
+    spanish(c.get("/", headers={**evil, "accept-language": "es-ES,es;q=0.9,en;q=0.8"}), "no responde al nombre")
+    english = c.get("/?lang=en", headers=evil)
+    assert '<html lang="en"' in english.text and "does not answer to the host name 'evil.example'" in html.unescape(english.text)
+    assert "does not answer" in c.get("/", headers={**evil, "accept-language": "en-GB,en;q=0.9"}).text  # the browser's language
+    assert "does not answer" in c.get("/api/jobs/x", headers=evil).json()["error"]  # a script asks for no language: English
+    spanish(c.get("/api/jobs/x?lang=es", headers=evil), "no responde al nombre")
+    spanish(c.get("/api/jobs/x", headers={**evil, "accept-language": "es"}), "no responde al nombre")
+    # cross-origin writes, page and API
+    other = {"origin": "http://evil.example", "sec-fetch-site": "cross-site"}
+    spanish(c.post("/check", data={"game": "mgc"}, headers={**other, "accept-language": "es"}), "una petición de otro sitio (cross-site)")
+    spanish(c.post("/api/check?lang=es", json=FORM, headers={"origin": "http://evil.example"}), "una petición de otro origen (http://evil.example)")
+    # the login: the page and its refusal
+    spanish(c.get("/api/jobs/x?lang=es"), "entra primero")
+    assert c.get("/games/mgc", headers={"accept-language": "en"}, follow_redirects=False).headers["location"].endswith("&lang=en")
+    assert "Password" in c.get("/login", headers={"accept-language": "en-US,en"}).text
+    assert "Contraseña" in c.get("/login").text and "Contraseña" in c.get("/login?lang=es", headers={"accept-language": "en"}).text
+
+
+@pytest.mark.parametrize("payload", XSS)
+def test_the_gates_refusal_page_is_escaped(client, payload):
+    from urllib.parse import quote
+
+    for r in (client.get("/", headers={"host": payload.replace(" ", "")[:60]}),
+              client.post("/check?lang=" + quote(payload), data={"game": "x"}, headers={"origin": payload})):
+        assert r.status_code in (400, 403)
+        assert "<script>alert" not in r.text and "<img" not in r.text and "<svg" not in r.text and "<iframe" not in r.text
+
+
+def test_the_request_readers_refusals_follow_the_pages_language(client):
+    token = client.app.state.access.csrf
+    many = "&".join(f"f{i}=1" for i in range(501))
+    form = {"content-type": "application/x-www-form-urlencoded"}
+    spanish(client.post("/api/check?lang=es", content=many, headers=form), "el formulario tiene 501 campos; se leen como mucho 500")
+    # the no-JavaScript form says its language in a field: read even when the form is refused whole
+    spanish(client.post("/check", content="page_lang=es&" + many, headers=form), "el formulario tiene 502 campos")
+    english = client.post("/check", content="page_lang=en&" + many, headers=form)
+    assert english.status_code == 400 and '<html lang="en"' in english.text and "the form has 502 fields" in html.unescape(english.text)
+    r = client.post("/api/check?lang=es", json={"game": "multiplicats", "tabels": "1-3"})
+    spanish(r, "campo desconocido 'tabels' (¿quisiste decir tables?)")
+    assert r.json()["fields"] == {"tabels": "campo desconocido 'tabels' (¿quisiste decir tables?)"}
+    spanish(client.post("/check", data={"page_lang": "es", "game": "multiplicats", "tabels": "1", "csrf": token}), "campo desconocido 'tabels'")
+    spanish(client.post("/api/check?lang=es", content=b"{not json", headers={"content-type": "application/json"}), "la petición no es JSON válido")
+    spanish(client.post("/api/check?lang=es", content=b"[" * 30000 + b"]" * 30000, headers={"content-type": "application/json"}),
+            "el JSON está anidado demasiado hondo")
+    spanish(client.post("/api/check?lang=es", content=b"game=mgc", headers={"content-type": "text/csv"}), "no como text/csv")
+    spanish(client.post("/api/check?lang=es", content=b"--x\r\n", headers={"content-type": "multipart/form-data; boundary=x"}),
+            "aquí no se lee multipart/form-data")
+    spanish(client.post("/api/check?lang=es", json={"game": "mgc", "x": [1]}), "no una lista JSON")
+    spanish(client.post("/api/check?lang=es", content="game=mgc&game=mgc", headers={**form, "x-csrf-token": token}),
+            "el campo 'game' está repetido")
+    bare_client = bare(client)
+    spanish(bare_client.post("/api/check?lang=es", data={"game": "mgc"}), "un formulario sin la clave CSRF de la página se rechaza")
+    spanish(client.post("/api/upload?lang=es", content=b"x", headers={"content-type": "text/plain", "x-csrf-token": ""}),
+            "envía el archivo de mazo como application/toml")
+    assert no_jobs(client)
+
+
+def test_404_and_405_pages_follow_the_pages_language(client):
+    spanish(client.get("/nada-aqui"), "no hay ninguna página en /nada-aqui")
+    spanish(client.get("/nada-aqui", headers={"accept-language": "es-MX"}), "no hay ninguna página")
+    assert "no page at /no-such-page" in client.get("/no-such-page", headers={"accept-language": "en-US,en;q=0.9"}).text
+    assert "no page at" in client.get("/no-such-page?lang=en", headers={"accept-language": "es"}).text  # the address wins
+    spanish(client.get("/games/nope?lang=es"), "no hay ningún juego 'nope'")
+    spanish(client.get("/api/check?lang=es"), "aquí no se admite GET")
+    spanish(client.put("/check", headers={"accept-language": "es"}), "aquí no se admite PUT")
+    assert "GET is not allowed here" in client.get("/api/check").json()["error"]  # a script that asks for nothing: English
+    spanish(client.get("/api/jobs/nope?lang=es"))
