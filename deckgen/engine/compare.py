@@ -158,6 +158,8 @@ def compare(
         found = cache.load(base.game, digest)
         if found is not None:
             out[k] = found
+            if progress:  # a cached part is a stage done at once: a whole-job bar counts it (no jump at the end)
+                progress(f"default deck, {k} players")(1, 1)
             continue
         stream = Stream(k, s.variant, deck, s.players, tuple(engine.thresholds(deck, s.players)))
         stream.tick = progress(f"default deck, {k} players") if progress else None

@@ -616,3 +616,34 @@ def test_every_stage_of_a_job_reaches_its_event_stream_even_between_two_looks(cl
         ("progress", "3 players", "running"),
         ("done", "4 players", "done"),
     ]
+
+
+def test_a_cached_default_deck_counts_as_done_stages_of_the_one_bar(tmp_path, monkeypatch):
+    """A comparison whose default-deck figures come from the cache: the cached parts are reported as
+    stages done at once, so the job's one bar reaches its end by the stages, not by a jump from ~50 %."""
+    from deckgen import pipeline
+    from deckgen.registry import get_game
+    from deckgen.spec import spec_for
+    from deckgen.web.jobs import Job
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))  # a cache of this test's own
+    spec = spec_for(get_game("multiplicats"), cli={"options": {"tables": "1-3"}})
+
+    def run() -> tuple[list[tuple[str, int, int]], Job]:
+        seen: list[tuple[str, int, int]] = []
+        job = Job("x", "check", None, tmp_path, 0, state="running", plan=2)  # 1 player count, and the default deck's
+
+        def progress(label):
+            def tick(done, total):
+                seen.append((label, done, total))
+                job.parts[label] = (done, total)
+            return tick
+
+        pipeline.validate(spec, players=[4], games=4, workers=1, progress=progress)
+        return seen, job
+
+    first, _ = run()  # the default deck simulated: its stage ticks as it runs
+    again, job = run()  # now from the cache
+    assert any(label == "default deck, 4 players" for label, *_ in first)
+    assert ("default deck, 4 players", 1, 1) in again
+    assert job.overall() > 0.99  # the bar stands at its end before the job says done (was 0.5)
