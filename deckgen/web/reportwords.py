@@ -16,6 +16,8 @@ NUMBER = re.compile(r"\d+(?:,\d{3})*(?:\.\d+)?")
 
 # names of checks and measures (their "(N players)" / "(mode, N players)" tail is read apart)
 NAMES = {
+    "master cards": "cartas de maestra",
+    "player counts this list can deal": "números de jugadores que puede repartir esta lista",
     "a game deck for {} players": "un mazo de partida para {} jugadores",
     "a master can open the first path": "una maestra puede abrir el primer camino",
     "a path can be won": "se puede ganar un camino",
@@ -131,6 +133,8 @@ NAMES = {
 
 # what a check found (a number of the sentence is a {})
 DETAILS = {
+    "{} cards besides the central one": "{} cartas sin contar la central",
+    "{} cards, {} needed ({} each in the round's game deck)": "{} cartas, hacen falta {} ({} cada uno en el mazo de partida de la ronda)",
     "{}": "{}",
     "{} cards a player in each round's game deck ({} in hand), in every round of the {} games":
         "{} cartas por jugador en el mazo de partida de cada ronda ({} en la mano), en todas las rondas de las {} partidas",
@@ -376,6 +380,97 @@ SAMPLES = {
     "up to {} games each, fewer once every verdict is settled": "hasta {} partidas cada uno, menos cuando cada veredicto ya está claro",
 }
 
+# the skill-ladder section: its phrases, longest first (the numbers and level codes stay)
+SKILL_HEAD = re.compile(r"^.+: skill ladder, \d+ players, \d+ \w+ per pair of levels \(")
+UNITS = {"games": "partidas", "rounds": "rondas", "matches": "partidas enteras", "game": "partida", "round": "ronda", "match": "partida entera"}
+_U = r"(games|rounds|matches)"
+SKILL = (
+    (r"^(.+): skill ladder, (\d+) players, (\d+) " + _U + r" per pair of levels \((\d+) in all, seed (\d+)\), (\d+) s$",
+     lambda m: f"{m.group(1)}: escalera de habilidad, {m.group(2)} jugadores, {m.group(3)} {UNITS[m.group(4)]} por pareja de niveles "
+               f"({m.group(5)} en total, semilla {m.group(6)}), {m.group(7)} s"),
+    (r"^  level(\s+)rating \(Elo\)(\s+)95% interval$", lambda m: f"  nivel{m.group(1)[4:]}puntuación (Elo){m.group(2)[1:]}intervalo 95%"),
+    (r"^  (random|heuristic)(\s+)", lambda m: f"  {LEVEL[m.group(1)]:<24}"),
+    (r"(-?\d+) to (-?\d+)$", r"\1 a \2"),
+    (r"^  against the (.+) player:$", r"  frente al jugador \1:"),
+    (r"^  the ladder climbs:$", "  la escalera sube:"),
+    (r" over ", " sobre "),
+    (r"lone win share", "victorias en solitario"),
+    (r"NOT significantly better \(a finding\)", "NO es significativamente mejor (un hallazgo)"),
+    (r"NOT better: rated below \(a finding\)", "NO es mejor: tiene menos puntuación (un hallazgo)"),
+    (r": beats it$", ": le gana"),
+    (r"^  top \((.+?): the best-rated level significantly above the one below it\) as the lone player among the weakest: wins (\S+) by the ratings",
+     r"  cima (\1: el nivel mejor puntuado que supera con claridad al de debajo) como jugador solo entre los más débiles: gana el \2 según las puntuaciones"),
+    (r"\(95%: (\S+) to (\S+); fair share (\S+)\); counted in their own (\d+) " + _U + r": (\S+)$",
+     lambda m: f"(95 %: {m.group(1)} a {m.group(2)}; lo que le toca: {m.group(3)}); contado en sus propias {m.group(4)} {UNITS[m.group(5)]}: {m.group(6)}"),
+    (r"rating spread \(standard deviation of the levels\): (\S+) Elo; range (\S+) Elo",
+     r"dispersión de las puntuaciones (desviación típica de los niveles): \1 Elo; rango \2 Elo"),
+    (r"skill share: (\S+) \(95%: (\S+) to (\S+)\): like a game of pure skill with (\S+) of its " + _U + r" decided by a coin flip",
+     lambda m: f"parte de habilidad: {m.group(1)} (95 %: {m.group(2)} a {m.group(3)}): como un juego de pura habilidad con el {m.group(4)} "
+               f"de sus {UNITS[m.group(5)]} decididas a cara o cruz"),
+    (r"^  in whole " + _U + r" \(the game's own unit, the main figure\): the top \((.+?)\) as the lone player among (.+?) players wins (\S+) "
+     r"\(95%: (\S+) to (\S+)\) of (\d+) " + _U + r"; the " + _U + r" above are a detail$",
+     lambda m: f"  en {UNITS[m.group(1)]} (la unidad del propio juego, la cifra principal): la cima ({m.group(2)}) como jugador solo entre "
+               f"jugadores {m.group(3)} gana el {m.group(4)} (95 %: {m.group(5)} a {m.group(6)}) de {m.group(7)} {UNITS[m.group(8)]}; "
+               f"las {UNITS[m.group(9)]} de arriba son un detalle"),
+    (r"^  (\d+) " + _U + r" did not end within the step limit \(left out\)$",
+     lambda m: f"  {m.group(1)} {UNITS[m.group(2)]} no acabaron dentro del límite de pasos (se dejan fuera)"),
+    (r"^  verdict: ", "  veredicto: "),
+    (r"no level of the ladder plays significantly better than random moves in these (\d+) " + _U + ": ",
+     lambda m: f"ningún nivel de la escalera juega significativamente mejor que las jugadas al azar en estas {m.group(1)} {UNITS[m.group(2)]}: "),
+    (r"no skill shows in these (\d+) " + _U, lambda m: f"no se ve habilidad en estas {m.group(1)} {UNITS[m.group(2)]}"),
+    (r"no skill shows", "no se ve habilidad"),
+    (r"luck decides \(more --games would measure a small edge\)\.", "decide la suerte (más --games mediría una ventaja pequeña)."),
+    (r" This is a lower bound on how much skill matters: a stronger player could win more\.",
+     " Es un límite inferior de cuánto importa la habilidad: un jugador más fuerte podría ganar más."),
+    (r"the best player deckgen has \((.+?)\)", lambda m: f"el mejor jugador que tiene deckgen ({LEVEL.get(m.group(1), m.group(1))})"),
+    (r"^    (random|heuristic|mc\d+|pimc\d+) sobre (random|heuristic|mc\d+|pimc\d+):",
+     lambda m: f"    {LEVEL.get(m.group(1), m.group(1))} sobre {LEVEL.get(m.group(2), m.group(2))}:"),
+    (r"^(  cima \()(random|heuristic):", lambda m: m.group(1) + LEVEL[m.group(2)] + ":"),
+    (r"a player who is (20% faster|missing half as often|.+?)(?= wins)",
+     lambda m: f"un jugador {PROFILE.get(m.group(1), m.group(1))}"),
+    (r" wins (\S+) of (\d+)-player " + _U + r" against ",
+     lambda m: f" gana el {m.group(1)} de las {UNITS[m.group(3)]} de {m.group(2)} jugadores contra "),
+    (r"(\d+) average players", r"\1 jugadores medios"), (r"an average player", "un jugador medio"),
+    (r"(\d+) beginners", r"\1 principiantes"), (r"a beginner", "un principiante"),
+    (r"\(a fair share is (\S+)\)", r"(lo que le toca es el \1)"),
+    (r"\(in single " + _U + r": (\S+)\)", lambda m: f"(en {UNITS[m.group(1)]} sueltas: {m.group(2)})"),
+    (r"not measured precisely enough: the skill share lies between (\S+) and (\S+), which spans two verdicts; ",
+     r"no se midió con bastante precisión: la parte de habilidad está entre \1 y \2, que abarca dos veredictos; "),
+    (r"about (\d+) " + _U + r" per pair of levels \(skill --games (\d+)\) would settle it",
+     lambda m: f"unas {m.group(1)} {UNITS[m.group(2)]} por pareja de niveles (skill --games {m.group(3)}) lo aclararían"),
+    (r"about (\d+) whole " + _U + r" \(skill --games (\d+)\) would settle it",
+     lambda m: f"unas {m.group(1)} {UNITS[m.group(2)]} enteras (skill --games {m.group(3)}) lo aclararían"),
+    (r"its estimate sits on the edge between two categories, so more games would not settle it",
+     "su estimación está en el borde entre dos categorías, así que más partidas no lo aclararían"),
+    (r"luck decides most " + _U + ", skill a little", lambda m: f"la suerte decide la mayoría de las {UNITS[m.group(1)]}, la habilidad un poco"),
+    (r"skill matters, luck still decides much", "la habilidad importa, pero la suerte aún decide mucho"),
+    (r"skill matters a lot", "la habilidad importa mucho"),
+    (r"skill decides almost every (game|round|match)", lambda m: f"la habilidad decide casi cada {UNITS[m.group(1)]}"),
+    (r", and (un jugador medio|un principiante) among stronger players still wins (\d+) " + _U + r" in 100",
+     lambda m: f", y {m.group(1)} entre jugadores más fuertes aún gana {m.group(2)} {UNITS[m.group(3)]} de cada 100"),
+    (r", and (un jugador medio|un principiante) among them still wins some " + _U,
+     lambda m: f", y {m.group(1)} entre ellos aún gana algunas {UNITS[m.group(2)]}"),
+    (r", and (un jugador medio|un principiante) still wins (\d+) (games?|rounds?|match(?:es)?) in 10",
+     lambda m: f", y {m.group(1)} aún gana {m.group(2)} {UNITS.get(m.group(3), m.group(3))} de cada 10"),
+    (r"^  beside the default deck \(\* marks a significant difference, 95%\):$",
+     "  junto al mazo por defecto (* marca una diferencia significativa, 95 %):"),
+    (r"^    (.+?) rating \(Elo\)(\s+) yours ", lambda m: f"    {'puntuación (Elo) de ' + PROFILE_NAME.get(m.group(1), LEVEL.get(m.group(1), m.group(1))):<36} tuyo  "),
+    (r"^    strongest level's win share(\s+) yours ", lambda m: f"    {'victorias del nivel más fuerte':<36} tuyo  "),
+    (r"^    skill share(\s+) yours ", lambda m: f"    {'parte de habilidad':<36} tuyo  "),
+    (r"   default ", "   defecto "),
+    # the level names of a ladder of player profiles (Multipli Cat's), in the table and the climb
+    (r"^  (average|20% faster|missing half as often)(\s+)", lambda m: f"  {PROFILE_NAME[m.group(1)]:<24}"[: 2 + max(24, len(PROFILE_NAME[m.group(1)]) + 1)]),
+    (r"^    (average|20% faster|missing half as often) sobre (average|20% faster|missing half as often):",
+     lambda m: f"    {PROFILE_NAME[m.group(1)]} sobre {PROFILE_NAME[m.group(2)]}:"),
+    (r"^  frente al jugador average:$", "  frente al jugador medio:"),
+    (r"^(  cima \()(average|20% faster|missing half as often):", lambda m: m.group(1) + PROFILE_NAME[m.group(2)] + ":"),
+)
+LEVEL = {"random": "al azar", "heuristic": "heurístico"}
+PROFILE = {"20% faster": "un 20 % más rápido", "missing half as often": "que falla la mitad de veces", "average": "medio"}
+PROFILE_NAME = {"average": "medio", "20% faster": "un 20 % más rápido", "missing half as often": "falla la mitad"}
+ENGLISH_LEFT = re.compile(r"\b(the|and|of|is|are|players?|games?|rounds?|wins?|level|rating|interval|over|share|skill|luck|"
+                          r"verdict|yours|default|beside|average|faster|missing|top|spread|range|against|ladder|climbs|not|random|heuristic)\b")
+
 CHECK = re.compile(r"^  (ok|FAIL)(\s+)(.+?(?: \((?:[a-z_]+, )?\d+ players\))?): (.*)$")
 TAIL = re.compile(r"^(.*) \((?:([a-z_]+), )?(\d+) players\)$")
 RANGE = re.compile(r"^(.*?), must be (?:between (\S+) and (\S+)|at least (\S+)|at most (\S+)): (.*)$")
@@ -416,6 +511,13 @@ class _Words:
 
     def detail(self, text: str) -> str:
         tail = ""
+        m = re.match(r"^(.*) \(custom list(: not required)?\)$", text)  # a deck file's own list of cards
+        if m:
+            return self.detail(m.group(1)) + (" (lista propia: no obligatorio)" if m.group(2) else " (lista propia)")
+        if text == "all present":
+            return "todas presentes"
+        if re.fullmatch(r"\d+(, \d+)*", text):  # a list of player counts
+            return text
         m = re.match(r"^(.*) \[(proven|sampled)\]$", text)
         if m:
             text, tail = m.group(1), " [demostrado]" if m.group(2) == "proven" else " [por muestreo]"
@@ -497,6 +599,17 @@ class _Words:
         if m and self.table(NAMES, m.group(1)) is not None and self.table(HELPS, m.group(2)) is not None:
             return f"  {self.table(NAMES, m.group(1))}: {self.table(HELPS, m.group(2))}"
         return self.look(LINES, line)
+
+    def skill(self, line: str) -> str:
+        """A line of the skill-ladder section (``analysis.skill.lines`` and its comparison with the
+        default deck): read phrase by phrase (level names such as mc16 or pimc8 stay as printed)."""
+        out = line
+        for pattern, spanish in SKILL:
+            out = re.sub(pattern, spanish, out)
+        if ENGLISH_LEFT.search(re.sub(r"skill --games|--[a-z][a-z-]*|\bmc\d+|\bpimc\d+|\bElo\b", "", out)):
+            self.missing.append(line)
+            return line
+        return out
 
     def names(self, text: str) -> str:
         m = re.match(r"^(.*) and (\d+) more$", text)
@@ -582,6 +695,13 @@ def translated(text: str, lang: str) -> tuple[str, list[str]]:
             while j < len(lines) and lines[j].strip():
                 j += 1
             out += words.comparison(lines[i:j])
+            i = j
+            continue
+        if SKILL_HEAD.match(line):
+            j = i + 1
+            while j < len(lines) and lines[j].startswith("  "):
+                j += 1
+            out += [words.skill(row) for row in lines[i:j]]
             i = j
             continue
         if MEASURES.match(line) and i + 1 < len(lines):
