@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from pathlib import Path
 
 import pytest
 
@@ -113,3 +114,32 @@ def test_the_pages_check_shows_the_report_and_its_file_in_the_pages_language(cli
         assert result["basis"].startswith(("ningún fallo en ", "demostrado para todo reparto"))  # under the verdict
     else:
         assert "static checks:" in text and "\nPLAYABLE\n" in text
+
+
+# ---------------------------------------------------------------- decks other than the defaults
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "decks" / "examples"
+# one non-default deck file per game (edited card lists, "(custom list)" details, the player-count
+# check); the skill ladder where it is quick (Multipli Cat's profiles, MGC's levels, each beside the default)
+OTHER_DECKS = [("multiplicats-tables-2-5-10.toml", 2, None), ("mgc-own-list.toml", 2, None), ("monete-little-ones.toml", 0, None),
+               ("hectoedra-own-list.toml", 0, None), ("maestras-3-colours.toml", 0, [6])]
+
+
+@pytest.mark.parametrize("name, skill, players", OTHER_DECKS)
+def test_a_non_default_decks_report_has_no_english_line_left_in_spanish(name, skill, players):
+    from deckgen import pipeline
+    from deckgen.request import load_spec
+
+    spec = load_spec(str(EXAMPLES / name), [])
+    v = pipeline.validate(spec, players=players, games=4, workers=1)
+    if skill:
+        v.skill = pipeline.skill(spec, games=skill, workers=1)
+    text = pipeline.report_text(v)
+    spanish, missing = translated(text, "es")
+    assert missing == []
+    left = [line for line in english_words(spanish) if not re.search(r"\b(mc\d+|pimc\d+)\b", line) or ENGLISH.search(
+        re.sub(r"\b(mc\d+|pimc\d+)\b|--[a-z][a-z-]*", "", line))]
+    assert left == []
+    assert len(spanish.splitlines()) == len(text.splitlines())
+    if skill:
+        assert "escalera de habilidad" in spanish and "veredicto: " in spanish and "junto al mazo por defecto (*" in spanish
