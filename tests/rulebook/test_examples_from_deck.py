@@ -61,3 +61,47 @@ def test_multiplicats_names_only_its_own_cards(tmp_path, options, lang):
             assert (a, b) in have and f"{a}×{b}" in text.replace(" ", "")
         else:
             assert int(label) in products
+
+
+HECTOEDRA_DECKS = [({"cards": "1-20"}, "es"), ({"cards": "1-40"}, "en"), ({}, "es"), ({"cards": "30-60"}, "en")]
+
+
+@pytest.mark.parametrize("options,lang", HECTOEDRA_DECKS, ids=lambda v: str(v))
+def test_hectoedra_tip_names_cards_of_the_deck(tmp_path, options, lang):
+    from deckgen.games.hectoedra import GAME
+
+    spec = spec_for("hectoedra", cli={"options": options})
+    deck = spec.build()
+    values = {c["value"] for c in deck.cards}
+    text = upright_text(write_rulebook(tmp_path / "r.pdf", GAME, deck, lang, spec.print))
+    tip = re.search(r"(?:Pista|Tip): (.*?)(?:Deshazte|Get rid)", text).group(1)
+    named = [int(n) for n in re.findall(r"\d+", tip) if n != "1"]
+    assert named, tip
+    assert set(named) <= values, f"{sorted(set(named) - values)} not in this deck: {tip}"
+
+
+MONETE_DECKS = [({"top": "10"}, "es"), ({"top": "12", "combo": "2"}, "en"), ({}, "es"), ({"top": "15"}, "en")]
+
+
+@pytest.mark.parametrize("options,lang", MONETE_DECKS, ids=lambda v: str(v))
+def test_monete_examples_use_numbers_of_the_deck(tmp_path, options, lang):
+    from deckgen.games.monete import GAME
+
+    spec = spec_for("monete", cli={"options": options})
+    deck = spec.build()
+    top = int(deck.options["top"])
+    combo = int(deck.options["combo"])
+    text = upright_text(write_rulebook(tmp_path / "r.pdf", GAME, deck, lang, spec.print))
+    example = re.search(r"(?:Por ejemplo, sobre un|For example, on a \w+) (\d+) .*?(?:«mismo color», un|\"same colour\", a \w+) (\d+)", text)
+    purple, higher = int(example.group(1)), int(example.group(2))
+    assert purple in {c["value"] for c in deck.cards if c.kind == "action"} and purple < higher <= top
+    runs = re.search(r"(?:por ejemplo|such as) ([\d, ]+?),? (?:o|or) ([\d, ]+)\)", text)
+    up, down = ([int(x) for x in g.split(",")] for g in runs.groups())
+    assert len(up) == combo and max(up + down) <= top and up == list(range(up[0], up[0] + combo))
+    assert down == [down[0], down[0] - 1]
+    # the combo drawing: the card on the table and the combo, each card of the deck
+    figure = GAME.rulebook.context(deck, lang)["combo_figure"].split(";")
+    start, length = int(figure[1]), int(figure[2])
+    assert length == combo and 1 <= start and start + length <= top
+    italic = re.search(r"(?:Sobre un|On a blue) (\d+) (?:azul )?", text)
+    assert int(italic.group(1)) == start
