@@ -18,7 +18,7 @@ from typing import Sequence
 from deckgen.model import Card
 from deckgen.render.faces import Frame, background
 from deckgen.render.palette import INK
-from deckgen.render.pen import Pen, Run, arc_points, draw_runs, fit_size, paragraph, runs_width, shape, text_width
+from deckgen.render.pen import Pen, Run, arc_points, draw_runs, fit_size, paragraph, runs_width, shape, text_width, wrap
 
 from deckgen.games.mgc import algebra
 from deckgen.games.mgc.deck import ACTION, ACTIONS, MONOMIAL
@@ -185,9 +185,14 @@ class MgcFaces:
         ICONS.get(key, _icon_unknown)(pen, f.cx, f.cy + 2 * u, 15 * u)
         reminder = REMINDERS.get(key, {}).get(f.lang, "")
         rule = ANY_CARD.get(f.lang, ANY_CARD["es"])
-        y = f.height - f.safe - 19 * u
-        y = paragraph(pen, f.cx, y, reminder, 8.5 * u, f.width - 2 * f.safe - 4 * u, color=WHITE)
-        paragraph(pen, f.cx, y + 4.4 * u, rule, 8 * u, f.width - 2 * f.safe - 4 * u, color="#d0d0d0")
+        # the reminder and the rule end above the small corner icon (its top is 11.5 u above the
+        # safe line; descenders and a clear gap need 1.5 u more): the last line never runs into it
+        width = f.width - 2 * f.safe - 4 * u
+        step_reminder, step_rule = 8.5 * u * 1.2 * 25.4 / 72.0, 8 * u * 1.2 * 25.4 / 72.0
+        block = (len(wrap(reminder, 8.5 * u, width)) - 1) * step_reminder + 4.4 * u + (len(wrap(rule, 8 * u, width)) - 1) * step_rule
+        y = min(f.height - f.safe - 19 * u, f.height - f.safe - 13 * u - block)
+        y = paragraph(pen, f.cx, y, reminder, 8.5 * u, width, color=WHITE)
+        paragraph(pen, f.cx, y + 4.4 * u, rule, 8 * u, width, color="#d0d0d0")
         # small icons in two opposite corners, for a fanned hand
         ICONS.get(key, _icon_unknown)(pen, f.safe + 6 * u, f.safe + 6.5 * u, 5 * u)
         ICONS.get(key, _icon_unknown)(pen, f.width - f.safe - 6 * u, f.height - f.safe - 6.5 * u, 5 * u)
@@ -330,11 +335,11 @@ def _icon_eleccion_grado(pen: Pen, cx: float, cy: float, r: float) -> None:
     s = r * 0.62
     size = r * 2.6
     xw = text_width("x", size, bold=True)
-    total = xw + r * 0.08 + s
+    total = xw + r * 0.16 + s
     x0 = cx - total / 2
     base = cy + _cap(size) * 0.5
     pen.text(x0, base, "x", size, bold=True, color=WHITE)
-    _slot(pen, x0 + xw + r * 0.08, base - _cap(size) * 1.2, s)
+    _slot(pen, x0 + xw + r * 0.16, base - _cap(size) * 1.2, s)
 
 
 def _icon_unknown(pen: Pen, cx: float, cy: float, r: float) -> None:

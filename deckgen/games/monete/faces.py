@@ -262,8 +262,8 @@ class MoneteFaces:
         else:
             same = key[1] == "same"
             left, right = INKS["blue"], INKS["blue"] if same else INKS["red"]
-            for ink, dx in ((left, -13 * u), (right, 13 * u)):
-                shape(pen, ink.shape, f.cx + dx, cy - 4 * u, 8 * u, fill=ink.fill, stroke=INK, width=0.4 * u)
+            for ink, dx in ((left, -15.5 * u), (right, 15.5 * u)):  # clear of the sign between them
+                shape(pen, ink.shape, f.cx + dx, cy - 4 * u, 7.5 * u, fill=ink.fill, stroke=INK, width=0.4 * u)
             sign = "=" if same else "≠"
             pen.text(f.cx, cy - 4 * u + 20 * u * PT * 0.36, sign, 20 * u * 1.8, align="center", bold=True, color=INK)
             hint = {"es": ("como la última carta", "no como la última carta"), "en": ("like the last card", "unlike the last card")}[f.lang]
