@@ -18,6 +18,7 @@ from typing import Sequence
 from deckgen.model import Card
 from deckgen.render.faces import Frame, background
 from deckgen.render.palette import INK
+from deckgen.render.orientation import confusable, plain_number, underline
 from deckgen.render.pen import Pen, Run, arc_points, draw_runs, fit_size, paragraph, runs_width, shape, text_width, wrap
 
 from deckgen.games.mgc import algebra
@@ -73,6 +74,16 @@ def monomial_runs(card: Card, variables: Sequence[str]) -> list[Run]:
     return algebra.runs(coefficient, exponents, names)
 
 
+def turning_coefficient(runs: Sequence[Run]) -> str:
+    """The printed coefficient when its digits turned 180° read as another number (6 and 9, 16 and
+    91...), else "": that coefficient is underlined, as the other games underline their 6 and 9."""
+    if not runs or runs[0].sup:
+        return ""
+    lead = runs[0].text
+    digits = lead.replace(algebra.MINUS, "")
+    return lead if digits and confusable(digits, lambda t: plain_number(t, 1)) else ""
+
+
 def degree_tint(degree: int) -> str:
     return DEGREE_TINTS[min(max(0, int(degree)), len(DEGREE_TINTS) - 1)]
 
@@ -118,12 +129,18 @@ class MgcFaces:
         size = min(46 * u, 46 * u * room / max(1e-6, runs_width(runs, 46 * u, bold=True)))
         baseline = f.cy + _cap(size) * 0.5
         draw_runs(pen, f.cx, baseline, runs, size, bold=True, color=INK)
+        cue = turning_coefficient(runs)
+        if cue:  # "6z" upside down reads "z9": the coefficient gets the bar the other games' 6 and 9 have
+            underline(pen, f.cx - runs_width(runs, size, bold=True) / 2, baseline, cue, size, align="left", color=INK)
         self._cues(pen, card, f)
         # the index in two opposite corners, readable in a fanned hand (exponents stay 6 pt or more)
         index = max(10 * u, min(13 * u, 13 * u * (f.width * 0.5) / max(1e-6, runs_width(runs, 13 * u, bold=True))))
         s = f.safe + 2.8 * u  # clear of the frame and its rounded corner
         draw_runs(pen, s, s + _cap(index) * 1.25, runs, index, align="left", bold=True, color=INK)
         draw_runs(pen, f.width - s, f.height - s - _cap(index) * 1.25, runs, index, align="left", bold=True, color=INK, angle=180)
+        if cue:
+            underline(pen, s, s + _cap(index) * 1.25, cue, index, align="left", color=INK)
+            underline(pen, f.width - s, f.height - s - _cap(index) * 1.25, cue, index, align="left", color=INK, angle=180)
         if f.options.get("hints"):
             self._hints(pen, card, f)
 
