@@ -31,7 +31,9 @@ WHITE = "#ffffff"
 BACK_GROUND = "#16324f"
 DEFAULT_VARIABLES = ("x", "y", "z")
 # The oval's tint by degree (0, 1, 2, ...; beyond the last, the last): pale, so low ink keeps them.
-DEGREE_TINTS = ("#f2f2f2", "#dbe9f6", "#fde0c5", "#d9f0d3", "#f3d9ee", "#fff1a8", "#e3dcf5", "#d5efef")
+# One ground per degree 0-9, every pair CIEDE2000 >= 14 apart to normal vision and >= 8.5 to a
+# deuteranope or protanope (tests/cards/test_tint_distances.py); the squares still count the degree.
+DEGREE_TINTS = ("#afecfe", "#dafb75", "#eaa780", "#81fde7", "#d79595", "#e6d6b1", "#70b8e7", "#d19d3e", "#b6ccbd", "#bbb3bf")
 
 HINT_WORDS = {"es": ("coef.", "grado"), "en": ("coef.", "degree")}
 
