@@ -20,7 +20,7 @@ from deckgen.games.maestras.cards import info
 from deckgen.games.maestras.deck import (
     CENTRAL, COLOUR_NAMES, EMPTY, MASTER, POINTS, composition, removal_table,
 )
-from deckgen.games.maestras.faces import FEMININE, SWATCH, MaestrasFaces
+from deckgen.games.maestras.faces import letter, FEMININE, SWATCH, MaestrasFaces
 from deckgen.games.maestras.rules import CENTRE, Cell, Rules
 
 SHAPE_NAMES = {
@@ -499,7 +499,7 @@ def context(deck: Deck, lang: str) -> dict[str, Any]:
             continue
         used = comp.total - r
         per_players.append({"players": n, "cards": used, "empties_out": r, "empties_in": comp.empties - r, "each": (used - 1) // n})
-    colours = [{"id": c, "name": COLOUR_NAMES[c][lang], "shape": SHAPE_NAMES[SWATCH[c].shape][lang]} for c in comp.colours]
+    colours = [{"id": c, "name": COLOUR_NAMES[c][lang], "shape": SHAPE_NAMES[SWATCH[c].shape][lang], "letter": letter(c, lang)} for c in comp.colours]
     index = {"central": None, "masters": [], "points": [], "empties": []}
     for i, card in enumerate(deck.cards):
         if card.kind == CENTRAL:
