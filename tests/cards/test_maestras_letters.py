@@ -46,3 +46,16 @@ def test_the_rulebook_explains_the_letters(tmp_path):
         assert re.search(rf"{name} \w+ {letter}\b", es), name
     en = flat(" ".join(pdf_pages(write_rulebook(tmp_path / "en.pdf", GAME, deck, "en", spec.print))))
     assert "The letter inside the shape is the colour's initial" in en and re.search(r"yellow \w+ Y\b", en)
+
+
+def test_empty_cards_read_as_two_sentences(built):
+    """"…enlaza con cualquier carta. La siguiente enlaza…": the second sentence starts with a capital."""
+    for lang, second in (("es", "La siguiente enlaza con la anterior."), ("en", "The next card links to the one before.")):
+        b = built("maestras", "--lang", lang)
+        texts = [" ".join(c["text"] for c in cell.chars) for cell in cells(b.plumber, len(b.deck["cards"]))
+                 if cell.side == "front" and b.deck["cards"][cell.card]["kind"] == "empty"]
+        assert texts
+        for t in texts:
+            flat_text = "".join(t.split())
+            assert "".join(second.split()) in flat_text, flat_text[:200]
+            assert ".la" not in flat_text and ".the" not in flat_text

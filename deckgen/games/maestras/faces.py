@@ -26,6 +26,11 @@ LETTERS = {
 }
 
 
+def sentence(text: str) -> str:
+    """``text`` as a sentence: a capital first letter and a full stop."""
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
 def letter(colour: str, lang: str) -> str:
     """The letter printed in ``colour``'s shape on cards in ``lang``."""
     return LETTERS.get(lang, LETTERS["es"])[colour]
@@ -195,8 +200,9 @@ class MaestrasFaces:
         size = fit_size(w["empty"], f.width - 2 * f.safe - 6 * f.unit, 16 * f.unit, bold=True)
         pen.text(f.cx, f.cy + 9 * f.unit, w["empty"], size, align="center", bold=True, color=INK)
         room = f.width - 2 * f.safe - 6 * f.unit
-        y = paragraph(pen, f.cx, f.cy + 15 * f.unit, w["anything"] + ".", 8.5 * f.unit, room, color=INK)
-        paragraph(pen, f.cx, y + 4.2 * f.unit, w["resume"] + ".", 8.5 * f.unit, room, color=INK)
+        # two sentences, each with its capital ("…cualquier carta. La siguiente…")
+        y = paragraph(pen, f.cx, f.cy + 15 * f.unit, sentence(w["anything"]), 8.5 * f.unit, room, color=INK)
+        paragraph(pen, f.cx, y + 4.2 * f.unit, sentence(w["resume"]), 8.5 * f.unit, room, color=INK)
         out = list(card.get("remove_for", []))
         y = f.height - f.safe - 15 * f.unit
         if not out:
