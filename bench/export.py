@@ -8,6 +8,12 @@ line per worker count: the median and the spread (min-max) of N runs. The target
 2-core machine with both cores. Other work on the machine slows the wall time down (read the load
 average printed at the top); the CPU time barely moves with it, and wall time on an idle machine
 is about CPU time divided by the workers.
+
+What serialised the pool (160 cards: 5.04 s with 1 worker, 5.03 s with 2) was the machine, not the
+pool: the workers share the jobs and the CPU evenly and the main process does almost nothing, but on
+a machine whose cores other sessions keep busy, Linux's autogroup scheduling gives one terminal
+session one fair share of the CPU however many processes it starts. The last line measures that: the
+speed-up a pool of pure-Python arithmetic gets right now. Where it is about 1, no pool can go faster.
 """
 
 from __future__ import annotations
@@ -54,6 +60,31 @@ def main() -> None:
             f"workers={workers}: wall median {statistics.median(wall):.2f} s (min {min(wall):.2f}, max {max(wall):.2f}), "
             f"CPU median {statistics.median(cpu):.2f} s (min {min(cpu):.2f}, max {max(cpu):.2f}), n={len(runs)}"
         )
+    if cores > 1:
+        png = statistics.median(r[0] for r in results[1]) / statistics.median(r[0] for r in results[cores])
+        print(f"speed-up with {cores} workers: PNG export {png:.2f}; pure arithmetic on this machine now {machine_speed_up(cores):.2f}")
+
+
+def _burn(n: int) -> int:
+    s = 0
+    for i in range(n):
+        s += i * i
+    return s
+
+
+def machine_speed_up(workers: int, jobs: int = 8, n: int = 2_000_000) -> float:
+    """Wall time of ``jobs`` pure-Python jobs in this process over their time in a pool of ``workers``:
+    the most any pool can gain on this machine right now."""
+    import multiprocessing as mp
+
+    t0 = time.perf_counter()
+    for _ in range(jobs):
+        _burn(n)
+    alone = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    with mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn").Pool(workers) as pool:
+        pool.map(_burn, [n] * jobs)
+    return alone / (time.perf_counter() - t0)
 
 
 def _cpu() -> float:

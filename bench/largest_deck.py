@@ -2,6 +2,15 @@
 game and kind of abuse: each run's wall time, CPU time and peak memory, the slowest last.
 
     python3 bench/largest_deck.py [NAME ...]      # default: every file below
+    python3 bench/largest_deck.py --search [N]     # also search the limits' space: N candidates a game
+
+The listed files are the abuses we thought of; `--search` looks for worse ones. For each game it
+draws N deck files at random from the space the README's limits allow (any card kinds of the game,
+any copies up to 1,000, up to 5,000 cards, mixed towards extremes: one kind maxed out, a few kinds
+only, the draw and penalty cards by the thousand), scores each by the work of a few heuristic games
+in this process (the seconds they take, bounded by each game's step budget), climbs from the worst
+by moving copies between cards, and then measures the worst file of each game with the real command
+beside the listed ones.
 
 Each run is the real command (`python3 -m deckgen validate FILE --quiet`, a fresh process with an
 empty figures cache, default settings: 400 games at most, the machine's cores as workers), so the
@@ -95,6 +104,11 @@ DECKS = {
         + ['kind = "empty"\ncopies = 5']
     ),
     "hectoedra: longest rules": lambda: 'game = "hectoedra"\n[options]\nrounds = 20\nper_player = 10\nhand = 10\n',
+    # issue 29: hands that grow by the thousand (each step reads the whole hand)
+    "mgc: 3,000 draw cards and 13 monomials x 150": lambda: 'game = "mgc"\n' + cards(
+        [f'kind = "action"\naction = "{a}"\ncopies = 1000' for a in ("toma_cuatro", "toma_dos", "eleccion_grado")]
+        + [f'kind = "monomial"\nmonomial = "{m}"\ncopies = 150' for m in ("x", "y", "z", "2*x", "3*y", "x*y", "2*x*z", "x**2", "y**2", "3", "5*z", "4*x*y", "7")]
+    ),
 }
 
 
@@ -128,8 +142,105 @@ def measure(path: Path) -> tuple[float, float, float, int, str]:
     return wall, cpu, mb, proc.returncode, summary
 
 
+def _card_pool(game: str) -> list[str]:
+    """Every distinct card body of the game's default deck, as deck-file text."""
+    sys.path.insert(0, str(ROOT))
+    from deckgen.deckfile.write import _value
+    from deckgen.pipeline import make_deck
+    from deckgen.spec import spec_for
+
+    deck, _ = make_deck(spec_for(game, cli={}))
+    bodies = []
+    for card in dict.fromkeys(deck.cards):
+        bodies.append("\n".join([f"kind = {_value(card.kind)}"] + [f"{k} = {_value(v)}" for k, v in card.face.items()]))
+    return bodies
+
+
+def _candidate(rng, pool: list[str]) -> dict[int, int]:
+    """Copies per card of ``pool``, within the limits, drawn towards the extremes."""
+    shape = rng.choice(["one maxed", "few kinds", "spread", "heavy tail"])
+    picks = rng.sample(range(len(pool)), min(len(pool), {"one maxed": 1, "few kinds": rng.randint(2, 4)}.get(shape, rng.randint(5, len(pool)))))
+    copies = {}
+    left = MOST_CARDS
+    for i in picks:
+        n = MOST_COPIES if shape in ("one maxed", "few kinds") else rng.choice([1, 10, 100, MOST_COPIES])
+        n = min(n, left)
+        if n > 0:
+            copies[i] = n
+            left -= n
+    return copies
+
+
+def _text(game: str, pool: list[str], copies: dict[int, int]) -> str:
+    return f'game = "{game}"\n' + cards([f"{pool[i]}\ncopies = {n}" for i, n in sorted(copies.items())])
+
+
+def _score(text: str, games: int = 2, players: int = 2) -> float:
+    """Seconds for a few seeded heuristic games of the deck (inf when it is refused)."""
+    sys.path.insert(0, str(ROOT))
+    from deckgen.deckfile.load import read_deck_text
+    from deckgen.engine.loop import play_seeded
+    from deckgen.errors import DeckgenError
+    from deckgen.spec import spec_for
+
+    try:
+        raw, game = read_deck_text(text, "candidate.toml", folder=None)
+        deck = spec_for(game, file_layer=raw, cli={}).build()
+    except DeckgenError:
+        return -1.0
+    if game.engine is None or players not in game.player_counts(deck):
+        return -1.0
+    start = time.perf_counter()
+    try:
+        for _label, variant in game.engine.variants(deck):  # a Monete deck is played in each of its modes
+            for seed in range(games):
+                play_seeded(game.engine, variant, players, seed)
+    except DeckgenError:
+        return -1.0
+    return time.perf_counter() - start
+
+
+def search(per_game: int, seed: int = 1) -> dict:
+    """The worst deck file found for each game: random draws, then a climb by moving copies."""
+    import random
+
+    rng = random.Random(seed)
+    found = {}
+    for game in ("mgc", "multiplicats", "monete", "maestras", "hectoedra"):
+        pool = _card_pool(game)
+        best, best_score = None, -1.0
+        for _ in range(per_game):
+            copies = _candidate(rng, pool)
+            score = _score(_text(game, pool, copies))
+            if score > best_score:
+                best, best_score = copies, score
+        for _ in range(per_game // 2):  # climb: move copies from one card to another
+            if not best:
+                break
+            trial = dict(best)
+            a = rng.choice(list(trial))
+            b = rng.randrange(len(pool))
+            moved = min(trial[a], rng.choice([10, 100, 500]), MOST_COPIES - trial.get(b, 0))
+            trial[a] -= moved
+            trial[b] = trial.get(b, 0) + moved
+            trial = {k: v for k, v in trial.items() if v > 0}
+            score = _score(_text(game, pool, trial))
+            if score > best_score:
+                best, best_score = trial, score
+        print(f"search {game}: worst of {per_game + per_game // 2} candidates plays 2 games in {best_score:.1f} s", flush=True)
+        if best:
+            text = _text(game, pool, best)
+            found[f"{game}: worst found by --search"] = lambda text=text: text
+    return found
+
+
 def main() -> None:
-    names = [n for n in DECKS if not sys.argv[1:] or any(a in n for a in sys.argv[1:])]
+    args = sys.argv[1:]
+    if args[:1] == ["--search"]:
+        per_game = int(args[1]) if args[1:2] and args[1].isdigit() else 30
+        args = args[1 + (args[1:2] != [] and args[1].isdigit()):]
+        DECKS.update(search(per_game))
+    names = [n for n in DECKS if not args or any(a in n for a in args)]
     print(f"load average at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -139,6 +250,9 @@ def main() -> None:
             wall, cpu, mb, code, summary = measure(path)
             rows.append((wall, cpu, mb, code, name))
             print(f"{wall:7.1f} s  {cpu:7.1f} s cpu  {mb:7.1f} MB  exit {code}  {name}: {summary}", flush=True)
+    if not rows:
+        print("no deck file matched")
+        return
     worst = max(rows)
     print(f"worst: {worst[0]:.1f} s ({worst[4]}, {worst[1]:.1f} s cpu, {max(r[2] for r in rows):.1f} MB at most)")
 

@@ -1,12 +1,17 @@
 """Load on `deckgen serve`, on this computer only (127.0.0.1): many builds and checks at once.
 
     python3 bench/web_load.py                      # 20 builds and 5 checks at once, the cores as --jobs
+    python3 bench/web_load.py --builds 20 --checks 5 --jobs 2   # the issue's figure (its budget below)
     python3 bench/web_load.py --builds 40 --jobs 2 --json
 
 Starts the server, sends every job at once from its own thread, follows each one's event stream to
 the end, downloads cards.pdf (and a build's ZIP, which removes its folder), and samples the memory
 of the server process and of its job processes every 0.1 s (Linux /proc). Prints the figures; the
-last line is `errors: N`.
+last line is `errors: N`. Exit 1 on any error, or when a figure is over its budget (BUDGET: the
+server's own memory, most jobs waiting their turn, no folder left behind).
+
+tests/web/test_load.py runs the same code with the fewest jobs that show correctness under
+concurrency (3 builds and a check on 2 slots); the 20-and-5 figure is measured here, not in the suite.
 """
 
 from __future__ import annotations
@@ -64,7 +69,7 @@ def one_job(url: str, kind: str, form: dict, out: dict) -> None:
     start = time.monotonic()
     try:
         with httpx.Client(base_url=url, timeout=600) as c:
-            r = c.post(f"/api/{kind}", data=form)
+            r = c.post(f"/api/{kind}", json=form)  # JSON: the API takes it without the page's CSRF token
             r.raise_for_status()
             job = r.json()
             final, ahead = None, job["ahead"]
@@ -84,6 +89,25 @@ def one_job(url: str, kind: str, form: dict, out: dict) -> None:
             out.update(ok=True, seconds=time.monotonic() - start, ahead=ahead, cards=final["result"]["cards"])
     except Exception as exc:  # noqa: BLE001 - counted and shown
         out.update(ok=False, seconds=time.monotonic() - start, error=f"{type(exc).__name__}: {exc}")
+
+
+SERVER_RSS_MB_PEAK = 300  # the server's own memory: jobs run in their own processes
+SERVER_RSS_MB_GROWTH = 60
+
+
+def over_budget(figures: dict) -> list[str]:
+    """What is over budget in ``figures`` (empty: all within)."""
+    out = []
+    if figures["server_rss_mb_peak"] >= SERVER_RSS_MB_PEAK:
+        out.append(f"server memory peaked at {figures['server_rss_mb_peak']} MB (budget {SERVER_RSS_MB_PEAK})")
+    if figures["server_rss_mb_peak"] - figures["server_rss_mb_before"] >= SERVER_RSS_MB_GROWTH:
+        out.append(f"server memory grew by more than {SERVER_RSS_MB_GROWTH} MB")
+    waiting = figures["builds"] + figures["checks"] - figures["jobs"]
+    if waiting > 0 and figures["most_ahead_in_queue"] < max(1, waiting // 2):
+        out.append(f"at most {figures['most_ahead_in_queue']} jobs ahead in the queue: {waiting} should have waited their turn")
+    if figures["build_folders_left"] or figures["folders_left_after_stop"]:
+        out.append("build folders were left behind")
+    return out
 
 
 def main() -> int:
@@ -111,7 +135,7 @@ def main() -> int:
                 time.sleep(0.2)
         else:
             raise SystemExit("the server did not start")
-        httpx.post(url + "/api/preview", data=BUILD, timeout=60)  # warm: the first render loads fonts
+        httpx.post(url + "/api/preview", json=BUILD, timeout=60)  # warm: the first render loads fonts
         base = rss_kb(server.pid)
         peak, kids_peak, stop = [base], [0], threading.Event()
 
@@ -160,8 +184,11 @@ def main() -> int:
         for k, v in figures.items():
             if k != "errors":
                 print(f"{k:28} {v}")
+    over = over_budget(figures)
+    for line in over:
+        print(f"over budget: {line}", file=sys.stderr)
     print(f"errors: {len(errors)}")
-    return 1 if errors else 0
+    return 1 if errors or over else 0
 
 
 if __name__ == "__main__":

@@ -15,16 +15,18 @@ class Check:
     detail: str = ""
     seed: int | None = None  # the seed that reproduces a failure found by simulation
     hint: str = ""  # what to change when it fails, naming the option or card: "a lower --target-score"
+    proof: str = ""  # what the claim rests on: "proven" (argument or exhaustive search) or "sampled"
 
     def line(self) -> str:
         mark = "ok  " if self.ok else "FAIL"
         extra = f" (seed {self.seed})" if self.seed is not None else ""
-        text = f"{mark} {self.name}: {self.detail}{extra}" if self.detail else f"{mark} {self.name}{extra}"
+        proof = f" [{self.proof}]" if self.proof else ""
+        text = f"{mark} {self.name}: {self.detail}{proof}{extra}" if self.detail else f"{mark} {self.name}{proof}{extra}"
         return text + (f"; try: {self.hint}" if self.hint and not self.ok else "")
 
 
-def check(name: str, ok: bool, detail: str = "", seed: int | None = None, hint: str = "") -> Check:
-    return Check(name=name, ok=bool(ok), detail=detail, seed=seed, hint=hint)
+def check(name: str, ok: bool, detail: str = "", seed: int | None = None, hint: str = "", proof: str = "") -> Check:
+    return Check(name=name, ok=bool(ok), detail=detail, seed=seed, hint=hint, proof=proof)
 
 
 def expect_equal(name: str, actual: object, expected: object, hint: str = "") -> Check:
@@ -41,5 +43,5 @@ def require(checks: Sequence[Check], what: str) -> None:
     """Raise a DeckgenError naming every failed check."""
     bad = failures(checks)
     if bad:
-        reasons = "; ".join(f"{c.name}: {c.detail}" + (f" (try: {c.hint})" if c.hint else "") for c in bad)
+        reasons = "; ".join(f"{c.name}" + (f" [{c.proof}]" if c.proof else "") + f": {c.detail}" + (f" (try: {c.hint})" if c.hint else "") for c in bad)
         raise DeckgenError(f"{what} is refused: {reasons} (use --force to build it anyway)")

@@ -3,7 +3,6 @@ entry, so a new game needs no change here."""
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import sys
@@ -22,6 +21,7 @@ except ImportError:  # pragma: no cover - older typer uses click itself
     from click import globals as click_globals
 
 from deckgen.errors import DeckgenError, Terminated, printable
+from deckgen.fileio import json_text
 from deckgen.lazy import lazy_module
 from deckgen.options import parse_cli_args, resolve
 from deckgen.registry import games, get_game
@@ -314,7 +314,7 @@ def simulate(
     engine = spec.game.engine
     if as_json:
         data = summaries[0].to_json() if len(summaries) == 1 else [s.to_json() for s in summaries]
-        typer.echo(json.dumps(data, indent=1))
+        typer.echo(json_text(data))
     else:
         typer.echo("\n\n".join("\n".join(summary_lines(engine, s)) for s in summaries))
     if board is not None:
@@ -335,22 +335,38 @@ def validate(
     fixed: bool = typer.Option(False, "--fixed", help="play all --games games at every player count (no sequential stopping)"),
     skill_games: Optional[int] = typer.Option(None, "--skill-games", help="with --report: games per pair of levels of the skill section (0: leave it out)"),
     pace: Optional[float] = typer.Option(None, "--pace", help="seconds a turn takes at your table, for the minutes a game lasts (each game has its own default)"),
+    confidence: Optional[int] = typer.Option(None, "--confidence", help="games that must end at each player count before 'every game ends' is claimed from sampling (it is then: fewer than 3/N of deals fail, at 95% confidence); never stopped early (default 100)"),
     quiet: bool = QuietOpt,
 ) -> None:
-    """Check that a deck is playable: exit 0 when it is, 1 when it is not, 2 on bad input."""
+    """Check that a deck is playable: exit 0 when it is, 1 when it is not, 2 on bad input.
+
+    Playable means, for every deal at every player count the deck serves, played by the printed
+    rules: (1) no dead end: the player to act always has a legal action (a draw or a pass counts);
+    (2) an end is always reachable: from every reachable position some legal moves end the game;
+    (3) no trap: with every player choosing at random among the legal moves, the game ends with
+    probability 1. Each claim says what it rests on: "proven" (every deal and every move searched
+    by the model checker, or the game's own argument checked in code) or "sampled" (no failure in
+    N games: fewer than 3/N of deals fail, at 95% confidence). A computer player going round in
+    circles is reported as the player's fault, not the deck's.
+    """
     if pace is not None and not 0.1 <= pace <= 600:
         raise DeckgenError(f"--pace must be 0.1 to 600 seconds a turn, not {pace:g}")
+    if confidence is not None and not 1 <= confidence <= 100_000:
+        raise DeckgenError(f"--confidence must be 1 to 100000 games, not {confidence}")
+    if skill_games is not None and not 0 <= skill_games <= 100_000:  # told by its own name, before any game
+        raise DeckgenError(f"--skill-games must be 0 (no skill section) to 100000, not {skill_games}")
     spec = load_spec(target, ctx.args, players=players, seed=seed)
     with _bars(quiet or as_json, "simulating, ") as bars:
         result = pipeline.validate(
             spec, players=None, games=400 if games is None else games, workers=workers, sequential=not fixed, progress=bars,
+            **({"confidence": confidence} if confidence is not None else {}),
         )
         engine = spec.game.engine
         if report and skill_games != 0 and result.ok and engine is not None and engine.skill is not None:
             result.skill = pipeline.skill(spec, players=players, games=skill_games, workers=workers, progress=bars)
     written = pipeline.write_report(result, report, pace) if report else []
     if as_json:
-        typer.echo(json.dumps(pipeline.report_data(result, pace), indent=1))
+        typer.echo(json_text(pipeline.report_data(result, pace)))
     else:
         typer.echo(pipeline.report_text(result, pace), nl=False)
         for f in written:
@@ -374,7 +390,7 @@ def skill(
     with _bars(quiet or as_json) as bars:
         run = pipeline.skill(spec, players=players, games=games, workers=workers, progress=bars)
     if as_json:
-        typer.echo(json.dumps(pipeline.skill_data(run), indent=1))
+        typer.echo(json_text(pipeline.skill_data(run)))
     else:
         typer.echo(pipeline.skill_text(run), nl=False)
 
@@ -452,7 +468,7 @@ def _signal_handlers(pid: int) -> tuple[Any, Any]:
     def terminate(signum: int, frame: Any) -> None:
         if os.getpid() != pid:
             os._exit(128 + signum)
-        raise Terminated()
+        raise Terminated(signum)
 
     def interrupt(signum: int, frame: Any) -> None:
         if os.getpid() != pid:
@@ -494,6 +510,7 @@ def main(argv: list[str] | None = None) -> None:
     terminate, interrupt = _signal_handlers(os.getpid())
     try:
         previous = signal.signal(signal.SIGTERM, terminate), signal.signal(signal.SIGINT, interrupt)
+        hangup = signal.signal(signal.SIGHUP, terminate) if hasattr(signal, "SIGHUP") else None  # a closed terminal: as SIGTERM
     except ValueError:  # pragma: no cover - not the main thread: leave signals alone
         previous = None
     try:
@@ -516,8 +533,9 @@ def main(argv: list[str] | None = None) -> None:
         _fail([exc.format_message()])
     except (KeyboardInterrupt, typer.Abort):
         _fail(["interrupted"], 130)
-    except Terminated:
-        _fail(["terminated"], 143)
+    except Terminated as exc:
+        signum = exc.args[0] if exc.args else signal.SIGTERM
+        _fail(["hung up (SIGHUP)" if signum == getattr(signal, "SIGHUP", None) else "terminated"], 128 + int(signum))
     except click_errors.ClickException as exc:
         _fail([exc.format_message()], exc.exit_code)
     except RecursionError:
@@ -529,6 +547,8 @@ def main(argv: list[str] | None = None) -> None:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous[0])
             signal.signal(signal.SIGINT, previous[1])
+            if hangup is not None:
+                signal.signal(signal.SIGHUP, hangup)
     if isinstance(code, int) and code:  # a command's typer.Exit(code) comes back as a return value
         sys.exit(code)
 

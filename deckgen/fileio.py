@@ -34,8 +34,13 @@ def _umask() -> int:
 
 def _temp_beside(target: Path, suffix: str) -> Path:
     """An empty temporary file in ``target``'s folder (so a rename onto it is atomic)."""
+    size = len(os.fsencode(target.name))
+    if size > 255:  # the name itself cannot exist: say so, not that its folder failed
+        raise DeckgenError(f"cannot write {target.name[:40]}…: the name is {size} bytes long; a file name is at most 255 bytes")
+    # the temporary name stays within 255 bytes whatever the target's (mkstemp adds 8 characters)
+    prefix = "." + os.fsencode(target.name)[:200].decode("utf-8", "ignore") + "."
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=suffix, dir=target.parent)
+        fd, tmp = tempfile.mkstemp(prefix=prefix, suffix=suffix, dir=target.parent)
     except OSError as exc:
         raise DeckgenError(f"cannot write in {target.parent}: {exc.strerror or exc}") from None
     os.close(fd)
@@ -81,3 +86,22 @@ def write_bytes(target: Path, data: bytes) -> Path:
     with atomic_path(target) as tmp:
         tmp.write_bytes(data)
     return target
+
+
+def finite(data: object) -> object:
+    """``data`` with every NaN or infinity replaced by None (JSON has no such numbers: a bare NaN makes
+    the whole text unreadable to any JSON reader)."""
+    if isinstance(data, float):
+        return data if data == data and data not in (float("inf"), float("-inf")) else None
+    if isinstance(data, dict):
+        return {k: finite(v) for k, v in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [finite(v) for v in data]
+    return data
+
+
+def json_text(data: object, indent: int | None = 1) -> str:
+    """Strict JSON: never NaN or Infinity (written as null)."""
+    import json
+
+    return json.dumps(finite(data), indent=indent, allow_nan=False)

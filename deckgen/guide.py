@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from deckgen.registry import players_words  # one wording of the counts a deck serves
 from deckgen.render.printing import instructions
 
 LANGUAGES = {"es": "Spanish", "en": "English"}
@@ -30,8 +31,7 @@ def checked_line(spec: Any, result: Any) -> str:
     if deck.players:
         who = f"{deck.players} players"
     else:
-        counts = game.player_counts(deck)
-        who = f"{counts[0]} to {counts[-1]} players" if counts else "no player count"
+        who = players_words(game.player_counts(deck))
     if result.forced and any(not c.ok for c in result.checks):
         return f"NOT checked (--force): {sum(not c.ok for c in result.checks)} check(s) fail for {who}"
     if result.played is not None:
@@ -46,7 +46,7 @@ def describe_file(name: str, spec: Any, result: Any) -> str:
 
         pages = ink_coverage(result.out_dir / name)
         ink = f"; {ink_summary(pages)}" if pages else ""
-        return "the cards: PRINT IT. " + instructions(len(result.deck), spec.print) + ink
+        return "the cards: PRINT IT. " + instructions(result.printed or len(result.deck), spec.print) + ink
     if name == "cards-one-per-page.pdf":
         return "one card per page with its bleed (trim box set), backs before fronts: for a print shop"
     if name == "png/":
@@ -73,15 +73,6 @@ def describe_file(name: str, spec: Any, result: Any) -> str:
 # ---------------------------------------------------------------- validate: the plain summary
 
 
-def players_words(counts: list[int]) -> str:
-    if not counts:
-        return "no player count"
-    lo, hi = counts[0], counts[-1]
-    if counts == list(range(lo, hi + 1)):
-        return f"{lo} players" if lo == hi else f"{lo} to {hi} players"
-    return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]} players"
-
-
 def validate_summary(v: Any, pace: float | None = None) -> list[str]:
     """The opening lines of a validation report, for a teacher: playable for whom, how long a game
     lasts at a stated pace, and how many games were played. ``v`` is a pipeline.Validation."""
@@ -91,7 +82,10 @@ def validate_summary(v: Any, pace: float | None = None) -> list[str]:
     counts = sorted({s.players for s in summaries}) or (
         [v.deck.players] if v.deck.players else game.player_counts(v.deck))
     if report.ok:
-        lines = [f"Playable for {players_words(counts)}."]
+        from deckgen.engine.claims import headline_basis
+
+        basis = headline_basis(report) if hasattr(report, "claim_games") else ""
+        lines = [f"Playable for {players_words(counts)}" + (f": {basis}." if basis else ".")]
     else:
         failed = [c for c in report.checks if not c.ok and c.name != "simulation"]
         names = "; ".join(c.name for c in failed[:3]) + (f" and {len(failed) - 3} more" if len(failed) > 3 else "")

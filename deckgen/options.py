@@ -155,6 +155,8 @@ def int_list(
         for start, end in _int_spans(value):
             for n in (start, end):
                 if not lo <= n <= hi:
+                    if start != end and lo <= start <= hi:  # name the range as written, not a number inside it
+                        raise OptionError(f"the range {start}-{end} is out of range: it goes past {hi} ({lo} to {hi})")
                     raise OptionError(f"{_first_outside(start, end, lo, hi)} is out of range ({lo} to {hi})")
             for n in range(start, end + 1):
                 if n in seen:

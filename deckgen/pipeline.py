@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Callable
 
 from deckgen.checks import Check, require
 from deckgen.errors import DeckgenError
-from deckgen.fileio import prepare_out_dir, write_text
+from deckgen.fileio import json_text, prepare_out_dir, write_text
 from deckgen.model import Deck
 from deckgen.progress import Tick
 from deckgen.publish import check_replaceable, publishing
@@ -35,6 +35,20 @@ class BuildResult:
     coverage: dict[Path, list[float]] = field(default_factory=dict)  # each PDF's ink per page (0..1)
     played: "Validation | None" = None  # the simulated games a deck file's build played before printing
     forced: bool = False  # written with --force (its failing checks were not enforced)
+    printed: int = 0  # cards on the sheets of cards.pdf: the deck's and its help card(s)
+
+
+def deck_identity(deck: Deck) -> str:
+    """The game and a fingerprint of the deck (its cards, options, seed and players), written in an
+    output folder's manifest: a command adding files to a folder checks it holds the same deck."""
+    import hashlib
+    import json
+
+    text = json.dumps(deck.to_json(), sort_keys=True, ensure_ascii=True, default=str)
+    return f"{deck.game}:{hashlib.sha256(text.encode()).hexdigest()[:20]}"
+
+
+REPORT_FILES = frozenset({"report.txt", "report.json", "game-length.png", "seat-advantage.png", "skill.png"})
 
 
 def default_out(spec: DeckSpec, deck: Deck | None = None) -> Path:
@@ -74,7 +88,7 @@ def build(
     result = _checked(spec, out_dir, force, play_check_games, progress)
     deck, out = result.deck, result.out_dir
     printed, faces = _with_help(spec, deck) if help_card else (deck, spec.game.faces)
-    with publishing(out) as stage:
+    with publishing(out, identity=deck_identity(deck)) as stage:
         written = write_formats(
             stage,
             printed.cards,
@@ -94,8 +108,36 @@ def build(
         for step in extra_steps or []:
             written += step(result, stage)
     result.files = [out / Path(p).name for p in written]
+    result.printed = len(printed.cards)
     result.coverage = _coverage(result.files)
     return result
+
+
+@dataclass(frozen=True)
+class SheetPlan:
+    """The pages of the cards.pdf a build writes: counted from the very plan the PDF is drawn from
+    (help cards included), for the page's preview and the CLI's printing line alike."""
+
+    cards: int  # cards on the sheets: the deck's and its help card(s)
+    help_cards: int
+    per_sheet: int
+    pages: int  # PDF pages
+    sheets: int  # sheets of paper (separate backs are sheets of their own)
+    fronts: tuple[int, ...]  # 1-based page numbers of the fronts
+    backs: tuple[int, ...]
+
+
+def sheet_plan(spec: DeckSpec, deck: Deck, *, help_card: bool = True) -> SheetPlan:
+    """What cards.pdf will hold for ``deck`` built from ``spec`` (``help_card``: as `build` prints it)."""
+    from deckgen.render.printing import pages
+    from deckgen.render.planning import plan_pages
+
+    printed = len(_with_help(spec, deck)[0].cards) if help_card else len(deck)
+    lay = spec.print.layout()
+    plan = plan_pages(printed, lay, spec.print.backs)
+    p = pages(printed, spec.print)
+    paper = len(p.fronts) + (len(p.backs) if spec.print.backs == "separate" else 0)
+    return SheetPlan(printed, printed - len(deck), lay.per_sheet, len(plan), paper, p.fronts, p.backs)
 
 
 def _with_help(spec: DeckSpec, deck: Deck):
@@ -125,7 +167,8 @@ def rules(spec: DeckSpec, out_dir: Path | None = None, *, force: bool = False, p
     if spec.game.rulebook is None:
         raise DeckgenError(f"{spec.game.title} has no rulebook yet")
     result = _checked(spec, out_dir, force)
-    with publishing(result.out_dir, keep=lambda name: True) as stage:
+    with publishing(result.out_dir, keep=lambda name: True, own=lambda name: name.startswith("rulebook-"),
+                    identity=deck_identity(result.deck)) as stage:
         written = _write_rulebooks(spec, result, progress, stage)
     result.files = [result.out_dir / p.name for p in written]
     return result
@@ -173,7 +216,8 @@ def preview(spec: DeckSpec, out_dir: Path | None = None, *, force: bool = False,
     result = _checked(spec, out_dir, force)
     deck, out = result.deck, result.out_dir
     tick = progress("previews") if progress else None
-    with publishing(out, keep=lambda name: not name.startswith("preview-")) as stage:
+    with publishing(out, keep=lambda name: not name.startswith("preview-"), own=lambda name: name.startswith("preview-"),
+                    identity=deck_identity(deck)) as stage:
         written = write_previews(stage, deck.cards, faces_for(spec.game.faces, spec.print.back_image, spec.print.ink), spec.print, options=dict(spec.game.described(deck)), progress=tick)
     result.files.extend(out / p.name for p in written)
     return result
@@ -208,6 +252,7 @@ def validate(
     sequential: bool = True,
     compare_default: bool = True,
     progress: Callable[[str], Tick] | None = None,
+    confidence: int | None = None,
 ) -> Validation:
     """Static, exhaustive and simulated checks; for a playable deck that is not the default one, the
     default deck simulated the same way beside it (its figures come from the cache when they can)."""
@@ -220,7 +265,8 @@ def validate(
     workers = worker_count(default_workers() if workers is None else workers)
     deck = spec.build()
     with Pool(workers) as pool:
-        report = run_validation(spec.game, deck, players=players, games=games, seed=spec.seed, sequential=sequential, progress=progress, pool=pool)
+        extra = {"confidence": confidence} if confidence is not None else {}
+        report = run_validation(spec.game, deck, players=players, games=games, seed=spec.seed, sequential=sequential, progress=progress, pool=pool, **extra)
         result = Validation(spec, deck, report)
         if report.summaries and is_default(spec, deck):
             remember(spec.game, deck, report, games=games, sequential=sequential)
@@ -265,9 +311,21 @@ def report_data(v: Validation, pace: float | None = None) -> dict:
     return data
 
 
-def write_report(v: Validation, out_dir: Path, pace: float | None = None) -> list[Path]:
+CHART_WORDS = {
+    "es": {
+        "game length": "duración de las partidas", "seat advantage": "ventaja por asiento",
+        "mean": "media de", "per game": "por partida", "players": "jugadores", "rule variant and players": "variante y jugadores",
+        "points of win share": "puntos de victorias sobre la cuota justa", "your deck": "tu mazo", "this deck": "este mazo",
+        "default deck": "mazo por defecto", "no advantage": "sin ventaja", "error bars: 95% interval": "barras de error: intervalo del 95 %",
+        "turns": "turnos",
+    },
+}
+
+
+def write_report(v: Validation, out_dir: Path, pace: float | None = None, *, lang: str = "en") -> list[Path]:
     """report.txt, report.json and two PNG plots (matplotlib): the mean game length and the seat
-    advantage at every player count, with 95% error bars, beside the default deck's when compared."""
+    advantage at every player count, with 95% error bars, beside the default deck's when compared.
+    ``lang``: the charts' words (es or en; the web page's language)."""
     import json
 
     from deckgen.engine.simulate import seat_advantage, seat_advantage_error
@@ -279,17 +337,23 @@ def write_report(v: Validation, out_dir: Path, pace: float | None = None) -> lis
     labels = [str(k) for k in keys]
     mine = [v.report.summaries[k] for k in keys]
     theirs = [base.get(k) for k in keys]
+    w = CHART_WORDS.get(lang, {})
+    say = lambda text: w.get(text, text)  # noqa: E731
     name = v.spec.game.engine.length_name if v.spec.game.engine else "turns"
-    xlabel = "rule variant and players" if any(s.variant for s in mine) else "players"
-    with publishing(Path(out_dir)) as stage:
+    xlabel = say("rule variant and players" if any(s.variant for s in mine) else "players")
+    # beside a build of the same deck the report adds its files and the build stays; a folder of
+    # another deck's build is refused (never emptied)
+    with publishing(Path(out_dir), keep=lambda name: name not in REPORT_FILES, own=lambda name: name in REPORT_FILES,
+                    identity=deck_identity(v.deck)) as stage:
         written = [
             write_text(stage / "report.txt", report_text(v, pace)),
-            write_text(stage / "report.json", json.dumps(report_data(v, pace), indent=1) + "\n"),
+            write_text(stage / "report.json", json_text(report_data(v, pace)) + "\n"),
             write_bytes(
                 stage / "game-length.png",
                 points_with_errors(
                     labels, [(s.length_mean, s.length_error) for s in mine], [(b.length_mean, b.length_error) if b else None for b in theirs],
-                    title=f"{v.spec.game.title}: game length", ylabel=f"mean {name} per game", xlabel=xlabel,
+                    title=f"{v.spec.game.title}: {say('game length')}", xlabel=xlabel, words=w,
+                    ylabel=f"{say('mean')} {say(name)} {say('per game')}",
                 ),
             ),
             write_bytes(
@@ -298,8 +362,9 @@ def write_report(v: Validation, out_dir: Path, pace: float | None = None) -> lis
                     labels,
                     [(100 * seat_advantage(s), 100 * seat_advantage_error(s)) for s in mine],
                     [(100 * seat_advantage(b), 100 * seat_advantage_error(b)) if b else None for b in theirs],
-                    title=f"{v.spec.game.title}: seat advantage (luckiest seat's win share minus a fair share)",
-                    ylabel="points of win share", xlabel=xlabel, zero_line=True,
+                    title=f"{v.spec.game.title}: "
+                    + (say("seat advantage") if w else "seat advantage (luckiest seat's win share minus a fair share)"),
+                    ylabel=say("points of win share"), xlabel=xlabel, zero_line=True, words=w,
                 ),
             ),
         ]
@@ -394,8 +459,9 @@ def skill(
     deck, checks = make_deck(spec)
     counts = game.player_counts(dataclasses.replace(deck, players=None))
     if n not in counts:
-        served = f"{min(counts)} to {max(counts)} players" if counts else "no player count"
-        raise DeckgenError(f"--players: this {game.title} deck is played by {served}, not {n}")
+        from deckgen.registry import players_words
+
+        raise DeckgenError(f"--players: this {game.title} deck is played by {players_words(counts)}, not {n}")
     bad = [c for c in checks if not c.ok]
     if bad:
         raise DeckgenError("the deck fails its checks: " + "; ".join(f"{c.name}: {c.detail}" for c in bad))

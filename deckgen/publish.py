@@ -14,13 +14,20 @@ still held the build stops with one message, the old folder untouched and the ne
 Read-only files in an old folder are removed all the same.
 
 An output folder belongs to deckgen: a folder that holds files deckgen did not write is refused
-rather than replaced (:data:`MARKER` marks the folders deckgen writes).
+rather than replaced. :data:`MARKER` marks the folders deckgen writes and is their manifest: the
+process that wrote the folder, the deck it holds (game and fingerprint) and every file and folder
+written; anything else found in the folder (a teacher's notes.txt, photos/) makes the next build
+refuse. Recovery touches only what deckgen itself left: the exact hidden names it makes, holding its
+marker (or nothing), whose owning process is gone. Hidden names are shortened (with a hash of the
+full name) so that they stay within the system's 255-byte limit on a name.
 """
 
 from __future__ import annotations
 
 import ctypes
 import errno
+import hashlib
+import json
 import os
 import re
 import secrets
@@ -33,7 +40,7 @@ from typing import Callable, Iterator
 from deckgen.errors import DeckgenError
 from deckgen.filenames import long_path
 from deckgen.locking import hold
-from deckgen.renames import InUse, remove_tree, rename
+from deckgen.renames import InUse, _clear_readonly, remove_tree, rename
 
 MARKER = ".deckgen"
 MARKER_TEXT = "This folder was written by deckgen; the next build into it replaces it whole.\n"
@@ -46,21 +53,186 @@ _OLD_OUTPUT = re.compile(
 )
 
 
+NAME_MAX = 255  # bytes in one file or folder name (Linux, macOS, Windows alike)
+_PID_DIGITS = 10  # room kept for the process id in a hidden name
+MAX_MARKER_BYTES = 4_000_000  # a marker larger than this is not one deckgen wrote
+
+
 def _error(what: str, exc: OSError) -> DeckgenError:
     return DeckgenError(f"{what}: {exc.strerror or exc}")
 
 
-def _siblings(out: Path, kind: str) -> list[Path]:
-    prefix = f".{out.name}.{kind}-"
+def hidden_base(out: Path) -> str:
+    """The part of ``out``'s name its hidden siblings (staging, old, lock) carry: the name itself, or
+    when ``.NAME.staging-PID-HEX`` would pass :data:`NAME_MAX` bytes, a shortened name and a hash of
+    the whole (the same for the same name, so recovery finds them again)."""
+    name = out.name
+    longest = len(os.fsencode(f".{name}.staging-{'9' * _PID_DIGITS}-{'f' * 8}"))
+    if longest <= NAME_MAX:
+        return name
+    digest = hashlib.sha256(os.fsencode(name)).hexdigest()[:16]
+    room = NAME_MAX - len(f"..staging-{'9' * _PID_DIGITS}-{'f' * 8}~{digest}")
+    short = os.fsencode(name)[:room].decode("utf-8", "ignore")
+    return f"{short}~{digest}"
+
+
+def hidden_name(out: Path, kind: str) -> str:
+    """A new hidden sibling name of ``kind`` (staging or old), owned by this process."""
+    return f".{hidden_base(out)}.{kind}-{os.getpid()}-{secrets.token_hex(4)}"
+
+
+def lock_path(out: Path) -> Path:
+    return out.parent / f".{hidden_base(out)}.lock"
+
+
+def _owner_gone(pid: int) -> bool:
+    """True when no process ``pid`` runs (so what it left may be repaired or removed). Recovery runs
+    holding the folder's lock, so a leftover of this very process is one an earlier, failed publish
+    of the same folder left: gone too."""
+    if pid == os.getpid():
+        return True
+    if pid <= 0:
+        return False
+    if os.name == "nt":  # os.kill(pid, 0) would end the process there
+        return _windows_process_gone(pid)
     try:
-        return sorted(p for p in out.parent.iterdir() if p.name.startswith(prefix))
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except (PermissionError, OSError):
+        return False
+    return False
+
+
+def _windows_process_gone(pid: int) -> bool:  # pragma: no cover - Windows
+    try:
+        kernel = ctypes.WinDLL("kernel32", use_last_error=True)  # type: ignore[attr-defined]
+    except (AttributeError, OSError):
+        return False
+    handle = kernel.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
+    if not handle:
+        return ctypes.get_last_error() == 87  # ERROR_INVALID_PARAMETER: no process has that id
+    try:
+        code = ctypes.c_ulong()
+        if not kernel.GetExitCodeProcess(handle, ctypes.byref(code)):
+            return False
+        return code.value != 259  # STILL_ACTIVE
+    finally:
+        kernel.CloseHandle(handle)
+
+
+def _siblings(out: Path, kind: str) -> list[Path]:
+    """The hidden ``kind`` folders a deckgen build that is no longer running left beside ``out``: the
+    exact names deckgen makes (never a name that merely starts alike, such as another output folder's
+    ``.deck.old-1.staging-…`` or a user's ``.deck.old-mine``), folders (not links) that hold
+    deckgen's marker or nothing, whose owner process is gone."""
+    pattern = re.compile(re.escape(f".{hidden_base(out)}.{kind}-") + r"(\d{1,10})-[0-9a-f]{8}")
+    found = []
+    try:
+        entries = list(out.parent.iterdir())
     except OSError:
         return []
+    for p in entries:
+        m = pattern.fullmatch(p.name)
+        if m is None or p.is_symlink() or not p.is_dir() or not _owner_gone(int(m.group(1))):
+            continue
+        try:
+            empty = not any(p.iterdir())
+        except OSError:
+            continue
+        if empty or read_manifest(p) is not None:
+            found.append(p)
+    def age(p: Path) -> tuple[float, str]:
+        try:
+            return p.stat().st_mtime, p.name
+        except OSError:
+            return 0.0, p.name
+
+    return sorted(found, key=age)
+
+
+# ---------------------------------------------------------------- the marker: deckgen's manifest
+
+
+def read_manifest(folder: Path) -> dict | None:
+    """The marker of a folder deckgen wrote: ``{"files": [...], "deck": ..., "owner": ...}`` (files
+    is None for a marker written before deckgen kept manifests), or None when there is none."""
+    marker = folder / MARKER
+    try:
+        if marker.is_symlink() or not marker.is_file() or marker.stat().st_size > MAX_MARKER_BYTES:
+            return None
+        text = marker.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    if not text.startswith(MARKER_TEXT.split(";")[0]):
+        return None
+    for line in text.splitlines()[1:]:
+        try:
+            data = json.loads(line)
+        except (ValueError, RecursionError):
+            continue
+        if isinstance(data, dict) and data.get("deckgen") == 1:
+            files = data.get("files")
+            if not (isinstance(files, list) and all(isinstance(f, str) for f in files)):
+                files = None
+            deck = data.get("deck") if isinstance(data.get("deck"), str) else None
+            return {"files": files, "deck": deck, "owner": data.get("owner")}
+    return {"files": None, "deck": None, "owner": None}
+
+
+def _write_manifest(folder: Path, deck: str | None, files: list[str] | None) -> None:
+    """The marker: while the folder is staged it names its owner process; once complete it lists the
+    files instead (and no process id, so a build's folder is the same byte for byte every time)."""
+    data = {"deckgen": 1, "owner": os.getpid() if files is None else None, "deck": deck, "files": files}
+    (folder / MARKER).write_text(MARKER_TEXT + json.dumps(data, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def _tree(folder: Path) -> list[str]:
+    """Every file and folder under ``folder`` (folders end in /), the marker left out."""
+    names = []
+    for root, dirs, files in os.walk(folder):
+        rel = Path(root).relative_to(folder)
+        for d in dirs:
+            names.append(f"{(rel / d).as_posix()}/")
+        for f in files:
+            if not (rel == Path(".") and f == MARKER):
+                names.append((rel / f).as_posix())
+    return sorted(names)
+
+
+def _unlink(path: Path) -> None:
+    """Remove a file, a read-only one too (Windows refuses those until the flag is cleared)."""
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        pass
+    except OSError:
+        if _clear_readonly(path):
+            try:
+                path.unlink()
+            except OSError:
+                pass
 
 
 def _remove(path: Path) -> None:
+    """Remove a file, or a folder deckgen wrote with its marker last: a removal that stops half-way
+    leaves the marker (or an empty folder), so the next build's recovery still knows it for its own."""
     if path.is_dir() and not path.is_symlink():
-        remove_tree(path)
+        try:
+            entries = [e for e in path.iterdir() if e.name != MARKER]
+        except OSError:
+            entries = []
+        for entry in entries:
+            if entry.is_dir() and not entry.is_symlink():
+                remove_tree(entry)
+            else:
+                _unlink(entry)
+        try:
+            if not any(path.iterdir()) or [e.name for e in path.iterdir()] == [MARKER]:
+                _unlink(path / MARKER)
+                path.rmdir()
+        except OSError:
+            pass
     else:
         try:
             path.unlink()
@@ -75,7 +247,7 @@ def _remove(path: Path) -> None:
 def locked(out: Path, wait: float | None = None) -> Iterator[None]:
     """Hold ``.NAME.lock`` beside ``out`` (waiting up to ``wait`` seconds, default :data:`LOCK_WAIT`);
     the file goes when released."""
-    lock = out.parent / f".{out.name}.lock"
+    lock = lock_path(out)
 
     def busy() -> DeckgenError:
         return DeckgenError(
@@ -153,7 +325,7 @@ def swap_in(staging: Path, out: Path) -> None:
     if exchange(staging, out):
         _remove(staging)  # now the old folder
         return
-    old = out.parent / f".{out.name}.old-{os.getpid()}-{secrets.token_hex(4)}"
+    old = out.parent / hidden_name(out, "old")
     try:
         rename(out, old)  # Windows: refused while a file in it is open, tried again for a few seconds
     except InUse:
@@ -171,7 +343,8 @@ def swap_in(staging: Path, out: Path) -> None:
 
 def recover(out: Path) -> None:
     """Repair and remove what killed builds left beside ``out``: an old folder set aside whose new
-    one never came in goes back; staging and old folders go."""
+    one never came in goes back; staging and old folders go. Only what :func:`_siblings` finds is
+    touched: deckgen's own names and marker, left by a process that is gone."""
     olds = _siblings(out, "old")
     if olds and not out.exists():
         rename(olds[-1], out)
@@ -186,6 +359,7 @@ def recover(out: Path) -> None:
 def check_replaceable(out: Path) -> None:
     """Refuse an output path deckgen must not replace: a file, the current folder or one above it,
     or a folder holding files deckgen did not write."""
+    _check_name(out)
     try:
         if out.resolve() in (Path.cwd().resolve(), *Path.cwd().resolve().parents):
             raise DeckgenError(f"the output folder {str(out) or '.'!r} is the current folder or holds it; name a folder of its own (--out DIR)")
@@ -196,14 +370,54 @@ def check_replaceable(out: Path) -> None:
         entries = list(out.iterdir())
     except OSError as exc:
         raise _error(f"cannot use the output folder {out}", exc) from None
-    if any(e.name == MARKER for e in entries):
-        return
-    foreign = [e.name for e in entries if not (_OLD_OUTPUT.fullmatch(e.name) and e.is_file() and not e.is_symlink())]
+    foreign = foreign_files(out, entries)
     if foreign:
         raise DeckgenError(
             f"the output folder {out} holds {foreign[0]!r}, which deckgen did not write; a build replaces its "
             "folder whole, so choose a new or empty folder (--out DIR)"
         )
+
+
+_OLD_DIRS = re.compile(r"(png|tts)")  # the export folders a build wrote before manifests
+
+
+def foreign_files(out: Path, entries: list[Path] | None = None) -> list[str]:
+    """What in the folder ``out`` deckgen did not write: anything its manifest does not list (or,
+    for a folder written before manifests, anything not named like deckgen's output)."""
+    if entries is None:
+        try:
+            entries = list(out.iterdir())
+        except OSError:
+            return []
+    manifest = read_manifest(out)
+    listed = manifest["files"] if manifest else None
+    if listed is not None:
+        known = set(listed)
+        foreign = []
+        for root, dirs, files in os.walk(out):
+            rel = Path(root).relative_to(out)
+            for d in sorted(dirs):
+                if f"{(rel / d).as_posix()}/" not in known or (Path(root) / d).is_symlink():
+                    foreign.append((rel / d).as_posix())
+            dirs[:] = [d for d in dirs if (rel / d).as_posix() not in foreign]
+            for f in sorted(files):
+                name = (rel / f).as_posix()
+                if name not in known and not (rel == Path(".") and f == MARKER):
+                    foreign.append(name)
+        return sorted(foreign)
+
+    def old_style(e: Path) -> bool:
+        if e.is_symlink():
+            return False
+        if e.is_file():
+            if manifest is not None and (e.name == MARKER or e.suffix in (".pdf", ".png", ".json", ".csv")):
+                return True  # a marked folder of an earlier deckgen: its files were deckgen's
+            return bool(_OLD_OUTPUT.fullmatch(e.name))
+        if manifest is not None and e.is_dir() and _OLD_DIRS.fullmatch(e.name):  # a marked folder's exports
+            return all(p.is_file() and not p.is_symlink() and p.suffix in (".png", ".json", ".jpg") for p in e.iterdir())
+        return False
+
+    return [e.name for e in entries if not old_style(e)]
 
 
 def _carry(old: Path, staging: Path, keep: Callable[[str], bool]) -> None:
@@ -212,21 +426,52 @@ def _carry(old: Path, staging: Path, keep: Callable[[str], bool]) -> None:
         return
     for entry in old.iterdir():
         target = staging / entry.name
-        if entry.name == MARKER or target.exists() or not keep(entry.name) or not entry.is_file() or entry.is_symlink():
+        if entry.name == MARKER or target.exists() or not keep(entry.name) or entry.is_symlink():
             continue
-        try:
-            os.link(entry, target)
-        except OSError:
-            shutil.copy2(entry, target)
+        if entry.is_dir():  # an export folder (png/, tts/): carried whole
+            shutil.copytree(entry, target, symlinks=True, copy_function=_link_or_copy)
+        elif entry.is_file():
+            _link_or_copy(entry, target)
+
+
+def _link_or_copy(src: Path | str, dst: Path | str) -> None:
+    try:
+        os.link(src, dst)
+    except OSError:
+        shutil.copy2(src, dst)
+
+
+def _mixed(out: Path, identity: str | None, keep: Callable[[str], bool], own: Callable[[str], bool]) -> list[str]:
+    """The files of ``out`` a command that adds to the folder would keep beside its own although they
+    belong to another deck (or to one deckgen cannot tell, written before manifests)."""
+    manifest = read_manifest(out)
+    if manifest is None or identity is None or manifest["deck"] == identity:
+        return []
+    try:
+        names = sorted(e.name for e in out.iterdir())
+    except OSError:
+        return []
+    return [n for n in names if n != MARKER and keep(n) and not own(n)]
 
 
 @contextmanager
-def publishing(out: Path, *, keep: Callable[[str], bool] | None = None, wait: float | None = None) -> Iterator[Path]:
+def publishing(
+    out: Path,
+    *,
+    keep: Callable[[str], bool] | None = None,
+    own: Callable[[str], bool] | None = None,
+    identity: str | None = None,
+    wait: float | None = None,
+) -> Iterator[Path]:
     """Yield an empty staging folder; when the block ends without error it replaces ``out`` whole.
 
+    ``identity`` names the deck the files are of (game and fingerprint); it goes in the manifest.
     ``keep(name)`` says which files of the old folder the new one carries over when the block did not
-    write them (``rules`` keeps the cards, ``preview`` the build); by default none. On any error,
-    interruption or signal the staging folder is removed and ``out`` is left as it was."""
+    write them (``rules`` keeps the cards, ``preview`` the build); by default none. Carrying happens
+    only beside the same deck: when the old folder holds another deck's files that ``keep`` wants
+    and that are not the command's own kind (``own(name)``: the rulebooks of ``rules``), the command
+    is refused before any work, so a folder never mixes two decks. On any error, interruption or
+    signal the staging folder is removed and ``out`` is left as it was."""
     out = Path(out)
     if not out.name or out.name in (".", ".."):
         out = out.resolve()
@@ -238,19 +483,33 @@ def publishing(out: Path, *, keep: Callable[[str], bool] | None = None, wait: fl
         raise _error(f"cannot create the output folder {out}", exc) from None
     if not os.access(out.parent, os.W_OK | os.X_OK):
         raise DeckgenError(f"the folder {out.parent} is not writable")
+    own = own or (lambda name: False)
     with locked(out, wait):
         try:
             recover(out)
             check_replaceable(out)
-            staging = out.parent / f".{out.name}.staging-{os.getpid()}-{secrets.token_hex(4)}"
+        except OSError as exc:
+            raise _error(f"cannot repair what an earlier build left beside {out}", exc) from None
+        if keep is not None:
+            _refuse_mix(out, _mixed(out, identity, keep, own))
+        elif identity is None:  # a calibration sheet, a sweep, a puzzle: never in place of a deck's build
+            found = read_manifest(out)
+            if found is not None and found["deck"] is not None:
+                raise DeckgenError(
+                    f"the output folder {out} holds a deck's build ({found['deck'].split(':')[0]}); this command "
+                    "would replace it, so choose another --out"
+                )
+        staging = out.parent / hidden_name(out, "staging")
+        try:
             staging.mkdir()
         except OSError as exc:
-            raise _error(f"cannot write in {out.parent}", exc) from None
+            raise _error(f"cannot create the staging folder {staging.name} in {out.parent}", exc) from None
         try:
-            (staging / MARKER).write_text(MARKER_TEXT, encoding="utf-8")
+            _write_manifest(staging, identity, None)  # owner's process id: recovery leaves it while it runs
             yield staging
             if keep is not None:
                 _carry(out, staging, keep)
+            _write_manifest(staging, identity, _tree(staging))
             _sync_tree(staging)
             swap_in(staging, out)
             _fsync(out.parent, directory=True)
@@ -259,3 +518,24 @@ def publishing(out: Path, *, keep: Callable[[str], bool] | None = None, wait: fl
         finally:
             if staging.exists():
                 _remove(staging)
+
+
+def _refuse_mix(out: Path, names: list[str]) -> None:
+    if names:
+        shown = ", ".join(repr(n) for n in names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+        raise DeckgenError(
+            f"the output folder {out} holds {shown} of another deck; this command adds to a folder of the same "
+            "deck only, so choose another --out (or build this deck there first)"
+        )
+
+
+def _check_name(out: Path) -> None:
+    """A name the system cannot hold is told as such (not as a failure of the folder above)."""
+    size = len(os.fsencode(out.name))
+    if size > NAME_MAX:
+        raise DeckgenError(
+            f"the output folder's name is {size} bytes long ({out.name[:40]}…); a file or folder name is at most "
+            f"{NAME_MAX} bytes: choose a shorter --out"
+        )
+    if len(os.fsencode(str(out.absolute()))) > 4000:
+        raise DeckgenError("the output folder's path is longer than the system allows (4,096 bytes): choose a shorter --out")

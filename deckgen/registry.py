@@ -6,6 +6,7 @@ A game plugs in by living in its own package ``deckgen/games/<id>/`` whose ``__i
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import pkgutil
 from dataclasses import dataclass, field
@@ -136,6 +137,21 @@ class Game:
             counts = self.engine.player_counts(deck)
         return [n for n in counts if lo <= n <= hi]
 
+    def served_check(self, deck: "Deck") -> "Check":
+        """The player counts ``deck`` serves, as a check for every game alike: it fails only when the
+        deck serves no count, or not the count its file asks for (``deck.players``)."""
+        from deckgen.checks import check
+
+        counts = self.player_counts(dataclasses.replace(deck, players=None))
+        asked = deck.players
+        if not counts:
+            return check("player counts this deck serves", False, "no player count: no count of players can be dealt this deck",
+                         hint="more cards, or fewer cards in a hand (see the checks above)")
+        if asked is not None and asked not in counts:
+            return check("player counts this deck serves", False, f"{players_words(counts)}, not the {asked} the deck asks for",
+                         hint=f"players = one of {', '.join(map(str, counts))}, or more cards")
+        return check("player counts this deck serves", True, players_words(counts) + (f" (checked for the {asked} asked for)" if asked else ""))
+
     def player_range(self, deck: "Deck") -> tuple[int, int] | None:
         """(fewest, most) players ``deck`` serves, or None when it serves no player count."""
         counts = self.player_counts(deck)
@@ -151,6 +167,17 @@ class Game:
     def label(self, deck: "Deck", lang: str) -> str:
         """The human label of the cards actually in ``deck`` (sheet labels, titles, rulebook headers)."""
         return self.describe(self.described(deck), lang)
+
+
+def players_words(counts: Sequence[int]) -> str:
+    """"2 to 6 players", "2, 3 or 8 players", "no player count": the counts a deck serves in words."""
+    counts = sorted(counts)
+    if not counts:
+        return "no player count"
+    lo, hi = counts[0], counts[-1]
+    if counts == list(range(lo, hi + 1)):
+        return f"{lo} players" if lo == hi else f"{lo} to {hi} players"
+    return ", ".join(map(str, counts[:-1])) + f" or {hi} players"
 
 
 @lru_cache(maxsize=1)

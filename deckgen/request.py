@@ -349,4 +349,4 @@ def _check_counts(name: str, request: DeckRequest) -> None:
     if name == "games":
         _in_range("--games", request.check_plan()[1], 1, 1_000_000)
     elif name == "skill_games" and request.skill_games() != 0:
-        _in_range("--games", request.skill_games(), 1, 100_000)
+        _in_range("--skill-games", request.skill_games(), 1, 100_000)

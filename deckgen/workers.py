@@ -16,10 +16,13 @@ import importlib
 import os
 import signal
 import sys
+import threading
+import time
 from typing import Any, Sequence
 
 START_METHOD = "DECKGEN_START_METHOD"
 WINDOWS_MAX_WORKERS = 61  # ProcessPoolExecutor's limit on Windows (WaitForMultipleObjects' 64 handles)
+PARENT_POLL = 0.2  # seconds between a worker's checks that the process that started it is still there
 
 
 def worker_signals() -> None:
@@ -29,6 +32,27 @@ def worker_signals() -> None:
     result takes that for a failed task, waits for the next one and is never joined."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_DFL)
+    watch_parent()
+
+
+def watch_parent(poll: float = PARENT_POLL) -> None:
+    """End this worker as soon as the process that started it is gone (killed with SIGKILL, say, so
+    it could not stop its pool): a thread polls the parent's process id, which changes to the
+    adopting process's when the parent dies. Without it the workers of a killed command lived on
+    under init, forever."""
+    parent = os.getppid()
+    if parent <= 1:  # already orphaned before we looked
+        os._exit(1)
+
+    def watch() -> None:
+        while True:
+            time.sleep(poll)
+            if os.getppid() != parent:
+                os._exit(1)
+
+    threading.Thread(target=watch, name="deckgen-parent-watch", daemon=True).start()
 
 
 def usable_cores() -> int:

@@ -37,12 +37,16 @@ def _centre(o: dict) -> tuple[float, float]:
     return (o["x0"] + o["x1"]) / 2, (o["y0"] + o["y1"]) / 2
 
 
-def cells(plumber, n_cards: int, size: str = "poker", paper: str = "a4", bleed: float = 0.0, backs: str = "duplex-long"):
-    """Every card cell of a cards.pdf built with these settings (fronts and, in duplex, backs)."""
+def cells(plumber, n_cards: int, size: str = "poker", paper: str = "a4", bleed: float = 0.0, backs: str = "duplex-long",
+          wanted=None):
+    """Every card cell of a cards.pdf built with these settings (fronts and, in duplex, backs); only
+    the pages holding a card of ``wanted`` (card indices) when given: a page is read only if needed."""
     lay = layout(card_size(size), paper, bleed)
     per = lay.per_sheet
     for p, page in enumerate(plumber.pages):
         sheet, side = (p // 2, "back" if p % 2 else "front") if backs.startswith("duplex") else (p, "front")
+        if wanted is not None and not any(sheet * per <= i < (sheet + 1) * per for i in wanted):
+            continue
         shapes = [*page.rects, *page.curves, *page.lines]
         for slot in range(per):
             index = sheet * per + slot

@@ -9,6 +9,7 @@ else at ``a.b``. Arrows into a package's ``__init__`` are ignored for circles (r
 from __future__ import annotations
 
 import ast
+from functools import lru_cache
 from pathlib import Path
 
 
@@ -25,6 +26,16 @@ def modules(root: Path) -> dict[str, Path]:
 
 def imports(root: Path) -> dict[str, set[str]]:
     """Module -> the package's modules it imports."""
+    return {m: set(e) for m, e in _imports(Path(root), _stamp(Path(root))).items()}
+
+
+def _stamp(root: Path) -> tuple:
+    """What the files are now (names, sizes, times): a changed file reads the package again."""
+    return tuple((str(f), f.stat().st_size, f.stat().st_mtime_ns) for f in modules(root).values())
+
+
+@lru_cache(maxsize=8)
+def _imports(root: Path, stamp: tuple) -> dict[str, frozenset[str]]:
     mods = modules(root)
     edges: dict[str, set[str]] = {m: set() for m in mods}
     for m, f in mods.items():
@@ -46,7 +57,7 @@ def imports(root: Path) -> dict[str, set[str]]:
                     name = name.rsplit(".", 1)[0] if "." in name else ""
                 if name and name != m and not m.startswith(name + "."):
                     edges[m].add(name)
-    return edges
+    return {m: frozenset(e) for m, e in edges.items()}
 
 
 def circles(root: Path) -> list[list[str]]:

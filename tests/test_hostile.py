@@ -5,6 +5,7 @@ measures each case's time and memory (each answers in under a second)."""
 from __future__ import annotations
 
 import errno
+import re
 import struct
 import time
 import zlib
@@ -71,6 +72,22 @@ DECK_FILES = {
     "huge seed": 'game = "multiplicats"\nseed = 99999999999999999999\n',
     "long key": 'game = "multiplicats"\n' + "k" * 5000 + " = 1\n",
     **{f"back image {name}": f'game = "multiplicats"\n[print]\nback_image = "{name}"\n' for name in IMAGES},
+    # integers past Python's 4,300-digit limit for int <-> text, wherever a number goes, in every base
+    # (decimal ones fail inside the TOML reader, the others parse and fail when shown)
+    **{f"{where} {base}": 'game = "multiplicats"\n' + text.replace("N", number)
+       for where, text in {
+           "seed": "seed = N\n", "players": "players = N\n", "dpi": "[print]\ndpi = N\n", "bleed": "[print]\nbleed = N\n",
+           "back_offset": "[print]\nback_offset = [N, 1]\n", "option": "[options]\ntables = [1, N]\n",
+           "card value": '[[cards]]\nkind = "multiplication"\na = N\nb = 2\n',
+           "copies": '[[cards]]\nkind = "multiplication"\na = 1\nb = 2\ncopies = N\n',
+       }.items()
+       for base, number in {"decimal": "9" * 5000, "hex": "0x" + "f" * 5000, "octal": "0o" + "7" * 6000,
+                            "binary": "0b" + "1" * 20000, "negative": "-" + "9" * 4400, "39 digits": "9" * 39}.items()},
+    "big number in a monete card": 'game = "monete"\n[[cards]]\nkind = "number"\nvalue = 0x' + "f" * 4000 + '\ncolour = "red"\n',
+    "big number in an mgc option": 'game = "mgc"\n[options]\ntarget_score = 0b' + "1" * 15000 + "\n",
+    # one key in two spellings: which was meant?
+    "two spellings of one option": 'game = "mgc"\n[options]\ntoma_dos = 2\n"toma-dos" = 3\n',
+    "two spellings, reversed": 'game = "multiplicats"\n[options]\n"infinite-points" = 30\ninfinite_points = 20\n',
 }
 
 # argument lists given after the command and the game (or deck file)
@@ -92,6 +109,14 @@ ARGS = {
     "bleed nan": ["multiplicats", "--bleed", "nan"],
     "card size huge": ["multiplicats", "--card-size", "99999999999999999x1"],
     "card size escape": ["multiplicats", "--card-size", "\x1b[31m"],
+    "card size 5,000 digits": ["multiplicats", "--card-size", "9" * 5000 + "x1"],
+    "seed 5,000 digits": ["multiplicats", "--seed", "9" * 5000],
+    "seed hex": ["multiplicats", "--seed", "0x" + "f" * 5000],
+    "dpi 5,000 digits": ["multiplicats", "--dpi", "9" * 5000],
+    "tables 5,000 digits": ["multiplicats", "--tables", "1-" + "9" * 5000],
+    "tables hex": ["multiplicats", "--tables", "0x" + "f" * 900],
+    "target score binary": ["mgc", "--target-score", "0b" + "1" * 990],
+    "back offset 5,000 digits": ["multiplicats", "--back-offset", "9" * 5000 + ",0"],
 }
 CAPABILITY_ARGS = {
     "solve cards huge": ["solve", "hectoedra", "--cards", "1-99999999999999"],
@@ -105,6 +130,11 @@ CAPABILITY_ARGS = {
     "validate games 0": ["validate", "multiplicats", "--games", "0"],
     "validate players 0": ["validate", "multiplicats", "--players", "0"],
     "build out empty": ["build", "multiplicats", "--out", ""],
+    "validate skill games negative": ["validate", "multiplicats", "--skill-games", "-1", "--report", "rep"],
+    "validate skill games huge": ["validate", "multiplicats", "--skill-games", "9" * 5000, "--report", "rep"],
+    "calibrate offset huge": ["calibrate", "--back-offset", "9" * 5000 + ",0"],
+    "solve cards 5,000 digits": ["solve", "hectoedra", "--cards", "1-" + "9" * 900],
+    "build out name too long": ["build", "multiplicats", "--out", "d" * 300],
 }
 
 
@@ -242,3 +272,292 @@ def test_a_full_disk_is_one_error_line(tmp_path, monkeypatch, capsys, argv):
     assert err.count("error:") == 1 and "No space left on device" in err
     leftovers = [p.name for p in tmp_path.rglob("*") if p.name.startswith(".") or p.name in ("new.toml", "x.png")]
     assert leftovers == [], leftovers
+
+
+# ---------------------------------------------------------------- round 3: the right message
+
+
+def test_a_big_number_is_refused_with_its_line_and_never_shown(corpus, capsys):
+    deck = corpus / f"deck-{list(DECK_FILES).index('card value hex'):02d}.toml"
+    code, _, err = run(capsys, "validate", deck)
+    assert code == 2 and ":4: cards[1].a: a whole number too large" in err and "fff" not in err
+    deck = corpus / f"deck-{list(DECK_FILES).index('seed decimal'):02d}.toml"
+    code, _, err = run(capsys, "validate", deck)
+    assert code == 2 and ":2: not valid TOML: a number of 5,000 digits is too long to read" in err and "999" not in err
+
+
+def test_a_number_just_within_reach_is_checked_as_usual(tmp_path, capsys):
+    deck = tmp_path / "d.toml"
+    deck.write_text('game = "multiplicats"\nseed = ' + "9" * 38 + "\n")  # 38 digits: the schema's own bound tells
+    code, _, err = run(capsys, "validate", deck)
+    assert code == 2 and "seed: should be less than or equal to 9223372036854775807" in err
+
+
+@pytest.mark.parametrize("typed,shown", [("1-1000000000", "the range 1-1000000000 is out of range: it goes past 100 (1 to 100)"),
+                                         ("5,101", "101 is out of range (1 to 100)"), ("0-5", "0 is out of range (1 to 100)")])
+def test_an_option_out_of_range_names_what_was_typed(tmp_path, capsys, typed, shown):
+    code, _, err = run(capsys, "build", "hectoedra", "--cards", typed, "--out", tmp_path / "o", "-q")
+    assert code == 2 and err == f"error: hectoedra: --cards: {shown}\n"
+
+
+@pytest.mark.parametrize("value", ["-1", "100001"])
+def test_skill_games_out_of_range_names_that_option(tmp_path, capsys, value):
+    code, _, err = run(capsys, "validate", "multiplicats", "--skill-games", value, "--report", tmp_path / "r", "-q")
+    assert code == 2 and err == f"error: --skill-games must be 0 (no skill section) to 100000, not {value}\n"
+    assert not (tmp_path / "r").exists()
+
+
+@pytest.mark.parametrize("case", ["two spellings of one option", "two spellings, reversed"])
+def test_two_spellings_of_one_key_are_an_error(corpus, capsys, case):
+    deck = corpus / f"deck-{list(DECK_FILES).index(case):02d}.toml"
+    code, _, err = run(capsys, "validate", deck)
+    assert code == 2 and "is given twice" in err and ":4: options." in err
+
+
+def test_a_figures_cache_holding_nan_never_makes_json_print_nan(tmp_path, monkeypatch, capsys):
+    import json
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    argv = ["validate", "multiplicats", "--tables", "1-3", "--games", "6", "--players", "2", "--workers", "1", "--fixed", "--json", "-q"]
+    code, out, _ = run(capsys, *argv)
+    assert code in (0, 1)
+    first = json.loads(out)
+    entries = list((tmp_path / "deckgen" / "figures").glob("*.json"))
+    assert entries  # the default deck's figures were kept
+    for entry in entries:  # damaged: every number becomes NaN, or an infinity written as a huge float
+        text = entry.read_text()
+        entry.write_text(re.sub(r"(?<![\w.])\d+\.\d+(?![\w.])", "NaN", text, count=3).replace("NaN", "1e999", 1))
+    code, out, _ = run(capsys, *argv)
+    assert code in (0, 1)
+    strict = json.loads(out, parse_constant=lambda word: pytest.fail(f"{word} in JSON output"))
+    assert strict == first  # the damaged entries were played again, as if missing
+
+
+def test_json_output_never_holds_nan():
+    import json
+
+    from deckgen.fileio import json_text
+
+    text = json_text({"a": float("nan"), "b": [float("inf"), -float("inf"), 1.5], "c": (2.0,)})
+    assert json.loads(text) == {"a": None, "b": [None, None, 1.5], "c": [2.0]}
+
+
+# ---------------------------------------------------------------- round 3: every accepted deck gets a rulebook
+
+GAMES = ["multiplicats", "mgc", "hectoedra", "monete", "maestras"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("size", ["20x230", "20x300", "300x20"])
+def test_narrow_tall_card_sizes_get_a_rulebook(tmp_path, capsys, game, size):
+    code, _, err = run(capsys, "rules", game, "--card-size", size, "--out", tmp_path / "r", "-q")
+    assert code == 0, err
+    assert (tmp_path / "r" / "rulebook-es.pdf").stat().st_size > 10_000
+
+
+def test_a_narrow_tall_build_for_tts_gets_its_rulebook_too(tmp_path, capsys):
+    code, _, err = run(capsys, "build", "hectoedra", "--card-size", "20x280", "--format", "tts", "--lang", "en", "--out", tmp_path / "b", "-q")
+    assert code == 0, err
+    assert (tmp_path / "b" / "rulebook-en.pdf").exists()
+
+
+def test_a_tall_card_picture_is_scaled_to_fit_any_page():
+    from deckgen.render.faces import Frame
+    from deckgen.rulebook import flow
+
+    for w, h in [(20, 300), (20, 230), (63.5, 88.9), (300, 20)]:
+        row = flow.CardRow(flow.Context((), None, Frame(w, h, 0.0, "en"), {}, "en", None), [None, None], None, ["a caption", "b"])
+        width, height = row.wrap(130 * flow.MM, 250 * flow.MM)
+        assert height <= 120 * flow.MM and width <= 130 * flow.MM, (w, h)
+        assert abs(row.card_h / row.card_w - h / w) < 1e-9  # never stretched
+
+
+def pdf_text(path: Path) -> str:
+    import subprocess
+
+    return subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True, check=True).stdout
+
+
+ODD_DECKS = {  # (deck file body, a sentence the rulebook must hold in English)
+    "multiplicats only specials": ('game = "multiplicats"\n[[cards]]\nkind = "special"\nspecial = "magia"\ncopies = 4\n', "no card to show"),
+    "multiplicats one product": ('game = "multiplicats"\n[[cards]]\nkind = "multiplication"\na = 2\nb = 3\ncopies = 4\n', ""),
+    "monete markers only": ('game = "monete"\n[[cards]]\nkind = "marker"\nmarker = "number"\nside = "+"\ncopies = 4\n', "no card to show"),
+    "monete top 10 with a 20": ('game = "monete"\n[options]\ntop = 10\n[[cards]]\nkind = "number"\nvalue = 20\ncolour = "red"\ncopies = 4\n', ""),
+    "maestras one central": ('game = "maestras"\n[[cards]]\nkind = "central"\ncopies = 4\n', ""),
+    "maestras masters only": ('game = "maestras"\n' + "".join(f'[[cards]]\nkind = "master"\ncolour = "{c}"\n' for c in ("blue", "red")), ""),
+}
+
+
+@pytest.mark.parametrize("case", list(ODD_DECKS))
+def test_every_deck_build_force_accepts_gets_a_rulebook(tmp_path, capsys, case):
+    text, sentence = ODD_DECKS[case]
+    deck = tmp_path / "odd.toml"
+    deck.write_text(text)
+    code, _, err = run(capsys, "build", deck, "--force", "--lang", "all", "--out", tmp_path / "b", "-q")
+    assert code == 0, err
+    english = pdf_text(tmp_path / "b" / "rulebook-en.pdf")
+    assert sentence in " ".join(english.split())
+    if sentence:
+        assert "ninguna carta que sirva de ejemplo" in " ".join(pdf_text(tmp_path / "b" / "rulebook-es.pdf").split())
+
+
+def _single_kind_decks():
+    """Per game: each distinct card of the default deck alone, each kind alone, each kind left out."""
+    from deckgen.deckfile.write import _value
+    from deckgen.pipeline import make_deck
+    from deckgen.spec import spec_for
+
+    def body(game, cards):
+        return f'game = "{game}"\n' + "".join(
+            "[[cards]]\nkind = %s\n%scopies = %d\n" % (_value(c.kind), "".join(f"{k} = {_value(v)}\n" for k, v in c.face.items()), n) for c, n in cards)
+
+    for game in GAMES:
+        deck, _ = make_deck(spec_for(game, cli={}))
+        distinct = list(dict.fromkeys(deck.cards))
+        kinds = sorted({c.kind for c in distinct})
+        yield from ((game, body(game, [(c, 4)])) for c in distinct[:: max(1, len(distinct) // 12)])
+        yield from ((game, body(game, [(c, 2) for c in distinct if c.kind == k])) for k in kinds)
+        yield from ((game, body(game, [(c, 1) for c in distinct if c.kind != k])) for k in kinds if len(kinds) > 1)
+
+
+def test_no_template_fails_on_any_single_kind_deck():
+    """The templates render and parse for every deck of one card, one kind, or all kinds but one."""
+    from deckgen.deckfile.load import read_deck_text
+    from deckgen.errors import DeckgenError
+    from deckgen.rulebook.markup import parse
+    from deckgen.rulebook.render import render_markup
+    from deckgen.spec import spec_for
+
+    tried = 0
+    for game_id, text in _single_kind_decks():
+        raw, game = read_deck_text(text, "odd.toml", folder=None)
+        spec = spec_for(game, file_layer=raw, cli={})
+        try:
+            deck = spec.build()
+        except DeckgenError:
+            continue  # refused as a deck (build --force refuses it too, with its own message)
+        for lang in ("es", "en"):
+            parse(render_markup(game, deck, lang, spec.print), n_cards=len(deck), figures=game.rulebook.figures, lang=lang)
+            tried += 1
+    assert tried > 100
+
+
+# ---------------------------------------------------------------- round 3: processes and signals
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            found += [int(x) for x in (task / "children").read_text().split()]
+        except OSError:
+            pass
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads /proc")
+def test_workers_end_when_their_parent_is_killed(tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]), XDG_CACHE_HOME=str(tmp_path))
+    proc = subprocess.Popen([sys.executable, "-m", "deckgen", "validate", "mgc", "--workers", "2", "--games", "1000000", "--fixed", "-q"],
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 120
+    workers: list[int] = []
+    while len(workers) < 2:
+        assert proc.poll() is None and time.monotonic() < deadline
+        workers = _children(proc.pid)
+        time.sleep(0.05)
+    proc.kill()  # kill -9: no handler runs, the pool is never stopped
+    proc.wait()
+    deadline = time.monotonic() + 10
+    while any(_alive(w) for w in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    left = [w for w in workers if _alive(w)]
+    for w in left:
+        os.kill(w, signal.SIGKILL)
+    assert left == []
+
+
+def test_a_hang_up_ends_a_png_build_with_one_error_line(tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    out = tmp_path / "deck"
+    proc = subprocess.Popen([sys.executable, "-m", "deckgen", "build", "mgc", "--format", "png", "--dpi", "600", "--out", str(out), "-q"],
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while not any((p / "png").is_dir() and any((p / "png").iterdir()) for p in tmp_path.iterdir() if ".staging-" in p.name):
+        assert proc.poll() is None and time.monotonic() < deadline
+        time.sleep(0.02)
+    proc.send_signal(signal.SIGHUP)
+    assert proc.wait(60) == 128 + signal.SIGHUP
+    err = proc.stderr.read()
+    assert err == "error: hung up (SIGHUP)\n", err
+    assert sorted(p.name for p in tmp_path.iterdir()) == []  # the staging folder went, nothing was published
+
+
+# ---------------------------------------------------------------- round 3: the bound holds for any deck file
+
+BIG_HANDS = 'game = "mgc"\n' + "".join(f'[[cards]]\nkind = "action"\naction = "{a}"\ncopies = 1000\n' for a in ("toma_cuatro", "toma_dos", "eleccion_grado")) + "".join(
+    f'[[cards]]\nkind = "monomial"\nmonomial = "{m}"\ncopies = 150\n' for m in ("x", "y", "z", "2*x", "3*y", "x*y", "2*x*z", "x**2", "y**2", "3", "5*z", "4*x*y", "7"))
+
+
+def test_a_game_whose_hands_grow_by_the_thousand_spends_its_budget_in_few_turns():
+    """Issue 29's deck (4,950 cards, 3,000 of them make players draw): a step reads a hand of
+    thousands of cards, so it weighs as many steps; the game stops at its budget after a few
+    thousand turns (seconds), not 100,000 (minutes)."""
+    from deckgen.deckfile.load import read_deck_text
+    from deckgen.engine.loop import play_seeded
+    from deckgen.spec import spec_for
+
+    raw, game = read_deck_text(BIG_HANDS, "big.toml", folder=None)
+    deck = spec_for(game, file_layer=raw, cli={}).build()
+    record = play_seeded(game.engine, deck, 2, 0)
+    assert not record.ended and record.steps >= game.engine.max_steps(deck, 2)
+    assert "hands of hundreds of cards" in record.problem
+    assert record.counts["turns"] < 15_000
+
+
+def test_the_default_decks_steps_weigh_one(monkeypatch):
+    """Hands of a playable deck stay under 32 cards: weighing steps changes nothing for it."""
+    from deckgen.engine.loop import play_seeded
+    from deckgen.games.mgc.state import MgcState
+    from deckgen.registry import get_game
+    from deckgen.spec import spec_for
+
+    game = get_game("mgc")
+    deck = spec_for(game, cli={}).build()
+    weighed = [play_seeded(game.engine, deck, n, seed) for n in (2, 5) for seed in range(6)]
+    monkeypatch.setattr(MgcState, "step_weight", lambda self: 1)
+    plain = [play_seeded(game.engine, deck, n, seed) for n in (2, 5) for seed in range(6)]
+    assert weighed == plain
+
+
+@pytest.mark.parametrize("length", [240, 250])
+def test_init_writes_a_deck_file_with_a_long_name(tmp_path, capsys, length):
+    target = tmp_path / ("d" * (length - 5) + ".toml")
+    code, _, err = run(capsys, "init", "multiplicats", "--out", target)
+    assert code == 0, err
+    assert target.read_text().startswith("#") or "game" in target.read_text()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [target.name]
+
+
+def test_a_file_name_too_long_is_named_as_such(tmp_path, capsys):
+    code, _, err = run(capsys, "init", "multiplicats", "--out", tmp_path / ("é" * 130 + ".toml"))
+    assert code == 2 and err.count("error:") == 1 and "ééé" in err  # the file named, not its folder
+    assert "File name too long" in err or "265 bytes long" in err

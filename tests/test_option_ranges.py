@@ -14,10 +14,10 @@ from deckgen.options import int_list
 @pytest.mark.parametrize(
     "text, message",
     [
-        ("1-10000000000", "11 is out of range (1 to 10)"),
+        ("1-10000000000", "the range 1-10000000000 is out of range: it goes past 10 (1 to 10)"),
         ("0-3", "0 is out of range (1 to 10)"),
         ("-5-3", "-5 is out of range (1 to 10)"),
-        ("1-61", "11 is out of range (1 to 10)"),
+        ("1-61", "the range 1-61 is out of range: it goes past 10 (1 to 10)"),
         ("12-99999999999", "12 is out of range (1 to 10)"),
         ("50,1-100000000", "50 is out of range (1 to 10)"),  # the first written number outside the bounds
         ("1-3,0", "0 is out of range (1 to 10)"),

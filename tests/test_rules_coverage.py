@@ -1,16 +1,23 @@
 """The rule-coverage tables (``deckgen/games/<id>/RULES.md``) cannot rot: every row names code that
-exists and a test that exists, or a decision with an option the game really has."""
+exists, a test that exists, any decision's option that the game really has, and a mutant of its rule
+that applies to the code (found exactly once). Whether the named tests really fail under each row's
+mutant is checked by ``tests/tools/rule_mutants.py`` (run by ``.ci/run``; it runs tests itself, so it
+is not part of this quick check)."""
 
 from __future__ import annotations
 
 import ast
 import re
+import sys
 from functools import lru_cache
 from pathlib import Path
 
 import pytest
 
 from deckgen.registry import get_game
+
+sys.path.insert(0, str(Path(__file__).parent / "tools"))
+import rule_mutants  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = ("maestras", "hectoedra", "multiplicats", "mgc", "monete")
@@ -20,13 +27,7 @@ OPTION_REF = re.compile(r"`--([a-z][a-z0-9-]*)`")
 
 
 def rows(game_id: str) -> list[list[str]]:
-    text = (ROOT / "deckgen" / "games" / game_id / "RULES.md").read_text(encoding="utf-8")
-    table = [line for line in text.splitlines() if line.startswith("|")]
-    out = []
-    for line in table[2:]:  # the header and its rule line
-        cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        out.append(cells)
-    return out
+    return [list(row.cells) for row in rule_mutants.rows(game_id, ROOT)]
 
 
 @lru_cache(maxsize=None)
@@ -76,8 +77,8 @@ def test_every_row_names_real_code_and_a_real_test_or_a_decision_with_a_real_opt
     options = option_names(game_id)
     numbers = []
     for cells in table:
-        assert len(cells) == 5, f"{game_id}: a row needs 5 cells: {cells}"
-        number, rule, code, tests, decision = cells
+        assert len(cells) == 6, f"{game_id}: a row needs 6 cells: {cells}"
+        number, rule, code, tests, decision, mutant = cells
         numbers.append(number)
         assert rule, f"{game_id} row {number}: no rule"
         for path, symbol in CODE_REF.findall(code):
@@ -94,10 +95,11 @@ def test_every_row_names_real_code_and_a_real_test_or_a_decision_with_a_real_opt
             if name not in options and name.startswith("no_"):
                 name = name[3:]
             assert name in options, f"{game_id} row {number}: {game_id} has no option --{flag}"
-        assert named_tests or (named_options and decision), (
-            f"{game_id} row {number} ({rule[:50]}...): neither a test nor a decision with its option"
-        )
-        assert named_tests or code or named_options, f"{game_id} row {number}: nothing implements it"
+        # every row, a decision's too, names the test that proves it and the mutant that test kills
+        assert named_tests, f"{game_id} row {number} ({rule[:50]}...): names no test"
+        assert code, f"{game_id} row {number}: names no code"
+        problem = rule_mutants.mutant_problem(rule_mutants.parse_mutant(mutant), ROOT)
+        assert problem is None, f"{game_id} row {number}: {problem}"
     assert len(set(numbers)) == len(numbers), f"{game_id}: row numbers repeat"
 
 
@@ -108,3 +110,33 @@ def test_the_checker_refuses_a_missing_test_or_option():
     assert not defines("deckgen/games/maestras/state.py", "MaestrasState._no_such_method")
     assert defines("deckgen/games/maestras/deck.py", "PLAYERS")
     assert "main_end" in option_names("maestras") and "no_such_option" not in option_names("maestras")
+
+
+def test_a_row_cell_may_hold_an_escaped_pipe_and_a_mutant_is_parsed_and_applied(tmp_path):
+    cells = rule_mutants.split_row(r"| 3 | rule | `code` | `tests/x.py::test_y` | | `deckgen/a.py`: `a \| b` → `a & b` |")
+    assert cells == ["3", "rule", "`code`", "`tests/x.py::test_y`", "", "`deckgen/a.py`: `a | b` → `a & b`"]
+    mutant = rule_mutants.parse_mutant(cells[5])
+    assert mutant == rule_mutants.Mutant("deckgen/a.py", "a | b", "a & b")
+    (tmp_path / "deckgen").mkdir()
+    (tmp_path / "deckgen" / "a.py").write_text("x = a | b\ny = a | c\n", encoding="utf-8")
+    assert rule_mutants.mutant_problem(mutant, tmp_path) is None
+    assert "occurs 0 times" in rule_mutants.mutant_problem(rule_mutants.Mutant("deckgen/a.py", "zz", "z"), tmp_path)
+    assert "occurs 2 times" in rule_mutants.mutant_problem(rule_mutants.Mutant("deckgen/a.py", "= a", "= b"), tmp_path)
+    assert "changes nothing" in rule_mutants.mutant_problem(rule_mutants.Mutant("deckgen/a.py", "a", "a"), tmp_path)
+    assert rule_mutants.parse_mutant("`deckgen/a.py` a -> b") is None
+    rule_mutants.apply(mutant, tmp_path)
+    assert (tmp_path / "deckgen" / "a.py").read_text(encoding="utf-8") == "x = a & b\ny = a | c\n"
+
+
+def test_the_mutant_check_fails_a_row_whose_tests_survive_and_passes_one_they_kill(tmp_path):
+    """The checker itself, on a real row: the test kills a real mutant, survives a harmless one,
+    and a mutant that breaks the import is not counted as killed."""
+    test = ["tests/multiplicats/test_rules.py::test_two_players_play_two_piles_each_seated_alternately"]
+    jobs = [
+        rule_mutants.Job("killed", test, rule_mutants.Mutant("deckgen/games/multiplicats/rules.py", "return [0, 1, 0, 1] if players == 2", "return [0, 0, 1, 1] if players == 2")),
+        rule_mutants.Job("survives", test, rule_mutants.Mutant("deckgen/games/multiplicats/rules.py", '"""Who plays each pile', '"""Who plays every pile')),
+        rule_mutants.Job("broken", test, rule_mutants.Mutant("deckgen/games/multiplicats/rules.py", "def pile_owners(", "def pile_owners((")),
+    ]
+    rule_mutants.run_jobs(jobs, 2, tmp_path, 120, False)
+    assert [rule_mutants.verdict(j)[0] for j in jobs] == [True, False, False]
+    assert "SURVIVED" in rule_mutants.verdict(jobs[1])[1] and "could not run" in rule_mutants.verdict(jobs[2])[1]

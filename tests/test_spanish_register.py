@@ -45,7 +45,7 @@ def _spanish_strings(tree: ast.AST) -> tuple[list[str], list[str]]:
     for node in ast.walk(tree):
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and not re.fullmatch(r"[a-z0-9_]*", node.value):
             # placeholders and option values ("last-played", "{ahead}") are English names, not prose
-            text = re.sub(r"\{\w*\}|\b\w+(?:-\w+)+\b", " ", node.value)
+            text = re.sub(r"\{\w*\}|\b\w+(?:-\w+)+\b|\b\w+(?:\.\w+)+\b", " ", node.value)  # and dotted code names (os.rename)
             (es if id(node) in spanish else other).append(text)
     return es, other
 

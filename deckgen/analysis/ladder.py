@@ -1,8 +1,9 @@
 """The skill ladder: every pair of levels plays the same number of games, seats rotated, and the
 results are fitted to ratings (``ratings.fit``).
 
-Levels are players of rising strength: random, heuristic, and Monte Carlo players with more and
-more rollouts per move (``montecarlo``). A game without choices compares player profiles instead
+Levels are players of rising strength: random, heuristic, Monte Carlo players with more and
+more rollouts per move (``montecarlo``), and, where the game offers it, a determinized search with
+heuristic rollouts over the worlds consistent with what the seat has seen (``search``). A game without choices compares player profiles instead
 (``Skill.profiles``: faster reactions, fewer misses), everyone playing its only moves.
 
 Games of one pair come in blocks dealt from the same seed: in a block, each seat in turn holds the
@@ -21,6 +22,7 @@ from typing import Callable, Sequence
 
 from deckgen.analysis.montecarlo import MonteCarloPlayer, levels as mc_levels
 from deckgen.analysis.ratings import GameResult
+from deckgen.analysis.search import SearchPlayer, level_name as search_level, worlds_of as search_worlds
 from deckgen.engine.game import Engine, Policy
 from deckgen.engine.loop import play
 from deckgen.model import Deck
@@ -43,7 +45,10 @@ def ladder_levels(engine: Engine) -> list[str]:
     assert skill is not None
     if skill.profiles:
         return list(skill.profiles)
-    return mc_levels(skill.rollouts)
+    names = mc_levels(skill.rollouts)
+    if skill.search_worlds and skill.sample_hidden is not None:
+        names.append(search_level(skill.search_worlds))  # the determinized-search rung, on top
+    return names
 
 
 def skill_deck(engine: Engine, deck: Deck) -> Deck:
@@ -62,16 +67,30 @@ def seatings(players: int) -> list[tuple[bool, ...]]:
     return lone + [tuple(not x for x in row) for row in lone]
 
 
-def schedule(n_levels: int, players: int, games_per_pair: int) -> list[Match]:
-    """Round robin: every pair of levels plays ``games_per_pair`` games (rounded up to whole blocks)."""
+def played_pairs(names: Sequence[str]) -> list[tuple[int, int]]:
+    """The pairs of levels that play: every pair, except the determinized-search rung against the
+    Monte Carlo levels (its games are the ladder's dearest; against random and the heuristic it
+    is rated all the same, the ratings being fitted over every game)."""
+    out = []
+    for a in range(len(names)):
+        for b in range(a + 1, len(names)):
+            if search_worlds(names[b]) is not None and names[a].startswith("mc"):
+                continue
+            out.append((a, b))
+    return out
+
+
+def schedule(n_levels: int, players: int, games_per_pair: int, names: Sequence[str] = ()) -> list[Match]:
+    """Round robin: every pair of levels (of :func:`played_pairs` when ``names`` are given) plays
+    ``games_per_pair`` games (rounded up to whole blocks)."""
     block = seatings(players)
     blocks = max(1, math.ceil(games_per_pair / len(block)))
+    pairs = played_pairs(names) if names else [(a, b) for a in range(n_levels) for b in range(a + 1, n_levels)]
     out = []
-    for a in range(n_levels):
-        for b in range(a + 1, n_levels):
-            for k in range(blocks):
-                for row in block:
-                    out.append(Match((a, b), k, tuple(a if first else b for first in row)))
+    for a, b in pairs:
+        for k in range(blocks):
+            for row in block:
+                out.append(Match((a, b), k, tuple(a if first else b for first in row)))
     return out
 
 
@@ -79,7 +98,11 @@ def _policy(engine: Engine, deck: Deck, players: int, name: str) -> Policy:
     if name in engine.policies:
         return engine.policies[name]
     skill = engine.skill
-    assert skill is not None and skill.sample_hidden is not None and name.startswith("mc")
+    assert skill is not None and skill.sample_hidden is not None
+    worlds = search_worlds(name)
+    if worlds is not None:
+        return SearchPlayer(skill.sample_seen or skill.sample_hidden, worlds, engine.policies["heuristic"], engine.max_steps(deck, players), skill.value)
+    assert name.startswith("mc")
     return MonteCarloPlayer(skill.sample_hidden, int(name[2:]), engine.policies["heuristic"], engine.max_steps(deck, players), skill.value)
 
 
@@ -127,7 +150,30 @@ def run(
 ) -> tuple[list[str], list[Match], list[GameResult]]:
     """Play the whole ladder of ``deck`` (already carrying the ladder's rule options)."""
     names = ladder_levels(engine)
-    matches = schedule(len(names), players, games_per_pair)
+    matches = schedule(len(names), players, games_per_pair, names)
+    return names, matches, play_all(engine, deck, players, names, matches, seed, workers=workers, progress=progress)
+
+
+def pair_schedule(pair: tuple[int, int], players: int, games: int) -> list[Match]:
+    """The games of one pair of levels (blocks of seatings, as in :func:`schedule`)."""
+    block = seatings(players)
+    blocks = max(1, math.ceil(games / len(block)))
+    a, b = pair
+    return [Match((a, b), k, tuple(a if first else b for first in row)) for k in range(blocks) for row in block]
+
+
+def play_all(
+    engine: Engine,
+    deck: Deck,
+    players: int,
+    names: Sequence[str],
+    matches: Sequence[Match],
+    seed: int,
+    *,
+    workers: int = 1,
+    progress: Tick | None = None,
+) -> list[GameResult]:
+    """Play ``matches`` (each from its seed alone), in worker processes when ``workers`` > 1."""
     total = len(matches)
     results: list[GameResult] = []
     if workers <= 1:
@@ -135,7 +181,7 @@ def run(
             results.append(play_match(engine, deck, players, names, m, seed))
             if progress:
                 progress(i + 1, total)
-        return names, matches, results
+        return results
     # small chunks, expensive pairs spread over them: the slow Monte Carlo games do not queue up at the end
     size = max(1, math.ceil(total / (workers * 16)))
     order = sorted(range(total), key=lambda i: (i % size, i))
@@ -150,5 +196,4 @@ def run(
             done += len(part)
             if progress:
                 progress(done, total)
-    results = [by_index[i] for i in range(total)]
-    return names, matches, results
+    return [by_index[i] for i in range(total)]

@@ -68,6 +68,19 @@ class SkillReport:
     gap: tuple[float, float] = (0.0, 0.0)  # Elo of the strongest minus the weakest, and its standard error
     seconds: float = 0.0
     against_base: dict[str, Share] = field(default_factory=dict)  # profiles: each against the baseline
+    # the top as the lone player among the weakest in whole games (MGC: matches to 500), where the
+    # ladder's unit is a part of the game (Skill.whole_games): the main figure; None otherwise
+    whole: Share | None = None
+    whole_unit: str = ""
+
+    def main(self) -> tuple[float, float, float, str, int]:
+        """The verdict's figure: (win share, low, high, unit, games per measurement): whole games
+        where they were played, else the ladder's own unit read from the ratings."""
+        if self.whole is not None:
+            lo, hi = self.whole.interval()
+            return self.whole.mean, lo, hi, self.whole_unit, self.whole.games
+        lo, hi = self.win_interval()
+        return self.win(), lo, hi, self.unit, self.games_per_pair
 
     def lone_win(self, elo: float) -> float:
         """A lone player rated ``elo`` above the others' level: its share of wins (Luce's model)."""
@@ -130,6 +143,8 @@ class SkillReport:
             "skill_share": round(self.skill_share(), 4),
             "skill_share_interval": [round(x, 4) for x in self.skill_interval()],
             "verdict": self.verdict(),
+            **({"whole": {"unit": self.whole_unit, "games": self.whole.games, "win": round(self.whole.mean, 4),
+                          "win_interval": [round(x, 4) for x in self.whole.interval()]}} if self.whole is not None else {}),
             **({"against_baseline": {k: round(v.mean, 4) for k, v in self.against_base.items()}} if self.profiles else {}),
         }
 
@@ -171,7 +186,7 @@ def measure(
     digest = _cache_key(engine, played, players, variant, games_per_pair, seed) if reuse or remember else None
     found = _cached(engine, played, players, games_per_pair, digest) if digest and reuse else None
     if found is not None:
-        names, matches, results, seconds = found
+        names, matches, results, seconds = found[:4]
         if progress:
             progress(len(matches), len(matches))
     else:
@@ -183,14 +198,16 @@ def measure(
     steps = []
     # the climb: each level over the one below; profiles: each over the baseline profile
     rungs = [(0, i) for i in range(1, len(names))] if skill.profiles else [(i, i + 1) for i in range(len(names) - 1)]
+    # the search rung plays random and the heuristic only (ladder.played_pairs): its step is over the heuristic
+    rungs = [(names.index("heuristic"), hi) if ladder.search_worlds(names[hi]) is not None and "heuristic" in names else (lo, hi) for lo, hi in rungs]
     for lo, hi in rungs:
         d, se = ratings.difference(hi, lo)
         steps.append(Step(names[lo], names[hi], d, se, _lone_share(matches, results, (lo, hi), hi), ratings.beats(hi, lo)))
     if skill.profiles:  # the baseline profile against the best rated one (profiles have no order)
         weakest = 0
         strongest = max(range(1, len(names)), key=lambda i: (ratings.elo[i], -i))
-    else:  # the ladder's ends by design (picking the best rated would favour a lucky level)
-        weakest, strongest = names.index("random"), len(names) - 1
+    else:
+        weakest, strongest = names.index("random"), top_level(names, ratings, rungs)
     pair = (min(weakest, strongest), max(weakest, strongest))
     report = SkillReport(
         game=deck.game,
@@ -214,8 +231,62 @@ def measure(
     )
     if skill.profiles:
         report.against_base = {names[i]: _lone_share(matches, results, (0, i), i) for i in range(1, len(names))}
+    if skill.whole_games and not skill.profiles and strongest != weakest:
+        # the game's own unit: the top against the weakest in whole games, at the deck's own rules
+        n_whole = max(2, math.ceil(skill.whole_games * games_per_pair / max(1, skill.games)))
+        whole = ladder.pair_schedule(pair, players, n_whole)
+        kept = found[4] if found is not None and len(found) > 4 else None
+        if kept is not None and len(kept) == len(whole):
+            whole_results = [GameResult(m.seats, r) for m, r in zip(whole, kept)]
+        else:
+            whole_results = ladder.play_all(engine, deck, players, names, whole, f"{seed}:whole", workers=workers)
+            if digest:
+                data = cache.load_json(deck.game, digest) or {}
+                if isinstance(data, dict) and "names" in data:
+                    cache.store_json(deck.game, digest, {**data, "whole": [list(r.returns) for r in whole_results]})
+        report.whole, report.whole_unit = _lone_share(whole, whole_results, pair, strongest), skill.whole_unit
+        seconds = time.perf_counter() - start if found is None else seconds
     report.seconds = seconds
     return report
+
+
+def top_level(names: list[str], ratings: Ratings, rungs: list[tuple[int, int]] = ()) -> int:
+    """The ladder's top: the best-rated level among those proven above the level below them, where
+    "below" is its own rung of the ladder (``rungs``: (lower, upper) pairs, e.g. the search rung over
+    the heuristic) or, climbing the levels in order, the level holding the top so far (a level
+    takes it only when ``Ratings.beats`` the holder). A level rated higher by luck alone, or a
+    stronger-looking level that rates lower (a search that does not help), never becomes the top:
+    what the ladder reports is a lower bound on how much skill matters, set by the best player
+    deckgen has."""
+    holder = names.index("random")
+    for i in range(len(names)):
+        if i != holder and names[i] != "random" and ratings.beats(i, holder):
+            holder = i
+    proven = {holder} | {hi for lo, hi in rungs if ratings.beats(hi, lo)}
+    return max(proven, key=lambda i: (ratings.elo[i], -i))
+
+
+# The verdict's categories of the skill share, from below: (upper bound, words)
+CATEGORIES = ((0.25, "luck decides most {unit}, skill a little"), (0.5, "skill matters, luck still decides much"),
+              (0.8, "skill matters a lot"), (math.inf, "skill decides almost every {one}"))
+
+
+def category(share: float) -> int:
+    return next(i for i, (hi, _) in enumerate(CATEGORIES) if share < hi)
+
+
+def games_to_settle(r: "SkillReport") -> int | None:
+    """About how many games per pair of levels would narrow the skill share's interval inside one
+    verdict category (the interval shrinks as one over the square root of the games); None when the
+    estimate sits on a category's edge (no number of games settles it)."""
+    p, p_lo, p_hi, _, games = r.main()
+    s, lo, hi = (r.skill_share(x) for x in (p, p_lo, p_hi))
+    half = (hi - lo) / 2
+    edges = [b for b, _ in CATEGORIES[:-1]]
+    gap = min(abs(s - b) for b in edges)
+    if gap <= 0.005 or half <= 0:
+        return None
+    return max(games + 1, math.ceil(games * (half / gap) ** 2))
 
 
 def _cache_key(engine: Engine, played: Deck, players: int, variant: str, games_per_pair: int, seed: int) -> str:
@@ -229,7 +300,7 @@ def _cached(engine: Engine, played: Deck, players: int, games_per_pair: int, dig
     key fixes), or None when there is no usable entry."""
     data = cache.load_json(played.game, digest)
     names = ladder.ladder_levels(engine)
-    matches = ladder.schedule(len(names), players, games_per_pair)
+    matches = ladder.schedule(len(names), players, games_per_pair, names)
     try:
         if data["names"] != names or len(data["returns"]) != len(matches):
             return None
@@ -239,7 +310,9 @@ def _cached(engine: Engine, played: Deck, players: int, games_per_pair: int, dig
             if len(returns) not in (0, players) or not all(math.isfinite(x) and x >= 0 for x in returns):
                 return None
             results.append(GameResult(m.seats, returns))
-        return names, matches, results, float(data["seconds"])
+        whole = data.get("whole")
+        whole = [tuple(float(x) for x in r) for r in whole] if isinstance(whole, list) and all(isinstance(r, list) for r in whole) else None
+        return names, matches, results, float(data["seconds"]), whole
     except (TypeError, KeyError, ValueError):
         return None
 
@@ -249,34 +322,46 @@ def _pct(x: float) -> str:
 
 
 def verdict(r: SkillReport) -> str:
-    """The figures in one plain sentence."""
-    p, f = r.win(), r.fair
-    lo, hi = r.win_interval()
-    unit = r.unit
+    """The figures in one plain sentence: what the best player deckgen has (the ladder's top, see
+    :func:`top_level`) wins, read as a lower bound on how much skill matters; "not measured
+    precisely enough" when the interval spans two verdict categories, with the games that would
+    settle it."""
+    p, lo, hi, unit, _ = r.main()
+    f = r.fair
     who = "a beginner" if r.players == 2 else f"{r.players - 1} beginners"
-    player = f"a player who is {r.strongest}" if r.profiles else f"the strongest player ({r.strongest})"
+    player = f"a player who is {r.strongest}" if r.profiles else f"the best player deckgen has ({r.strongest})"
     if r.profiles:
         who = "an average player" if r.players == 2 else f"{r.players - 1} average players"
     head = f"{player} wins {_pct(p)} of {r.players}-player {unit} against {who} (a fair share is {_pct(f)})"
-    if lo <= f:
-        return f"{head}: no skill shows in these {r.games} {unit}; luck decides (more --games would measure a small edge)."
-    s = r.skill_share()
-    if s < 0.25:
-        word = "luck decides most " + unit + ", skill a little"
-    elif s < 0.5:
-        word = "skill matters, luck still decides much"
-    elif s < 0.8:
-        word = "skill matters a lot"
-    else:
-        word = "skill decides almost every " + unit.rstrip("s")
-    back = r.back()
+    if r.whole is not None:
+        head += f" (in single {r.unit}: {_pct(r.win())})"
+    bound = "" if r.profiles else " This is a lower bound on how much skill matters: a stronger player could win more."
+    s_lo, s_hi = r.skill_share(lo), r.skill_share(hi)
+    if r.strongest == "random" and not r.profiles:
+        return (f"no level of the ladder plays significantly better than random moves in these {r.games} {unit}: "
+                f"no skill shows; luck decides (more --games would measure a small edge).{bound}")
+    if lo <= f and s_hi < CATEGORIES[0][0]:
+        return f"{head}: no skill shows in these {r.games} {unit}; luck decides (more --games would measure a small edge).{bound}"
+    if category(max(0.0, s_lo)) != category(s_hi):
+        n = games_to_settle(r)
+        more = (f"about {n} {unit} per pair of levels (skill --games {n}) would settle it" if n
+                else "its estimate sits on the edge between two categories, so more games would not settle it")
+        if r.whole is not None and n:
+            more = f"about {n} whole {unit} (skill --games {math.ceil(n * r.games_per_pair / r.whole.games)}) would settle it"
+        return (f"{head}: not measured precisely enough: the skill share lies between {max(0.0, s_lo):.2f} and {s_hi:.2f}, "
+                f"which spans two verdicts; {more}.{bound}")
+    s = r.skill_share(p)
+    word = CATEGORIES[category(s)][1].format(unit=unit, one=unit.rstrip("s").replace("matche", "match"))
+    back = r.back() if r.whole is None else None
     weaker = "an average player" if r.profiles else "a beginner"
     if r.players == 2:
         wins = round(10 * (1 - p))
         tail = f"{weaker} still wins {wins} {unit if wins != 1 else unit.rstrip('s')} in 10"
-    else:
+    elif back is not None:
         tail = f"{weaker} among stronger players still wins {round(100 * back)} {unit} in 100"
-    return f"{head}: {word}, and {tail}."
+    else:
+        tail = f"{weaker} among them still wins some {unit}"
+    return f"{head}: {word}, and {tail}.{bound}"
 
 
 def lines(r: SkillReport) -> list[str]:
@@ -296,13 +381,18 @@ def lines(r: SkillReport) -> list[str]:
         out.append(f"    {s.upper} over {s.lower}: {s.elo:+.0f} ± {1.96 * s.stderr:.0f} Elo, lone win share {_pct(s.win.mean)}: {mark}")
     lo, hi = r.skill_interval()
     out += [
-        f"  strongest ({r.strongest}) as the lone player among the weakest: wins {_pct(r.win())} by the ratings "
+        f"  top ({r.strongest}: the best-rated level significantly above the one below it) as the lone player among the weakest: wins {_pct(r.win())} by the ratings "
         f"(95%: {_pct(r.win_interval()[0])} to {_pct(r.win_interval()[1])}; fair share {_pct(r.fair)}); "
         f"counted in their own {r.top.games} {r.unit}: {_pct(r.top.mean)}",
         f"  rating spread (standard deviation of the levels): {rt.spread():.0f} Elo; range {max(rt.elo) - min(rt.elo):.0f} Elo",
         f"  skill share: {r.skill_share():.2f} (95%: {lo:.2f} to {hi:.2f}): like a game of pure skill with "
         f"{_pct(max(0.0, min(1.0, 1 - r.skill_share())))} of its {r.unit} decided by a coin flip",
     ]
+    if r.whole is not None:
+        w_lo, w_hi = r.whole.interval()
+        out.append(f"  in whole {r.whole_unit} (the game's own unit, the main figure): the top ({r.strongest}) as the lone player "
+                   f"among {r.names[0]} players wins {_pct(r.whole.mean)} (95%: {_pct(w_lo)} to {_pct(w_hi)}) of {r.whole.games} {r.whole_unit}; "
+                   f"the {r.unit} above are a detail")
     if r.unfinished:
         out.append(f"  {r.unfinished} {r.unit} did not end within the step limit (left out)")
     out.append(f"  verdict: {r.verdict()}")

@@ -298,14 +298,14 @@ def describe(options: Mapping[str, str]) -> str:
 def write(sweep: Sweep, out_dir: Path) -> list[Path]:
     """sweep.csv, sweep.json and a heat map per measure, published together: the folder holds the
     old sweep or the new one, never a mix."""
-    from deckgen.fileio import write_bytes, write_text
+    from deckgen.fileio import json_text, write_bytes, write_text
     from deckgen.publish import publishing
 
     out = Path(out_dir)
     pictures = heat_maps(sweep)
     with publishing(out) as stage:
         names = [write_text(stage / "sweep.csv", csv_text(sweep)).name]
-        names.append(write_text(stage / "sweep.json", json.dumps(json_data(sweep), indent=1) + "\n").name)
+        names.append(write_text(stage / "sweep.json", json_text(json_data(sweep)) + "\n").name)
         for name, data in pictures.items():
             names.append(write_bytes(stage / name, data).name)
     return [out / name for name in names]

@@ -50,6 +50,7 @@ MAX_VALUES = 60_000  # values in the whole file (5,000 cards of a few fields eac
 MAX_SHOWN = 20  # problems listed; the rest are counted
 MAX_CARDS = 5000
 MAX_COPIES = 1000
+MAX_INT_BITS = 128  # a whole number in a deck file: at most 38 digits (no value deckgen reads comes near)
 
 
 class PrintSection(BaseModel):
@@ -165,6 +166,10 @@ def _shape(raw: Mapping[str, Any], name: str, out: _Collector) -> None:
             raise DeckFileError(name, [Problem(line_of(out.lines, path[:MAX_DEPTH]), _field(path[:MAX_DEPTH]), f"tables or lists nested more than {MAX_DEPTH} deep")])
         if values > MAX_VALUES:
             raise DeckFileError(name, [Problem(None, "", f"more than {MAX_VALUES:,} values; a deck file holds at most {MAX_CARDS:,} cards")])
+        if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > MAX_INT_BITS:
+            # refused before anything converts it to text (Python refuses past 4,300 digits, and no
+            # message may show it): a hex, octal or binary literal parses to such a number silently
+            raise DeckFileError(name, [Problem(line_of(out.lines, path), _field(path), "a whole number too large (more than 38 digits); no value of a deck file comes near")])
         if isinstance(value, str) and len(value) > MAX_TEXT:
             out.add(path, f"text of {len(value):,} characters is too long (at most {MAX_TEXT})")
         elif isinstance(value, Mapping):
@@ -266,8 +271,13 @@ def _check_options(game: Game, options: Any, out: _Collector) -> None:
     if not isinstance(options, Mapping):
         return
     known = {o.name: o for o in game.options}
+    spelled: dict[str, str] = {}
     for key, value in options.items():
         name = str(key).replace("-", "_")
+        if name in spelled:  # toma_dos and "toma-dos": one option given twice, which one was meant?
+            out.add(("options", key), f"the option {spelled[name]!r} is given twice (as {spelled[name]!r} and {str(key)!r}); keep one")
+            continue
+        spelled[name] = str(key)
         opt = known.get(name)
         if opt is None:
             out.add(("options", key), f"{game.title} has no option {key!r}{_suggest(name, list(known))}")

@@ -63,9 +63,20 @@ def load_json(game: str, digest: str) -> Any:
     """The stored entry, or None when there is none or it cannot be read."""
     path = cache_dir() / f"{game}-{digest}.json"
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError, RecursionError):  # missing, unreadable, not UTF-8, not JSON, nested too deep
-        return None
+        return json.loads(path.read_text(encoding="utf-8"), parse_constant=_not_a_number, parse_float=_finite)
+    except (OSError, ValueError, RecursionError):  # missing, unreadable, not UTF-8, not JSON, nested too deep,
+        return None  # or holding NaN or an infinity (damaged, or written by hand): none is a figure deckgen stores
+
+
+def _not_a_number(word: str) -> float:
+    raise ValueError(f"{word} in a figures cache entry")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if value != value or value in (float("inf"), float("-inf")):
+        raise ValueError(f"{text} in a figures cache entry")
+    return value
 
 
 def load(game: str, digest: str) -> Summary | None:

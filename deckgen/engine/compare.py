@@ -1,15 +1,22 @@
 """A designer's deck beside the game's default deck: the same player counts, seeds, rule variants and
 stopping rule, so the difference comes from the cards alone.
 
-Every difference carries its 95% confidence interval (from both decks' standard errors); only a
-difference larger than its interval counts as a change, anything else is "no measurable change".
-The default deck's figures are cached (engine/cache.py), so a second comparison costs nothing.
+One formula gives every figure's printed interval and its flag: the relative change (yours / default
+- 1; the plain difference when the default is 0) with the standard error of the difference (from both
+decks' errors) over the default, and an interval of z standard errors either side. A comparison tests every figure at every
+player count at once (a hundred rows), so z is not 1.96: the rows are corrected together by the
+Holm-Bonferroni method (METHOD), which keeps the chance of flagging any row of a same-deck
+comparison at 5% in all. Row by row, z is the normal quantile of the Holm level the row is tested
+at, so a row is flagged exactly when its printed interval leaves out 0. Anything else is "no
+measurable change". The default deck's figures are cached (engine/cache.py), so a second
+comparison costs nothing.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from statistics import NormalDist
 from typing import Any, Callable, Mapping
 
 from deckgen.engine import cache
@@ -21,7 +28,14 @@ from deckgen.registry import Game
 
 Tick = Callable[[int, int], None]
 
-Z95 = 1.96  # a 95% confidence interval is this many standard errors either side
+Z95 = 1.96  # a 95% confidence interval is this many standard errors either side (one row alone)
+ALPHA = 0.05  # the chance, over a whole comparison, of flagging a figure that did not change
+METHOD = "Holm-Bonferroni"
+
+
+def z_for(level: float) -> float:
+    """The standard errors either side of a two-sided interval that misses with probability ``level``."""
+    return NormalDist().inv_cdf(1.0 - level / 2.0)
 
 
 @dataclass(frozen=True)
@@ -32,6 +46,7 @@ class Row:
     default: float
     yours_error: float = 0.0  # standard errors
     default_error: float = 0.0
+    z: float = Z95  # standard errors either side of the interval (set by :func:`holm` for a comparison)
 
     @property
     def change(self) -> float | None:
@@ -40,26 +55,62 @@ class Row:
 
     @property
     def change_error(self) -> float:
-        """The standard error of :attr:`change` (first-order, both decks' errors)."""
+        """The standard error of :attr:`change`: the difference's (both decks' errors) over the
+        default. (The first-order error of a ratio, sqrt(ey² + (ratio·ed)²) / default, vanishes when
+        your figure is 0 in every game: a rare event seen once in the default deck and never in
+        yours would be "-100% ± 0". This is that error where it matters, at ratio 1, and the test
+        of the plain difference.)"""
         if self.default == 0:
             return math.inf
-        ratio = self.yours / self.default
-        return math.sqrt(self.yours_error**2 + (ratio * self.default_error) ** 2) / abs(self.default)
+        return math.sqrt(self.yours_error**2 + self.default_error**2) / abs(self.default)
+
+    def estimate(self) -> tuple[float, float]:
+        """(what is tested, its standard error): the relative change, or the plain difference when
+        the default is 0. The interval, the flag and the p-value all come from this one pair."""
+        if self.default != 0:
+            return self.yours / self.default - 1.0, self.change_error
+        return self.yours - self.default, math.sqrt(self.yours_error**2 + self.default_error**2)
+
+    @property
+    def p_value(self) -> float:
+        """Two-sided, normal: the chance of a change at least this large between equal decks."""
+        est, se = self.estimate()
+        if not math.isfinite(se):
+            return 1.0
+        if se == 0:
+            return 0.0 if est != 0 else 1.0
+        return math.erfc(abs(est / se) / math.sqrt(2.0))
+
+    def interval(self) -> tuple[float, float] | None:
+        """The interval of :meth:`estimate` at this row's z (the relative change, or the difference
+        when the default is 0); None when it has no finite error."""
+        est, se = self.estimate()
+        if not math.isfinite(se) or not math.isfinite(self.z):
+            return None
+        return est - self.z * se, est + self.z * se
 
     @property
     def significant(self) -> bool:
-        """The difference is larger than its 95% confidence interval."""
-        spread = math.sqrt(self.yours_error**2 + self.default_error**2)
-        if not math.isfinite(spread):
-            return False
-        return abs(self.yours - self.default) > Z95 * spread
+        """The interval leaves out 0: the same test as the printed interval, never another formula."""
+        ci = self.interval()
+        return ci is not None and (ci[0] > 0 or ci[1] < 0)
 
-    def interval(self) -> tuple[float, float] | None:
-        """The 95% confidence interval of the relative change."""
-        ch = self.change
-        if ch is None or not math.isfinite(self.change_error):
-            return None
-        return ch - Z95 * self.change_error, ch + Z95 * self.change_error
+
+def holm(table: list[Row], alpha: float = ALPHA) -> list[Row]:
+    """The rows with each one's z set by the Holm-Bonferroni step-down over all of them: sorted by
+    p-value, the k-th (from 0) of m is tested at alpha / (m - k) while every row before it was
+    flagged; from the first that is not, every later row is tested at that row's level (so it is
+    not flagged either, and its interval contains 0). A row without a finite error is not tested."""
+    testable = [i for i, r in enumerate(table) if math.isfinite(r.estimate()[1])]
+    m = len(testable)
+    order = sorted(testable, key=lambda i: table[i].p_value)
+    level: dict[int, float] = {}
+    stop: int | None = None
+    for k, i in enumerate(order):
+        if stop is None and table[i].p_value > alpha / (m - k):
+            stop = k
+        level[i] = alpha / (m - (k if stop is None else stop))
+    return [replace(r, z=z_for(level[i]) if i in level else math.inf) for i, r in enumerate(table)]
 
 
 def default_deck(game: Game, deck: Deck, default_options: Mapping[str, Any]) -> Deck:
@@ -139,13 +190,12 @@ def rows(game: Game, yours: Mapping[Any, Summary], base: Mapping[Any, Summary]) 
     return out
 
 
-def headline(game: Game, yours: Mapping[Any, Summary], base: Mapping[Any, Summary]) -> str:
-    """One sentence on the length of games, the first thing a designer asks."""
+def _length_total(yours: Mapping[Any, Summary], base: Mapping[Any, Summary]) -> Row | None:
+    """Game length summed over the player counts: the headline's figure."""
     keys = [k for k in yours if k in base]
     if not keys:
-        return ""
-    name = yours[keys[0]].length_name
-    total = Row(
+        return None
+    return Row(
         0,
         "length",
         sum(yours[k].length_mean for k in keys),
@@ -153,30 +203,54 @@ def headline(game: Game, yours: Mapping[Any, Summary], base: Mapping[Any, Summar
         math.sqrt(sum(yours[k].length_error ** 2 for k in keys)),
         math.sqrt(sum(base[k].length_error ** 2 for k in keys)),
     )
-    if not total.default:
+
+
+def corrected(game: Game, yours: Mapping[Any, Summary], base: Mapping[Any, Summary]) -> tuple[list[Row], Row | None]:
+    """Every row and the headline's total, corrected together (:func:`holm`): one family of tests."""
+    table = rows(game, yours, base)
+    total = _length_total(yours, base)
+    done = holm(table + ([total] if total is not None else []))
+    return done[: len(table)], (done[-1] if total is not None else None)
+
+
+def tested(game: Game, yours: Mapping[Any, Summary], base: Mapping[Any, Summary]) -> int:
+    """How many figures the comparison tests at once (the correction's m)."""
+    table, total = corrected(game, yours, base)
+    return sum(1 for r in table + ([total] if total else []) if math.isfinite(r.z))
+
+
+def headline(game: Game, yours: Mapping[Any, Summary], base: Mapping[Any, Summary], total: Row | None = None) -> str:
+    """One sentence on the length of games, the first thing a designer asks."""
+    keys = [k for k in yours if k in base]
+    if not keys:
+        return ""
+    name = yours[keys[0]].length_name
+    if total is None:
+        total = corrected(game, yours, base)[1]
+    if total is None or not total.default:
         return ""
     if not total.significant:
         return f"your deck makes games about as long as the default deck (no measurable change, counted in {name})"
     change = total.change or 0.0
     word = "longer" if change > 0 else "shorter"
-    pm = Z95 * total.change_error * 100
+    pm = total.z * total.change_error * 100
     return f"your deck makes games {abs(change) * 100:.0f}% {word} than the default deck (±{pm:.0f}%, counted in {name})"
 
 
 def cell(row: Row) -> str:
-    """A change with its 95% interval ("-49%±3"), or "·" when it is not measurable."""
+    """A change with its corrected interval ("-49%±3"), or "·" when the interval contains 0."""
     if not row.significant:
         return "·"
-    ch = row.change
-    if ch is None:
-        return f"{row.yours - row.default:+.3g}"
-    return f"{ch * 100:+.0f}%±{Z95 * row.change_error * 100:.0f}"
+    est, se = row.estimate()
+    if row.change is None:
+        return f"{est:+.3g}±{row.z * se:.2g}"
+    return f"{est * 100:+.0f}%±{row.z * se * 100:.0f}"
 
 
 def comparison_lines(game: Game, yours: Mapping[Any, Summary], base: Mapping[Any, Summary]) -> list[str]:
     """The headline, then each figure's change from the default deck, one column per player count;
-    only measurable changes are shown, each with its 95% confidence interval."""
-    table = rows(game, yours, base)
+    only measurable changes are shown, each with its interval (corrected for the rows compared)."""
+    table, total = corrected(game, yours, base)
     if not table:
         return []
     groups: dict[str, list] = {}  # one table per rule variant (mode), if the engine has several
@@ -186,7 +260,7 @@ def comparison_lines(game: Game, yours: Mapping[Any, Summary], base: Mapping[Any
     names = list(dict.fromkeys(r.name for r in table))
     by_cell = {(r.name, r.players): r for r in table}
     width = max(len(n) for n in names) + 2
-    lines = [f"beside the default deck: {headline(game, yours, base)}"]
+    lines = [f"beside the default deck: {headline(game, yours, base, total)}"]
     for variant, counts in groups.items():
         title = "change from the default deck" + (f" ({variant})" if variant else "")
         lines.append(f"  {title:<{width}}" + "".join(f"{f'{yours[n].players} pl.':>10}" for n in counts))
@@ -196,7 +270,9 @@ def comparison_lines(game: Game, yours: Mapping[Any, Summary], base: Mapping[Any
                 lines.append(f"  {name:<{width}}  no measurable change")
             else:
                 lines.append(f"  {name:<{width}}" + "".join(f"{c:>10}" for c in cells))
-    lines.append("  (±: 95% confidence interval; ·: no measurable change, the difference is within its interval)")
+    m = sum(1 for r in table + ([total] if total else []) if math.isfinite(r.z))
+    lines.append(f"  (±: interval corrected for the {m} figures compared at once ({METHOD}), so that all of them hold together")
+    lines.append(f"   with 95% confidence; ·: no measurable change, the interval contains 0)")
     return lines
 
 
@@ -204,8 +280,9 @@ def comparison_json(game: Game, yours: Mapping[Any, Summary], base: Mapping[Any,
     def finite(x: float | None) -> float | None:
         return x if x is not None and math.isfinite(x) else None
 
+    table, total = corrected(game, yours, base)
     out = []
-    for r in rows(game, yours, base):
+    for r in table:
         ci = r.interval()
         out.append(
             {
@@ -216,8 +293,12 @@ def comparison_json(game: Game, yours: Mapping[Any, Summary], base: Mapping[Any,
                 "default": r.default,
                 "default_error": finite(r.default_error),
                 "change": r.change,
+                # the interval of the change (of the difference when the default is 0), corrected: the
+                # same interval the table prints, and "measurable" exactly when it leaves out 0
                 "change_interval_95": list(ci) if ci else None,
+                "p_value": r.p_value,
                 "measurable": r.significant,
             }
         )
-    return {"headline": headline(game, yours, base), "rows": out}
+    tested = sum(1 for r in table + ([total] if total else []) if math.isfinite(r.z))
+    return {"headline": headline(game, yours, base, total), "correction": {"method": METHOD, "family_confidence": 1 - ALPHA, "tested": tested}, "rows": out}

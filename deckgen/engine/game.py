@@ -126,6 +126,19 @@ class Skill:
     # baseline) and apply_profiles(state, names) setting each seat's profile on a dealt state
     profiles: tuple[str, ...] = ()
     apply_profiles: Callable[[State, Sequence[str]], None] | None = None
+    # sample_seen(state, seat, rng): like sample_hidden, but only worlds consistent with everything
+    # the seat has learnt in play (an opponent who could not follow, a hand seen with Espiar); None:
+    # sample_hidden is all the seat knows. The ladder's determinized-search rung (analysis/search.py)
+    # searches these worlds with heuristic rollouts; ``search_worlds`` is its worlds per move (0: no
+    # such rung).
+    sample_seen: Callable[[State, int, random.Random], State | None] | None = None
+    search_worlds: int = 0
+    # when ``options`` make the ladder's unit a part of the game (MGC: one round of a match to 500),
+    # the whole game is still the game's own unit: the ladder's top then also plays ``whole_games``
+    # whole games (``whole_unit``) against the weakest level, at the deck's own rules, and that
+    # share is the report's main figure (the units are a detail)
+    whole_games: int = 0
+    whole_unit: str = "games"
 
 
 @dataclass(frozen=True)
@@ -164,3 +177,18 @@ class Engine:
     board_picture: Callable[..., Path] | None = None
     # the skill ladder's hooks (deckgen.analysis); None: the game has no ladder
     skill: Skill | None = None
+    # model(deck, players) -> the root of the game's graph of positions for the model checker
+    # (engine/modelcheck.py): a State with the exploration methods of engine/state.py, or None when
+    # the deck is too large to enumerate (the claims then rest on arguments and sampling)
+    model: Callable[[Deck, int], Any] | None = None
+    # what the model's graph covers, in words ("one round"), and the argument that carries its
+    # proof to the whole game ("a match is rounds until ...: ..."); empty when it is the whole game
+    model_scope: str = ""
+    # arguments(deck, players) -> checks: the game's own proofs, checked in code (variants that
+    # bound its length, structural arguments); each Check says what it proves
+    arguments: Callable[[Deck, int], Sequence[Check]] | None = None
+    # deal_promise(deck, players) -> (what every deal after the first promises, the option that
+    # fixes a short deal), for a game whose rules deal or refill after the first deal (rounds): its
+    # states keep ``shortfalls`` (engine/state.py) and validation checks every round of every game.
+    # None: the game deals once (its first deal is checked by counting).
+    deal_promise: Callable[[Deck, int], tuple[str, str]] | None = None

@@ -41,6 +41,15 @@ class GameRecord:
     returns: tuple[float, ...] = ()
     counts: Mapping[str, float] = field(default_factory=dict)
     moves: list[str] | None = None  # the moves, when asked for
+    # the first deal or refill after which a promise of the rulebook did not hold ("round 3 dealt
+    # 6 cards a player, not the 10 printed"): a state lists these in ``shortfalls`` (engine/state.py)
+    shortfall: str = ""
+
+
+def first_shortfall(state: State) -> str:
+    """The first promise of the rulebook a deal of this game broke, or "" (see engine/state.py)."""
+    found = getattr(state, "shortfalls", None)
+    return found[0] if found else ""
 
 
 def play(
@@ -63,13 +72,18 @@ def play(
     players = len(policies)
     seen: dict = {}
     moves: list[str] | None = [] if keep_moves else None
-    steps = 0
+    steps = 0  # the work done, in steps: a step counts ``state.step_weight()`` when the state has one
+    taken = 0  # the steps themselves
+    weight = getattr(state, "step_weight", None)
     problem = ""
+    variant = getattr(state, "length_variant", None) if check else None  # the game's decreasing variant, if it has one
+    before = variant() if variant is not None else None
+    turn_start, turns = before, state.length() if variant is not None else 0
     while not state.is_terminal():
         if steps >= max_steps:
-            problem = f"did not end within {max_steps} steps"
+            problem = f"did not end within {max_steps} steps" + (f" ({taken:,} turns and draws with hands of hundreds of cards, each counted as several steps)" if taken < steps else "")
             break
-        if repeat_limit and steps % key_every == 0:
+        if repeat_limit and taken % key_every == 0:
             # the key's 64-bit hash, not the key: a position of a 5,000-card deck is a large object,
             # and 50,000 of them would take gigabytes (50 equal hashes without a loop: never seen)
             k = hash(state.key())
@@ -94,7 +108,17 @@ def play(
                 state.apply_action(action)
             except IllegalAction as exc:
                 raise InvariantBroken(f"seed {seed}: {exc}") from None
-        steps += 1
+        taken += 1
+        # a state whose steps cost more as hands grow (a policy reads the whole hand) counts them so:
+        # the step budgets then bound the time a game takes, whatever the deck file
+        steps += 1 if weight is None else weight()
+        if variant is not None:  # never up at a step, strictly down from one turn to the next
+            now = variant()
+            if now > before or (state.length() > turns and not now < turn_start):
+                raise InvariantBroken(f"seed {seed}: the game's variant did not decrease at step {taken}: {before} then {now}")
+            if state.length() > turns:
+                turn_start, turns = now, state.length()
+            before = now
         if check and deck_size is not None and state.card_count() != deck_size:
             raise InvariantBroken(f"seed {seed}: {state.card_count()} cards in play after step {steps}, deck has {deck_size}")
     ended = state.is_terminal()
@@ -109,6 +133,7 @@ def play(
         returns=tuple(state.returns()) if ended else (),
         counts=dict(state.counts()),
         moves=moves,
+        shortfall=first_shortfall(state),
     )
 
 
@@ -147,6 +172,7 @@ def play_seeded(
             winners=tuple(state.winners()) if ended else (),
             returns=tuple(state.returns()) if ended else (),
             counts=dict(state.counts()),
+            shortfall=first_shortfall(state),
         )
     pol = engine.policies[policy]
     return play(

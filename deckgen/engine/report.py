@@ -62,18 +62,27 @@ def report_lines(engine: Engine | None, r: Report) -> list[str]:
         for group in by_variant.values():
             lines.append("")
             lines.extend(summaries_table(engine, group))
+    if r.player_faults:
+        lines.append("the computer player (not the deck):")
+        lines.extend(f"  {f}" for f in r.player_faults[:5])
     lines.append("")
     lines.append("PLAYABLE" if r.ok else "NOT PLAYABLE: " + "; ".join(c.name for c in r.checks if not c.ok))
     return lines
 
 
 def report_json(r: Report) -> dict[str, Any]:
+    from deckgen.engine.claims import headline_basis
+
     def c(x):
-        return {"name": x.name, "ok": x.ok, "detail": x.detail, "seed": x.seed}
+        return {"name": x.name, "ok": x.ok, "detail": x.detail, "seed": x.seed, "proof": x.proof or None}
 
     return {
         "game": r.game,
         "playable": r.ok,
+        "basis": headline_basis(r) if r.ok else "",
+        "model_checker": {str(k): (m.to_json() if m is not None else None) for k, m in r.models.items()},
+        "claim_games": {str(k): n for k, n in r.claim_games.items()},
+        "player_faults": list(r.player_faults),
         "static": [c(x) for x in r.static],
         "exhaustive": [c(x) for x in r.exhaustive],
         "simulation": [c(x) for x in r.simulated],

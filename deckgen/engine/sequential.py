@@ -68,6 +68,7 @@ class Stream:
     overworked: bool = False  # the stream stopped at its work bound (see work_bound)
     summary: Summary | None = None
     tick: Tick | None = None
+    claim: Tally | None = None  # the games added for the sampled claim "every game ends" (engine/validate.py)
     _parts: dict[int, Tally] = field(default_factory=dict)
     _batch: list[tuple[str, Chunk]] = field(default_factory=list)
     _left: int = 0  # the steps the stream had left when its batch was planned

@@ -51,6 +51,8 @@ class Tally:
     sums: dict[str, float] = field(default_factory=dict)  # sum of each count over ended games
     squares: dict[str, float] = field(default_factory=dict)  # sum of each count squared
     products: dict[str, float] = field(default_factory=dict)  # "num*per" -> sum of num * per
+    short_count: int = 0  # games in which a deal broke a promise of the rulebook (GameRecord.shortfall)
+    shorts: list[tuple[int, str]] = field(default_factory=list)  # (seed, the first such deal), first few
 
     def __post_init__(self) -> None:
         if not self.wins:
@@ -59,6 +61,10 @@ class Tally:
     def add(self, r: GameRecord, pairs: Iterable[tuple[str, str]] = ()) -> None:
         self.games += 1
         self.steps += r.steps
+        if r.shortfall:
+            self.short_count += 1
+            if len(self.shorts) < KEEP_STALLS:
+                self.shorts.append((r.seed, r.shortfall))
         if not r.ended:
             self.stall_count += 1
             if len(self.stalls) < KEEP_STALLS:
@@ -84,6 +90,8 @@ class Tally:
         self.stall_count += other.stall_count
         self.steps += other.steps
         self.stalls.extend(other.stalls[: max(0, KEEP_STALLS - len(self.stalls))])
+        self.short_count += other.short_count
+        self.shorts.extend(other.shorts[: max(0, KEEP_STALLS - len(self.shorts))])
         for k, v in other.lengths.items():
             self.lengths[k] = self.lengths.get(k, 0) + v
         self.wins = [a + b for a, b in zip(self.wins, other.wins)]

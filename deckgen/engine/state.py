@@ -75,6 +75,39 @@ class State(Protocol):
 # by a test that both paths give identical records.
 
 
+# Optional exploration methods, for the model checker (engine/modelcheck.py). A state that offers
+# them can be explored over every deal and every legal move:
+#
+#     def clone(self) -> State                        # an independent copy
+#     def chance_outcomes(self) -> Iterable[Hashable] # every outcome of positive probability here
+#     def apply_chance_outcome(self, outcome) -> None # resolve the chance node with that outcome
+#     def outcome_to_string(self, outcome) -> str     # "seat 1 draws 2*x**2"
+#     def canonical_key(self) -> Hashable             # key() with identical cards merged and seats
+#                                                     # rotated where the rules are symmetric
+#     def position_to_string(self) -> str             # the position, for a counterexample
+#
+# A game whose rules bound its length may also offer
+#
+#     def length_variant(self) -> tuple                    # a quantity or lexicographic tuple that
+#                                                     # never increases, and strictly decreases
+#                                                     # from each turn to the next (``length()``)
+#
+# which the loop asserts at every step of a checked game (``play(..., check=True)``); the model
+# checker asserts that it never increases on any edge it explores.
+#
+# Only the support of the chance outcomes matters to the claims it proves (no dead end, an end
+# always reachable, no trap), not their probabilities.
+#
+# Optional promise record. A state whose rules deal or refill cards after the first deal (a new
+# round, a refill) may keep
+#
+#     shortfalls: list[str]
+#
+# one sentence for every deal that did not give what the rulebook prints ("round 3 dealt 6 cards a
+# player, not the 10 printed"). Validation fails a deck whose games ever add one (engine/validate.py
+# names the first, with its seed, and the engine's ``deal_promise`` hint).
+
+
 def copy_position(state: object) -> object:
     """An independent copy of a state whose position is held in lists and dicts (of numbers, or of
     lists of numbers): those are copied two levels deep, everything else (the deck's tables, rule

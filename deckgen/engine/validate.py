@@ -6,18 +6,21 @@ leading to a game that ends by the rules, and the game's measures inside the ran
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Sequence
 
 from deckgen.checks import Check, check
+from deckgen.engine import claims
+from deckgen.engine.claims import PROVEN, SAMPLED
 from deckgen.engine.sequential import MIN_GAMES, Plan, Stream, run_streams, spent, work_bound
-from deckgen.engine.simulate import Pool, Summary
+from deckgen.engine.simulate import Chunk, Pool, Summary, Tally, chunks
 from deckgen.errors import DeckgenError
 from deckgen.model import Deck
-from deckgen.registry import Game
+from deckgen.registry import Game, players_words
 
 Tick = Callable[[int, int], None]
 BUG = "nothing in your deck: this is a bug in deckgen's rules; report the command and the seed"
+LONG = "fewer cards that make players draw: hands of hundreds of cards make a game no class can finish"
 
 
 @dataclass
@@ -27,6 +30,11 @@ class Report:
     exhaustive: list[Check] = field(default_factory=list)
     simulated: list[Check] = field(default_factory=list)
     summaries: dict[int | str, Summary] = field(default_factory=dict)  # by player count ("mode 4" with variants)
+    models: dict[int | str, object] = field(default_factory=dict)  # the model checker's Result per stream key
+    proven: set = field(default_factory=set)  # stream keys whose claims are proven (model checker or the game's argument)
+    argued: dict = field(default_factory=dict)  # stream key -> the game's argument that proves its claims
+    claim_games: dict[int | str, int] = field(default_factory=dict)  # games behind the sampled claim, per stream key
+    player_faults: list[str] = field(default_factory=list)  # games where the computer player, not the deck, went round in circles
 
     @property
     def checks(self) -> list[Check]:
@@ -44,7 +52,7 @@ def player_counts(game: Game, deck: Deck, only: Sequence[int] | None = None) -> 
     if only:
         bad = [p for p in only if p not in allowed]
         if bad:
-            served = f"{allowed[0]} to {allowed[-1]} players" if allowed else "no player count"
+            served = players_words(allowed)
             raise DeckgenError(f"{game.title} with this deck is played by {served}, not {bad[0]}")
         return list(only)
     return allowed
@@ -72,13 +80,18 @@ def validate(
     sequential: bool = True,
     progress: Callable[[str], Tick] | None = None,
     pool: Pool | None = None,
+    confidence: int = claims.CONFIDENCE,
+    model_budget: int = claims.MODEL_BUDGET,
 ) -> Report:
     """Static and exhaustive checks, then simulated games at every player count (and rule variant).
 
     ``games`` is the most measured games per player count; with ``sequential`` a player count stops
-    as soon as every threshold's verdict is settled (see engine/sequential.py)."""
+    as soon as every threshold's verdict is settled (see engine/sequential.py). Where the model
+    checker cannot prove "every game ends" (engine/claims.py), at least ``confidence`` games are
+    played at each player count whatever ``games`` and ``sequential`` say: that claim never stops
+    early."""
     report = Report(game.id)
-    report.static = list(game.checks(deck))
+    report.static = list(game.checks(deck)) + [game.served_check(deck)]
     engine = game.engine
     if engine is None:
         report.static.append(check("rule engine", False, f"{game.title} has no rule engine yet"))
@@ -90,7 +103,24 @@ def validate(
         return report
     streams = streams_for(game, deck, players)
     for label, variant in engine.variants(deck):
-        report.exhaustive.extend(engine.exhaustive(variant, player_counts(game, variant, players)))
+        counts = player_counts(game, variant, players)
+        report.exhaustive.extend(engine.exhaustive(variant, counts))
+        for n in counts:
+            key = f"{label} {n}" if label else n
+            tag = f"{label}, {n} players" if label else f"{n} players"
+            argued = list(engine.arguments(variant, n)) if engine.arguments is not None else []
+            if label:  # the rule variant (mode) in each argument's name
+                argued = [replace(c, name=c.name.replace(f"({n} players)", f"({tag})")) for c in argued]
+            report.exhaustive.extend(argued)
+            if argued and all(c.ok and c.proof == PROVEN for c in argued):
+                report.proven.add(key)  # the game's own argument covers every deal
+                report.argued[key] = "; ".join(c.name for c in argued)
+                continue
+            result = claims.model_result(engine, variant, n, model_budget)
+            report.models[key] = result
+            report.exhaustive.extend(claims.model_checks(engine, tag, result, model_budget))
+            if result is not None and result.ok:
+                report.proven.add(key)
     for s in streams:
         tag = f"{s.label}, " if s.label else ""
         s.tick = progress(f"{tag}{s.players} players") if progress else None
@@ -99,11 +129,34 @@ def validate(
     plan = Plan(games, seed, sequential)
     with pool or Pool(workers) as running:
         run_streams(engine, streams, plan, running)
+        claim_samples = _claim_samples(engine, streams, report, plan, confidence, running)
     for s in streams:
+        s.claim = claim_samples.get(s.key)
         _verdicts(report, engine, s, plan)
         if s.overworked and s.measured.games < MIN_GAMES:
             _work_check(report, engine, s, plan)
     return report
+
+
+CLAIM_SEEDS = 1 << 24  # the claim sample's seeds: --seed + this + i, apart from every measured or exploring game
+
+
+def _claim_samples(engine, streams: Sequence[Stream], report: Report, plan: Plan, confidence: int, pool: Pool) -> dict:
+    """Random-policy games that bring every stream not proven by the model checker to at least
+    ``confidence`` games (measured, exploring and these), whatever --games and --fixed say."""
+    out: dict = {}
+    for s in streams:
+        if s.key in report.proven or s.broken or s.measured is None:
+            continue
+        have = s.measured.games + s.explored.games
+        more = max(0, confidence - have) if not (s.measured.stall_count or s.explored.stall_count) else 0
+        tally = Tally(s.players)
+        if more:
+            template = Chunk(s.deck.game, s.deck, s.players, 0, 0, "random", diagnose=True, until_stall=True)
+            for part in pool.map(chunks(template, plan.seed + CLAIM_SEEDS, more), engine):
+                tally.merge(part)
+        out[s.key] = tally
+    return out
 
 
 def _work_check(report: Report, engine, s: Stream, plan: Plan) -> None:
@@ -123,6 +176,63 @@ def _work_check(report: Report, engine, s: Stream, plan: Plan) -> None:
     )
 
 
+def _ends_check(report: Report, engine, s: Stream, tag: str) -> Check:
+    """"every game ends": proven by the model checker, or sampled over at least --confidence games.
+    A game of the computer player that does not end is the player's fault, not the deck's, once a
+    legal continuation is shown to leave the position it kept coming back to."""
+    n = s.players
+    claim = getattr(s, "claim", None) or Tally(n)
+    faults: list[tuple[int, str]] = []
+    blamed: list[tuple[int, str]] = []
+    for seed, problem in s.measured.stalls:
+        way_out = claims.player_fault(engine, s.deck, n, seed)
+        (faults if way_out else blamed).append((seed, f"{problem}; {way_out}" if way_out else problem))
+    unseen = s.measured.stall_count - len(s.measured.stalls)  # stalls not kept: blamed on the deck
+    blamed += s.explored.stalls + claim.stalls
+    stuck = len(blamed) + max(0, unseen) + (s.explored.stall_count - len(s.explored.stalls)) + (claim.stall_count - len(claim.stalls))
+    for seed, why in faults:
+        report.player_faults.append(f"{tag}{n} players, seed {seed}: the computer player went round in circles: {why}")
+    total = s.measured.games + s.explored.games + claim.games
+    report.claim_games[s.key] = total - stuck - len(faults)
+    name = f"every game ends ({tag}{n} players)"
+    note = f"; {len(faults)} game(s) of the computer player went round in circles: a fault of the player, not of the deck (a legal continuation leaves the loop)" if faults else ""
+    model = report.models.get(s.key)
+    if stuck:
+        disproven = model is not None and getattr(model, "complete", False) and not model.ok
+        return check(name, False, f"{stuck} of {total} games did not end: {blamed[0][1] if blamed else 'a game did not end'}"
+                     + ("; the model checker's counterexample above shows why: the deck, not deckgen's rules" if disproven else ""),
+                     seed=blamed[0][0] if blamed else None, proof=SAMPLED,
+                     # hands that grew to hundreds of cards: the deck's draw cards, not the rules, are the cause
+                     hint="" if disproven else LONG if blamed and "hands of hundreds of cards" in blamed[0][1] else BUG)
+    if s.key in report.argued:
+        return check(name, True, f"proven for every deal by the game's argument ({report.argued[s.key]}, above){note}", proof=PROVEN)
+    if s.key in report.proven and not engine.model_scope:
+        return check(name, True, f"proven for every deal: {model.states:,} positions searched{note}", proof=PROVEN)
+    scope = ""
+    if s.key in report.proven:
+        scope = f" ({engine.model_scope}: proven for every deal by search)"
+    return check(name, True, claims.bound(report.claim_games[s.key]) + scope + note, proof=SAMPLED)
+
+
+def _deal_check(report: Report, engine, s: Stream) -> None:
+    """Every round of every simulated game dealt as the rulebook prints (GAMES.md, playable (6))."""
+    tag = f"{s.label}, " if s.label else ""
+    promise, hint = engine.deal_promise(s.deck, s.players)
+    short = s.measured.short_count + s.explored.short_count
+    total = s.measured.games + s.explored.games
+    first = (s.measured.shorts + s.explored.shorts)[:1]
+    report.simulated.append(
+        check(
+            f"every round dealt as printed ({tag}{s.players} players)",
+            not short,
+            f"in {short} of {total} games a later deal fell short of {promise}; first: {first[0][1]}" if short
+            else f"{promise}, in every round of the {total} games",
+            seed=first[0][0] if short else None,
+            hint=hint,
+        )
+    )
+
+
 def _verdicts(report: Report, engine, s: Stream, plan: Plan) -> None:
     """The checks of one variant and player count from its games."""
     tag = f"{s.label}, " if s.label else ""
@@ -133,19 +243,9 @@ def _verdicts(report: Report, engine, s: Stream, plan: Plan) -> None:
     summary = s.summary
     assert summary is not None and s.measured is not None and s.explored is not None
     report.summaries[s.key] = summary
-    stuck = s.measured.stall_count + s.explored.stall_count
-    total = s.measured.games + s.explored.games
-    first = (s.measured.stalls + s.explored.stalls)[:1]
-    report.simulated.append(
-        check(
-            f"every game ends ({tag}{n} players)",
-            not stuck,
-            f"{stuck} of {total} games did not end: {first[0][1]}" if stuck
-            else f"the {s.measured.games} measured games and {s.explored.games} more with random moves ended by the rules",
-            seed=first[0][0] if stuck else None,
-            hint=BUG,
-        )
-    )
+    report.simulated.append(_ends_check(report, engine, s, tag))
+    if engine.deal_promise is not None:
+        _deal_check(report, engine, s)
     for t in s.thresholds:
         value = summary.measures.get(t.measure)
         if value is None:

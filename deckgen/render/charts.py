@@ -49,8 +49,11 @@ def points_with_errors(
     ylabel: str,
     xlabel: str = "players",
     zero_line: bool = False,
+    words: dict[str, str] | None = None,
 ) -> bytes:
-    """One point per label with its 95% interval: your deck, and beside it the default deck's."""
+    """One point per label with its 95% interval: your deck, and beside it the default deck's.
+    ``words``: the legend's words in another language (keys: the English ones)."""
+    w = {k: k for k in ("your deck", "this deck", "default deck", "no advantage", "error bars: 95% interval")} | (words or {})
     plt = pyplot()
     fig, ax = plt.subplots(figsize=(max(6.0, 0.55 * len(labels) + 2.5), 4.2))
     xs = list(range(len(labels)))
@@ -58,22 +61,22 @@ def points_with_errors(
     shift = 0.12 if has_base else 0.0
     ax.errorbar(
         [x - shift for x in xs], [v for v, _ in yours], yerr=[_bar(v, e) for v, e in yours],
-        fmt="o", color=YOURS, capsize=4, label="your deck" if has_base else "this deck",
+        fmt="o", color=YOURS, capsize=4, label=w["your deck"] if has_base else w["this deck"],
     )
     if has_base:
         bx = [x + shift for x, b in zip(xs, base) if b is not None]
         ax.errorbar(
             bx, [b[0] for b in base if b is not None], yerr=[_bar(*b) for b in base if b is not None],
-            fmt="s", color=DEFAULT, capsize=4, label="default deck",
+            fmt="s", color=DEFAULT, capsize=4, label=w["default deck"],
         )
     if zero_line:
-        ax.axhline(0.0, color="#999999", linewidth=1, linestyle="--", label="no advantage")
+        ax.axhline(0.0, color="#999999", linewidth=1, linestyle="--", label=w["no advantage"])
     ax.set_xticks(xs, labels, rotation=45 if max(len(s) for s in labels) > 4 else 0, ha="right" if max(len(s) for s in labels) > 4 else "center")
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     ax.set_title(title)
     ax.grid(axis="y", color="#e0e0e0")
-    ax.legend(title="error bars: 95% interval", fontsize=9, title_fontsize=8)
+    ax.legend(title=w["error bars: 95% interval"], fontsize=9, title_fontsize=8)
     fig.tight_layout()
     return png(fig)
 

@@ -60,6 +60,8 @@ def card_size(text: str) -> CardSize:
     if key in CARD_SIZES:
         w, h = CARD_SIZES[key]
         return CardSize(key, w, h)
+    if len(key) > 40:  # never echoed whole
+        raise OptionError(f"a card size of {len(key):,} characters is too long: use poker, bridge, mini, tarot or WIDTHxHEIGHT in mm (like 60x90)")
     m = re.fullmatch(r"(\d+(?:\.\d+)?)\s*(?:x|×|\*)\s*(\d+(?:\.\d+)?)\s*(?:mm)?", key)
     if not m:
         raise OptionError(

@@ -28,6 +28,8 @@ MM = fonts.PT_PER_MM
 CARD_WIDTH = 30.0  # mm: a card picture's default width
 CARD_GAP = 4.0  # mm between card pictures
 CAPTION_SIZE = 8.0  # pt
+MAX_PICTURE_H = 100.0  # mm: a taller card picture (a narrow, tall card size) is scaled down to this height
+MIN_SLOT_W = 20.0  # mm: the room a scaled-down picture's caption keeps
 ACCENT = "#1f3a68"  # headings: a dark blue that prints as near-black in greyscale
 RULE = "#9a9a9a"
 HEADER_FILL = "#e6e6e6"
@@ -76,8 +78,14 @@ class CardRow(Flowable):
         super().__init__()
         self.ctx = ctx
         self.indexes = list(indexes)
+        self._asked = width
         self.card_w = width or CARD_WIDTH
         self.card_h = self.card_w * ctx.frame.height / ctx.frame.width
+        self.slot_w = self.card_w
+        if self.card_h > MAX_PICTURE_H:  # a narrow, tall card: the picture shrinks to fit any page
+            self.card_w = MAX_PICTURE_H * ctx.frame.width / ctx.frame.height
+            self.card_h = MAX_PICTURE_H
+            self.slot_w = max(self.card_w, min(MIN_SLOT_W, self.slot_w))
         self.captions = list(captions)
         self.caption_lines = self._caption_lines()
         self.spaceBefore, self.spaceAfter = 3, 7
@@ -85,19 +93,19 @@ class CardRow(Flowable):
     def _caption_lines(self) -> int:
         if not self.captions:
             return 0
-        return max(len(wrap(c, CAPTION_SIZE, self.card_w + CARD_GAP * 0.8)) for c in self.captions)
+        return max(len(wrap(c, CAPTION_SIZE, self.slot_w + CARD_GAP * 0.8)) for c in self.captions)
 
     @property
     def slot_h(self) -> float:  # mm: a card and its caption
         return self.card_h + (1.5 + self.caption_lines * CAPTION_SIZE * 1.2 / MM if self.captions else 0.0)
 
     def _per_row(self, avail_w: float) -> int:
-        return max(1, int((avail_w / MM + CARD_GAP) // (self.card_w + CARD_GAP)))
+        return max(1, int((avail_w / MM + CARD_GAP) // (self.slot_w + CARD_GAP)))
 
     def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
         per = min(self._per_row(avail_w), len(self.indexes))
         rows = -(-len(self.indexes) // per)
-        self.width = (per * self.card_w + (per - 1) * CARD_GAP) * MM
+        self.width = (per * self.slot_w + (per - 1) * CARD_GAP) * MM
         self.height = (rows * self.slot_h + (rows - 1) * CARD_GAP) * MM
         self._per = per
         return self.width, self.height
@@ -110,8 +118,8 @@ class CardRow(Flowable):
         cut = fit_rows * per
         captions = self.captions
         return [
-            CardRow(self.ctx, self.indexes[:cut], self.card_w, captions[:cut]),
-            CardRow(self.ctx, self.indexes[cut:], self.card_w, captions[cut:]),
+            CardRow(self.ctx, self.indexes[:cut], self.slot_w if self.slot_w == self.card_w else self._asked, captions[:cut]),
+            CardRow(self.ctx, self.indexes[cut:], self.slot_w if self.slot_w == self.card_w else self._asked, captions[cut:]),
         ]
 
     def draw(self) -> None:
@@ -121,7 +129,7 @@ class CardRow(Flowable):
         top = self.height / MM
         for n, index in enumerate(self.indexes):
             row, col = divmod(n, self._per)
-            x = col * (self.card_w + CARD_GAP)
+            x = col * (self.slot_w + CARD_GAP) + (self.slot_w - self.card_w) / 2
             y = top - row * (self.slot_h + CARD_GAP)  # this slot's top, page mm (y up)
             c.saveState()
             clip = c.beginPath()
@@ -140,7 +148,7 @@ class CardRow(Flowable):
             if self.captions and self.captions[n]:
                 c.setFillColor(HexColor(INK))
                 c.setFont(fonts.font_name(False), CAPTION_SIZE)
-                lines = wrap(self.captions[n], CAPTION_SIZE, self.card_w + CARD_GAP * 0.8)
+                lines = wrap(self.captions[n], CAPTION_SIZE, self.slot_w + CARD_GAP * 0.8)
                 base = y - self.card_h - 1.5 - CAPTION_SIZE * 0.85 / MM
                 for k, line in enumerate(lines):
                     c.drawCentredString((x + self.card_w / 2) * MM, (base - k * CAPTION_SIZE * 1.2 / MM) * MM, line)

@@ -116,9 +116,16 @@ class _Open:
     node: object = None  # ListBlock / TableBlock / Row under construction
 
 
+NO_EXAMPLE = {
+    "es": "Esta baraja no tiene ninguna carta que sirva de ejemplo aquí.",
+    "en": "This deck has no card to show as an example here.",
+}
+
+
 class _Parser(HTMLParser):
-    def __init__(self, n_cards: int, figures: Container[str]) -> None:
+    def __init__(self, n_cards: int, figures: Container[str], lang: str = "en") -> None:
         super().__init__(convert_charrefs=True)
+        self.lang = lang if lang in NO_EXAMPLE else "en"
         self.n_cards = n_cards
         self.figures = figures
         self.stack: list[_Open] = [_Open("#root", 1)]
@@ -235,13 +242,21 @@ class _Parser(HTMLParser):
         elif tag == "cards":
             parent = self._block_parent(tag)
             raw = attrs.get("indexes")
-            if not raw or not raw.strip():
+            if raw is None:
                 self.fail('<cards> needs indexes="N,N,..."')
-            indexes: list[int | None] = [None if p.strip() == "back" else self._index(p, "card index") for p in raw.split(",")]
+            parts = raw.split(",")
             captions = [c.strip() for c in attrs["captions"].split("|")] if attrs.get("captions") else []
-            if captions and len(captions) != len(indexes):
-                self.fail(f"<cards>: {len(captions)} captions for {len(indexes)} cards")
-            parent.blocks.append(CardsBlock(indexes, self._mm(attrs.get("width"), "width"), captions))
+            if captions and len(captions) != len(parts):
+                self.fail(f"<cards>: {len(captions)} captions for {len(parts)} cards")
+            # an empty place is an example the deck has no card for (a deck of only some kinds,
+            # written with --force): it is left out, and a row left with no card says so in words
+            kept = [n for n, p in enumerate(parts) if p.strip()]
+            indexes: list[int | None] = [None if parts[n].strip() == "back" else self._index(parts[n], "card index") for n in kept]
+            captions = [captions[n] for n in kept] if captions else []
+            if all(i is None for i in indexes):
+                parent.blocks.append(Note([Para(escape(NO_EXAMPLE[self.lang]))]))
+            if indexes:
+                parent.blocks.append(CardsBlock(indexes, self._mm(attrs.get("width"), "width"), captions))
         elif tag == "figure":
             parent = self._block_parent(tag)
             name = attrs.get("name") or ""
@@ -380,11 +395,11 @@ def _flush(item: _Open) -> None:
         item.blocks.append(Para(markup))
 
 
-def parse(text: str, *, n_cards: int, figures: Container[str] = frozenset()) -> list[Block]:
+def parse(text: str, *, n_cards: int, figures: Container[str] = frozenset(), lang: str = "en") -> list[Block]:
     """The blocks of a rendered rulebook. Raises :class:`MarkupError` (with the line) on bad markup.
 
     ``figures`` answers ``name in figures``: a set of names, or a game's figure mapping, which may
     accept names it parses (a figure drawn for the deck's rule variant, "placement;in_line=off")."""
-    parser = _Parser(n_cards, figures if isinstance(figures, (Mapping, frozenset)) else frozenset(figures))
+    parser = _Parser(n_cards, figures if isinstance(figures, (Mapping, frozenset)) else frozenset(figures), lang)
     parser.feed(text)
     return parser.finish()

@@ -77,7 +77,7 @@ def write_rulebook(
     markup = render_markup(game, deck, lang, settings, templates=root)
     assert game.rulebook is not None
     try:
-        blocks = parse(markup, n_cards=len(deck), figures=game.rulebook.figures)
+        blocks = parse(markup, n_cards=len(deck), figures=game.rulebook.figures, lang=lang)
     except MarkupError as exc:
         where = shown_path(root, template_name(game, lang))
         raise DeckgenError(f"{where}: {exc} (line {exc.line} of the rendered rulebook)") from None

@@ -35,6 +35,7 @@ from deckgen.registry import Game, games, get_game
 from deckgen.web import texts
 from deckgen.web.forms import (
     FORM_KEYS, KNOWN_COMMON, DeckRequest, FormError, common_fields, common_words_of, option_fields, request_from_form, unknown_fields,
+    with_back_image,
 )
 from deckgen.web.guard import CSRF_FIELD, SESSION_COOKIE, SIMPLE_TYPES, Access, Guard, Hosts, content_type, header_csrf_ok
 from deckgen.web.jobs import Busy, Job, JobManager
@@ -46,6 +47,8 @@ MAX_UPLOADS = 200  # uploaded decks remembered at once, from every client (each 
 MAX_UPLOADS_PER_CLIENT = 20  # a client's own: its 21st replaces its oldest, never another client's
 MAX_FIELDS = 500  # fields in a submitted form
 MAX_JSON_DEPTH = 32  # lists or objects inside each other in a JSON request
+MAX_IMAGE = 8_000_000  # bytes of a back image (a 300 dpi poker back is about 800 × 1100 px)
+MAX_IMAGES = 20  # back images kept at once (the oldest goes first)
 SAMPLE_CARDS = 8  # cards in the live preview
 PREVIEW_PX_PER_MM = 3.0
 
@@ -56,13 +59,14 @@ class Settings:
     time_limit: float = 600.0  # seconds a build or check may run
     keep: float = 3600.0  # seconds a job's folder is kept
     max_waiting: int = 50
+    waiting_per_client: int = 25  # of those places, what one client address may hold
     root: Path | None = None  # where the temporary folders go (default: the system's)
     host: str = "127.0.0.1"  # the address it listens on: its name joins the Host allow-list
     allowed_hosts: tuple[str, ...] = ()  # more Host names to answer to
     password: str | None = None  # a shared password asked once per browser (None: no login)
     body_timeout: float = 30.0  # seconds a request body may take to arrive
     header_timeout: float = 10.0  # seconds a request's first line and headers may take (the server's socket layer)
-    max_connections: int = 24  # open connections per client address (the server's socket layer)
+    max_connections: int = 64  # open connections per client address (the server's socket layer; a browser opens at most 6)
     uploads_per_client: int = MAX_UPLOADS_PER_CLIENT
     max_uploads: int = MAX_UPLOADS
 
@@ -73,6 +77,8 @@ class Preview(BaseModel):
     sheets: int
     pages: int
     per_sheet: int
+    help_cards: int  # the help card(s) cards.pdf prints after the deck (counted in sheets and pages)
+    start: int  # the first card of ``images`` (the gallery pages through the deck)
     label: str
     warnings: list[str]
     images: list[str]  # PNG data URLs: a sample of the fronts, then the back
@@ -89,6 +95,8 @@ class JobState(BaseModel):
     result: dict[str, Any] | None
     error: str | None
     removed: bool
+    overall: float  # the whole job, 0 to 1: one bar that never restarts
+    elapsed: float  # seconds since it started running
 
 
 class Problem(BaseModel):
@@ -100,9 +108,11 @@ class Problem(BaseModel):
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
     manager = JobManager(
-        settings.jobs, time_limit=settings.time_limit, keep=settings.keep, max_waiting=settings.max_waiting, root=settings.root
+        settings.jobs, time_limit=settings.time_limit, keep=settings.keep, max_waiting=settings.max_waiting, root=settings.root,
+        per_client=settings.waiting_per_client,
     )
     uploads: dict[str, tuple[float, DeckRequest, str]] = {}  # token -> (when, request, client)
+    back_images: dict[str, tuple[float, Path]] = {}  # token -> (when, the server's own file)
     access = Access(password=settings.password)
 
     @asynccontextmanager
@@ -117,11 +127,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.manager = manager
     app.state.uploads = uploads
     app.state.access = access
+    app.state.stopping = False  # set when the server begins to stop: event streams end at once
     app.add_middleware(Guard, hosts=Hosts.of(settings.host, settings.allowed_hosts), access=access, body_timeout=settings.body_timeout)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     # every template autoescaped, whatever its file name ends with (.html.j2 is not in Jinja's own list)
     pages = Jinja2Templates(env=Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=True))
     pages.env.globals["csrf_token"] = access.csrf
+    pages.env.globals["game_title"] = texts.game_title
     app.state.pages = pages
 
     # ------------------------------------------------------------ errors: one message, never a traceback
@@ -129,9 +141,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return request.url.path.startswith("/api/")
 
     def error(request: Request, status: int, message: str, fields: dict[str, str] | None = None, **extra: Any) -> Response:
+        navigated = request.headers.get("sec-fetch-mode") == "navigate" or (
+            "text/html" in request.headers.get("accept", "") and request.method == "GET"
+        )
+        asked = request.query_params.get("lang")  # the page's language: its messages in its words
+        if asked in texts.LANGS:
+            message = texts.say(asked, message)
+            fields = {k: texts.say(asked, v) for k, v in (fields or {}).items()}
+        if is_api(request) and navigated and "/jobs/" in request.url.path:
+            lang = texts.lang_of(asked)  # a download link followed: words, not JSON
+            return pages.TemplateResponse(
+                request, "error.html.j2", {"t": texts.words(lang), "lang": lang, "status": status, "message": message}, status_code=status
+            )
         if is_api(request):
             return JSONResponse({"error": message, "fields": fields or {}, **extra}, status_code=status)
-        lang = texts.lang_of(request.query_params.get("lang"))
+        lang = texts.lang_of(asked)
+        message = texts.say(lang, message)
         return pages.TemplateResponse(
             request, "error.html.j2", {"t": texts.words(lang), "lang": lang, "status": status, "message": message}, status_code=status
         )
@@ -172,7 +197,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     def job_or_404(job_id: str) -> Job:
         job = manager.get(job_id)
         if job is None:
-            raise HTTPException(404, "no such job (a finished job is forgotten after an hour)")
+            raise HTTPException(404, texts.words("en")["no_job"])
         return job
 
     async def read_form(request: Request) -> dict[str, str]:
@@ -182,9 +207,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return parse_form(body, request.headers, access)
 
     def deck_request(form: dict[str, str], *, check: bool) -> DeckRequest:
+        form = dict(form)
+        image = back_image_of(form.pop("back_image", ""))
         token = form.get("deck")
         if not token:
-            return request_from_form(form, check=check)
+            return with_back_image(request_from_form(form, check=check), image)
         found = uploads.get(token) if isinstance(token, str) else None
         if found is None:
             raise HTTPException(404, "no such uploaded deck file (they are forgotten after an hour); upload it again")
@@ -192,7 +219,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         extra = sorted(set(form) - {*FORM_KEYS, *KNOWN_COMMON})
         if extra:
             raise unknown_fields(extra, KNOWN_COMMON)
-        return DeckRequest(stored.game, common=common_words_of(form, check=check), deck_text=stored.deck_text, deck_name=stored.deck_name)
+        return with_back_image(
+            DeckRequest(stored.game, common=common_words_of(form, check=check), deck_text=stored.deck_text, deck_name=stored.deck_name),
+            image,
+        )
+
+    def back_image_of(token: str) -> str | None:
+        token = (token or "").strip()
+        if not token:
+            return None
+        found = back_images.get(token)
+        if found is None or not found[1].is_file():
+            raise FormError("the back image is no longer on the server (images are kept for an hour); choose it again",
+                            {"back_image": "the back image is no longer on the server; choose it again"})
+        return str(found[1])
 
     def state(job: Job, stage: tuple[str, int, int] | None = None) -> JobState:
         p = stage or job.progress
@@ -200,7 +240,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             id=job.id, kind=job.kind, state=job.state, ahead=manager.ahead(job) if job.state == "queued" else 0,
             running=manager.running(), slots=manager.slots,
             progress={"label": p[0], "done": p[1], "total": p[2]} if p else None,
-            result=job.result, error=job.error, removed=job.removed,
+            result=job.result, error=texts.say(job.lang, job.error) if job.error else None, removed=job.removed,
+            overall=job.overall(), elapsed=(time.monotonic() - job.started) if job.started and job.state == "running" else 0.0,
         )
 
     def forget_old_uploads() -> None:
@@ -212,6 +253,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # ------------------------------------------------------------ the shared password (when the server has one)
     @app.get("/login", response_class=HTMLResponse)
     async def login_page(request: Request, lang: str | None = None, next: str = "/") -> Response:
+        if access.password is None:  # no password: nothing to log in to
+            return RedirectResponse(safe_next(next), status_code=303)
         lang = texts.lang_of(lang)
         return pages.TemplateResponse(
             request, "login.html.j2", {"t": texts.words(lang), "lang": lang, "next": safe_next(next), "wrong": False}
@@ -249,13 +292,28 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def game_page(request: Request, game_id: str, lang: str | None = None) -> Response:
         game = game_or_404(game_id)
         lang = texts.lang_of(lang)
-        fields = option_fields(game, lang)
-        common = common_fields(game, texts.common_words(lang))
+        fields = prefilled(option_fields(game, lang), request)
+        common = prefilled(common_fields(game, texts.common_words(lang), lang=lang, choice_words=texts.choice_words(lang)), request)
         return pages.TemplateResponse(
             request,
             "game.html.j2",
-            {"t": texts.words(lang), "lang": lang, "game": game, "fields": fields, "common": common, "deck": None},
+            {"t": texts.words(lang), "lang": lang, "game": game, "title": texts.game_title(game), "fields": fields,
+             "common": common, "deck": None, "job": request.query_params.get("job", "")},
         )
+
+    def prefilled(fields: list, request: Request) -> list:
+        """The fields with the values the page's address carries (a bookmarked or shared deck): the deck's
+        language as ``deck_lang`` (``lang`` is the page's)."""
+        from dataclasses import replace
+
+        out = []
+        for f in fields:
+            key = "deck_lang" if f.name == "lang" else f.name
+            given = request.query_params.get(key)
+            if given is not None and len(given) <= 200:
+                f = replace(f, value=given if f.kind != "flag" else ("true" if given.lower() in ("true", "on", "1", "yes") else "false"))
+            out.append(f)
+        return out
 
     @app.get("/decks/{token}", response_class=HTMLResponse)
     async def deck_page(request: Request, token: str, lang: str | None = None) -> Response:
@@ -265,22 +323,26 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         req = found[1]
         game = get_game(req.game)
         lang = texts.lang_of(lang)
-        common = [f for f in common_fields(game, texts.common_words(lang)) if f.name in ("players", "games", "skill_games")]
+        common = [f for f in common_fields(game, texts.common_words(lang), lang=lang) if f.name in ("players", "games", "skill_games")]
         return pages.TemplateResponse(
             request,
             "game.html.j2",
-            {"t": texts.words(lang), "lang": lang, "game": game, "fields": [], "common": common, "deck": token, "deck_name": req.deck_name},
+            {"t": texts.words(lang), "lang": lang, "game": game, "title": texts.game_title(game), "fields": [], "common": common,
+             "deck": token, "deck_name": req.deck_name, "job": request.query_params.get("job", "")},
         )
 
     # ------------------------------------------------------------ the live preview
     preview_slots = asyncio.Semaphore(max(1, settings.jobs))
 
     @app.post("/api/preview", response_model=Preview)
-    async def preview(request: Request) -> Preview:
+    async def preview(request: Request, start: int | None = None) -> Preview:
+        """The counts and a sample of the cards; with ``?start=N`` the cards from the N-th on (a gallery page)."""
         form = await read_form(request)
         req = await asyncio.to_thread(deck_request, form, check=False)  # the CLI's checks, off the event loop
         async with preview_slots:
-            return await asyncio.wait_for(asyncio.to_thread(make_preview, req), timeout=settings.time_limit)
+            return await asyncio.wait_for(
+                asyncio.to_thread(make_preview, req, None if start is None else max(0, start)), timeout=settings.time_limit
+            )
 
     @app.get("/api/games/{game_id}/sample.png")
     async def sample(game_id: str) -> Response:
@@ -290,14 +352,52 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     # ------------------------------------------------------------ jobs
     @app.post("/api/check", status_code=202, response_model=JobState)
-    async def start_check(request: Request) -> JobState:
+    async def start_check(request: Request, lang: str = "en") -> JobState:
         req = await asyncio.to_thread(deck_request, await read_form(request), check=True)
-        return state(manager.submit("check", req))
+        return state(manager.submit("check", req, client_of(request), lang="es" if lang == "es" else "en"))
 
     @app.post("/api/build", status_code=202, response_model=JobState)
-    async def start_build(request: Request) -> JobState:
+    async def start_build(request: Request, lang: str = "en") -> JobState:
         req = await asyncio.to_thread(deck_request, await read_form(request), check=False)
-        return state(manager.submit("build", req))
+        return state(manager.submit("build", req, client_of(request), lang="es" if lang == "es" else "en"))
+
+    @app.post("/api/jobs/{job_id}/cancel", response_model=JobState)
+    async def cancel_job(request: Request, job_id: str) -> JobState:
+        if not header_csrf_ok(access, request.headers):
+            raise HTTPException(403, "a cancel sent without the page's CSRF token is refused; use the page")
+        job = job_or_404(job_id)
+        manager.cancel(job)
+        return state(job)
+
+    # ------------------------------------------------------------ the same without JavaScript
+    @app.post("/build", response_class=HTMLResponse)
+    @app.post("/check", response_class=HTMLResponse)
+    async def start_plain(request: Request) -> Response:
+        """The form sent by a browser without JavaScript: the job starts, and its page follows it."""
+        kind = "check" if request.url.path == "/check" else "build"
+        form = await read_form(request)
+        lang = texts.lang_of(form.pop("page_lang", None))
+        for name in form.pop("switches", "").split(","):
+            if name.strip():
+                form.setdefault(name.strip(), "false")  # an unticked box is not sent at all
+        form = {k: v for k, v in form.items() if v != "" or k == "deck"}
+        if kind == "check":
+            form = {k: v for k, v in form.items() if k not in ("ink", "shop", "help_card", "paper", "card_size", "bleed", "backs", "lang")}
+        else:
+            form = {k: v for k, v in form.items() if k not in ("games", "skill_games")}
+        req = await asyncio.to_thread(deck_request, form, check=kind == "check")
+        job = manager.submit(kind, req, client_of(request), lang=lang)
+        return RedirectResponse(f"/jobs/{job.id}?lang={lang}", status_code=303)
+
+    @app.get("/jobs/{job_id}", response_class=HTMLResponse)
+    async def job_page(request: Request, job_id: str, lang: str | None = None) -> Response:
+        """A job's page for a browser without JavaScript: it reloads itself until the job ends."""
+        lang = texts.lang_of(lang)
+        job = job_or_404(job_id)
+        return pages.TemplateResponse(
+            request, "job.html.j2", {"t": texts.words(lang), "lang": lang, "job": job, "s": state(job)},
+            headers={"Cache-Control": "no-store"},
+        )
 
     @app.get("/api/jobs/{job_id}", response_model=JobState)
     async def job_state(job_id: str) -> JobState:
@@ -328,7 +428,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 elif time.monotonic() - beat > 15:
                     beat = time.monotonic()
                     yield ": still working\n\n"
-                if await request.is_disconnected():
+                if await request.is_disconnected() or app.state.stopping:
                     return
                 await asyncio.sleep(0.2)
 
@@ -336,7 +436,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     def finished_files(job: Job) -> Job:
         if job.removed:
-            raise HTTPException(410, "the files of this job were removed (after its ZIP was downloaded, or after an hour); make them again")
+            raise HTTPException(410, texts.words("en")["expired"])
         if job.state != "done":
             raise HTTPException(409, f"the {job.kind} is not finished yet" if job.state in ("queued", "running") else f"the {job.kind} failed: {job.error}")
         return job
@@ -377,8 +477,32 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         text, name = await asyncio.to_thread(init_text, req, with_cards)
         return Response(text, media_type="application/toml", headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
+    @app.post("/api/backimage")
+    async def back_image(request: Request) -> JSONResponse:
+        """A PNG or JPEG for the backs, sent as the request body (at most 8 MB): kept under a token the
+        form sends back (``back_image``), as a deck file's back_image is used."""
+        kind = content_type(request.headers)
+        if (not kind or kind in SIMPLE_TYPES) and not header_csrf_ok(access, request.headers):
+            raise HTTPException(415, f"send the back image as image/png or image/jpeg (or with the page's CSRF token), not {kind or 'without a content type'}")
+        body = await limited_body(request, MAX_IMAGE, what="a back image")
+        if not body:
+            raise DeckgenError("the back image is empty: choose a PNG or JPEG file")
+        kind = await asyncio.to_thread(image_kind, body)
+        now = time.monotonic()
+        for token, (made, path) in list(back_images.items()):
+            if now - made >= settings.keep or len(back_images) >= MAX_IMAGES:
+                path.unlink(missing_ok=True)
+                del back_images[token]
+        folder = manager.root / "backs"
+        folder.mkdir(exist_ok=True)
+        token = secrets.token_urlsafe(12)
+        path = folder / f"{token}.{kind}"
+        path.write_bytes(body)
+        back_images[token] = (now, path)
+        return JSONResponse({"back_image": token})
+
     @app.post("/api/upload")
-    async def upload(request: Request, name: str = "deck.toml") -> JSONResponse:
+    async def upload(request: Request, name: str = "deck.toml", lang: str = "en") -> JSONResponse:
         """A deck file, sent as the request body (at most 1 MB; more gets 413). Its schema problems come
         back all at once with their lines (400); a good file is remembered for an hour."""
         kind = content_type(request.headers)
@@ -388,6 +512,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             )
         body = await limited_body(request, MAX_UPLOAD, what="a deck file")
         label = display_name(name)
+        if not body.strip():
+            raise DeckgenError(f"deck file {label} is empty: choose a deck file that has a game and its options")
         try:
             text = body.decode("utf-8")
         except UnicodeDecodeError:
@@ -399,10 +525,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             spec = await asyncio.to_thread(req.spec)
             deck = await asyncio.to_thread(spec.build)
         except DeckFileError as exc:
-            problems = [Problem(line=p.line, field=p.field, message=p.message).model_dump() for p in exc.problems]
+            problems = [Problem(line=p.line, field=p.field, message=texts.say(lang, p.message)).model_dump() for p in exc.problems]
             return JSONResponse({"error": str(exc), "fields": {}, "problems": problems}, status_code=400)
         forget_old_uploads()
-        client = request.client.host if request.client else "?"
+        client = client_of(request)
         own = sorted((made, tok) for tok, (made, _, who) in uploads.items() if who == client)
         if len(own) >= settings.uploads_per_client:  # this client's oldest makes room, never another's
             del uploads[own[0][1]]
@@ -469,8 +595,16 @@ def parse_form(body: bytes, headers: Any, access: Access) -> dict[str, str]:
 
 def json_fields(body: bytes) -> dict[str, str]:
     """A JSON object of option names and values (text, numbers, true/false, null: the default)."""
+    def no_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        seen: dict[str, Any] = {}
+        for key, value in pairs:
+            if key in seen:
+                raise FormError(f"the field {key[:40]!r} is given twice", {key[:40]: "given twice"})
+            seen[key] = value
+        return seen
+
     try:
-        data = json.loads(body or b"{}")
+        data = json.loads(body or b"{}", object_pairs_hook=no_twice)
     except RecursionError:
         raise HTTPException(400, "the JSON is nested too deeply (a form is one object of names and values)") from None
     except UnicodeDecodeError:
@@ -535,6 +669,35 @@ class WholeDownload(FileResponse):
             self.after()
 
 
+def image_kind(data: bytes) -> str:
+    """"png" or "jpg" for an image Pillow reads whole and that is not a decompression bomb; else a
+    DeckgenError saying what is wrong."""
+    import warnings
+
+    from PIL import Image
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(data)) as img:
+                kind = img.format
+                if img.width * img.height > 40_000_000:
+                    raise DeckgenError(f"the back image is {img.width}×{img.height} px: at most 40 megapixels")
+                img.verify()
+    except DeckgenError:
+        raise
+    except Exception:  # noqa: BLE001 - whatever Pillow refuses is not an image we can print
+        raise DeckgenError("the back image is not a PNG or JPEG picture that can be read") from None
+    if kind not in ("PNG", "JPEG"):
+        raise DeckgenError(f"the back image is {kind}: use a PNG or JPEG")
+    return "png" if kind == "PNG" else "jpg"
+
+
+def client_of(request: Request) -> str:
+    """The client's address: what the per-client bounds (uploads, queued jobs) count by."""
+    return request.client.host if request.client else "?"
+
+
 def display_name(name: str) -> str:
     """A file name to show in messages (never used as a path): its last part, printable, short."""
     base = name.replace("\\", "/").rsplit("/", 1)[-1]
@@ -550,26 +713,30 @@ def media_type(name: str) -> str:
 
 
 # ------------------------------------------------------------ work done in the server's own threads
-def make_preview(req: DeckRequest) -> Preview:
-    """Card and sheet counts and a sample of the faces, from the deck the pipeline builds."""
+def make_preview(req: DeckRequest, start: int | None = None) -> Preview:
+    """Card and sheet counts (from the plan of the cards.pdf a build writes, help cards included) and
+    a sample of the faces, from the deck the pipeline builds; from ``start`` on, the next cards in order."""
     from deckgen import pipeline
     from deckgen.render.faces import Frame, faces_for
     from deckgen.render.preview import render_card
-    from deckgen.render.sheets import plan_pages
 
     spec = req.spec()
     deck, checks = pipeline.make_deck(spec)
-    lay = spec.print.layout()
     n = len(deck)
     cards = list(deck.cards)
-    picks = sorted({round(i * (n - 1) / max(1, SAMPLE_CARDS - 1)) for i in range(min(n, SAMPLE_CARDS))}) if n else []
+    if start is not None:
+        picks = list(range(min(start, n), min(start + SAMPLE_CARDS, n)))
+    else:
+        picks = sorted({round(i * (n - 1) / max(1, SAMPLE_CARDS - 1)) for i in range(min(n, SAMPLE_CARDS))}) if n else []
     faces = faces_for(spec.game.faces, spec.print.back_image)
     frame = Frame(spec.print.card.width, spec.print.card.height, 0.0, spec.print.lang, dict(spec.game.described(deck)))
     images = [png_url(render_card(cards[i], faces, frame, PREVIEW_PX_PER_MM)) for i in picks]
-    images.append(png_url(render_card(None, faces, frame, PREVIEW_PX_PER_MM)))
+    if start is None:
+        images.append(png_url(render_card(None, faces, frame, PREVIEW_PX_PER_MM)))
+    plan = pipeline.sheet_plan(spec, deck, help_card=req.help_card)
     return Preview(
-        title=spec.game.title, cards=n, sheets=lay.sheets_for(n), pages=len(plan_pages(n, lay, spec.print.backs)),
-        per_sheet=lay.per_sheet, label=spec.game.label(deck, spec.card_lang),
+        title=spec.game.title, cards=n, sheets=plan.sheets, pages=plan.pages, per_sheet=plan.per_sheet,
+        help_cards=plan.help_cards, start=start or 0, label=spec.game.label(deck, spec.card_lang),
         warnings=[c.line() for c in checks if not c.ok], images=images,
     )
 

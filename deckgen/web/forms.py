@@ -25,10 +25,15 @@ COMMON = (
     ("seed", "play", "int", ()),
     ("lang", "print", "choice", ("es", "en", "all")),
     ("paper", "print", "choice", ("a4", "letter")),
+    ("shop", "print", "choice", ("", "home", "tgc", "mpc", "dtc")),
     ("card_size", "print", "text", ("poker", "bridge", "mini", "tarot")),
     ("bleed", "print", "float", ()),
-    ("backs", "print", "choice", ("duplex-long", "duplex-short", "separate", "none")),
+    ("backs", "print", "choice", ("duplex-long", "duplex-short", "manual-duplex", "separate", "none")),
+    ("ink", "print", "choice", ("normal", "low")),
+    ("help_card", "print", "flag", ()),
 )
+# form names whose command-line spelling is not --name
+CLI_NAMES = {"shop": "--for", "help_card": "--no-help-card"}
 CHECK = (("games", "check", "int", ()), ("skill_games", "check", "int", ()))
 WEB_SKILL_GAMES = request.SKILL_GAMES
 
@@ -46,6 +51,8 @@ class Field:
     choices: tuple[str, ...] = ()
     label: str = ""
     help: str = ""
+    default: str = ""  # the value a request leaves out (value may come from the page's address instead)
+    words: tuple[str, ...] = ()  # what a dropdown shows for each of ``choices``
 
 
 def _typed(opt: Option) -> str:
@@ -62,20 +69,50 @@ def option_fields(game: Game, lang: str) -> list[Field]:
     """The game's own options: deck options first, then rule variants, each with its words in ``lang``."""
     texts = game.option_text.get(lang, {})
     out = []
-    for opt in sorted(game.options, key=lambda o: o.scope != "deck"):
+    spanish = game.option_text.get("es", {})
+    simulated = {o.name for o in game.options if is_simulation(o) or spanish.get(o.name, ("",))[0].startswith("Simulación")}
+    for opt in sorted(game.options, key=lambda o: (o.scope != "deck", o.name in simulated)):
         label, explanation = texts.get(opt.name, (opt.name.replace("_", " "), ""))
         choices = tuple(getattr(opt.parse, "choices", ()))
         kind = "flag" if opt.flag else "choice" if choices else "text"
         value = ("true" if opt.default else "false") if opt.flag else _typed(opt)
+        group = "check" if opt.name in simulated else opt.scope  # how the simulated players behave: a check setting
         out.append(
-            Field(opt.name, opt.cli, opt.scope, kind, value, opt.describe_default(), choices, label, explanation or opt.help)
+            Field(opt.name, opt.cli, group, kind, value, opt.describe_default(), choices, label, explanation or opt.help, value,
+                  choice_words(choices, explanation or opt.help))
         )
     return out
 
 
-def common_fields(game: Game, words: Mapping[str, tuple[str, str]], *, check: bool = True) -> list[Field]:
+def is_simulation(opt: Option) -> bool:
+    """A habit of the simulated players (``simulation:`` in its help), not a rule of the game."""
+    return opt.help.startswith("simulation:")
+
+
+def choice_words(choices: tuple[str, ...], explanation: str) -> tuple[str, ...]:
+    """What a game option's dropdown shows: each value's own words from its explanation ("first: the
+    game ends when...", or "rotate (the deal passes on)") when every value has some, else the values."""
+    import re
+
+    said = []
+    for c in choices:
+        found = re.search(rf"(?:^|[;.(]\s*){re.escape(c)}(?: \([^)]*\))?: ([^;]+?)(?:;|\.\s|\.$|$)", explanation) or re.search(
+            rf"(?:^|[\s:,])(?<![-\w]){re.escape(c)} \(([^()]+)\)", explanation)
+        if not found:
+            return ()
+        words = found.group(1).strip()
+        said.append(f"{words[0].upper()}{words[1:]} ({c})" if len(words) <= 90 else c)
+    return tuple(said)
+
+
+def common_fields(
+    game: Game, words: Mapping[str, tuple[str, str]], *, check: bool = True, lang: str | None = None,
+    choice_words: Mapping[str, Mapping[str, str]] | None = None,
+) -> list[Field]:
     """Players, seed, language and print settings (defaults from the game's default deck file), and the
-    number of games a check plays. ``words``: name -> (label, explanation) in the page's language."""
+    number of games a check plays. ``words``: name -> (label, explanation) in the page's language;
+    ``lang``: the page's language, which the deck's language follows unless the teacher changes it;
+    ``choice_words``: name -> value -> what its dropdown shows."""
     from deckgen.spec import spec_for
 
     base = spec_for(game, cli={})
@@ -84,16 +121,21 @@ def common_fields(game: Game, words: Mapping[str, tuple[str, str]], *, check: bo
     start = {
         "players": "", "seed": str(base.seed), "lang": base.lang, "paper": base.print.paper,
         "card_size": size, "bleed": f"{base.print.bleed:g}", "backs": base.print.backs, "games": str(CHECK_GAMES),
-        "skill_games": str(WEB_SKILL_GAMES),
+        "skill_games": str(WEB_SKILL_GAMES), "ink": base.print.ink, "shop": base.print.shop or "", "help_card": "true",
     }
+    default = dict(start)
+    if lang in ("es", "en"):
+        start["lang"] = lang  # the page's language is the deck's unless the teacher changes it
     lo, hi = game.players
     hint = {"players": f"{lo}–{hi}"}
     out = []
     for name, group, kind, choices in COMMON + (CHECK if check else ()):
         label, explanation = words.get(name, (name, ""))
+        said = (choice_words or {}).get(name, {})
         out.append(
-            Field(name, "--" + name.replace("_", "-"), group, "choice" if kind == "choice" else "text",
-                  start[name], hint.get(name, ""), choices, label, explanation)
+            Field(name, CLI_NAMES.get(name, "--" + name.replace("_", "-")), group, kind if kind in ("choice", "flag") else "text",
+                  start[name], hint.get(name, ""), choices, label, explanation, default[name],
+                  tuple(said.get(c, c) for c in choices) if kind == "choice" else ())
         )
     return out
 
@@ -106,6 +148,31 @@ KNOWN_COMMON = tuple(request.COMMON)
 FormError = request.FieldErrors
 unknown_fields = request.unknown_fields
 typed_words = request.typed_words
+
+
+@dataclass(frozen=True)
+class WebRequest(DeckRequest):
+    """A request from the page, which may also carry a back image the server stored (its own file,
+    never a path the user typed): the build prints it on every back, as a deck file's back_image."""
+
+    back_image: str | None = None
+
+    def spec(self, *, check: bool = False) -> Any:
+        spec = super().spec(check=check)
+        if self.back_image and not check:
+            from dataclasses import replace
+
+            spec = replace(spec, print=replace(spec.print, back_image=self.back_image))
+        return spec
+
+
+def with_back_image(req: DeckRequest, back_image: str | None) -> DeckRequest:
+    """``req`` carrying ``back_image`` (unchanged without one)."""
+    if not back_image:
+        return req
+    from dataclasses import fields
+
+    return WebRequest(**{f.name: getattr(req, f.name) for f in fields(DeckRequest)}, back_image=back_image)
 
 
 def request_from_form(form: Mapping[str, str], *, check: bool = False) -> DeckRequest:

@@ -46,7 +46,10 @@ SECURITY_HEADERS = (
     (b"content-security-policy", CSP.encode()),
     (b"x-content-type-options", b"nosniff"),
     (b"x-frame-options", b"DENY"),
-    (b"referrer-policy", b"no-referrer"),
+    # same-origin, not no-referrer: with no-referrer a browser sends "Origin: null" on the page's own
+    # form posts (the no-JavaScript build), which the same-origin check must refuse; other sites still
+    # get no referrer
+    (b"referrer-policy", b"same-origin"),
     (b"cross-origin-opener-policy", b"same-origin"),
     (b"cross-origin-resource-policy", b"same-origin"),
 )
@@ -56,10 +59,14 @@ def host_name(value: str) -> str:
     """The name part of a Host header (``[::1]:8000`` -> ``::1``, ``Example.org.:80`` -> ``example.org``)."""
     value = value.strip().lower()
     if value.startswith("["):
-        return value[1:].split("]", 1)[0]
+        name, _, rest = value[1:].partition("]")
+        return name if rest == "" or (rest[:1] == ":" and rest[1:].isdigit()) else value
     if value.count(":") > 1:  # a bare IPv6 address (not a valid Host, but say so by name)
         return value
-    return value.rsplit(":", 1)[0].rstrip(".") if ":" in value else value.rstrip(".")
+    if ":" in value:
+        name, _, port = value.rpartition(":")
+        return name.rstrip(".") if port.isdigit() else value  # "127.0.0.1:80@evil" is no name of ours
+    return value.rstrip(".")
 
 
 def is_ip(name: str) -> bool:

@@ -42,6 +42,7 @@ class Job:
     request: DeckRequest
     folder: Path
     number: int  # order of arrival
+    lang: str = "en"  # the page's language: the words of the check's charts
     created: float = field(default_factory=time.monotonic)
     state: str = "queued"  # queued | running | done | failed
     progress: tuple[str, int, int] | None = None  # label, done, total
@@ -51,6 +52,22 @@ class Job:
     removed: bool = False  # its folder is gone
     started: float | None = None
     finished: float | None = None
+    client: str = ""  # the address that asked for it (bounds its share of the queue)
+    plan: int = 1  # the stages the job expects (its worker says so first): one bar spans them all
+    parts: dict[str, tuple[int, int]] = field(default_factory=dict)  # each stage's latest (done, total)
+    best: float = 0.0  # the most the bar has shown
+    cancelled: bool = False
+
+    def overall(self) -> float:
+        """How far the whole job is, 0 to 1: each stage's share done (stages run side by side, and
+        each one's count only grows), over every stage expected. It never goes back."""
+        if self.state == "done":
+            return 1.0
+        if not self.parts:
+            return self.best
+        done = sum(min(1.0, d / t) if t else 0.0 for d, t in self.parts.values())
+        self.best = max(self.best, min(0.999, done / max(self.plan, len(self.parts))))
+        return self.best
 
     @property
     def files(self) -> list[str]:
@@ -71,10 +88,12 @@ class JobManager:
         keep: float = 3600.0,
         max_waiting: int = 50,
         root: Path | None = None,
+        per_client: int = 25,
     ) -> None:
         if slots < 1:
             raise DeckgenError(f"--jobs must be at least 1, not {slots}")
         self.slots, self.time_limit, self.keep, self.max_waiting = slots, time_limit, keep, max_waiting
+        self.per_client = per_client  # waiting jobs one client address may hold
         self.root = Path(tempfile.mkdtemp(prefix="deckgen-web-", dir=root))
         self.jobs: dict[str, Job] = {}
         self._numbers = itertools.count(1)
@@ -109,14 +128,19 @@ class JobManager:
         shutil.rmtree(self.root, ignore_errors=True)
 
     # ------------------------------------------------------------ jobs
-    def submit(self, kind: str, request: DeckRequest) -> Job:
+    def submit(self, kind: str, request: DeckRequest, client: str = "", lang: str = "en") -> Job:
+        """Queue a job. One client (address) may hold at most ``per_client`` waiting places (half
+        the queue by default), so it can never fill the queue against the others."""
         assert kind in KINDS and self._sem is not None
         waiting = self.waiting()
         if waiting >= self.max_waiting:
             raise Busy(f"the server is busy: {waiting} jobs are waiting; try again in a few minutes")
+        mine = sum(1 for j in self.jobs.values() if j.state == "queued" and j.client == client)
+        if client and mine >= self.per_client:
+            raise Busy(f"you already have {mine} jobs waiting; wait for them to finish")
         job_id = secrets.token_urlsafe(12)
         folder = Path(tempfile.mkdtemp(prefix="job-", dir=self.root))
-        job = Job(job_id, kind, request, folder, next(self._numbers))
+        job = Job(job_id, kind, request, folder, next(self._numbers), client=client, lang=lang)
         self.jobs[job_id] = job
         task = asyncio.create_task(self._run(job))
         self._tasks.add(task)
@@ -136,6 +160,19 @@ class JobManager:
         """Jobs queued before this one (0: it is next)."""
         return sum(1 for j in self.jobs.values() if j.state == "queued" and j.number < job.number)
 
+    def cancel(self, job: Job) -> None:
+        """Stop a queued or running job: its process is ended and it fails with "cancelled"."""
+        if job.state in FINAL:
+            return
+        job.cancelled = True
+        if job.state == "queued":  # it never starts
+            job.state, job.error, job.finished = "failed", "cancelled", time.monotonic()
+            return
+        with self._lock:
+            proc = self._procs.get(job.id)
+        if proc is not None:
+            proc.kill()
+
     def remove(self, job: Job) -> None:
         job.removed = True
         shutil.rmtree(job.folder, ignore_errors=True)
@@ -143,6 +180,8 @@ class JobManager:
     async def _run(self, job: Job) -> None:
         assert self._sem is not None
         async with self._sem:
+            if job.cancelled:
+                return
             job.state, job.started = "running", time.monotonic()
             loop = asyncio.get_running_loop()
             try:
@@ -156,13 +195,17 @@ class JobManager:
         from deckgen.web.work import run
 
         messages = self._ctx.Queue()
-        proc = self._ctx.Process(target=run, args=(job.kind, job.request, str(job.folder), messages), daemon=True)
+        proc = self._ctx.Process(target=run, args=(job.kind, job.request, str(job.folder), messages, job.lang), daemon=True)
         proc.start()
         with self._lock:
             self._procs[job.id] = proc
         began = time.monotonic()
         try:
             while True:
+                if job.cancelled:
+                    proc.kill()
+                    job.error = "cancelled"
+                    return
                 left = began + self.time_limit - time.monotonic()  # read each time: a lowered limit applies
                 if left <= 0:
                     proc.kill()
@@ -174,15 +217,21 @@ class JobManager:
                 try:
                     msg = messages.get(timeout=min(left, 0.5))
                 except queues.Empty:
+                    if job.cancelled:
+                        continue  # said at the loop's top
                     if not proc.is_alive() and messages.empty():
                         job.error = f"the {job.kind} stopped unexpectedly (exit code {proc.exitcode})"
                         return
                     continue
-                if msg[0] == "progress":
+                if msg[0] == "plan":
+                    job.plan = max(1, int(msg[1]))
+                elif msg[0] == "progress":
                     if job.progress is None or job.progress[0] != msg[1]:
                         if len(job.stages) < MAX_STAGES:
                             job.stages.append((msg[1], msg[2], msg[3]))
                     job.progress = (msg[1], msg[2], msg[3])
+                    if len(job.parts) < MAX_STAGES or msg[1] in job.parts:
+                        job.parts[msg[1]] = (msg[2], msg[3])
                 elif msg[0] == "done":
                     job.result = msg[1]
                     return

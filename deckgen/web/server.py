@@ -162,14 +162,29 @@ def server_config(app: Any, settings: Any, host: str, port: int, *, quiet: bool 
     )
 
 
+def _stopping_class() -> type:
+    import uvicorn
+
+    class Stopping(uvicorn.Server):
+        """uvicorn's server that tells the app when Ctrl-C (or SIGTERM) comes, so its open event
+        streams end at once instead of holding the shutdown up until they are cut."""
+
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            app = self.config.app
+            if getattr(app, "state", None) is not None:
+                app.state.stopping = True
+            super().handle_exit(sig, frame)
+
+    return Stopping
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, *, jobs: int | None = None, time_limit: float = 600.0,
           open_browser: bool = False, quiet: bool = False, password: str | None = None,
           allowed_hosts: tuple[str, ...] = ()) -> None:
     """Serve the page until Ctrl-C (which raises KeyboardInterrupt once every job and folder is gone)."""
-    import uvicorn
-
     from deckgen.web.app import Settings, create_app
 
+    Stopping = _stopping_class()
     jobs = jobs if jobs is not None else max(1, os.cpu_count() or 1)
     if not 1 <= jobs <= 64:
         raise DeckgenError(f"--jobs must be 1 to 64, not {jobs}")
@@ -195,7 +210,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, *, jobs: int | None = None,
               file=sys.stderr, flush=True)
     if open_browser:
         open_when_listening(host, port)
-    server = uvicorn.Server(server_config(app, settings, host, port, quiet=quiet))
+    server = Stopping(server_config(app, settings, host, port, quiet=quiet))
     server.run()  # uvicorn raises the signal that stopped it again once it has shut down; should it not:
     captured = list(getattr(server, "_captured_signals", []))
     if signal.SIGTERM in captured:

@@ -41,11 +41,17 @@ def progress_sender(send: Send, every: float = 0.2) -> Callable[[str], Callable[
     return make
 
 
-def build(request: DeckRequest, folder: Path, send: Send) -> dict[str, Any]:
+def build(request: DeckRequest, folder: Path, send: Send, lang: str = "en") -> dict[str, Any]:
+    from deckgen.rulebook.render import languages
+
     spec = request.spec()
     out = folder / DECK_DIR
     plays = FILE_CHECK_GAMES if request.uploaded else 0
-    result = pipeline.build(spec, out, force=False, progress=progress_sender(send), play_check_games=plays, help_card=request.help_card)
+    help_card = request.help_card
+    formats = len(spec.print.formats)
+    send(("plan", formats + len(languages(spec.lang)) + (1 if plays else 0)))  # the stages the one bar spans
+    result = pipeline.build(spec, out, force=False, progress=progress_sender(send), play_check_games=plays, help_card=help_card)
+    plan = pipeline.sheet_plan(spec, result.deck, help_card=help_card)
     names = [p.relative_to(out).as_posix() for p in result.files]
     with zipfile.ZipFile(folder / ZIP_NAME, "w", zipfile.ZIP_DEFLATED) as z:
         for name in names:
@@ -59,27 +65,66 @@ def build(request: DeckRequest, folder: Path, send: Send) -> dict[str, Any]:
         "zip_name": spec.game.out_name(spec.options) + ".zip",
         "duplex": spec.print.backs,
         "paper": spec.print.paper,
+        "pages": plan.pages,
+        "sheets": plan.sheets,
+        "fronts": _span(plan.fronts),
+        "backs": _span(plan.backs),
     }
 
 
-def check(request: DeckRequest, folder: Path, send: Send) -> dict[str, Any]:
+def _span(numbers: tuple[int, ...]) -> str:
+    from deckgen.render.printing import span
+
+    return span(numbers) if numbers else ""
+
+
+def key_facts(v: Any) -> dict[str, Any]:
+    """What the verdict's key line says: the player counts the deck is playable for, and how many
+    minutes a game lasts (the median length at the game's pace), as the report's first lines do."""
+    game, report = v.spec.game, v.report
+    summaries = list(report.summaries.values())
+    counts = sorted({s.players for s in summaries}) or ([v.deck.players] if v.deck.players else game.player_counts(v.deck))
+    facts: dict[str, Any] = {"ok": bool(report.ok), "lo": counts[0] if counts else 0, "hi": counts[-1] if counts else 0, "minutes": None}
+    if summaries:
+        at = v.deck.players or (game.default_players if game.default_players in counts else counts[len(counts) // 2])
+        here = [s.length_median * game.seconds_per_turn / 60 for s in summaries if s.players == at]
+        if here:
+            facts["minutes"] = max(1, round(min(here))), max(1, round(max(here)))
+            facts["at"] = at
+    return facts
+
+
+def check(request: DeckRequest, folder: Path, send: Send, lang: str = "en") -> dict[str, Any]:
     spec = request.spec(check=True)
     players, n_games = request.check_plan()
     progress = progress_sender(send)
+    from deckgen.engine.validate import streams_for
+
+    deck = spec.build()
+    default = pipeline.is_default(spec, deck)
+    try:
+        streams = len(streams_for(spec.game, deck, players)) if spec.game.engine is not None else 1
+    except DeckgenError:
+        streams = 1
+    skilled = 1 if request.skill_games() != 0 else 0
+    send(("plan", streams * (1 if default else 2) + skilled))  # its stages: each player count (and the default deck's)
     v = pipeline.validate(spec, players=players, games=n_games, workers=1, progress=progress)
     skill_games = request.skill_games()
     if skill_games != 0 and v.ok and spec.game.engine is not None and spec.game.engine.skill is not None:
         v.skill = pipeline.skill(spec, players=players[0] if players else None, games=skill_games, workers=1, progress=progress)
-    written = pipeline.write_report(v, folder / REPORT_DIR)
+    written = pipeline.write_report(v, folder / REPORT_DIR, lang=lang)
     data = pipeline.report_data(v)
     checks = [c for part in ("static", "exhaustive", "simulation") for c in data.get(part, [])]
     return {
         "title": spec.game.title,
         "cards": len(v.deck),
         "ok": v.ok,
-        "failed": [c["name"] + ": " + str(c["detail"]) for c in checks if not c["ok"]],
+        "failed": [c["name"] + ": " + str(c["detail"]) + (f" [{c['proof']}]" if c.get("proof") else "") for c in checks if not c["ok"]],
+        "basis": data.get("basis", ""),  # what "playable" rests on: "proven for every deal" or "no failure in N games"
         "checks": len(checks),
         "headline": (data.get("default_deck") or {}).get("headline", ""),
+        "key": key_facts(v),
+        "default": default,
         "text": pipeline.report_text(v),
         "files": [p.relative_to(folder / REPORT_DIR).as_posix() for p in written],
     }
@@ -88,7 +133,7 @@ def check(request: DeckRequest, folder: Path, send: Send) -> dict[str, Any]:
 JOBS = {"build": build, "check": check}
 
 
-def run(kind: str, request: DeckRequest, folder: str, queue: Any) -> None:
+def run(kind: str, request: DeckRequest, folder: str, queue: Any, lang: str = "en") -> None:
     """The worker process's entry point: one message per event on ``queue``; never a traceback."""
     import signal
 
@@ -98,7 +143,7 @@ def run(kind: str, request: DeckRequest, folder: str, queue: Any) -> None:
         pass
     send = queue.put
     try:
-        send(("done", JOBS[kind](request, Path(folder), send)))
+        send(("done", JOBS[kind](request, Path(folder), send, lang)))
     except DeckgenError as exc:
         send(("error", str(exc)))
     except MemoryError:

@@ -30,8 +30,11 @@ def test_ratings_are_the_same_for_a_seed_whatever_the_workers(capsys):
         outs.append(json.loads(out))
     assert outs[0]["ladders"] == [dict(outs[1]["ladders"][0], seconds=outs[0]["ladders"][0]["seconds"])]
     data = outs[0]["ladders"][0]
-    assert [lv["name"] for lv in data["levels"]] == ["random", "heuristic", "mc4", "mc16", "mc64"]
-    assert data["levels"][0]["elo"] == 0.0 and data["games"] == 20 and data["unit"] == "rounds"
+    assert [lv["name"] for lv in data["levels"]] == ["random", "heuristic", "mc4", "mc16", "mc64", "pimc8"]
+    # 10 pairs of the first five levels, and the search rung against random and the heuristic
+    assert data["levels"][0]["elo"] == 0.0 and data["games"] == 24 and data["unit"] == "rounds"
+    if data["strongest"] != "random":  # the main figure: whole matches to 500
+        assert data["whole"]["unit"] == "matches" and data["whole"]["games"] == 2
     code, other, _ = run(capsys, "skill", "mgc", "--games", "2", "--json", "--seed", "6")
     assert json.loads(other)["ladders"][0]["levels"] != data["levels"]  # the seed matters
 

@@ -26,7 +26,7 @@ def test_a_difference_inside_its_interval_is_no_measurable_change():
     real = Row(4, "x", 11.0, 10.0, 0.2, 0.2)
     assert real.significant and cell(real) == "+10%±6"
     lo, hi = real.interval()
-    assert lo == pytest.approx(0.1 - 1.96 * (0.2**2 + (1.1 * 0.2) ** 2) ** 0.5 / 10) and hi > 0.1
+    assert lo == pytest.approx(0.1 - 1.96 * (0.2**2 + 0.2**2) ** 0.5 / 10) and hi == pytest.approx(0.2 - lo)
     assert not Row(4, "x", 5.0, 0.0, 0.1, float("inf")).significant
 
 
@@ -37,8 +37,9 @@ def test_comparison_lines_mark_only_what_is_measurable():
     base = summary(1000.0, 8.0, [0.27, 0.24, 0.25, 0.24], {n: 0.1 for n in names} | {"slap chances per turn": 0.2}, {n: 0.01 for n in names})
     lines = comparison_lines(game, {4: mine}, {4: base})
     text = "\n".join(lines)
-    assert lines[0] == "beside the default deck: your deck makes games 50% shorter than the default deck (±1%, counted in turns)"
-    assert "-50%±1\n" in text and "-50%±11" in text  # game length; slap chances 0.1 vs 0.2
+    assert lines[0] == "beside the default deck: your deck makes games 50% shorter than the default deck (±3%, counted in turns)"
+    # game length; slap chances 0.1 vs 0.2: intervals at Holm-Bonferroni levels over the 10 figures (z 2.8 and 2.7)
+    assert "-50%±3\n" in text and "-50%±19" in text
     seat = next(line for line in lines if line.strip().startswith("seat advantage"))
     assert seat.endswith("no measurable change")  # 1 point against 2, each ± 2 points
     assert "+102%" not in text and "-0%" not in text

@@ -146,7 +146,8 @@ def test_validation_reports_stalls_with_their_seed_and_measures_out_of_range():
     stall = next(c for c in report.simulated if c.name.startswith("every game ends") and not c.ok)
     assert stall.seed == 50 and "came back" in stall.detail
     report = validate(toy_game(race_engine()), TOY, games=20, seed=1)
-    assert [c.ok for c in report.static] == [True]
+    assert [c.ok for c in report.static] == [True, True]  # the game's check, then the counts it serves
+    assert report.static[-1].name == "player counts this deck serves"
     moves = [c for c in report.simulated if c.name.startswith("moves per game")]
     assert len(moves) == 2 and not any(c.ok for c in moves)  # heuristic games take ~5 moves > 4
     assert "short games only" in moves[0].detail

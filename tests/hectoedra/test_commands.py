@@ -40,7 +40,7 @@ def test_solve_time_limit_says_not_proven(capsys):
         (("solve", "multiplicats"), "Multipli Cat's has no solve command"),
         (("puzzle", "multiplicats"), "has no puzzle command"),
         (("solve", "hectoedra", "--rule", "half"), "--rule: 'half' is not one of divisor, full"),
-        (("solve", "hectoedra", "--cards", "5-200"), "101 is out of range"),
+        (("solve", "hectoedra", "--cards", "5-200"), "the range 5-200 is out of range: it goes past 100"),
         (("solve", "hectoedra", "--colour", "red"), "unknown option --colour"),
         (("solve", "nogame"), "unknown game"),
         (("puzzle", "hectoedra", "--size", "1"), "--size: 1 is out of range"),
@@ -100,3 +100,12 @@ def test_given_cards_make_one_set_and_min_stack():
     assert len(easy.sets) == 4
     hard = make_sets(PuzzleRequest(sets=2, size=10, seed=3, min_stack=8))
     assert all(s.solution.length >= 8 for s in hard.sets)
+
+
+def test_a_puzzle_set_has_20_cards_unless_told_otherwise():
+    from deckgen.games.hectoedra.puzzle import PuzzleRequest, make_sets
+
+    assert PuzzleRequest().size == 20
+    puzzle = make_sets(PuzzleRequest(sets=1))
+    assert [len(s.cards) for s in puzzle.sets] == [20]
+    assert [len(s.cards) for s in make_sets(PuzzleRequest(sets=1, size=12)).sets] == [12]  # fewer is fine

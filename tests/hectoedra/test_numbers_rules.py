@@ -33,6 +33,7 @@ LEGALITY = [
     (4, 12, "multiple"),
     (12, 12 * 8, "multiple"),
     (6, 9, "common"),  # share 3
+    (4, 6, "common"),  # share 2, the smallest common divisor there is
     (10, 15, "common"),
     (49, 91, "common"),  # share 7
     (2, 3, "primes"),

@@ -83,6 +83,9 @@ def test_a_free_cell_next_to_the_card_it_links_to():
     assert R.why_not(occupied, (0, -3), (0, -1), CENTRE, line=True, corners=False) == R.NOT_NEXT
     assert R.why_not(occupied, (1, -2), (0, -1), None, line=True, corners=False) == R.NOT_NEXT  # diagonal is not next
     assert R.why_not(occupied, (0, -2), (0, -1), (0, -1), line=True, corners=False) is None
+    # the engine's list of free cells: every free side of the card, whichever way it lies
+    assert sorted(R.free_cells(occupied, (0, -1), (0, -1), line=True, corners=False)) == [(-1, -1), (0, -2), (1, -1)]
+    assert sorted(R.free_cells({CENTRE}, CENTRE, None, line=True, corners=False)) == [(-1, 0), (0, -1), (0, 1), (1, 0)]
 
 
 def test_a_new_card_touches_only_the_card_it_links_to():
@@ -98,6 +101,12 @@ def test_a_new_card_touches_only_the_card_it_links_to():
     assert R.why_not(occupied, (1, -2), (0, -2), (0, -2), line=True, corners=False) is None
     assert R.why_not(occupied, (1, -2), (0, -2), (0, -2), line=True, corners=True) == R.TOUCHES_OTHER
     assert R.why_not(occupied, (0, -3), (0, -2), (0, -2), line=True, corners=True) is None
+    # the placement test the engine uses (can_place, free_cells) says the same as the explanation
+    assert not R.can_place({CENTRE, (0, -1), (1, 0)}, (1, -1), (0, -1), (1, 0), line=True, corners=False)
+    assert not R.can_place({CENTRE, (0, -1), (-1, -1)}, (-1, 0), (-1, -1), (-1, -1), line=True, corners=False)
+    assert R.can_place(occupied, (1, -2), (0, -2), (0, -2), line=True, corners=False)
+    assert not R.can_place(occupied, (1, -2), (0, -2), (0, -2), line=True, corners=True)
+    assert R.free_cells({CENTRE, (0, -1), (1, 0)}, (0, -1), (0, -1), line=True, corners=False) == [(0, -2), (-1, -1)]
 
 
 def test_in_line_with_the_last_card_placed():

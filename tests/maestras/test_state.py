@@ -81,6 +81,16 @@ def test_a_card_that_would_touch_two_cards_is_not_offered(deck, find):
     assert moves(state)[r4] == {(1, -2), (2, -1)}
     with pytest.raises(IllegalAction):
         state.apply_action(encode(r4, (0, -2)))
+    # now a blue card north of the blue master: (1, -2) would touch it as well as the red 5
+    b3 = find("points", "blue", 3)
+    state.board[(0, -2)] = b3
+    state.aside.remove(b3)
+    state.paths[0].cells.append((0, -2))
+    state.paths[0].cards.append(b3)
+    state._legal = None
+    assert moves(state)[r4] == {(2, -1)}
+    with pytest.raises(IllegalAction):
+        state.apply_action(encode(r4, (1, -2)))
 
 
 def test_an_empty_card_resumes_the_path(deck, find):
@@ -225,3 +235,13 @@ def test_play_ends_when_every_card_is_placed(deck, find):
     state = make_state(deck, [[m], []], tiebreak="never")
     state.apply_action(encode(m, (0, 1)))
     assert state.phase == OVER and state.turns == 1
+
+
+def test_when_the_game_is_over_the_masters_are_counted_first(deck, find):
+    state = make_state(deck, [[find("points", "red", 4)], [find("points", "blue", 1)], [find("points", "green", 2)]])
+    state.masters = [1, 2, 2]
+    state.won = [[0, 1, 2, 3, 4, 5, 6, 7], [8, 9], [10, 11, 12]]  # seat 0 won the most cards, not masters
+    assert state.winners() == []  # not over yet: nobody has won
+    state.phase = OVER
+    assert state.winners() == [2]  # the most masters (seats 1 and 2), then the most cards
+    assert state.returns()[2] == max(state.returns()) and state.returns()[0] < state.returns()[2]

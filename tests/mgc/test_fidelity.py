@@ -24,6 +24,19 @@ def test_after_an_action_card_turned_up_first_any_card_may_be_played(deck, cards
     # every card in the hand, monomial or action, whatever its coefficient and degree
     same = {c for c in held if any(deck.cards[c] == deck.cards[d] for d in legal)}
     assert same == held and len(held) >= 7
+    # the deal gave this seat action cards only: give it monomials of every coefficient instead
+    t = state.k.tables
+    pairs = {}
+    for i in range(t.size):
+        if t.kind[i] == 0:  # a monomial
+            pairs.setdefault((t.coefficient[i], t.degree[i]), i)
+    coefficients = sorted({c for c, _ in pairs})
+    degrees = sorted({d for _, d in pairs})
+    # one monomial per coefficient, the degrees turning round: no coefficient or degree is shared by all
+    monomials = sorted(pairs[(c, degrees[k % len(degrees)])] for k, c in enumerate(coefficients) if (c, degrees[k % len(degrees)]) in pairs)
+    assert len({t.degree[i] for i in monomials}) > 1 and len(monomials) >= 6
+    state.hands[seat] = sum(1 << i for i in monomials)
+    assert sorted(a for a in state.legal_actions() if a < t.size) == monomials  # every one may follow
 
 
 @pytest.mark.parametrize("lang, words", [

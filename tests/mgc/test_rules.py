@@ -350,3 +350,26 @@ def test_an_illegal_action_is_refused_and_the_match_goes_on(deck, cards):
         state.chance(random.Random(1))
     state.apply_action(c(3, 2))
     assert state.top == c(3, 2)
+
+
+class _Draws(random.Random):
+    """A seeded rng whose ``random()`` always returns ``x``: scripts the ÁLGEBRA moment."""
+
+    def __init__(self, x):
+        super().__init__(0)
+        self.x = x
+
+    def random(self):
+        return self.x
+
+
+@pytest.mark.parametrize("x, cards_left, caught", [(0.2, 1, 0), (0.9, 3, 1)])
+def test_saying_algebra_at_the_moment_costs_nothing_forgetting_it_costs_two(deck, cards, x, cards_left, caught):
+    c = cards
+    state, _ = ready(deck, algebra_call=0.5, algebra_catch=1.0)  # says it when the draw is below 0.5
+    arrange(state, [[c(3, 2), c(6, 6)], [c(2, 2), c(1, 1)]], top=c(3, 4))
+    state.apply_action(c(3, 2))
+    assert state.current_player() == CHANCE  # the ÁLGEBRA moment
+    state.chance(_Draws(x))
+    assert len(hand(state, 0)) == cards_left and state.algebra_caught == caught
+    assert state.current_player() == 1

@@ -337,3 +337,15 @@ def test_a_perfect_table_can_stall_when_only_specials_are_left_and_the_loop_is_c
     lively = deck_of("regalo", "sin_salida", "3x4", "5x5", false_slap_rate=0.2, miss_rate=0.0)
     state = MultiplicatsState.arranged(lively, 3, [[], [1], [2, 3]], up=[[0], [], []], turn=1)
     assert play(state, [random_policy] * 3, random.Random(1), max_steps=5000, repeat_limit=50).ended
+
+
+@pytest.mark.parametrize("older, newest, matches", [("12", "5x5", False), ("5x5", "12", True)])
+def test_only_the_newest_face_up_card_counts(older, newest, matches):
+    # seat 1 has two face-up cards; seat 0 turns up 3×4 = 12: only seat 1's newest card is compared
+    deck = deck_of("3x4", older, newest, "2x2", "7x7", "1x1", "9x9")
+    s = position(deck, 3, [[0, 3], [4], [5, 6]], up=[[], [1, 2], []], times={0: 100, 1: 300})
+    play_turn(s)
+    if matches:
+        assert s.tally["slaps"] == 1 and s.piles[1] == deque([4, 0, 1, 2]) and s.up == [[], [], []]
+    else:
+        assert s.tally["chances"] == 0 and s.up == [[0], [1, 2], []] and s.turn == 1

@@ -162,13 +162,27 @@ def test_rule_variants_change_the_text(tmp_path):
     endless = flat(" ".join(pdf_pages(write_rulebook(tmp_path / "c.pdf", GAME, infinite, "en", spec.print), body=True)))
     assert "until only two players are left" in default and "stops right then" not in default
     assert "stops right then" in changed and "until only two players are left" not in changed
-    assert "a rule for experienced players" not in default and "a rule for experienced players" in changed
+    # ¡Ratón! is a rule of the source (for experienced players): printed always, switched on or not
+    assert "a rule for experienced players" in default and "a rule for experienced players" in changed
+    assert "prepared without it" in default and "prepared with it" in changed and "prepared with it" not in default
     assert "This deck is played as an infinite match" in endless and "This deck is played as an infinite match" not in default
+    # the players end the infinite match when they like; the target score is only a suggestion
+    assert "end the match whenever they like" in endless and "end the match whenever they like" in default
     assert "when someone reaches 5 points" in endless and "when someone reaches 3 points" in default
+    assert "The match ends when someone reaches" not in default
     assert "the two with the fewest points lose" in default
     assert "until only two players are left" not in endless
     assert "the player who has just received the cards turns up the next card" in default
     assert "the player after the one who turned up the last card turns up the next card" in changed
+    # the 2-player reading and the gula qualifier
+    assert "you lose it only if the other player slaps first" in default
+    assert "After a case of gula in which nobody with the right slapped" in default
+    assert "only the pair of the first hand on it exchanges" in default
+    assert "so nobody calls it" in default
+    two = type(deck)(deck.game, {**deck.options, "raton_own_pile": True, "magia_pairs": "each"}, deck.seed, deck.cards)
+    both = flat(" ".join(pdf_pages(write_rulebook(tmp_path / "d.pdf", GAME, two, "en", spec.print), body=True)))
+    assert "you may call from your pile outside the pair" in both and "so nobody calls it" not in both
+    assert "every pair slaps and exchanges on its own" in both and "Magia with two pairs: when" in both
 
 
 def test_rulebook_defaults_and_arithmetic_agree_with_the_game_and_engine():

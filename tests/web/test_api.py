@@ -36,16 +36,17 @@ def cli_error(capsys, *argv, lines: int = 1) -> str:
 def test_index_shows_every_game_with_summary_players_ages_and_a_sample_card(client):
     page = client.get("/")
     assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
-    assert '<html lang="es">' in page.text
+    assert '<html lang="es"' in page.text
     for game in games().values():
         assert f'href="/games/{game.id}?lang=es"' in page.text
         assert game.summary["es"] in page.text
         assert f"{game.players[0]}–{game.players[1]} jugadores" in page.text
         assert game.ages is not None
         assert f'src="/api/games/{game.id}/sample.png"' in page.text
-    assert "edades 8–88 años" in page.text  # Multipli Cat's, as its rulebook says
+    assert "a partir de 8 años" in page.text  # Multipli Cat's (8-88 in its rulebook): ages are phrased one way
+    assert "<h2><a href=\"/games/mgc?lang=es\">ÁLGEBRA</a></h2>" in page.text  # the name MGC's cards carry
     english = client.get("/?lang=en")
-    assert '<html lang="en">' in english.text and "Choose a game" in english.text
+    assert '<html lang="en"' in english.text and "Choose a game" in english.text
     assert all(g.summary["en"] in english.text for g in games().values())
     assert client.get("/?lang=xx").text.count('lang="es"') >= 1  # an unknown language falls back to Spanish
 
@@ -77,14 +78,17 @@ def test_game_form_is_built_from_the_option_declarations(client, game_id):
     page = client.get(f"/games/{game_id}").text
     deck_part = page.split('id="group-deck"')[1].split("</fieldset>")[0] if 'id="group-deck"' in page else ""
     rules_part = page.split('id="group-rules"')[1].split("</fieldset>")[0] if 'id="group-rules"' in page else ""
+    check_part = page.split('id="group-check"')[1].split("</fieldset>")[0]
     for opt in game.options:
-        part = deck_part if opt.scope == "deck" else rules_part
+        # a habit of the simulated players is a check setting, not a rule variant
+        simulation = opt.help.startswith("simulation:") or game.option_text["es"][opt.name][0].startswith("Simulación")
+        part = check_part if simulation else deck_part if opt.scope == "deck" else rules_part
         assert f'data-field="{opt.name}"' in part, opt.name  # deck options and rule variants apart
         assert f"<code>{opt.cli}</code>" in part
         label, explanation = game.option_text["es"][opt.name]
         assert label in part and explanation in part
         if opt.flag:
-            checked = re.search(rf'<input type="checkbox" name="{opt.name}" (checked)?', part).group(1)
+            checked = re.search(rf'<input type="checkbox" id="f-{opt.name}" name="{opt.name}" value="true" data-default="\w+" aria-describedby="[^"]+" (checked)?', part).group(1)
             assert bool(checked) == bool(opt.default)
         elif getattr(opt.parse, "choices", None):
             assert re.search(rf'<option value="{re.escape(str(opt.default))}" selected>', part)
@@ -119,8 +123,10 @@ def test_unknown_game_page_is_a_404_with_the_cli_message(client, capsys):
     r = client.get("/games/multiplicat")
     assert r.status_code == 404 and r.headers["content-type"].startswith("text/html")
     message = cli_error(capsys, "build", "multiplicat")
-    assert "error: " + message in html.unescape(r.text)
     assert "did you mean multiplicats?" in message
+    # the Spanish page says the CLI's message in Spanish, the English page as the CLI says it
+    assert "error: no hay ningún juego 'multiplicat' (¿quisiste decir multiplicats?); los juegos son: " in html.unescape(r.text)
+    assert "error: " + message in html.unescape(client.get("/games/multiplicat?lang=en").text)
     assert "Traceback" not in r.text
 
 
@@ -141,7 +147,8 @@ def test_preview_counts_cards_and_sheets_and_shows_a_sample(client):
     assert r.status_code == 200
     p = r.json()
     # 60 multiplication cards, 32 product cards, 10 specials; 3 × 3 poker cards per A4 sheet
-    assert (p["cards"], p["per_sheet"], p["sheets"], p["pages"]) == (102, 9, 12, 24)
+    # and the 2 help cards cards.pdf prints after them: 104 cards on the sheets
+    assert (p["cards"], p["help_cards"], p["per_sheet"], p["sheets"], p["pages"]) == (102, 2, 9, 12, 24)
     assert p["label"] == "tablas 1-6" and p["warnings"] == []
     assert len(p["images"]) == 9
     for url in p["images"]:
@@ -245,8 +252,91 @@ def test_build_streams_progress_then_offers_every_file_and_a_zip(client, tmp_pat
     # the folder goes once the ZIP is downloaded
     assert not folder.exists()
     gone = client.get(f"/api/jobs/{job['id']}/files/cards.pdf")
-    assert gone.status_code == 410 and "removed" in gone.json()["error"]
+    assert gone.status_code == 410 and "removed" in gone.json()["error"]  # JSON for a script's request
     assert client.get(f"/api/jobs/{job['id']}/zip").status_code == 410
+
+
+def test_the_page_and_the_cli_count_the_sheets_of_the_same_pdf(client, capsys, tmp_path):
+    # tables 2,5,10: 63 cards and 2 help cards, 9 a sheet: 8 sheets, 16 pages (the deck alone fits 7)
+    for extra, sheets in (((), 8), (("--no-help-card",), 7)):
+        form = {"game": "multiplicats", "tables": "2,5,10"} | ({"help_card": "false"} if extra else {})
+        p = client.post("/api/preview", data=form).json()
+        assert (p["cards"], p["sheets"], p["pages"]) == (63, sheets, 2 * sheets)
+        code, out, _ = run(capsys, "build", "multiplicats", "--tables", "2,5,10", *extra, "--out", tmp_path / str(sheets))
+        assert code == 0 and f"{sheets} sheets: fronts on the odd pages" in out
+        assert len(PdfReader(tmp_path / str(sheets) / "cards.pdf").pages) == 2 * sheets
+
+
+def test_a_job_can_be_cancelled_queued_or_running(make_client):
+    client = make_client(jobs=1)
+    first = client.post("/api/check", data={"game": "multiplicats", "games": "100000", "skill_games": "20000"}).json()  # minutes
+    second = client.post("/api/check", data={"game": "multiplicats", "games": "100000"}).json()
+    assert client.post(f"/api/jobs/{second['id']}/cancel").json()["state"] == "failed"  # queued: it never starts
+    deadline = time.monotonic() + 60
+    while client.get(f"/api/jobs/{first['id']}").json()["state"] != "running" and time.monotonic() < deadline:
+        time.sleep(0.1)
+    client.post(f"/api/jobs/{first['id']}/cancel")
+    final = finish(client, first["id"])
+    assert (final["state"], final["error"]) == ("failed", "cancelled")
+    assert client.get(f"/api/jobs/{second['id']}").json()["error"] == "cancelled"
+    assert client.post("/api/jobs/nope/cancel").status_code == 404
+
+
+def test_without_javascript_a_form_builds_and_its_page_offers_the_files(client):
+    r = client.post("/build", data={"page_lang": "en", "game": "multiplicats", "tables": "1-2", "specials": "false",
+                                    "help_card": "true", "lang": "es", "backs": "none", "games": "9"}, follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"].startswith("/jobs/") and r.headers["location"].endswith("?lang=en")
+    job_id = r.headers["location"].split("/")[2].split("?")[0]
+    finish(client, job_id)
+    page = client.get(r.headers["location"]).text
+    assert 'http-equiv="refresh"' not in page  # it reloads itself only while the job runs
+    assert f'href="/api/jobs/{job_id}/files/cards.pdf?lang=en"' in page and "35 cards." in page  # 20 + 15, no specials
+    # a removed file, followed as a link, is a page in words (in the page's language), not a bare 410
+    client.get(f"/api/jobs/{job_id}/zip")
+    gone = client.get(f"/api/jobs/{job_id}/files/cards.pdf?lang=es", headers={"Accept": "text/html", "Sec-Fetch-Mode": "navigate"})
+    assert gone.status_code == 410 and gone.headers["content-type"].startswith("text/html")
+    assert "Los archivos de este trabajo ya se borraron del servidor" in gone.text
+    assert client.get(f"/api/jobs/{job_id}/files/cards.pdf").json()["error"].startswith("The files of this job were removed")
+
+
+def test_a_back_image_is_kept_and_printed_on_every_back(client):
+    buf = io.BytesIO()
+    Image.new("RGB", (900, 1200), (200, 30, 30)).save(buf, format="PNG")  # 900 px over 69 mm: over 300 dpi
+    r = client.post("/api/backimage", content=buf.getvalue(), headers={"Content-Type": "image/png"})
+    assert r.status_code == 200
+    token = r.json()["back_image"]
+    assert len(token) == 16  # 96 random bits
+    plain = client.post("/api/preview", data={"game": "multiplicats", "tables": "1"}).json()["images"][-1]
+    red = client.post("/api/preview", data={"game": "multiplicats", "tables": "1", "back_image": token}).json()["images"][-1]
+    import base64
+
+    back = Image.open(io.BytesIO(base64.b64decode(red.split(",", 1)[1]))).convert("RGB")
+    assert red != plain and back.getpixel((back.width // 2, back.height // 2)) == (200, 30, 30)
+    job = client.post("/api/build", data={"game": "multiplicats", "tables": "1", "back_image": token}).json()
+    assert finish(client, job["id"])["state"] == "done"
+    pdf = PdfReader(io.BytesIO(client.get(f"/api/jobs/{job['id']}/files/cards.pdf").content))
+    assert any("/XObject" in page["/Resources"] for page in pdf.pages[1::2])  # the backs draw the image
+    # what is not an image, or no image at all, or a token the server never gave: 4xx in words
+    assert client.post("/api/backimage", content=b"GIF89a not really").json()["error"] == "the back image is not a PNG or JPEG picture that can be read"
+    assert client.post("/api/backimage", content=b"").status_code == 400
+    gone = client.post("/api/preview", data={"game": "multiplicats", "back_image": "nope"})
+    assert gone.status_code == 400 and "back_image" in gone.json()["fields"]
+
+
+def test_one_bar_for_the_whole_job_never_goes_back(client):
+    job = client.post("/api/check", json={"game": "multiplicats", "tables": "1-3", "games": "40"}).json()
+    seen = events(client, job["id"])
+    overall = [s["overall"] for name, s in seen if name == "progress"]
+    labels = {s["progress"]["label"] for name, s in seen if name == "progress" and s["progress"]}
+    assert len(labels) >= 4  # a stage per player count, and the default deck's beside them
+    assert overall == sorted(overall) and 0 <= overall[0] < 1  # one bar: it never restarts at a stage
+    assert seen[-1][0] == "done" and seen[-1][1]["overall"] == 1.0
+    assert 0 < max(overall) < 1  # full only when the whole job is done, not when a stage is
+
+
+def test_an_empty_upload_says_so(client):
+    r = client.post("/api/upload?name=empty.toml", content=b" \n")
+    assert r.status_code == 400 and r.json()["error"] == "deck file empty.toml is empty: choose a deck file that has a game and its options"
 
 
 def test_files_are_only_those_the_job_wrote(client):

@@ -19,7 +19,7 @@ def test_browser_tests_without_a_browser(tmp_path, ci, outcome):
     if ci:
         env["CI"] = ci
     run = subprocess.run(
-        [sys.executable, "-m", "pytest", "tests/web/test_browser.py", "-k", "uploaded", "-p", "no:cacheprovider"],
+        [sys.executable, "-m", "pytest", "tests/web/test_browser.py", "-k", "uploaded", "-p", "no:cacheprovider", "-n", "0"],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=300,
     )
     assert outcome in run.stdout, run.stdout[-2000:]

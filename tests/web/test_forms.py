@@ -23,8 +23,11 @@ from deckgen.web.texts import common_words
 def test_fields_follow_the_declarations_deck_options_first():
     game = games()["multiplicats"]
     fields = option_fields(game, "es")
-    assert [f.name for f in fields] == [o.name for o in sorted(game.options, key=lambda o: o.scope != "deck")]
-    assert [f.group for f in fields][:2] == ["deck", "deck"] and set(f.group for f in fields[2:]) == {"rules"}
+    simulated = ("reaction_ms", "reaction_spread", "miss_rate", "false_slap_rate")  # the simulated players' habits
+    assert [f.name for f in fields] == [o.name for o in sorted(game.options, key=lambda o: (o.scope != "deck", o.name in simulated))]
+    assert [f.group for f in fields][:2] == ["deck", "deck"]
+    assert {f.name for f in fields if f.group == "check"} == set(simulated)
+    assert {f.group for f in fields[2:] if f.name not in simulated} == {"rules"}
     by = {f.name: f for f in fields}
     assert (by["tables"].kind, by["tables"].value, by["tables"].cli, by["tables"].label) == ("text", "1-10", "--tables", "Tablas de multiplicar")
     assert (by["specials"].kind, by["specials"].value) == ("flag", "true")
@@ -37,14 +40,44 @@ def test_fields_follow_the_declarations_deck_options_first():
 def test_common_fields_take_the_default_deck_files_values():
     game = games()["multiplicats"]
     fields = {f.name: f for f in common_fields(game, common_words("es"))}
-    assert [f.name for f in fields.values()] == ["players", "seed", "lang", "paper", "card_size", "bleed", "backs", "games", "skill_games"]
+    assert [f.name for f in fields.values()] == [
+        "players", "seed", "lang", "paper", "shop", "card_size", "bleed", "backs", "ink", "help_card", "games", "skill_games"]
     assert (fields["players"].value, fields["players"].placeholder) == ("", "2–8")
     assert fields["seed"].value == "1" and fields["paper"].value == "a4" and fields["card_size"].value == "poker"
-    assert fields["backs"].choices == ("duplex-long", "duplex-short", "separate", "none")
-    assert [f.kind for f in fields.values()] == ["text", "text", "choice", "choice", "text", "text", "choice", "text", "text"]
+    assert fields["backs"].choices == ("duplex-long", "duplex-short", "manual-duplex", "separate", "none")
+    assert fields["shop"].cli == "--for" and fields["shop"].choices == ("", "home", "tgc", "mpc", "dtc")
+    assert (fields["ink"].value, fields["help_card"].value, fields["help_card"].cli) == ("normal", "true", "--no-help-card")
+    assert [f.kind for f in fields.values()] == [
+        "text", "text", "choice", "choice", "choice", "text", "text", "choice", "choice", "flag", "text", "text"]
     assert fields["card_size"].choices == ("poker", "bridge", "mini", "tarot")  # offered, yet WxH may be typed
     assert fields["games"].value == str(CHECK_GAMES) == "400" and fields["skill_games"].value == "0"
-    assert [f.name for f in common_fields(game, {}, check=False)][-1] == "backs"
+    assert [f.name for f in common_fields(game, {}, check=False)][-1] == "help_card"
+
+
+def test_the_deck_language_follows_the_page_and_dropdowns_show_words():
+    from deckgen.web.texts import choice_words
+
+    game = games()["multiplicats"]
+    english = {f.name: f for f in common_fields(game, common_words("en"), lang="en", choice_words=choice_words("en"))}
+    assert (english["lang"].value, english["lang"].default) == ("en", "es")  # sent, since it differs from the CLI's
+    assert english["backs"].words == (
+        "Double-sided, flipped on the long edge", "Double-sided, flipped on the short edge",
+        "Double-sided by hand (single-sided printer)", "Backs apart, to glue on", "No backs")
+    assert english["lang"].words == ("Spanish", "English", "Both (cards in Spanish)")
+
+
+def test_simulation_settings_are_check_settings_not_rule_variants():
+    mgc = {f.name: f for f in option_fields(games()["mgc"], "es")}
+    assert mgc["algebra_call"].group == mgc["algebra_catch"].group == "check"
+    assert mgc["draw_freely"].group == "rules"
+
+
+def test_print_options_become_the_clis_words():
+    req = request_from_form({"game": "multiplicats", "shop": "tgc", "ink": "low", "help_card": "false", "backs": "manual-duplex"})
+    assert dict(req.common) == {"shop": "tgc", "ink": "low", "help_card": "false", "backs": "manual-duplex"}
+    assert not req.help_card and req.spec().print.shop == "tgc" and req.spec().print.ink == "low"
+    assert req.spec().print.backs == "manual-duplex"
+    assert request_from_form({"game": "multiplicats", "help_card": "true"}).help_card
 
 
 @pytest.mark.parametrize(
@@ -107,7 +140,7 @@ def test_errors_come_back_per_field_with_the_first_as_the_message():
     assert str(err.value) == err.value.fields["tables"] == "multiplicats: --tables: 0 is out of range (1 to 10)"
     with pytest.raises(FormError) as err:
         request_from_form({"game": "multiplicats", "games": "0", "skill_games": "100001"}, check=True)
-    assert err.value.fields == {"games": "--games must be 1 to 1000000, not 0", "skill_games": "--games must be 1 to 100000, not 100001"}
+    assert err.value.fields == {"games": "--games must be 1 to 1000000, not 0", "skill_games": "--skill-games must be 1 to 100000, not 100001"}
     with pytest.raises(FormError) as err:
         request_from_form({"game": "multiplicats", "tables": "1" * 201})
     assert str(err.value) == "a form value of 201 characters is too long (at most 200)"

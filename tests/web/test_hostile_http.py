@@ -92,14 +92,15 @@ def test_every_answer_carries_the_security_headers(client):
         assert "frame-ancestors 'none'" in csp and "script-src 'self'" in csp and "default-src 'none'" in csp, r.url
         assert "unsafe-inline" not in csp and "unsafe-eval" not in csp
         assert r.headers["x-content-type-options"] == "nosniff" and r.headers["x-frame-options"] == "DENY"
-        assert r.headers["referrer-policy"] == "no-referrer"
+        assert r.headers["referrer-policy"] == "same-origin"  # no referrer to other sites; a real Origin on own forms
 
 
 # ---------------------------------------------------------------- the Host allow-list (DNS rebinding)
 
 
 @pytest.mark.parametrize("host", ["evil.example", "evil.example:8000", "127.0.0.1.evil.example", "localhost.evil.example",
-                                  "10.0.0.5", "[::2]:8000", "example.com:80", "attacker"])
+                                  "10.0.0.5", "[::2]:8000", "example.com:80", "attacker", "127.0.0.1:80@evil.example",
+                                  "localhost:evil", "[::1]evil", "127.0.0.1 evil.example"])
 def test_other_host_names_are_refused(client, host):
     for r in (client.get("/", headers={"host": host}), client.post("/api/build", json={"game": "mgc"}, headers={"host": host})):
         assert r.status_code == 400
@@ -223,6 +224,45 @@ def test_the_server_wide_upload_bound_refuses_rather_than_evicts(make_client):
     assert all(c.get(f"/decks/{f.json()['deck']}").status_code == 200 for f in first[1:])
 
 
+def test_one_client_may_hold_only_its_share_of_the_queue(tmp_path):
+    import asyncio
+
+    from deckgen.request import request_from_values
+    from deckgen.web.jobs import Busy, JobManager
+
+    req = request_from_values("mgc", {"games": "1000000"}, check=True)
+
+    async def go():
+        manager = JobManager(1, max_waiting=4, per_client=2, root=tmp_path)
+        await manager.start()
+        try:
+            first = manager.submit("check", req, "10.0.0.7")
+            await asyncio.sleep(0.1)
+            assert first.state == "running"  # the rest wait behind it
+            manager.submit("check", req, "10.0.0.7")
+            manager.submit("check", req, "10.0.0.7")
+            with pytest.raises(Busy) as err:
+                manager.submit("check", req, "10.0.0.7")
+            assert str(err.value) == "you already have 2 jobs waiting; wait for them to finish"
+            manager.submit("check", req, "10.0.0.8")  # the others' half is still there
+            assert manager.waiting() == 3
+        finally:
+            await manager.stop()
+
+    asyncio.run(go())
+
+
+def test_by_default_a_client_holds_at_most_half_the_queue():
+    from deckgen.web.app import Settings
+
+    assert Settings().waiting_per_client * 2 == Settings().max_waiting
+
+
+def test_a_job_knows_the_client_that_asked_for_it(client):
+    job = client.post("/api/check", json={"game": "multiplicats", "tables": "1", "games": "1"}).json()
+    assert client.app.state.manager.jobs[job["id"]].client == "testclient"
+
+
 # ---------------------------------------------------------------- downloads: a range never removes a build
 
 
@@ -325,6 +365,8 @@ def test_broken_forms_name_their_problem(client):
     assert r.status_code == 400 and r.json()["error"] == "the form is not UTF-8 text"
     r = client.post("/api/build", content=b"game=%ff%fe", headers=form)
     assert r.status_code == 400 and "not UTF-8" in r.json()["error"]
+    r = client.post("/api/build", content=b'{"game": "mgc", "game": "multiplicats"}', headers={"content-type": "application/json"})
+    assert r.status_code == 400 and r.json()["error"] == "the field 'game' is given twice"
     r = client.post("/api/build", content=b'{"game": ', headers={"content-type": "application/json"})
     assert r.status_code == 400 and r.json()["error"].startswith("the request is not valid JSON")
     r = client.post("/api/build", content=b'["game"]', headers={"content-type": "application/json"})
@@ -358,6 +400,12 @@ def test_with_a_password_every_page_wants_the_login(make_client):
     assert other.get("/", follow_redirects=False).status_code == 303
     forged = bare(c, cookies={"deckgen_session": "A" * 32})
     assert forged.get("/", follow_redirects=False).status_code == 303
+
+
+def test_without_a_password_there_is_no_login(client):
+    r = client.get("/login?next=/games/mgc", follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"] == "/games/mgc"
+    assert client.get("/games/mgc").status_code == 200
 
 
 def test_login_goes_only_to_this_servers_pages_and_is_not_cross_origin(make_client):

@@ -113,6 +113,25 @@ def test_headers_sent_byte_by_byte_and_idle_connections_are_closed(live):
     assert time.monotonic() - began < 4
 
 
+def test_the_header_deadline_holds_for_each_request_of_a_kept_connection(live):
+    port = live(header_timeout=1.0)
+    s = connect(port)
+    s.sendall(b"GET /static/app.css HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    s.settimeout(5)
+    first = b""
+    while b"\r\n\r\n" not in first:
+        first += s.recv(65536)
+    assert first.startswith(b"HTTP/1.1 200 ")
+    length = int(re.search(rb"content-length: (\d+)", first).group(1))
+    while len(first.split(b"\r\n\r\n", 1)[1]) < length:
+        first += s.recv(65536)
+    stop = threading.Event()  # the second request on the same connection trickles in
+    threading.Thread(target=trickle, args=(s, b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Pad: " + b"a" * 100, 0.2, stop), daemon=True).start()
+    got = answer(s, within=5)
+    stop.set()
+    assert got.startswith(b"HTTP/1.1 408 ")
+
+
 def test_thirty_slow_sockets_are_all_closed_in_bounded_time_and_the_page_still_answers(live):
     """The issue's attack (30 sockets sending a byte every 2 s), sped up: every one is closed within
     the header deadline, and a normal request is answered meanwhile."""
@@ -186,6 +205,15 @@ def alive(pid: int) -> bool:
     return state != "Z"
 
 
+def follow(url: str) -> None:
+    try:
+        with httpx.stream("GET", url, timeout=60) as events:
+            for _ in events.iter_lines():
+                pass
+    except httpx.HTTPError:
+        pass
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads the process tree from /proc")
 def test_ctrl_c_prints_interrupted_exits_130_and_leaves_no_job_process_or_file(tmp_path):
     port = free_port()
@@ -206,11 +234,15 @@ def test_ctrl_c_prints_interrupted_exits_130_and_leaves_no_job_process_or_file(t
             if httpx.get(f"{base}/api/jobs/{job['id']}", timeout=5).json()["state"] == "running" and len(descendants(proc.pid)) >= 3:
                 break
             time.sleep(0.1)
+        watching = threading.Thread(target=follow, args=(f"{base}/api/jobs/{job['id']}/events",), daemon=True)
+        watching.start()  # a page following the job: its event stream is open when Ctrl-C comes
         time.sleep(1.0)  # the job is under way (and no interpreter is still starting)
         family = descendants(proc.pid)
         assert family and list(tmp_path.glob("deckgen-web-*/job-*"))
         os.killpg(proc.pid, signal.SIGINT)  # Ctrl-C at a terminal: the whole foreground group
+        began = time.monotonic()
         out, err = proc.communicate(timeout=30)
+        took = time.monotonic() - began
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
@@ -218,6 +250,7 @@ def test_ctrl_c_prints_interrupted_exits_130_and_leaves_no_job_process_or_file(t
     text = err.decode()
     assert proc.returncode == 130, text
     assert text.strip().splitlines()[-1] == "error: interrupted" and "Traceback" not in text
+    assert took < 3  # the open event stream ends at once; it does not hold the stop up
     deadline = time.monotonic() + 10
     while any(alive(p) for p in family) and time.monotonic() < deadline:
         time.sleep(0.1)

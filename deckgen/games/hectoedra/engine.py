@@ -11,7 +11,7 @@ from deckgen.model import Deck
 
 from deckgen.games.hectoedra import deck as deck_mod
 from deckgen.games.hectoedra import rules
-from deckgen.games.hectoedra.hidden import sample_hidden, value
+from deckgen.games.hectoedra.hidden import sample_hidden, sample_seen, value
 from deckgen.games.hectoedra.numbers import linked
 from deckgen.games.hectoedra.policies import heuristic_policy
 from deckgen.games.hectoedra.state import HectoedraState, Variant
@@ -72,6 +72,15 @@ def exhaustive(deck: Deck, players: Sequence[int]) -> list[Check]:
     return out
 
 
+def deal_promise(deck: Deck, players: int) -> tuple[str, str]:
+    """What every round's deal promises, and what to change when a round is dealt short."""
+    v = Variant.from_options(deck.options)
+    promise = f"{v.per_player} cards a player in each round's game deck ({v.hand} in hand)"
+    hint = ("--no-keep-penalties (penalty cards go back into every deal), or more --cards, fewer --rounds or a lower --per-player"
+            if v.keep_penalties else "more --cards or a lower --per-player")
+    return promise, hint
+
+
 def player_counts(deck: Deck) -> list[int]:
     return list(range(deck_mod.PLAYERS[0], deck_mod.max_players(deck) + 1))
 
@@ -82,6 +91,21 @@ def max_steps(deck: Deck, players: int) -> int:
     return rounds * (players * v.per_player + 1) + 10
 
 
+def length_argument(deck: Deck, players: int) -> list[Check]:
+    """"every game ends" for one player count, as a checked argument (HectoedraState.length_variant):
+    each turn plays or penalises a card, so a round has at most players × per_player turns, and the
+    match has its fixed number of rounds. With a card in hand a player can always act (play it, or
+    put it down as a penalty), so no position is a dead end."""
+    from deckgen.engine.claims import variant_argument
+
+    v = Variant.from_options(deck.options)
+    rounds = v.rounds or players
+    bound = rounds * (players * v.per_player + 1)
+    return [variant_argument(ENGINE, deck, players, bound,
+                             f"(rounds left, a deal due, cards in hands and the draw pile) decreases at every turn; "
+                             f"{rounds} rounds of at most {players} × {v.per_player} turns and a deal")]
+
+
 ENGINE = Engine(
     new_state=new_state,
     policies={"random": random_policy, "heuristic": heuristic_policy},
@@ -90,6 +114,9 @@ ENGINE = Engine(
     exhaustive=exhaustive,
     max_steps=max_steps,
     player_counts=player_counts,
+    deal_promise=deal_promise,
     length_name="turns",
-    skill=Skill(sample_hidden=sample_hidden, value=value, rollouts=(4, 16, 64), games=100),
+    skill=Skill(sample_hidden=sample_hidden, value=value, rollouts=(4, 16, 64), games=100, sample_seen=sample_seen, search_worlds=16),
+    # "every game ends" proven by a decreasing variant (HectoedraState.length_variant), checked in code
+    arguments=lambda deck, players: length_argument(deck, players),
 )

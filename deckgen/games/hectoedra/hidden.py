@@ -2,7 +2,8 @@
 
 Hidden from ``seat``: the other hands, the draw pile (its order too), the cards set aside from this
 round's game deck and the other players' face-down penalty cards. Seen: its own hand and penalty
-cards, the central pile, every pile's size, the scores.
+cards, the central pile, every pile's size, the scores, and which opponents took a penalty with no
+legal card on which top card (``sample_seen`` keeps that too).
 """
 
 from __future__ import annotations
@@ -12,7 +13,10 @@ import random
 from deckgen.analysis.hidden import redeal
 from deckgen.engine.state import copy_position
 
+from deckgen.games.hectoedra import rules
 from deckgen.games.hectoedra.state import HectoedraState
+
+TRIES = 64  # worlds dealt to find one consistent with what the seat has seen
 
 
 def sample_hidden(state: HectoedraState, seat: int, rng: random.Random) -> HectoedraState:
@@ -22,6 +26,38 @@ def sample_hidden(state: HectoedraState, seat: int, rng: random.Random) -> Hecto
     redeal(places, rng)
     world.box.sort()
     return world
+
+
+def _misfits(world: HectoedraState, voids) -> int:
+    """How far ``world`` is from what the seat has seen: for each penalty an opponent took with no
+    legal card on top card T, the cards of its hand that were held then (all but the ones drawn
+    since) cannot follow T; each card short of that counts one."""
+    bad = 0
+    for s, top, drawn in voids:
+        hand = world.hands[s]
+        need = len(hand) - (world.drawn[s] - drawn)  # cards of the hand held since the penalty, at least
+        unlinked = sum(1 for c in hand if not rules.is_legal(c, top))
+        bad += max(0, need - unlinked)
+    return bad
+
+
+def sample_seen(state: HectoedraState, seat: int, rng: random.Random) -> HectoedraState:
+    """A world consistent with everything ``seat`` has seen: the hidden cards dealt again
+    (sample_hidden), kept only when every opponent who took a penalty with no legal card this
+    round holds, of the cards it held then, none that follows that top card. Dealt up to TRIES
+    times; failing that, the world that misses it by the fewest cards. Reads nothing hidden: the
+    penalties, top cards and draws are public."""
+    voids = [v for v in state.voids if v[0] != seat]
+    best, fewest = None, None
+    for _ in range(TRIES if voids else 1):
+        world = sample_hidden(state, seat, rng)
+        bad = _misfits(world, voids)
+        if not bad:
+            return world
+        if fewest is None or bad < fewest:
+            best, fewest = world, bad
+    assert best is not None
+    return best
 
 
 def value(state: HectoedraState, seat: int) -> float:

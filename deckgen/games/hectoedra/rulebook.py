@@ -118,7 +118,8 @@ def context(deck: Deck, lang: str) -> Mapping[str, Any]:
             row += [{"index": index[a], "caption": str(a)}, {"index": index[b], "caption": f"{b} {on} {a}"}]
     refused = next(((a, b) for a, b in [(9, 10), (8, 15), (4, 9)] if a in index and b in index), None)
     small = solve(STACK_EXAMPLE)
-    own = solve(values, time_limit=20.0) if len(values) <= 100 else None
+    # the puzzle is solved for a set of different cards; a forced deck repeating a card has no answer to give
+    own = solve(values, time_limit=20.0) if len(values) <= 100 and len(set(values)) == len(values) else None
     # the tip's examples, from this deck: the cards with most divisors, and its biggest prime
     divisors = {x: sum(1 for d in range(1, x + 1) if x % d == 0) for x in set(values) if x > 1}
     rich = sorted(sorted(divisors, key=lambda x: (-divisors[x], x))[:4])

@@ -69,6 +69,11 @@ class HectoedraState:
         self.dealing = True
         self.over = False
         self.history: list[dict] = []  # one record per finished round
+        # what every seat has seen in this round: (seat, top card, cards it had drawn then) for each
+        # penalty taken with no legal card; a searching player's worlds respect it (hidden.sample_seen)
+        self.voids: list[tuple[int, int, int]] = []
+        self.drawn = [0] * players  # cards each seat has drawn in this round
+        self.shortfalls: list[str] = []  # every round dealt short of the printed counts (engine/state.py)
         self._counts = {"turns": 0, "penalties": 0, "no_legal": 0, "player_rounds": 0, "rounds": 0, "start_ties": 0, "starter_edge": 0.0, "every_seat_started": 0.0}
 
     # ------------------------------------------------------------ protocol
@@ -98,10 +103,17 @@ class HectoedraState:
         take = per * self.players
         game_deck, self.box = self.box[:take], sorted(self.box[take:])
         hand = min(v.hand, per)
+        if per < v.per_player:
+            self.shortfalls.append(
+                f"round {self.round_no + 1} dealt {per} cards a player ({hand} in hand), not the {v.per_player} printed"
+                f" ({self.players * v.per_player} needed, {take + len(self.box)} left to deal)"
+            )
         for i in range(self.players):
             self.hands[i] = game_deck[i * hand : (i + 1) * hand]
         self.draw = game_deck[self.players * hand :]
         self.round_penalties = [0] * self.players
+        self.voids.clear()
+        self.drawn = [0] * self.players
         if self.round_no == 0:
             if v.start_tie == "random":
                 counts = [rules.primes_in(h) for h in self.hands]
@@ -123,6 +135,16 @@ class HectoedraState:
         self.last_turn = None
         self.dealing = False
 
+    def length_variant(self) -> tuple[int, int, int]:
+        """(rounds still to play, a deal due, cards in hands and the draw pile): never up, and down
+        at every turn (the proof that every game ends). A turn puts one card from a hand on the
+        central pile or a penalty pile and refills the hand from the draw pile (one fewer); a deal
+        ends "a deal due" and fills the hands (the first component is unchanged, the second drops);
+        the end of a round leaves one round fewer."""
+        if self.over:
+            return (0, 0, 0)
+        return (self.rounds_total - self.round_no, int(self.dealing), sum(len(h) for h in self.hands) + len(self.draw))
+
     def top(self) -> int | None:
         return self.pile[-1] if self.pile else None
 
@@ -142,6 +164,8 @@ class HectoedraState:
         had_legal = bool(rules.legal_cards(hand, self.top()))
         if action >= PENALTY:
             card = action - PENALTY
+            if not had_legal and self.pile:  # public: this hand held nothing that follows the top card
+                self.voids.append((self.seat, self.pile[-1], self.drawn[self.seat]))
             hand.remove(card)
             self.penalty_piles[self.seat].append(card)
             self.round_penalties[self.seat] += 1
@@ -155,6 +179,7 @@ class HectoedraState:
         if self.draw:
             while len(hand) < self.variant.hand and self.draw:
                 hand.append(self.draw.pop())
+                self.drawn[self.seat] += 1
         self.turns += 1
         self._counts["turns"] += 1
         if all(not h for h in self.hands):

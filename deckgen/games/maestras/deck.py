@@ -184,8 +184,10 @@ def checks(deck: Deck) -> list[Check]:
             )
         )
         short = [n for n, r in table.items() if r is not None and n * hand > comp.besides_central - r]
-        out.append(check("enough cards to deal", not short,
-                         f"{hand} cards each cannot be dealt to {', '.join(map(str, short))} players" if short else f"{hand} cards each",
+        served = player_counts(deck)  # a count that cannot be dealt is not served; the others still are
+        out.append(check("enough cards to deal", bool(served),
+                         f"{hand} cards each" + (f"; not to {', '.join(map(str, short))} players, which this deck does not serve" if short else "")
+                         if served else f"{hand} cards each cannot be dealt to any player count",
                          hint="a smaller --hand, or more cards (--colours, --points, --masters)"))
     else:
         n = deck.players
@@ -227,8 +229,16 @@ def custom_player_counts(deck: Deck) -> list[int]:
 
 
 def player_counts(deck: Deck) -> Sequence[int]:
-    if deck.players is not None:
-        return [deck.players]
+    """The player counts this deck serves: the cards besides the central one divide evenly among
+    them (the removal rule takes empty cards out) and each gets a full hand. The one source for
+    build, the rulebook, the web page and validate (through Game.player_counts)."""
     if deck.custom:
-        return custom_player_counts(deck)
-    return supported_players(composition(deck.options), deck.options["removal"])
+        counts = custom_player_counts(deck)
+    else:
+        comp = composition(deck.options)
+        hand = deck.options.get("hand", 4)
+        counts = [n for n, r in removal_table(comp, deck.options["removal"]).items()
+                  if r is not None and n * hand <= comp.besides_central - r]
+    if deck.players is not None:
+        return [deck.players] if deck.players in counts else []
+    return counts

@@ -163,10 +163,49 @@ def exhaustive(deck: Deck, counts: Sequence[int]) -> list[Check]:
                      f"a master and {rules.path_length} linked cards exist", hint="a shorter --path-length, or more --points"))
     out.append(check("a path fits on the grid", _straight_path_fits(rules),
                      f"a straight arm of {rules.path_length + 1} cards from a side is legal", hint="a shorter --path-length"))
-    out.append(check("every game ends", True,
-                     "proven by counting: each turn places a card, draws one, or passes; each card is placed or drawn "
-                     "at most once, and a round of passes with an empty draw pile ends the main phase"))
     return out
+
+
+def variant_bound(cards: int, players: int) -> int:
+    """The most actions a game can last by its variant (MaestrasState.length_variant): in the main phase
+    the pair (2 × pile + cards in hands, passes left) starts at most at (2 × cards, players) and
+    decreases at every action, so at most (2 × cards + 1) × players actions; the tie-break places each
+    card at most once."""
+    return (2 * cards + 1) * players + cards + 1
+
+
+def length_argument(deck: Deck, players: int) -> list[Check]:
+    """"every game ends", as a checked argument for one player count: the variant's bound fits the
+    step budget, and the variant strictly decreases at every step of dealt games' random play
+    (asserted again at every step of validate's checked games). With nothing to place a player
+    draws or passes (state.py), so no position is a dead end."""
+    counts = [players]
+    import random
+
+    from deckgen.engine.game import random_policy
+    from deckgen.engine.loop import InvariantBroken, play
+
+    n = len(deck.cards)
+    over = [p for p in counts if variant_bound(n, p) > max_steps(deck, p)]
+    broken = ""
+    for p in counts:
+        for seed in range(3):
+            rng = random.Random(seed)
+            state = new_state(deck, p, rng)
+            try:
+                record = play(state, [random_policy] * p, rng, seed=seed, max_steps=max_steps(deck, p), check=True)
+            except InvariantBroken as exc:
+                broken = str(exc)
+                break
+            if not record.ended:
+                broken = f"seed {seed}: {record.problem}"
+    ok = not over and not broken
+    detail = (f"proven for every deal: the tuple (phase, 2 × draw pile + cards in hands, passes left) decreases at every action "
+              f"(a draw or a pass is always legal with nothing to place), so a game lasts at most "
+              f"(2 × {n} + 1) × {players} + {n + 1} = {variant_bound(n, players):,} actions, within the step budget"
+              if ok else f"the argument fails: {broken or 'its bound is above the step budget'}")
+    return [check(f"every game's length is bounded ({players} players)", ok, detail,
+                  hint="" if ok else "report it: the rules broke their own bound", proof="proven")]
 
 
 def play_to_end(deck: Deck, players: int, seed: int, policy: str) -> MaestrasState:
@@ -203,5 +242,7 @@ ENGINE = Engine(
     player_counts=player_counts,
     length_name="turns",
     board_picture=board_picture,
-    skill=Skill(sample_hidden=sample_hidden, rollouts=(4, 16, 64)),
+    skill=Skill(sample_hidden=sample_hidden, rollouts=(4, 16, 64), search_worlds=8),
+    # "every game ends" proven by a decreasing variant (MaestrasState.length_variant), checked in code
+    arguments=length_argument,
 )

@@ -169,6 +169,21 @@ class MaestrasState:
     def cards_won(self) -> list[int]:
         return [len(self.won[s]) + len(self.tiebreak_won[s]) for s in range(self.players)]
 
+    def length_variant(self) -> tuple[int, int, int]:
+        """A lexicographic tuple that strictly decreases at every action (the proof that every game
+        ends, asserted at every step of checked games): (phase: main 2, tie-break 1, over 0;
+        2 × the draw pile + the cards in hands; the passes still allowed before the main phase ends).
+        Placing a card takes one from a hand (a refill moves k cards from the pile to a hand: 2k - k
+        fewer); drawing moves one from the pile to a hand (one fewer); a pass (empty pile) leaves the
+        cards and uses up one of the ``players`` passes that end the main phase; a tie-break action
+        places a card."""
+        held = sum(len(h) for h in self.hands)
+        if self.phase == MAIN:
+            return (2, 2 * len(self.pile) + held, self.players - self.passes)
+        if self.phase == TIEBREAK:
+            return (1, held, 0)
+        return (0, 0, 0)
+
     def length(self) -> int:
         return self.turns
 

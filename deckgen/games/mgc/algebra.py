@@ -111,8 +111,10 @@ def parse(text: str, variables: tuple[str, ...]) -> tuple[int, int, tuple[int, .
     return coefficient, sum(vector), vector
 
 
+@lru_cache(maxsize=8192)
 def parse_with_sympy(text: str, variables: tuple[str, ...]) -> tuple[int, int, tuple[int, ...]] | None:
-    """What sympy reads in ``text``: the same answer as :func:`parse`, the slow way."""
+    """What sympy reads in ``text``: the same answer as :func:`parse`, the slow way (milliseconds a
+    text, so each text is read once per process: every deck of a sweep or a test shares the answers)."""
     if not well_formed(text):
         return None
     import sympy

@@ -13,7 +13,8 @@ from deckgen.model import Deck
 from deckgen.games.mgc import rules
 from deckgen.games.mgc.cards import tables
 from deckgen.games.mgc.deck import MAX_PLAYERS, MIN_PLAYERS, players_supported
-from deckgen.games.mgc.hidden import sample_hidden
+from deckgen.games.mgc.hidden import sample_hidden, sample_seen
+from deckgen.games.mgc.model import model
 from deckgen.games.mgc.policies import heuristic_policy, random_policy
 from deckgen.games.mgc.state import CHOOSE, PLAY, MgcState, Setup
 
@@ -105,6 +106,7 @@ def exhaustive(deck: Deck, counts: Sequence[int]) -> list[Check]:
             f"{len(unreachable)} monomials can never be played" if unreachable else "monomials follow one another; action cards go anywhere", hint="add Elección cards (--eleccion-coeficiente, --eleccion-grado) or monomials that link the ones named"
         )
     )
+    out.append(follow_graph_check(deck, t))
     bad = []
     for n in counts:
         setup = Setup(t, n, rules.Variant.from_options(deck.options))
@@ -121,6 +123,43 @@ def exhaustive(deck: Deck, counts: Sequence[int]) -> list[Check]:
         )
     )
     return out
+
+
+def follow_graph_check(deck: Deck, t) -> Check:
+    """Every card can reach play from every card: in the follow-graph of the monomials (one
+    follows another with the same coefficient or the same degree; the relation is symmetric, so its
+    groups are its connected components) and the wild cards (an Elección card names any coefficient or
+    degree; with ``after_action = "free"`` any card follows an action card), the monomials form one
+    group. Otherwise a round whose constraint is in one group can never reach the other: a player
+    holding only cards of another group can never go out (issue 26, case 3)."""
+    basics = [i for i in range(t.size) if t.kind[i] == rules.BASIC]
+    kinds = set(t.kind)
+    wild = rules.ELECCION_COEF in kinds or rules.ELECCION_GRADO in kinds
+    free = deck.options.get("after_action") == "free" and any(k != rules.BASIC for k in kinds)
+    parent: dict = {}
+
+    def find(x):
+        while parent.setdefault(x, x) != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for i in basics:  # a monomial joins the group of its coefficient and the group of its degree
+        a, b = find(("c", t.coefficient[i])), find(("d", t.degree[i]))
+        if a != b:
+            parent[a] = b
+    groups: dict = {}
+    for i in basics:
+        groups.setdefault(find(("c", t.coefficient[i])), []).append(i)
+    name = "every card can reach play from every card (follow-graph of the monomials and the wild cards)"
+    if len(groups) <= 1 or wild or free:
+        why = ("one group of monomials" if len(groups) <= 1 else
+               "Elección cards name any coefficient or degree" if wild else "any card follows an action card (after_action free)")
+        return check(name, True, f"proven: {why}", proof="proven")
+    shown = "; ".join("{" + ", ".join(sorted({_label(deck, i) for i in g})[:4]) + ("…" if len({_label(deck, i) for i in g}) > 4 else "") + "}"
+                      for g in sorted(groups.values(), key=len, reverse=True))
+    return check(name, False, f"the monomials fall into {len(groups)} groups that never follow one another: {shown}",
+                 hint="add monomials that share a coefficient or degree across the groups, or Elección cards", proof="proven")
 
 
 def _label(deck: Deck, i: int) -> str:
@@ -162,7 +201,10 @@ ENGINE = Engine(
     length_name="turns",
     repeat_limit=50,
     # one round is the ladder's unit: a 500-point match is dozens of rounds, too long to search
-    skill=Skill(sample_hidden=sample_hidden, options={"target_score": 1}, unit="rounds", rollouts=(4, 16, 64), games=400),
+    skill=Skill(sample_hidden=sample_hidden, sample_seen=sample_seen, search_worlds=8, options={"target_score": 1}, unit="rounds", whole_games=20, whole_unit="matches", rollouts=(4, 16, 64), games=400),
+    # the model checker explores one round (model.py); the match is rounds until the target score
+    model=model,
+    model_scope="one round",
 )
 
 __all__ = ["ENGINE", "setup_for", "new_state", "CHOOSE", "PLAY"]

@@ -2,7 +2,8 @@
 
 Hidden from ``seat``: the other hands and the draw pile. Seen: its own hand, the discard pile (every
 card not in a hand or the draw pile; its top card and the constraint in force), every hand's size,
-the scores, the seat to play and the direction.
+the scores, the seat to play and the direction; and (``sample_seen``) every draw an opponent took
+for want of a legal card this round.
 
 A match is a generator paused inside its rules (state.py), which cannot be copied; a sample is a
 new match paused at its first decision to play or draw, with the position written into it (the
@@ -13,18 +14,29 @@ an Elección card) return None and are left to the heuristic.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from deckgen.games.mgc.cards import cards_of
-from deckgen.games.mgc.state import PLAY, MgcState
+from deckgen.games.mgc.state import PLAY, MgcState, Setup
+
+
+def round_setup(setup: Setup) -> Setup:
+    """The same deck, players and rules, with the match ending at the end of the round: a searched
+    world is the round in play (its rollouts end with it), whatever the match's target. One round
+    is what a searching player judges its move by, and it keeps a rollout cheap in a long match."""
+    if setup.variant.target_score <= 1:
+        return setup
+    return Setup(setup.tables, setup.players, dataclasses.replace(setup.variant, target_score=1))
 
 
 def _paused_at_play(state: MgcState) -> MgcState:
-    """A new match with the same setup, paused at a decision to play or draw (its first deal is
-    overwritten; the deal seeds are fixed, so nothing here depends on the position)."""
+    """A new one-round match with the same setup, paused at a decision to play or draw (its first
+    deal is overwritten; the deal seeds are fixed, so nothing here depends on the position)."""
     k = 0
+    setup = round_setup(state.k)
     while True:
-        fresh = MgcState(state.k, random.Random(k))
+        fresh = MgcState(setup, random.Random(k))
         if fresh.phase == PLAY:
             return fresh
         k += 1
@@ -54,3 +66,38 @@ def sample_hidden(state: MgcState, seat: int, rng: random.Random) -> MgcState | 
     world.dealer, world.round_starter, world.last_winner = state.dealer, state.round_starter, state.last_winner
     world.rounds, world.played, world.recycled = state.rounds, state.played, state.recycled
     return world
+
+
+TRIES = 64  # worlds dealt to find one consistent with what the seat has seen
+
+
+def _misfits(world: MgcState, state: MgcState, voids) -> int:
+    """For each draw an opponent took this round with no legal card: of its hand now, the cards held
+    then (its size then, less the cards it played since) follow none of that constraint; each card
+    short of that counts one."""
+    masks = state.k.tables.masks
+    bad = 0
+    for s, cons, size, plays, _ in voids:
+        need = size - (state.plays[s] - plays)
+        unlinked = (world.hands[s] & ~masks[cons]).bit_count()
+        bad += max(0, need - unlinked)
+    return bad
+
+
+def sample_seen(state: MgcState, seat: int, rng: random.Random) -> MgcState | None:
+    """A world consistent with everything ``seat`` has seen: sample_hidden's deal, kept only when
+    every opponent who drew this round for want of a legal card holds, of the cards it held then,
+    none that was legal then. Dealt up to TRIES times; failing that, the world that misses by the
+    fewest cards. Reads only public facts (draws, the constraint then, hand sizes, plays)."""
+    voids = [v for v in state.voids if v[0] != seat and v[4] == state.rounds]
+    best, fewest = None, None
+    for _ in range(TRIES if voids else 1):
+        world = sample_hidden(state, seat, rng)
+        if world is None:
+            return None
+        bad = _misfits(world, state, voids)
+        if not bad:
+            return world
+        if fewest is None or bad < fewest:
+            best, fewest = world, bad
+    return best

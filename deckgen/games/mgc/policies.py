@@ -23,10 +23,16 @@ def random_policy(state: MgcState, rng: random.Random) -> int:
 ACTION_ORDER = (rules.TOMA_DOS, rules.INTERMISION, rules.RETORNO, rules.TOMA_CUATRO, rules.ELECCION_COEF, rules.ELECCION_GRADO)
 # Cards that hurt the next player, strongest first, played when that player is about to go out.
 ATTACKS = (rules.TOMA_CUATRO, rules.TOMA_DOS, rules.INTERMISION)
+# The heuristic plays a uniformly random legal move at this share of its choices (decisions with two
+# legal moves or more). A deterministic player can go round in circles: with few cards in the draw
+# pile its draws are forced and its choices repeat (issue 26: a four-move cycle of Toma cards).
+# With every legal move at positive probability it cannot: wherever an end is reachable (what the
+# model checker proves), it reaches one with probability 1, as random players do.
+EXPLORE = 1 / 16
 
 
 def heuristic_policy(state: MgcState, rng: random.Random) -> int:
-    """A sensible player (deterministic; ``rng`` is not used):
+    """A sensible player:
 
     - a drawn card that fits is played at once;
     - when the next player holds one or two cards, a Toma cuatro, Toma dos or Intermisión is played;
@@ -34,11 +40,15 @@ def heuristic_policy(state: MgcState, rng: random.Random) -> int:
       coefficient or degree), the higher coefficient first (fewer points left in hand);
     - no monomial fits: an action card, cheapest first (Toma dos, Intermisión, Retorno, Toma
       cuatro), an Elección card last (and only then, unless two monomials are left to follow it);
-    - an Elección card names the coefficient (degree) most common in its own hand.
+    - an Elección card names the coefficient (degree) most common in its own hand;
+    - at one choice in EXPLORE, any legal move, uniformly at random (so that it cannot go round in
+      circles: see EXPLORE).
     """
     actions = state.legal_actions()
     if len(actions) == 1:
         return actions[0]
+    if EXPLORE and rng.random() < EXPLORE:
+        return actions[int(rng.random() * len(actions))]
     k, t = state.k, state.k.tables
     phase = state.phase
     hand = cards_of(state.hands[state.seat])

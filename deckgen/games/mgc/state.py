@@ -109,6 +109,10 @@ class MgcState:
         # tallies
         "turns", "rounds", "voluntary", "draws", "dry_draws", "offers", "choices", "moments", "penalties",
         "deals", "penalty_cards", "algebra_forgot", "algebra_caught", "starter_wins", "blocked", "refills",
+        # what every seat has seen (for a searching player's worlds, hidden.sample_seen): the cards
+        # each seat has played, and each draw taken with no legal card: (seat, constraint, hand size
+        # then, its plays then, the round)
+        "plays", "voids",
     )
 
     def __init__(self, setup: Setup, rng: random.Random) -> None:
@@ -122,6 +126,8 @@ class MgcState:
         self.dealer = n - 1
         self.last_winner = self.winner = -1
         self.rounds = 0
+        self.plays = [0] * n
+        self.voids: list[tuple[int, int, int, int, int]] = []
         self.algebra_forgot = self.algebra_caught = self.starter_wins = self.blocked = self.refills = 0
         self._gen = self._match(rng)
         next(self._gen)  # deal the first round with ``rng`` and pause at the first decision
@@ -487,6 +493,12 @@ class MgcState:
 
     # ------------------------------------------------------------------ the State protocol
 
+    def step_weight(self) -> int:
+        """What the step just taken cost, in ordinary steps: a policy's decision reads the hand, so a
+        hand of hundreds of cards (a deck file of Toma cuatro by the thousand) makes each step cost
+        as several (one more per 32 cards). Hands of a playable deck (under 32 cards) weigh 1."""
+        return 1 + (self.hands[self.seat].bit_count() >> 5)
+
     def current_player(self) -> int:
         if self.phase == OVER:
             return TERMINAL
@@ -518,6 +530,12 @@ class MgcState:
     def apply_action(self, action: int) -> None:
         if action not in self.legal_actions():
             raise IllegalAction(f"{self.action_to_string(action)} is not legal now")
+        seat = self.seat
+        if self.phase == PLAY and action == self.k.DRAW and not self.k.variant.draw_freely:
+            # public: drawing is allowed only without a legal card, so this hand held none
+            self.voids.append((seat, self.cons, self.hands[seat].bit_count(), self.plays[seat], self.rounds))
+        elif self.phase in (PLAY, DRAWN) and 0 <= action < self.k.size:
+            self.plays[seat] += 1
         self._resume(action)
 
     def chance(self, rng: random.Random) -> None:
@@ -557,6 +575,13 @@ class MgcState:
 
     def card_count(self) -> int:
         return sum(h.bit_count() for h in self.hands) + len(self.pile) + 1 + self.played - self.recycled
+
+    def explorable(self) -> object | None:
+        """This position as the model checker's round model (model.py), to search on from it; None
+        between rounds and at the end of the match."""
+        from deckgen.games.mgc.model import position_of
+
+        return position_of(self)
 
     def key(self) -> Hashable:
         # the draw pile as a set (its order is not part of the position: every draw is at random),

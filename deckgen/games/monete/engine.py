@@ -12,7 +12,7 @@ from deckgen.model import Deck
 from deckgen.games.monete import deck as monete_deck
 from deckgen.games.monete.cards import NO_COLOUR, PURPLE_CODE, card_table
 from deckgen.games.monete.deck import ALL, MODES
-from deckgen.games.monete.hidden import sample_hidden
+from deckgen.games.monete.hidden import sample_hidden, sample_seen
 from deckgen.games.monete.policies import heuristic_policy
 from deckgen.games.monete.rules import Rules, fits
 from deckgen.games.monete.state import MoneteState
@@ -143,14 +143,66 @@ def exhaustive(deck: Deck, counts: Sequence[int]) -> list[Check]:
     return out
 
 
+STEPS_PER_TURN = 5  # the most decisions one turn asks for: play, markers, target, take (or a blind card), give
+
+
+def max_steps(deck: Deck, players: int) -> int:
+    # 12 steps a card: at most 60,100 for the 5,000 cards a deck file may hold; above the proven
+    # bound (length_argument): at most 2 × cards turns of at most STEPS_PER_TURN steps each
+    return 12 * len(deck.cards) + 100
+
+
+def length_argument(deck: Deck, players: int) -> list[Check]:
+    """"every game ends", as a checked argument for one player count: the variant
+    (MoneteState.length_variant, 2 × draw pile + cards in hands) starts at most at 2 × cards and loses at
+    least one every turn, so a game has at most 2 × cards turns; each turn asks at most
+    STEPS_PER_TURN decisions, so 2 × cards × STEPS_PER_TURN steps fit the step budget. Checked on
+    dealt games of random play: the variant at every step (engine/loop.py) and the steps per turn."""
+    import random as _random
+
+    from deckgen.engine.game import random_policy as uniform
+    from deckgen.engine.loop import InvariantBroken, play
+
+    n = len(deck.cards)
+    bound = 2 * n * STEPS_PER_TURN
+    broken = "" if bound <= max_steps(deck, players) else f"{bound:,} steps exceed the budget of {max_steps(deck, players):,}"
+    for seed in range(3 if not broken else 0):
+        rng = _random.Random(seed)
+        state = new_state(deck, players, rng)
+        steps_in_turn, turns, worst = 0, state.length(), 0
+        policy = uniform
+
+        def counting(st, r):  # noqa: ANN001
+            nonlocal steps_in_turn, turns, worst
+            if st.length() != turns:
+                turns, steps_in_turn = st.length(), 0
+            steps_in_turn += 1
+            worst = max(worst, steps_in_turn)
+            return policy(st, r)
+
+        try:
+            record = play(state, [counting] * players, rng, seed=seed, max_steps=max_steps(deck, players), check=True)
+        except InvariantBroken as exc:
+            broken = str(exc)
+            break
+        if not record.ended or worst > STEPS_PER_TURN:
+            broken = f"seed {seed}: {record.problem or f'a turn took {worst} decisions'}"
+            break
+    ok = not broken
+    detail = (f"proven for every deal: 2 × draw pile + cards in hands (at most {2 * n:,}) loses at least one every turn and never grows, "
+              f"so at most {2 * n:,} turns of at most {STEPS_PER_TURN} decisions: {bound:,} steps, within the step budget"
+              if ok else f"the argument fails: {broken}")
+    return [check(f"every game's length is bounded ({players} players)", ok, detail,
+                  hint="" if ok else "report it: the rules broke their own bound", proof="proven")]
+
+
 ENGINE = Engine(
     new_state=new_state,
     policies={"random": random_policy, "heuristic": heuristic_policy},
     measures=MEASURES,
     thresholds=thresholds,
     exhaustive=exhaustive,
-    # 12 steps a card: at most 60,100 for the 5,000 cards a deck file may hold
-    max_steps=lambda deck, players: 12 * len(deck.cards) + 100,
+    max_steps=max_steps,
     # the default deck's longest stream (jungla, 8 players) spends about 45,000 steps (360 measured
     # and 90 exploring games); a step costs about 30 µs and a deck is played in 4 modes × 7 player
     # counts
@@ -159,5 +211,7 @@ ENGINE = Engine(
     length_name="turns",
     variants=variants,
     # games per pair and mode: the default deck is played in all four modes within the two minutes
-    skill=Skill(sample_hidden=sample_hidden, rollouts=(4, 16, 64), games=32),
+    skill=Skill(sample_hidden=sample_hidden, rollouts=(4, 16, 64), games=32, sample_seen=sample_seen, search_worlds=16),
+    # "every game ends" proven by a decreasing variant (MoneteState.length_variant), checked in code
+    arguments=length_argument,
 )

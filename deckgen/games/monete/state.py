@@ -73,6 +73,10 @@ class MoneteState:
         self.pending = 0  # the action waiting for the MARKERS choice, or being resolved
         self.target = -1
         self.taken = -1  # the card just taken by Te la cambio / Espiar (not to be given back)
+        # (viewer, target) -> the cards of target's hand the viewer saw with Espiar that have not
+        # left it unseen by the viewer since (a card played is seen by all: the sampler drops it);
+        # what a searching player's worlds respect (hidden.sample_seen)
+        self.known: dict[tuple[int, int], tuple[int, ...]] = {}
         self.chance_kind = 0
         self.winners_: tuple[int, ...] = ()
         self.end = ""  # "win" or "deck"
@@ -212,6 +216,16 @@ class MoneteState:
 
     def length(self) -> int:
         return self.tally["turns"]
+
+    def length_variant(self) -> tuple[int]:
+        """2 × the draw pile + the cards in hands: never up, and down by at least one every turn
+        (the proof that every game ends, asserted at every step of checked games). Cards never go
+        back to the draw pile nor from the table to a hand. A turn plays at least one card from a
+        hand (one fewer), or, with nothing to play, draws one (the pile loses one, a hand gains it:
+        one fewer) before passing; an empty draw pile ends the game. Cards passed between hands
+        (Regalito, Te la cambio, Espiar, Ladronzuelos) leave it unchanged; a draw by a Toma card,
+        Maldición, Descarte or ¡Monete! lowers it; a discard lowers it."""
+        return (2 * len(self.draw) + sum(len(h) for h in self.hands),)
 
     def counts(self) -> Mapping[str, float]:
         return dict(self.tally)
@@ -407,6 +421,8 @@ class MoneteState:
     def _give(self, card: int) -> None:
         p = self.player
         self._move_card(p, self.target, card)
+        if self.pending == ESPIAR:  # the spy saw the hand, took one card and gave this one back
+            self.known[(p, self.target)] = tuple(sorted(self.hands[self.target]))
         self.pending = 0
         self.target = -1
         self.taken = -1
@@ -474,6 +490,13 @@ class MoneteState:
     def _move_card(self, src: int, dst: int, card: int) -> None:
         self.hands[src].remove(card)
         self.hands[dst].append(card)
+        if self.known:  # who knew src's hand: the taker saw which card left; anyone else did not
+            for (viewer, target), cards in list(self.known.items()):
+                if target == src:
+                    if viewer == dst:
+                        self.known[(viewer, target)] = tuple(c for c in cards if c != card)
+                    elif viewer != src:
+                        del self.known[(viewer, target)]
 
     def _draw(self, q: int, k: int, action: bool = False) -> bool:
         """Seat ``q`` draws ``k`` cards; False when the draw pile ran out and the game ended."""

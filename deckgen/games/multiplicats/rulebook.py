@@ -29,6 +29,8 @@ RULE_DEFAULTS: dict[str, Any] = {
     "end": "two-left",
     "next_after_exchange": "loser",
     "raton_call": False,
+    "raton_own_pile": False,
+    "magia_pairs": "one",
     "infinite": False,
     "infinite_points": 3,
     "infinite_refill": 0,

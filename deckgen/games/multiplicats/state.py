@@ -47,6 +47,8 @@ class MultiplicatsState:
         self.end = options.get("end", "two-left")
         self.after_exchange = options.get("next_after_exchange", "loser")
         self.raton_call = bool(options.get("raton_call", False))
+        self.raton_own_pile = bool(options.get("raton_own_pile", False))
+        self.magia_pairs = options.get("magia_pairs", "one")
         self.infinite = bool(options.get("infinite", False))
         self.target_points = int(options.get("infinite_points", 3))
         self.refill = rules.infinite_refill(len(self.code), players, int(options.get("infinite_refill", 0)))
@@ -227,17 +229,20 @@ class MultiplicatsState:
         return self._false_slaps_only(rng)
 
     def _everyone_slaps(self, rng: random.Random, t: int, code: int) -> int | None:
-        active = [p for p in range(self.n) if self._active(p)]
-        times = {p: self.model.time(rng, self.owner[p]) for p in active}
-        fastest = min(active, key=lambda p: times[p])
+        """Persecución or Emboscada turned up by pile ``t``: every player still in slaps once (with
+        two players, a player with two piles is still one pair of hands: one reaction time)."""
+        players = self._players_in()
+        times = {player: self.model.time(rng, player) for player in players}
+        fastest = min(players, key=lambda player: times[player])
         self.tally["chances"] += 1
         self.tally["slaps"] += 1
-        if code == PERSECUCION:
-            loser = rules.slowest(active, times)
-            self.piles[loser].extend(self.up[loser])
-            self.up[loser] = []
-            return fastest
-        if fastest != t:  # Emboscada lost by its player: every other player hands them one top card
+        if code == PERSECUCION:  # the slowest player takes back their face-up cards; the fastest goes next
+            loser = rules.slowest(players, times)
+            for q in self.piles_of[loser]:
+                self.piles[q].extend(self.up[q])
+                self.up[q] = []
+            return self._pile_of(fastest, t)
+        if fastest != self.owner[t]:  # Emboscada lost by its player: every other player hands them one top card
             for q in self._first_piles_of_others(t, need_cards=True):
                 self.piles[t].append(self.piles[q].popleft())
         return None
@@ -266,9 +271,10 @@ class MultiplicatsState:
         """Some piles share a product: they race. A player whose face-down pile is used up and whose
         last card was a special may slap too (chapter VI) and, winning, hands their cards to the pair."""
         entitled = sorted({p for g in groups for p in g})
-        bonus = [
+        in_pairs = {self.owner[p] for p in entitled}
+        bonus = [  # "two other players": never a player with a pile in the match (two-player game)
             p for p in range(self.n)
-            if p not in entitled and self._active(p) and not self.piles[p] and self.up[p] and self.code[self.up[p][-1]] < 0
+            if self.owner[p] not in in_pairs and self._active(p) and not self.piles[p] and self.up[p] and self.code[self.up[p][-1]] < 0
         ]
         self.tally["chances"] += 1
         times, first, gluttons = self._race(rng, entitled + bonus)
@@ -284,22 +290,46 @@ class MultiplicatsState:
             nxt = self._exchange(first, sorted(pair))
         else:
             group = next(g for g in groups if first in g)
-            rivals = [q for q in group if q != first and self.owner[q] != self.owner[first]]
-            nxt = self._exchange(first, [rules.slowest(rivals, times)])
+            nxt = self._duel(first, group, times)
+            if self.magia_pairs == "each":  # every other pair on the table settles its own exchange
+                for other in groups:
+                    if other is group:
+                        continue
+                    racing = [q for q in other if times.get(q, NEVER) != NEVER]
+                    if racing:  # someone of that pair slapped: the fastest of them wins it
+                        self._duel(min(racing, key=lambda q: (times[q], q)), other, times)
         self._gula(gluttons)
         return nxt
+
+    def _duel(self, first: int, group: list[int], times: dict[int, float]) -> int | None:
+        """Pile ``first`` won the slap on ``group``: it gives its face-up cards to the slowest rival
+        pile of another player."""
+        rivals = [q for q in group if q != first and self.owner[q] != self.owner[first]]
+        return self._exchange(first, [rules.slowest(rivals, times)])
 
     def _race(self, rng: random.Random, entitled: list[int]) -> tuple[dict[int, float], int | None, list[int]]:
         """Reaction times of every active pile: entitled ones may miss, the others may slap wrongly.
         Returns the times, the first entitled pile to slap (None if none does) and every pile that
         slapped without the right (the gluttons), fastest first, whenever they slapped."""
+        # One reaction per player (with two players, one for both piles): a player with an
+        # entitled pile slaps for it, never as a glutton for their other pile.
         times: dict[int, float] = {}
         model, out, piles, up = self.model, self.out, self.piles, self.up
-        for p, owner in enumerate(self.owner):
+        hand: dict[int, int] = {}  # player -> the pile their slap counts for (their first in play order)
+        for p in self._order_from(self.turn):
+            owner = self.owner[p]
             if owner in out or not (piles[p] or up[p]):
                 continue
-            times[p] = model.entitled_time(rng, owner) if p in entitled else model.false_time(rng, owner)
-        slapped = sorted((p for p in times if times[p] != NEVER), key=lambda p: (times[p], p))
+            if owner not in hand or (p in entitled and hand[owner] not in entitled):
+                hand[owner] = p
+        drawn: dict[int, float] = {}
+        for p, owner in enumerate(self.owner):
+            if owner in hand and owner not in drawn:
+                drawn[owner] = model.entitled_time(rng, owner) if hand[owner] in entitled else model.false_time(rng, owner)
+        for p, owner in enumerate(self.owner):
+            if owner in hand and (piles[p] or up[p]):
+                times[p] = drawn[owner] if p in entitled or hand[owner] not in entitled else NEVER
+        slapped = sorted((p for p in times if times[p] != NEVER and (p in entitled or hand[self.owner[p]] == p)), key=lambda p: (times[p], p))
         first = next((p for p in slapped if p in entitled), None)
         gluttons = [p for p in slapped if p not in entitled]
         self.tally["slaps"] += first is not None
@@ -335,14 +365,25 @@ class MultiplicatsState:
         return None
 
     def _raton(self, rng: random.Random) -> int | None:
-        """Confirmed players' rule: a match nobody slapped can be denounced once the next card is up."""
+        """Confirmed players' rule: a match nobody slapped can be denounced once the next card is up.
+
+        The callers are the *other* players: with two players both are in every pair, so nobody can
+        call unless ``raton_own_pile`` lets a player call with their pile outside the pair. Each
+        player calls once (one reaction time per player, whatever their number of piles)."""
         missed, self.missed = self.missed, None
-        callers = [p for p in range(self.n) if self._active(p) and (missed is None or p not in missed)]
-        times: dict[int, float] = {}
-        for p in callers:
+        denounced = {self.owner[q] for q in missed} if missed else set()
+        callers: dict[int, int] = {}  # player -> the pile they call from (turns up next)
+        for p in self._order_from(self.turn):
             owner = self.owner[p]
-            times[p] = self.model.entitled_time(rng, owner) if missed else self.model.false_time(rng, owner)
-        first = min(times, key=lambda p: times[p], default=None)
+            if owner in callers or not self._active(p) or (missed and p in missed):
+                continue
+            if owner in denounced and not self.raton_own_pile:
+                continue
+            callers[owner] = p
+        times: dict[int, float] = {}
+        for owner in sorted(callers):
+            times[owner] = self.model.entitled_time(rng, owner) if missed else self.model.false_time(rng, owner)
+        first = min(times, key=lambda owner: times[owner], default=None)
         if first is None or times[first] == NEVER:
             return None
         self.tally["raton_calls"] += 1
@@ -350,9 +391,10 @@ class MultiplicatsState:
             for q in missed:
                 self.piles[q].extend(self.up[q])
                 self.up[q] = []
-            return first
-        self.piles[first].extend(self.up[first])  # a wrong call
-        self.up[first] = []
+            return callers[first]
+        for q in self.piles_of[first]:  # a wrong call: the caller's own face-up cards go back
+            self.piles[q].extend(self.up[q])
+            self.up[q] = []
         return None
 
     # ------------------------------------------------------------ after each turn
@@ -412,6 +454,16 @@ class MultiplicatsState:
         return left <= 2
 
     # ------------------------------------------------------------ helpers
+
+    def _players_in(self) -> list[int]:
+        """Players still in the game who hold a card (face down or face up)."""
+        return [player for player in range(self.players) if any(self._active(p) for p in self.piles_of[player])]
+
+    def _pile_of(self, player: int, start: int) -> int:
+        """The first pile of ``player`` in play order from pile ``start`` (itself included) that
+        holds a card: the pile a player acts with when a rule names the player."""
+        mine = [p for p in self._order_from(start) if self.owner[p] == player]
+        return next((p for p in mine if self._active(p)), mine[0])
 
     def _active(self, p: int) -> bool:
         return self.owner[p] not in self.out and (bool(self.piles[p]) or bool(self.up[p]))

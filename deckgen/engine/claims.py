@@ -1,0 +1,164 @@
+"""What `validate` claims about a deck, and what each claim rests on.
+
+Playable (GAMES.md, points 3-5), for every deal at every player count the deck serves, played by
+the printed rules: (1) no dead end: the player to act always has a legal action (a draw or a pass
+counts); (2) an end is always reachable: from every reachable position some legal moves end the
+game; (3) no trap: with every player choosing uniformly at random among the legal moves, the game
+ends with probability 1.
+
+Each claim is either **proven** (by the model checker over every deal and every move, or by a
+game's own argument checked in code) or **sampled**: no failure in N games of random and built-in
+players, which bounds the share of deals that fail below 3/N at 95% confidence (the rule of three:
+if a share p of deals failed, N games would all pass with probability (1 - p)^N <= e^(-pN), below
+5% once p >= 3/N). The same words are used by the text report, --json, build's refusal and the web
+page.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from deckgen.checks import Check, check
+from deckgen.engine.modelcheck import Result, check_model, find_end, walk_to_end
+
+PROVEN, SAMPLED = "proven", "sampled"
+MODEL_BUDGET = 150_000  # positions `validate` lets the model checker explore per player count
+LOOP_BUDGET = 20_000  # positions searched from a position the computer player kept coming back to
+CONFIDENCE = 100  # default games that must end for the sampled claim "every game ends"
+
+DEFINITION = (
+    "Playable means, for every deal at every player count the deck serves, played by the printed rules: "
+    "(1) no dead end: the player to act always has a legal action (a draw or a pass counts); "
+    "(2) an end is always reachable: from every reachable position some legal moves end the game; "
+    "(3) no trap: with every player choosing at random among the legal moves, the game ends with probability 1. "
+    "Each claim is proven (every deal and every move searched, or the game's own argument checked in code) "
+    "or sampled (no failure in N games: fewer than 3/N of deals fail, at 95% confidence)."
+)
+
+
+def bound(n: int) -> str:
+    """The sampled claim's words for ``n`` games that all ended."""
+    share = 300 / n if n else 100.0
+    return (f"no failure in {n:,} games of random and built-in players: fewer than 3/{n:,} ({share:.2g}%) of deals fail, "
+            "at 95% confidence")
+
+
+def model_result(engine: Any, deck: Any, players: int, budget: int = MODEL_BUDGET) -> Result | None:
+    """The model checker's verdict on one player count, or None when the game has no model or the
+    deck is too large to enumerate."""
+    if engine.model is None:
+        return None
+    root = engine.model(deck, players)
+    if root is None:
+        return None
+    return check_model(root, budget=budget)
+
+
+def model_checks(engine: Any, tag: str, r: Result | None, budget: int = MODEL_BUDGET) -> list[Check]:
+    """The exhaustive claims of one player count (``tag``: "2 players", "siesta, 2 players"), and a
+    failed "every round dealt as printed" when a searched position followed a deal short of the
+    rulebook (GAMES.md's point 6)."""
+    out = _model_checks(engine, tag, r, budget)
+    if r is not None and r.short_deal is not None:
+        out.append(check(f"every round dealt as printed ({tag})", False, _replay_text(r.short_deal), proof=PROVEN,
+                         hint="more cards, or rules that give back to the deal what they take out (see the replay)"))
+    return out
+
+
+def _model_checks(engine: Any, tag: str, r: Result | None, budget: int = MODEL_BUDGET) -> list[Check]:
+    scope = f" ({engine.model_scope})" if engine.model_scope else ""
+    if r is None:
+        if engine.model is None:
+            return []
+        return [check(f"every deal searched ({tag})", True,
+                      f"not proven by search: the deck has too many different deals to enumerate{scope}; the claims below are sampled")]
+    if r.dead_end is not None:
+        return [check(f"no dead end ({tag})", False, _replay_text(r.dead_end), proof=PROVEN,
+                      hint="a card or rule that leaves the player to act without a legal move: see the replay")]
+    if not r.complete:
+        return [check(f"every deal searched ({tag})", True,
+                      f"not proven by search: the model checker stopped at its budget of {budget:,} positions{scope}; "
+                      "the claims below are sampled")]
+    if r.no_end is not None:
+        return [
+            check(f"no dead end ({tag})", True, f"proven for every deal: {r.states:,} positions searched{scope}", proof=PROVEN),
+            check(f"an end is always reachable ({tag})", False, _replay_text(r.no_end), proof=PROVEN,
+                  hint="the cards named in the replay can never be got rid of: change or add cards so that they can"),
+            check(f"no trap ({tag})", False,
+                  f"{r.no_end.trap:,} positions form a closed set without an end (the replay above reaches one)", proof=PROVEN),
+        ]
+    what = f"proven for every deal: {r.states:,} positions searched{scope}"
+    return [
+        check(f"no dead end ({tag})", True, what, proof=PROVEN),
+        check(f"an end is always reachable ({tag})", True, f"{what}; backward search from the {r.ends:,} ends reaches every one", proof=PROVEN),
+        check(f"no trap ({tag})", True, "proven for every deal: no closed set of positions without an end (finite graph, an end reachable from each)", proof=PROVEN),
+    ]
+
+
+def _replay_text(replay: Any) -> str:
+    return f"{replay.what}, the shortest case: " + " | ".join(replay.lines())
+
+
+def player_fault(engine: Any, deck: Any, players: int, seed: int, policy: str = "heuristic", budget: int = LOOP_BUDGET) -> str:
+    """Replay a game of the computer player that did not end; from where it stopped, search for a
+    legal continuation that ends the game. Returns the continuation in words (the loop is then the
+    player's fault, not the deck's), or "" when none was found (the deck is blamed)."""
+    from deckgen.engine.loop import key_stride, play
+
+    rng = random.Random(seed)
+    state = engine.new_state(deck, players, rng)
+    pol = engine.policies[policy]
+    play(state, [pol] * players, rng, seed=seed, max_steps=engine.max_steps(deck, players),
+         repeat_limit=engine.repeat_limit, key_every=key_stride(len(deck.cards)))
+    if state.is_terminal():
+        return "the game ends when replayed"
+    here = getattr(state, "explorable", None)
+    position = here() if here is not None else None
+    if position is None:
+        return ""
+    path = find_end(position, budget)
+    if path is None:  # the end may lie beyond the breadth-first budget: random walks go deeper
+        path = walk_to_end(position, seed=seed)
+    if path is None:
+        return ""
+    return f"{len(path)} legal moves and draws lead from the repeated position to an end: " + "; ".join(path[:8]) + (" ..." if len(path) > 8 else "")
+
+
+def headline_basis(report: Any) -> str:
+    """After "Playable for 2 to 10 players": "proven for every deal" or "no failure in N games"."""
+    games = [n for n in report.claim_games.values()]
+    if report.claim_games and all(k in report.proven for k in report.claim_games):
+        return "proven for every deal"
+    sampled = [n for k, n in report.claim_games.items() if k not in report.proven]
+    if not sampled:
+        return ""
+    return f"no failure in {min(sampled):,} games" + (" at each player count" if len(games) > 1 else "")
+
+
+def variant_argument(engine: Any, deck: Any, players: int, bound: int, argument: str, seeds: int = 3) -> Check:
+    """A game's proof that every game ends, checked: its variant (``length_variant``) bounds a game
+    to ``bound`` steps, which must fit the step budget, and the variant must decrease at every turn
+    of ``seeds`` dealt games of random play (engine/loop.py asserts it at every step, as it does in
+    every checked game validate plays). ``argument`` says why the variant decreases."""
+    from deckgen.engine.game import random_policy
+    from deckgen.engine.loop import InvariantBroken, play
+
+    budget = engine.max_steps(deck, players)
+    broken = "" if bound <= budget else f"its bound, {bound:,} steps, is above the step budget of {budget:,}"
+    for seed in range(seeds if not broken else 0):
+        rng = random.Random(seed)
+        state = engine.new_state(deck, players, rng)
+        try:
+            record = play(state, [random_policy] * players, rng, seed=seed, max_steps=budget, check=True)
+        except InvariantBroken as exc:
+            broken = str(exc)
+            break
+        if not record.ended:
+            broken = f"seed {seed}: {record.problem}"
+            break
+    if broken:
+        return check(f"every game's length is bounded ({players} players)", False, f"the argument fails: {broken}",
+                     hint="report it: the rules broke their own bound", proof=PROVEN)
+    return check(f"every game's length is bounded ({players} players)", True,
+                 f"proven for every deal: {argument}; so a game lasts at most {bound:,} steps, within the step budget", proof=PROVEN)

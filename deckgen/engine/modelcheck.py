@@ -1,0 +1,296 @@
+"""An explicit-state model checker (after TLA+'s TLC and PRISM): every deal, every legal move.
+
+It knows no game. It explores a game's graph of positions through the State protocol and its
+optional exploration methods (see ``engine/state.py``): ``clone``, ``chance_outcomes`` and
+``apply_chance_outcome`` (every chance outcome of positive probability, such as each card a draw can
+bring), and ``canonical_key`` (the position with identical cards merged and seats rotated where the
+rules are symmetric). Positions with the same canonical key are explored once (the memo).
+
+The search is breadth first from the root (a chance node dealing the cards), so the first position
+found with a property is one at the fewest steps from the root: its path is the shortest
+counterexample. On the finite graph it decides GAMES.md's points 3-5:
+
+1. **No dead end**: every position that is not an end has a legal action or a chance outcome.
+2. **An end is always reachable**: backward reachability from the ends of the game (breadth first
+   over the reversed edges) reaches every position.
+3. **No trap**: no closed set of positions without an end. On a finite graph this follows from 2:
+   a closed set without an end would hold positions from which no end is reachable. Conversely,
+   when 2 holds, with every player choosing uniformly among the legal moves (every edge has a
+   probability of at least p > 0), from any position an end comes within |S| steps with probability
+   at least p^|S|, so the game ends with probability 1. When 2 fails, the positions that cannot end
+   form a closed set (nothing leaves it to an end); the report gives its size.
+
+It stops at a state budget and says so: the claims are then not proven by search.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any, Callable, Hashable, Iterable
+
+from deckgen.engine.state import CHANCE, TERMINAL
+
+DEFAULT_BUDGET = 200_000  # positions explored before the search gives up (it says so)
+
+# edge kinds of a recorded path
+ACTION, OUTCOME = 0, 1
+
+
+@dataclass
+class Replay:
+    """A counterexample a person can follow: the deal, each move, the position that cannot go on."""
+
+    what: str  # "dead end" or "no end reachable"
+    steps: list[str]
+    position: str  # the last position, in words
+    trap: int = 0  # positions in the closed set without an end (for "no end reachable")
+
+    def lines(self) -> list[str]:
+        out = [f"{i + 1}. {s}" for i, s in enumerate(self.steps)]
+        out.append(f"then: {self.position}")
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {"what": self.what, "steps": list(self.steps), "position": self.position, "trap": self.trap}
+
+
+@dataclass
+class Result:
+    """What the search decided. ``complete`` is False when it stopped at its budget: then nothing
+    is proven (``dead_end`` may still hold a real dead end found before the budget ran out)."""
+
+    complete: bool
+    states: int
+    edges: int
+    ends: int
+    seconds: float
+    budget: int
+    dead_end: Replay | None = None
+    no_end: Replay | None = None
+    cannot_end: int = 0  # positions from which no end is reachable
+    extra: dict[str, Any] = field(default_factory=dict)
+    # the first position (fewest steps) after a deal short of the rulebook's counts (a state's
+    # ``shortfalls``, engine/state.py): GAMES.md's point 6, checked in every explored position
+    short_deal: Replay | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.complete and self.dead_end is None and self.no_end is None and self.short_deal is None
+
+    @property
+    def rate(self) -> float:
+        return self.states / self.seconds if self.seconds > 0 else float("inf")
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "complete": self.complete,
+            "states": self.states,
+            "edges": self.edges,
+            "ends": self.ends,
+            "seconds": round(self.seconds, 3),
+            "budget": self.budget,
+            "dead_end": self.dead_end.to_json() if self.dead_end else None,
+            "no_end": self.no_end.to_json() if self.no_end else None,
+            "cannot_end": self.cannot_end,
+            "short_deal": self.short_deal.to_json() if self.short_deal else None,
+        }
+
+
+def _key(state: Any) -> Hashable:
+    canonical = getattr(state, "canonical_key", None)
+    return canonical() if canonical is not None else state.key()
+
+
+def _successors(state: Any) -> Iterable[tuple[int, Any, Any]]:
+    """(edge kind, action or outcome, the next position), each a new state."""
+    seat = state.current_player()
+    if seat == TERMINAL:
+        return
+    if seat == CHANCE:
+        for o in state.chance_outcomes():
+            child = state.clone()
+            child.apply_chance_outcome(o)
+            yield OUTCOME, o, child
+        return
+    for a in state.legal_actions():
+        child = state.clone()
+        child.apply_action(a)
+        yield ACTION, a, child
+
+
+def check_model(root: Any, budget: int = DEFAULT_BUDGET, clock: Callable[[], float] = time.perf_counter,
+                seconds: float | None = None) -> Result:
+    """Explore every position reachable from ``root`` (breadth first, memoised by canonical key)
+    and decide points 1-3 above; stop once more than ``budget`` positions are known (or, for
+    benchmarks only, after ``seconds``: a verdict must not depend on the machine's speed)."""
+    start = clock()
+    deadline = start + seconds if seconds is not None else None
+    ids: dict[Hashable, int] = {_key(root): 0}
+    parent: list[tuple[int, int, Any]] = [(-1, ACTION, None)]  # per position: (parent id, edge kind, label)
+    succ: list[list[int]] = []
+    terminal: list[bool] = []
+    queue: deque[Any] = deque([root])
+    dead: int = -1
+    short, short_text = -1, ""
+    edges = 0
+    complete = True
+    variant = getattr(root, "length_variant", None) is not None
+    while queue:
+        state = queue.popleft()
+        me = len(succ)
+        mine: list[int] = []
+        is_end = state.is_terminal()
+        if short < 0 and getattr(state, "shortfalls", None):
+            short, short_text = me, state.shortfalls[0]
+        if not is_end:
+            for kind, label, child in _successors(state):
+                if variant and child.length_variant() > state.length_variant():
+                    raise AssertionError(f"the game's variant increased: {state.length_variant()} then {child.length_variant()}")
+                k = _key(child)
+                j = ids.get(k)
+                if j is None:
+                    j = ids[k] = len(parent)
+                    parent.append((me, kind, label))
+                    queue.append(child)
+                mine.append(j)
+            edges += len(mine)
+            if not mine and dead < 0:
+                dead = me
+        succ.append(mine)
+        terminal.append(is_end)
+        if len(parent) > budget or (deadline is not None and not len(succ) % 1000 and clock() > deadline):
+            complete = False
+            break
+    ends = sum(terminal)
+    result = Result(complete, len(parent), edges, ends, 0.0, budget)
+    if dead >= 0:
+        result.dead_end = _replay(root, parent, dead, "dead end")
+    if short >= 0:
+        result.short_deal = _replay(root, parent, short, f"a deal short of the rulebook ({short_text})")
+    if complete:
+        can_end = _backward(succ, terminal)
+        missing = [i for i, ok in enumerate(can_end) if not ok]
+        result.cannot_end = len(missing)
+        if missing:
+            first = missing[0]  # breadth-first ids: the fewest steps from the deal
+            if first == 0 and len(missing) > 1 and root.current_player() == CHANCE:
+                first = missing[1]  # no deal can end: show the first dealt position, not the deck before the deal
+            result.no_end = _replay(root, parent, first, "no end reachable")
+            result.no_end.trap = _closure(succ, first)
+    result.seconds = clock() - start
+    return result
+
+
+def _backward(succ: list[list[int]], terminal: list[bool]) -> list[bool]:
+    """Which positions can reach an end: breadth first from the ends over the reversed edges."""
+    n = len(succ)
+    pred: list[list[int]] = [[] for _ in range(n)]
+    for i, out in enumerate(succ):
+        for j in out:
+            pred[j].append(i)
+    reached = list(terminal)
+    queue = deque(i for i in range(n) if terminal[i])
+    while queue:
+        j = queue.popleft()
+        for i in pred[j]:
+            if not reached[i]:
+                reached[i] = True
+                queue.append(i)
+    return reached
+
+
+def _closure(succ: list[list[int]], start: int) -> int:
+    """How many positions are reachable from ``start`` (the closed set it cannot leave)."""
+    seen = {start}
+    stack = [start]
+    while stack:
+        for j in succ[stack.pop()]:
+            if j not in seen:
+                seen.add(j)
+                stack.append(j)
+    return len(seen)
+
+
+def _replay(root: Any, parent: list[tuple[int, int, Any]], target: int, what: str) -> Replay:
+    """The path from the root to ``target``, replayed on copies of the root so every step is told
+    by the position it is played in."""
+    chain = []
+    i = target
+    while i > 0:
+        p, kind, label = parent[i]
+        chain.append((kind, label))
+        i = p
+    chain.reverse()
+    state = root.clone()
+    steps = []
+    for kind, label in chain:
+        if kind == OUTCOME:
+            steps.append(state.outcome_to_string(label))
+            state.apply_chance_outcome(label)
+        else:
+            steps.append(f"seat {state.current_player()}: {state.action_to_string(label)}")
+            state.apply_action(label)
+    return Replay(what, steps, state.position_to_string())
+
+
+def find_end(root: Any, budget: int = 20_000) -> list[str] | None:
+    """A shortest sequence of legal moves and chance outcomes from ``root`` to an end, in words;
+    None when none is found within ``budget`` positions (breadth first, memoised)."""
+    if root.is_terminal():
+        return []
+    ids: dict[Hashable, int] = {_key(root): 0}
+    parent: list[tuple[int, int, Any]] = [(-1, ACTION, None)]
+    queue: deque[tuple[int, Any]] = deque([(0, root)])
+    while queue and len(parent) <= budget:
+        me, state = queue.popleft()
+        for kind, label, child in _successors(state):
+            k = _key(child)
+            if k in ids:
+                continue
+            ids[k] = len(parent)
+            parent.append((me, kind, label))
+            if child.is_terminal():
+                return _replay(root, parent, len(parent) - 1, "end").steps
+            queue.append((len(parent) - 1, child))
+    return None
+
+
+def walk_to_end(root: Any, seed: int = 0, tries: int = 50, steps: int = 5_000) -> list[str] | None:
+    """A sequence of legal moves and chance outcomes from ``root`` to an end, found by random walks
+    (each move and outcome uniformly at random, ``tries`` walks of at most ``steps``), in words; None
+    when no walk ended. Where the end is too far for :func:`find_end`'s breadth-first search, a walk
+    still shows that one is reachable (any path is a proof; it need not be the shortest)."""
+    import random
+
+    rng = random.Random(seed)
+    for _ in range(tries):
+        state = root.clone()
+        path: list[tuple[int, Any]] = []
+        for _ in range(steps):
+            if state.is_terminal():
+                break
+            if state.current_player() == CHANCE:
+                outcomes = list(state.chance_outcomes())
+                o = outcomes[rng.randrange(len(outcomes))]
+                path.append((OUTCOME, o))
+                state.apply_chance_outcome(o)
+            else:
+                actions = list(state.legal_actions())
+                if not actions:
+                    break
+                a = actions[rng.randrange(len(actions))]
+                path.append((ACTION, a))
+                state.apply_action(a)
+        if state.is_terminal():
+            words, state = [], root.clone()
+            for kind, label in path:
+                if kind == OUTCOME:
+                    words.append(state.outcome_to_string(label))
+                    state.apply_chance_outcome(label)
+                else:
+                    words.append(f"seat {state.current_player()}: {state.action_to_string(label)}")
+                    state.apply_action(label)
+            return words
+    return None

@@ -1,0 +1,563 @@
+"""One MGC round as an explicit-state model, for the shared model checker (``engine/modelcheck.py``).
+
+The match engine (state.py) is a generator paused inside its rules: fast, but it cannot be copied.
+The model checker needs positions it can copy and compare, so this module states the same rules
+of a round over immutable positions, with **identical cards merged**: two cards the rules cannot
+tell apart (same kind, coefficient and degree; hence the same points) are one card type, and a hand
+or a pile is a tuple of counts per type. Seats are rotated so that the seat to act is seat 0 (a
+round's rules are the same for every seat once the cards are dealt).
+
+Every chance outcome of positive probability is enumerated: each deal (hands and the card turned
+up) and each card type a draw can bring. The model checker's players follow the printed rules and
+always say "ÁLGEBRA"; a model built from the engine's position (:func:`position_of`) also has the
+simulated players' slips: at the ÁLGEBRA moment "said (or not caught)" and "caught". A draw of several cards is a chain of one-card draws, so the draw pile empties and is
+refilled from the discard pile exactly as in the engine.
+
+tests/mgc/test_model.py plays the engine and checks that every position it reaches is one this
+model reaches by the same move and one of its chance outcomes, with the same legal moves.
+
+A match is rounds until a player reaches the target score; the argument for the match is in
+:func:`match_argument`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Hashable, Iterator, Sequence
+
+from deckgen.engine.state import CHANCE, TERMINAL, IllegalAction
+from deckgen.model import Deck
+
+from deckgen.games.mgc import rules
+from deckgen.games.mgc.deck import HAND, MONOMIAL
+
+# stages of a position
+DEAL, START_DRAW, CHOOSE, PLAY, DRAW, DRAWN, ALGEBRA, ALGEBRA_DRAW, PENALTY_DRAW, OVER = range(10)
+CHANCE_STAGES = frozenset({DEAL, START_DRAW, DRAW, ALGEBRA, ALGEBRA_DRAW, PENALTY_DRAW})
+ANY = None
+
+
+class Types:
+    """The deck's card types: cards the rules cannot tell apart, merged."""
+
+    def __init__(self, cards: Sequence[tuple[tuple, str]]) -> None:
+        """``cards``: per card, its signature (kind, coefficient, degree) and a name to show."""
+        sig: dict[tuple, int] = {}
+        names: list[str] = []
+        self.of_card: list[int] = []
+        for s, name in cards:
+            if s not in sig:
+                sig[s] = len(names)
+                names.append(name)
+            self.of_card.append(sig[s])
+        self.sig = list(sig)
+        self.names = names
+        self.n = len(names)
+        counts = [0] * self.n
+        for t in self.of_card:
+            counts[t] += 1
+        self.total = tuple(counts)
+        self.kind = tuple(s[0] for s in self.sig)
+        self.coef = tuple(s[1] for s in self.sig)
+        self.degree = tuple(s[2] for s in self.sig)
+        self._playable: dict = {}
+        self.coefficients = tuple(sorted({c for c in self.coef if c is not None}))
+        self.degrees = tuple(sorted({d for d in self.degree if d is not None}))
+
+    @staticmethod
+    def of_deck(deck: Deck) -> "Types":
+        cards = []
+        for card in deck.cards:
+            if card.kind == MONOMIAL:
+                s = (rules.BASIC, int(card["coefficient"]), int(card["degree"]))
+                cards.append((s, str(card.get("monomial", f"coefficient {s[1]}, degree {s[2]}"))))
+            else:
+                cards.append(((rules.ACTION_KIND[card["action"]], None, None), str(card["action"]).replace("_", " ")))
+        return Types(cards)
+
+    @staticmethod
+    def of_tables(t: Any) -> "Types":
+        """From the engine's tables (cards.py), which keep no card text: monomials are named by
+        their coefficient and degree."""
+        cards = []
+        for i in range(t.size):
+            if t.kind[i] == rules.BASIC:
+                cards.append(((rules.BASIC, t.coefficient[i], t.degree[i]), f"coefficient {t.coefficient[i]}, degree {t.degree[i]}"))
+            else:
+                cards.append(((t.kind[i], None, None), rules.KIND_ACTION[t.kind[i]].replace("_", " ")))
+        return Types(cards)
+
+    def fits(self, t: int, cons: tuple) -> bool:
+        return self.playable(cons)[t]
+
+    def playable(self, cons: tuple) -> tuple[bool, ...]:
+        """Per type: may it be played on the constraint ``cons``? (cached per constraint)"""
+        got = self._playable.get(cons)
+        if got is None:
+            c, d = cons
+            got = self._playable[cons] = tuple(
+                self.kind[t] != rules.BASIC or (c is None and d is None)
+                or (c is not None and self.coef[t] == c) or (d is not None and self.degree[t] == d)
+                for t in range(self.n)
+            )
+        return got
+
+
+def _sub(a: tuple, i: int, k: int = 1) -> tuple:
+    return a[:i] + (a[i] - k,) + a[i + 1 :]
+
+
+def _add(a: tuple, i: int, k: int = 1) -> tuple:
+    return a[:i] + (a[i] + k,) + a[i + 1 :]
+
+
+def hands_of(counts: tuple, size: int, start: int = 0) -> Iterator[tuple]:
+    """Every multiset of ``size`` cards from ``counts`` (a count per type), as count tuples."""
+    n = len(counts)
+    if start == n:
+        if size == 0:
+            yield (0,) * 0
+        return
+    rest = sum(counts[start + 1 :])
+    for k in range(max(0, size - rest), min(size, counts[start]) + 1):
+        for tail in hands_of(counts, size - k, start + 1):
+            yield (k,) + tail
+
+
+class Position:
+    """A position of one round: the State protocol and the model checker's exploration methods.
+
+    Fields: stage, seat, dir, cons (coefficient, degree; None = any), top (type), hands (count
+    tuples per seat), pile (count tuple), pending, skip, choosing, then_play, drawn (type or -1),
+    idle (dry draws since a card was last drawn), left (cards still to draw in a draw chain),
+    winner (at OVER: the seat, or -1 for a blocked round)."""
+
+    __slots__ = ("m", "stage", "seat", "dir", "cons", "top", "hands", "pile", "pending", "skip", "choosing",
+                 "then_play", "drawn", "idle", "left", "winner")
+
+    def __init__(self, m: "Model") -> None:
+        self.m = m
+        n = m.players
+        self.stage, self.seat, self.dir, self.cons, self.top = DEAL, 0, 1, (ANY, ANY), -1
+        self.hands: tuple = ((0,) * m.t.n,) * n
+        self.pile: tuple = m.t.total
+        self.pending, self.skip, self.choosing, self.then_play, self.drawn = 0, False, 0, False, -1
+        self.idle = self.left = 0
+        self.winner = -1
+
+    # ---------------------------------------------------------------- State protocol
+
+    def clone(self) -> "Position":
+        p = Position.__new__(Position)
+        p.m, p.stage, p.seat, p.dir, p.cons, p.top, p.hands, p.pile = self.m, self.stage, self.seat, self.dir, self.cons, self.top, self.hands, self.pile
+        p.pending, p.skip, p.choosing, p.then_play, p.drawn = self.pending, self.skip, self.choosing, self.then_play, self.drawn
+        p.idle, p.left, p.winner = self.idle, self.left, self.winner
+        return p
+
+    def current_player(self) -> int:
+        if self.stage == OVER:
+            return TERMINAL
+        if self.stage in CHANCE_STAGES:
+            return CHANCE
+        return self.seat
+
+    def is_terminal(self) -> bool:
+        return self.stage == OVER
+
+    def key(self) -> Hashable:
+        return (self.stage, self.seat, self.dir, self.cons, self.top, self.hands, self.pile, self.pending, self.skip,
+                self.choosing, self.then_play, self.drawn, self.idle, self.left, self.winner)
+
+    def canonical_key(self) -> Hashable:
+        """The key with seats rotated so that the seat to act is seat 0 (the winner too)."""
+        s, n = self.seat, self.m.players
+        hands = self.hands[s:] + self.hands[:s]
+        w = (self.winner - s) % n if self.winner >= 0 else -1
+        return (self.stage, self.dir, self.cons, self.top, hands, self.pile, self.pending, self.skip,
+                self.choosing, self.then_play, self.drawn, self.idle, self.left, w)
+
+    def legal_actions(self) -> list:
+        m, t = self.m, self.m.t
+        if self.stage == PLAY:
+            hand = self.hands[self.seat]
+            ok = t.playable(self.cons)
+            out = [i for i in range(t.n) if hand[i] and ok[i]]
+            if not out or m.variant.draw_freely:
+                out.append("draw")
+            return out
+        if self.stage == DRAWN:
+            return [self.drawn, "keep"]
+        if self.stage == CHOOSE:
+            values = t.coefficients if self.choosing == rules.CHOOSE_COEFFICIENT else t.degrees
+            return [("name", v) for v in values]
+        return []
+
+    def action_to_string(self, a: Any) -> str:
+        if a == "draw":
+            return "draws a card"
+        if a == "keep":
+            return "keeps the drawn card"
+        if isinstance(a, tuple):
+            what = "coefficient" if self.choosing == rules.CHOOSE_COEFFICIENT else "degree"
+            return f"names {what} {a[1]}"
+        return f"plays {self.m.t.names[a]}"
+
+    def _legal(self, a: Any) -> bool:
+        if self.stage == PLAY and a.__class__ is int:  # a card: held and playable (the common case, checked fast)
+            return 0 <= a < self.m.t.n and self.hands[self.seat][a] > 0 and self.m.t.playable(self.cons)[a]
+        return a in self.legal_actions()
+
+    def apply_action(self, a: Any) -> None:
+        if not self._legal(a):
+            raise IllegalAction(f"{a!r} is not legal now")
+        m = self.m
+        if self.stage == CHOOSE:
+            v = a[1]
+            self.cons = (v, ANY) if self.choosing == rules.CHOOSE_COEFFICIENT else (ANY, v)
+            self.choosing = 0
+            if self.then_play:
+                self.then_play = False
+                self.stage = PLAY
+                return
+            self._after_card()
+            return
+        if self.stage == DRAWN:
+            drawn, self.drawn = self.drawn, -1
+            if a == "keep":
+                self._next_turn(skip=False)
+                return
+            self._play(drawn)
+            return
+        if a == "draw":
+            self.stage = DRAW
+            return
+        self._play(a)
+        del m
+
+    # ---------------------------------------------------------------- chance
+
+    def chance_outcomes(self) -> Iterator[Any]:
+        m, t = self.m, self.m.t
+        if self.stage == DEAL:
+            yield from m.deals()
+            return
+        if self.stage == ALGEBRA:
+            yield "said"
+            yield "caught"
+            return
+        if self.stage != DRAW:  # a chain of draws (a Toma card, a penalty): which cards it brings, at once
+            yield from self._multi_draws()
+            return
+        pile = self.pile if any(self.pile) else self._refilled()
+        if not any(pile):
+            yield "nothing"
+            return
+        yield from (i for i in range(t.n) if pile[i])
+
+    def _multi_draws(self) -> Iterator[tuple]:
+        """The cards ``left`` draws in a row can bring, as count tuples: from the draw pile while it
+        lasts, then from the discard pile (all but its top card) turned into a new draw pile."""
+        k, pile = self.left, self.pile
+        have = sum(pile)
+        if have >= k:
+            yield from hands_of(pile, k)
+            return
+        refill = self._refilled()  # the pile's cards go to the hand first: the discard pile is the same
+        for h in hands_of(refill, min(k - have, sum(refill))):
+            yield tuple(a + b for a, b in zip(pile, h))
+
+    def outcome_to_string(self, o: Any) -> str:
+        names, n = self.m.t.names, self.m.players
+        if self.stage == DEAL:
+            hands, top = o
+            shown = "; ".join(f"seat {s}: {_hand_text(h, names)}" for s, h in enumerate(hands))
+            return f"deal: {shown}; turned up: {names[top]}"
+        if self.stage == ALGEBRA:
+            return "ÁLGEBRA said (or not caught)" if o == "said" else "ÁLGEBRA forgotten and caught: 2 penalty cards"
+        who = self._drawer()
+        if o == "nothing":
+            return f"seat {who} finds nothing to draw"
+        if isinstance(o, tuple):
+            return f"seat {who} draws {_hand_text(o, names)}"
+        return f"seat {who} draws {names[o]}"
+
+    def apply_chance_outcome(self, o: Any) -> None:
+        if self.stage == DEAL:
+            self._deal(*o)
+            return
+        if self.stage == ALGEBRA:
+            if o == "caught":
+                self.stage, self.left = ALGEBRA_DRAW, self.m.algebra_penalty
+                self._draw_chain(None)
+            else:
+                self._after_algebra()
+            return
+        stage = self.stage
+        if stage != DRAW:
+            self._take(o)
+            return
+        if not any(self.pile):
+            self.pile = self._refilled()
+        if stage == DRAW:
+            if o == "nothing":
+                self.idle += 1
+                if self.idle >= self.m.players:
+                    self.stage, self.winner = OVER, -1
+                    return
+                self._next_turn(skip=False)
+                return
+            self.pile = _sub(self.pile, o)
+            s = self.seat
+            self.hands = self.hands[:s] + (_add(self.hands[s], o),) + self.hands[s + 1 :]
+            self.idle = 0
+            if not self.m.t.fits(o, self.cons):
+                self._next_turn(skip=False)
+                return
+            self.stage, self.drawn = DRAWN, o
+            return
+
+    def _take(self, cards: tuple) -> None:
+        """A chain of draws brings ``cards`` (counts) to the drawer: from the pile, then from the
+        refilled pile when the pile ran out."""
+        who = self._drawer()
+        pile = self.pile
+        if sum(cards) > sum(pile):  # the pile runs out: its cards, then the rest from the refill
+            refill = self._refilled()
+            pile = tuple(a + b for a, b in zip(pile, refill))
+        self.pile = tuple(a - b for a, b in zip(pile, cards))
+        self.hands = self.hands[:who] + (tuple(a + b for a, b in zip(self.hands[who], cards)),) + self.hands[who + 1 :]
+        self.left = 0
+        self._draw_chain(None)
+
+    # ---------------------------------------------------------------- the rules
+
+    def _refilled(self) -> tuple:
+        """The draw pile made from the discard pile, all but its top card (empty if nothing is there)."""
+        t = self.m.t
+        held = list(t.total)
+        for h in self.hands:
+            for i, c in enumerate(h):
+                held[i] -= c
+        for i, c in enumerate(self.pile):
+            held[i] -= c
+        if self.top >= 0:
+            held[self.top] -= 1
+        return tuple(held)
+
+    def _drawer(self) -> int:
+        if self.stage == START_DRAW:
+            return (self.m.dealer + 1) % self.m.players  # the dealer's left
+        if self.stage == PENALTY_DRAW:
+            return self._next(self.seat)
+        return self.seat
+
+    def _next(self, s: int) -> int:
+        return (s + self.dir) % self.m.players
+
+    def _deal(self, hands: tuple, top: int) -> None:
+        m, t = self.m, self.m.t
+        pile = list(t.total)
+        for h in hands:
+            for i, c in enumerate(h):
+                pile[i] -= c
+        pile[top] -= 1
+        self.hands, self.pile, self.top = hands, tuple(pile), top
+        dealer = m.dealer
+        start = rules.start_rule(t.kind[top], dealer, m.players)
+        self.seat, self.dir = start.first, start.direction
+        self.cons = (t.coef[top], t.degree[top]) if t.kind[top] == rules.BASIC else (ANY, ANY)
+        self.choosing, self.then_play = start.choose, bool(start.choose)
+        self.pending, self.skip, self.idle = 0, False, 0
+        if start.draw:
+            self.stage, self.left = START_DRAW, start.draw
+            self._draw_chain(None)
+        else:
+            self._turn()
+
+    def _turn(self) -> None:
+        self.stage = CHOOSE if self.choosing else PLAY
+
+    def _draw_chain(self, o: Any) -> None:
+        """Start a chain of ``left`` draws (a chance node, unless nothing is left to draw), or, once
+        its cards are drawn (``left`` 0), go on with what follows it."""
+        if self.left > 0 and (any(self.pile) or any(self._refilled())):
+            return  # the next draw is a chance node
+        self.left = 0
+        stage = self.stage
+        if stage == START_DRAW:
+            self._turn()
+        elif stage == ALGEBRA_DRAW:
+            self._after_algebra()
+        else:  # PENALTY_DRAW
+            self.pending = 0
+            self._finish()
+
+    def _play(self, card: int) -> None:
+        m, t = self.m, self.m.t
+        s = self.seat
+        hand = _sub(self.hands[s], card)
+        self.hands = self.hands[:s] + (hand,) + self.hands[s + 1 :]
+        self.top = card
+        kind = t.kind[card]
+        left = sum(hand)
+        if kind == rules.BASIC:
+            self.cons = (t.coef[card], t.degree[card])
+            if left > 1:
+                self._next_turn(skip=False)
+                return
+        else:
+            e = rules.effect(kind, m.players, m.variant.retorno_two_players)
+            self.pending, self.skip = e.draw, e.skip
+            if m.variant.after_action == "free":
+                self.cons = (ANY, ANY)
+            if e.reverse:
+                self.dir = -self.dir
+            if e.choose and left:
+                self.choosing, self.stage = e.choose, CHOOSE
+                return
+        self._after_card()
+
+    def _after_card(self) -> None:
+        if self.m.algebra_chance and sum(self.hands[self.seat]) == 1:
+            self.stage = ALGEBRA
+            return
+        self._after_algebra()
+
+    def _after_algebra(self) -> None:
+        if self.pending and (any(self.hands[self.seat]) or self.m.variant.last_card_draws):
+            self.stage, self.left = PENALTY_DRAW, self.pending
+            self._draw_chain(None)
+            return
+        self.pending = 0
+        self._finish()
+
+    def _finish(self) -> None:
+        if not any(self.hands[self.seat]):
+            self.stage, self.winner = OVER, self.seat
+            return
+        skip, self.skip = self.skip, False
+        self._next_turn(skip)
+
+    def _next_turn(self, skip: bool) -> None:
+        s = self._next(self.seat)
+        if skip:
+            s = self._next(s)
+        self.seat = s
+        self.stage = PLAY
+
+    def position_to_string(self) -> str:
+        t, names = self.m.t, self.m.t.names
+        if self.stage == DEAL:
+            return "the cards before the deal: " + _hand_text(self.m.t.total, names)
+        if self.stage == OVER:
+            return "the round is over: " + (f"seat {self.winner} went out" if self.winner >= 0 else "blocked")
+        c, d = self.cons
+        rule = "any card" if c is None and d is None else (f"coefficient {c}" if d is None else f"degree {d}" if c is None else f"coefficient {c} or degree {d}")
+        hands = "; ".join(f"seat {s}: {_hand_text(h, names)}" for s, h in enumerate(self.hands))
+        pile = _hand_text(self.pile, names) if any(self.pile) else "empty"
+        discard = _hand_text(self._refilled(), names)
+        who = (f"seat {self._drawer()} to draw" if self.stage in (START_DRAW, DRAW, ALGEBRA_DRAW, PENALTY_DRAW)
+               else f"seat {self.seat}: ÁLGEBRA said or not" if self.stage == ALGEBRA else f"seat {self.seat} to act")
+        return (f"{who}; on the table {names[self.top]} (follow {rule}); {hands}; "
+                f"draw pile: {pile}; under the top card: {discard}")
+
+
+def _hand_text(counts: Sequence[int], names: Sequence[str]) -> str:
+    parts = [f"{c} × {names[i]}" if c > 1 else names[i] for i, c in enumerate(counts) if c]
+    return ", ".join(parts) if parts else "nothing"
+
+
+class Model:
+    """The fixed part: the deck's types, the player count and the rule variant."""
+
+    def __init__(self, types: Types, players: int, variant: rules.Variant, dealer: int | None = None, slips: bool = False) -> None:
+        self.t = types
+        self.players = players
+        self.variant = variant
+        self.dealer = players - 1 if dealer is None else dealer
+        # with ``slips``, a player may forget to say "ÁLGEBRA" and be caught (2 penalty cards), as
+        # the simulated players do (algebra_call, algebra_catch); the model checker's players follow
+        # the printed rules and always say it (a forgotten call is a slip the rules punish, not a
+        # move), which also keeps the graph ten times smaller
+        self.algebra_chance = slips and self.variant.algebra_call < 1.0 and self.variant.algebra_catch > 0.0
+        self.algebra_penalty = 2
+
+    def root(self) -> Position:
+        return Position(self)
+
+    def deals(self) -> Iterator[tuple]:
+        """Every deal: a hand of HAND cards per seat (dealt from seat 0) and the card turned up."""
+        n = self.players
+
+        def rec(seat: int, rest: tuple, acc: tuple) -> Iterator[tuple]:
+            if seat == n:
+                for top in range(len(rest)):
+                    if rest[top]:
+                        yield acc, top
+                return
+            for h in hands_of(rest, HAND):
+                yield from rec(seat + 1, tuple(a - b for a, b in zip(rest, h)), acc + (h,))
+
+        yield from rec(0, self.t.total, ())
+
+
+def distinct_hands(counts: Sequence[int], size: int = HAND) -> int:
+    """How many different hands of ``size`` cards the deck can deal (a lower bound on the deals)."""
+    ways = [1] + [0] * size
+    for c in counts:
+        new = [0] * (size + 1)
+        for s in range(size + 1):
+            if ways[s]:
+                for k in range(min(c, size - s) + 1):
+                    new[s + k] += ways[s]
+        ways = new
+    return ways[size]
+
+
+MAX_HANDS = 5_000  # a deck with more different hands than this is not explored: its deals alone are too many
+
+
+def model(deck: Deck, players: int) -> Position | None:
+    """The root of the round's graph: the deal (the dealer is the last seat); None when the deck
+    has so many different hands that its deals alone would exceed any budget."""
+    types = Types.of_deck(deck)
+    if distinct_hands(types.total) > MAX_HANDS:
+        return None
+    return Model(types, players, rules.Variant.from_options(deck.options)).root()
+
+
+def position_of(state: Any) -> Position | None:
+    """The engine's position (an MgcState paused at a decision or inside a round) as a model
+    position; None between rounds and at the end of the match."""
+    from deckgen.games.mgc import state as engine_state
+
+    phase, job = state.phase, state.job
+    stage = {engine_state.PLAY: PLAY, engine_state.DRAWN: DRAWN, engine_state.CHOOSE: CHOOSE}.get(phase)
+    if phase == engine_state.CHANCE_NODE:
+        stage = {engine_state.J_DRAW: DRAW, engine_state.J_ALGEBRA: ALGEBRA, engine_state.J_PENALTY: PENALTY_DRAW}.get(job)
+    if stage is None:
+        return None
+    k = state.k
+    types = getattr(k, "_model_types", None)
+    if types is None:
+        types = Types.of_tables(k.tables)
+    m = Model(types, k.players, k.variant, state.dealer, slips=True)
+    p = m.root()
+
+    def counts(cards: Any) -> tuple:
+        c = [0] * types.n
+        for card in cards:
+            c[types.of_card[card]] += 1
+        return tuple(c)
+
+    from deckgen.games.mgc.cards import cards_of
+
+    p.stage, p.seat, p.dir = stage, state.seat, state.dir
+    p.cons = k.tables.constraints[state.cons]
+    p.top = types.of_card[state.top]
+    p.hands = tuple(counts(cards_of(h)) for h in state.hands)
+    p.pile = counts(state.pile)
+    p.pending, p.skip, p.choosing, p.then_play = state.pending, bool(state.skip), state.choosing, bool(state.then_play)
+    p.drawn = types.of_card[state.drawn] if stage == DRAWN else -1
+    p.idle = state.idle
+    p.left = state.pending if stage == PENALTY_DRAW else 0
+    return p

@@ -1,0 +1,71 @@
+"""Issue 26's three deck files get the verdict the definition of playable gives, whatever --games,
+--fixed and --seed say; a loop of the computer player is reported against the player."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from deckgen.deckfile.load import read_deck_file
+from deckgen.engine.loop import play_seeded
+from deckgen.engine.validate import validate
+from deckgen.games.mgc import policies
+from deckgen.games.mgc.engine import ENGINE
+from deckgen.spec import spec_for
+
+DECKS = Path(__file__).parent / "decks"
+
+
+def load(name):
+    raw, game = read_deck_file(DECKS / name)
+    return game, spec_for(game, cli={}, file_layer=raw).build()
+
+
+def failed(report):
+    return {c.name: c for c in report.checks if not c.ok}
+
+
+@pytest.mark.parametrize("games, sequential, seed", [(400, True, 1), (40, False, 7)])
+def test_three_groups_of_monomials_are_not_playable_with_a_counterexample(games, sequential, seed):
+    game, deck = load("mgc_islands.toml")
+    report = validate(game, deck, games=games, sequential=sequential, seed=seed)
+    bad = failed(report)
+    assert not report.ok
+    reach = bad["an end is always reachable (2 players)"]
+    assert reach.proof == "proven"
+    assert "3*x**3" in reach.detail and "2*x**2" in reach.detail and "deal: seat 0:" in reach.detail
+    assert bad["no trap (2 players)"].proof == "proven"
+    graph = bad["every card can reach play from every card (follow-graph of the monomials and the wild cards)"]
+    assert "3 groups" in graph.detail and "{3*x**3}" in graph.detail
+    assert "bug in deckgen" not in bad["every game ends (2 players)"].hint
+    m = report.models[2]
+    assert m.complete and m.to_json()["no_end"]["steps"][0].startswith("deal:")
+
+
+@pytest.mark.parametrize("name", ["mgc_loop_actions.toml", "mgc_loop_toma_cuatro.toml"])
+def test_decks_the_old_computer_player_looped_on_are_playable(name):
+    game, deck = load(name)
+    verdicts = set()
+    for games, sequential, seed in ((400, True, 1), (40, False, 3)):
+        report = validate(game, deck, games=games, sequential=sequential, seed=seed, model_budget=5_000)
+        assert report.ok, [c.line() for c in report.checks if not c.ok]
+        ends = next(c for c in report.simulated if c.name == "every game ends (2 players)")
+        assert ends.proof == "sampled" and "fewer than 3/" in ends.detail
+        assert report.claim_games[2] >= 100  # --confidence's default, whatever --games says
+        verdicts.add(report.ok)
+    assert verdicts == {True}
+
+
+@pytest.mark.parametrize("name, seed", [("mgc_loop_actions.toml", 364), ("mgc_loop_toma_cuatro.toml", 69)])
+def test_the_heuristic_no_longer_cycles_and_a_cycle_is_the_players_fault(name, seed, monkeypatch):
+    game, deck = load(name)
+    assert play_seeded(ENGINE, deck, 2, seed, policy="heuristic", detect_loops=True).ended
+    monkeypatch.setattr(policies, "EXPLORE", 0.0)  # the old, deterministic heuristic
+    old = play_seeded(ENGINE, deck, 2, seed, policy="heuristic", detect_loops=True)
+    assert not old.ended and "loop" in old.problem
+    report = validate(game, deck, games=400, sequential=True, seed=seed, model_budget=5_000)
+    assert report.ok, [c.line() for c in report.checks if not c.ok]
+    assert any(f"seed {seed}" in f and "round in circles" in f for f in report.player_faults)
+    ends = next(c for c in report.simulated if c.name == "every game ends (2 players)")
+    assert "fault of the player" in ends.detail
