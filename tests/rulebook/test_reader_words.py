@@ -36,3 +36,13 @@ def test_body_has_no_command_words_and_the_options_page_stands_apart(tmp_path, g
     for words in CONFUSING[lang]:
         assert words.lower() not in body.lower(), words
     assert len(body) > 3000
+
+
+@pytest.mark.parametrize("lang,words", [("es", ["cuadraditos", "cuentan el grado", "puntos", "coeficiente", "color del óvalo cambia con el grado"]),
+                                        ("en", ["squares", "count the degree", "dots", "coefficient", "colour of the oval changes with the degree"])])
+def test_mgc_rulebook_explains_the_card(tmp_path, lang, words):
+    spec = spec_for("mgc", cli={})
+    deck = spec.build()
+    text = flat(" ".join(pdf_pages(write_rulebook(tmp_path / "r.pdf", get_game("mgc"), deck, lang, spec.print))))
+    for w in words:
+        assert w in text, w
