@@ -64,3 +64,10 @@ def test_qpdf_and_ghostscript_accept_it(dtc, tmp_path):
     pdfx = subprocess.run(["gs", "-q", "-dPDFX", "-dNOPAUSE", "-dBATCH", "-sDEVICE=pdfwrite", "-sColorConversionStrategy=CMYK",
                            "-dPDFXSetBleedBoxToMediaBox=false", f"-sOutputFile={tmp_path / 'x.pdf'}", str(dtc)], capture_output=True, text=True)
     assert pdfx.returncode == 0 and not pdfx.stderr.strip(), pdfx.stderr[-500:]
+
+
+def test_same_bytes_for_the_same_deck(tmp_path):
+    """The PDF/X rewrite keeps the build deterministic (a document ID from the content)."""
+    a = pdfcheck.build(tmp_path / "a", "hectoedra", "--cards", "1-12", "--for", "dtc") / "cards-one-per-page.pdf"
+    b = pdfcheck.build(tmp_path / "b", "hectoedra", "--cards", "1-12", "--for", "dtc") / "cards-one-per-page.pdf"
+    assert a.read_bytes() == b.read_bytes() and a.read_bytes()[:8] == b"%PDF-1.3"
