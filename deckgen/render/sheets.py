@@ -67,7 +67,7 @@ def write_cards_pdf(
                 # the whole back page moves by --back-offset, to meet a printer that shifts it
                 c.saveState()
                 c.translate(settings.back_offset[0] * MM, settings.back_offset[1] * MM)
-                filled = frozenset(lay.back_index(slot, settings.backs) for slot, _ in page.slots)
+                filled = _back_cells(page, lay, settings.backs)
                 for slot in sorted(filled):
                     _place_back(c, slot, filled, lay, reach)
             _draw_furniture(c, lay, f"{title} · {label}" if label else title, page, sheets, words, ink)
@@ -83,6 +83,18 @@ def write_cards_pdf(
 
 
 BACK_FORM = "deckgen-back"
+
+# Back pages printed apart from their fronts (a stack turned over by hand, or sheets glued on) carry a
+# back in every cell: turned the other way round, or a part-filled sheet glued on mirrored, every card
+# still meets a back, and no card is marked by a blank one.
+EVERY_CELL = ("separate", "manual-duplex")
+
+
+def _back_cells(page: Page, lay: SheetLayout, mode: str) -> frozenset[int]:
+    """The cells of a back page that get a back."""
+    if mode in EVERY_CELL:
+        return frozenset(range(lay.per_sheet))
+    return frozenset(lay.back_index(slot, mode) for slot, _ in page.slots)
 
 
 def back_reach(lay: SheetLayout) -> float:

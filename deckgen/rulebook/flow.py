@@ -105,6 +105,7 @@ class CardRow(Flowable):
     def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
         per = min(self._per_row(avail_w), len(self.indexes))
         rows = -(-len(self.indexes) // per)
+        per = -(-len(self.indexes) // rows)  # rows as even as they can be: never one card alone below a full row
         self.width = (per * self.slot_w + (per - 1) * CARD_GAP) * MM
         self.height = (rows * self.slot_h + (rows - 1) * CARD_GAP) * MM
         self._per = per
