@@ -56,6 +56,19 @@ def sample_seen(state: MoneteState, seat: int, rng: random.Random) -> MoneteStat
             forced[target] = keep
             hidden.difference_update(keep)
     pool = sorted(hidden)
+    table = state.table
+    memo: dict[tuple, frozenset] = {}  # test -> the pool's cards that follow it (alike cards, alike answer)
+
+    def following(test: tuple) -> frozenset:
+        if test not in memo:
+            answer: dict[tuple, bool] = {}
+            for c in pool:
+                kind = (table.value[c], table.colour[c], table.wild[c])
+                if kind not in answer:
+                    answer[kind] = follows(state, c, test)
+            memo[test] = frozenset(c for c in pool if answer[(table.value[c], table.colour[c], table.wild[c])])
+        return memo[test]
+
     avoid: dict[int, list[tuple[int, frozenset]]] = {}
     for s, got, test in state.voids:
         if s not in hidden_seats:
@@ -63,8 +76,7 @@ def sample_seen(state: MoneteState, seat: int, rng: random.Random) -> MoneteStat
         own = forced.get(s, [])
         need = len(state.hands[s]) - (state.received[s] - got) - sum(1 for c in own if not follows(state, c, test))
         if need > 0:
-            bad = frozenset(c for c in pool if follows(state, c, test))
-            avoid.setdefault(hidden_seats.index(s), []).append((need, bad))
+            avoid.setdefault(hidden_seats.index(s), []).append((need, following(test)))
     sizes = [len(place) - len(forced.get(s, [])) for s, place in zip(hidden_seats + [-1], places)]
     dealt = deal_avoiding(pool, sizes, avoid, rng)
     for s, place, cards in zip(hidden_seats + [-1], places, dealt):
