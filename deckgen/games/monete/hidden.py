@@ -57,11 +57,12 @@ def sample_seen(state: MoneteState, seat: int, rng: random.Random) -> MoneteStat
             hidden.difference_update(keep)
     pool = sorted(hidden)
     table = state.table
-    memo: dict[tuple, frozenset] = {}  # test -> the pool's cards that follow it (alike cards, alike answer)
+    memo: dict[tuple, frozenset] = {}
 
     def following(test: tuple) -> frozenset:
+        """The pool's cards that follow ``test`` (alike cards, alike answer; kept in the state's memo)."""
         if test not in memo:
-            answer: dict[tuple, bool] = {}
+            answer = state.follow_memo.setdefault(test, {})
             for c in pool:
                 kind = (table.value[c], table.colour[c], table.wild[c])
                 if kind not in answer:

@@ -82,6 +82,9 @@ class MoneteState:
         # play, ("monete", value) for a draw answering a ¡Monete! with no card of that value
         self.voids: list[tuple[int, int, tuple]] = []
         self.received = [0] * players  # cards each seat has drawn or been given
+        # test -> {(value, colour, wild): follows?}: a cache for hidden.sample_seen, not part of the
+        # position (the answer depends only on the deck's table and rules, shared by every copy)
+        self.follow_memo: dict[tuple, dict[tuple, bool]] = {}
         self.chance_kind = 0
         self.winners_: tuple[int, ...] = ()
         self.end = ""  # "win" or "deck"
