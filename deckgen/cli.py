@@ -20,7 +20,7 @@ except ImportError:  # pragma: no cover - older typer uses click itself
     from click import exceptions as click_errors
     from click import globals as click_globals
 
-from deckgen.errors import DeckgenError, Terminated, printable
+from deckgen.errors import DeckgenError, Terminated, printable, printable_text
 from deckgen.fileio import json_text
 from deckgen.lazy import lazy_module
 from deckgen.options import parse_cli_args, resolve
@@ -559,7 +559,8 @@ class _OutputFailed(DeckgenError):
 
 class _Guarded:
     """Standard output whose failures (closed, full, a pipe gone) are a DeckgenError: typer would
-    otherwise end a broken pipe with exit code 1 and no word."""
+    otherwise end a broken pipe with exit code 1 and no word. What it prints is made safe to print
+    (control characters and bidi marks escaped, line breaks kept)."""
 
     def __init__(self, stream: Any) -> None:
         self._stream = stream
@@ -572,8 +573,11 @@ class _Guarded:
         except (OSError, ValueError) as exc:  # ValueError: "I/O operation on closed file"
             raise _OutputFailed(f"cannot write the output: {getattr(exc, 'strerror', None) or exc}") from None
 
-    def write(self, text: str) -> int:
-        return self._call("write", text)
+    def write(self, text: str | bytes) -> int:
+        # a name holding ESC or a bidi mark is shown escaped (click may hand over bytes)
+        safe = printable_text(text.decode("utf-8", "replace")).encode("utf-8") if isinstance(text, bytes) else printable_text(text)
+        self._call("write", safe)
+        return len(text)
 
     def flush(self) -> None:
         self._call("flush")

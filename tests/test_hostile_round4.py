@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from clirun import run
+from deckgen.errors import printable
 from test_hostile import assert_refused
 
 BUILD = ["build", "multiplicats", "--tables", "2", "-q"]
@@ -29,3 +30,27 @@ def test_an_empty_choice_is_refused_by_name(tmp_path, monkeypatch, capsys, case)
     assert_refused(code, out, err)
     assert "for ''" in err or "for: should be" in err
     assert not (tmp_path / "o").exists()
+
+
+# class: a name the user chose (an output folder or file) holding terminal control characters or bidi
+# marks; it is accepted as a name, but the lines that report it show it escaped, never obeyed
+ODD = "a\x1b]0;x\x07b\u202ec"
+NAMED_OUTPUTS = {
+    "build": [*BUILD, "--out", ODD],
+    "init": ["init", "multiplicats", "--out", ODD + ".toml"],
+    "calibrate": ["calibrate", "--out", ODD + ".pdf"],
+    # puzzle refuses control characters in its folder name (options.folder_name); a bidi mark passes
+    "puzzle": ["puzzle", "hectoedra", "--sets", "1", "--size", "6", "--time-limit", "2", "--out", "b\u202ec"],
+}
+
+
+@pytest.mark.parametrize("case", list(NAMED_OUTPUTS))
+def test_a_name_holding_control_characters_is_shown_escaped(tmp_path, monkeypatch, capsys, case):
+    monkeypatch.chdir(tmp_path)
+    argv = [a for a in NAMED_OUTPUTS[case] if a != "-q"]
+    code, out, err = run(capsys, *argv)
+    assert code == 0, err
+    assert not any(c in out + err for c in "\x1b\x07\u202e"), "raw control characters reached the terminal"
+    name = argv[argv.index("--out") + 1]
+    assert printable(name) in out
+    assert any(p.name.startswith(name) for p in tmp_path.iterdir())  # the name itself is the user's, kept as typed
