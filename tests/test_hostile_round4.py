@@ -54,3 +54,12 @@ def test_a_name_holding_control_characters_is_shown_escaped(tmp_path, monkeypatc
     name = argv[argv.index("--out") + 1]
     assert printable(name) in out
     assert any(p.name.startswith(name) for p in tmp_path.iterdir())  # the name itself is the user's, kept as typed
+
+
+# class: an output folder whose name a library reads as something else (pypdfium2 expands a leading ~)
+@pytest.mark.parametrize("name", ["~", "~x", "~root"])
+def test_a_folder_named_like_the_home_folder_is_a_folder_here(tmp_path, monkeypatch, capsys, name):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, *BUILD, "--out", name)
+    assert code == 0, err
+    assert (tmp_path / name / "cards.pdf").is_file()
