@@ -67,3 +67,15 @@ def long_path(path: Path, room: int = 0) -> Path:
     if os.name != "nt":
         return Path(path)
     return Path(windows_long_path(os.path.abspath(path), room))
+
+
+def resolved(path: Path) -> Path:
+    """``path.resolve()``, with a symbolic link that loops reported as the OSError it is (ELOOP, "Too
+    many levels of symbolic links", naming the path), as Python 3.13 does; Python 3.11 and 3.12 raise
+    a bare RuntimeError, which no error handler expects."""
+    try:
+        return Path(path).resolve()
+    except RuntimeError:
+        import errno
+
+        raise OSError(errno.ELOOP, os.strerror(errno.ELOOP), str(path)) from None

@@ -538,7 +538,7 @@ def init_file(spec: DeckSpec, out: Path, *, with_cards: bool) -> Path:
     from deckgen.deckfile.write import deck_file_text
 
     out = Path(out)
-    if out.exists():
+    if out.exists() or out.is_symlink():  # a link to nowhere (or a loop) is the user's too: never replaced
         raise DeckgenError(f"{out} already exists; choose another name (nothing was overwritten)")
     folder = prepare_out_dir(out.parent if str(out.parent) else Path("."))
     return write_text(out, deck_file_text(spec, spec.build(), with_cards=with_cards, folder=folder))

@@ -63,3 +63,36 @@ def test_a_folder_named_like_the_home_folder_is_a_folder_here(tmp_path, monkeypa
     code, out, err = run(capsys, *BUILD, "--out", name)
     assert code == 0, err
     assert (tmp_path / name / "cards.pdf").is_file()
+
+
+# class: an output name that is a symbolic link that loops, or leads nowhere: refused by name, never
+# replaced (Python 3.11 raised a bare RuntimeError from Path.resolve(); init replaced the link by a file)
+LINKS = {
+    "build into a loop": [*BUILD, "--out", "loop"],
+    "build under a loop": [*BUILD, "--out", "loop/sub"],
+    "build into a loop of two": [*BUILD, "--out", "loop2"],
+    "rules into a loop": ["rules", "multiplicats", "-q", "--out", "loop"],
+    "preview under a loop": ["preview", "multiplicats", "-q", "--out", "loop/x"],
+    "init onto a loop": ["init", "multiplicats", "--out", "loop"],
+    "init onto a link to nowhere": ["init", "multiplicats", "--out", "dangling.toml"],
+    "calibrate into a loop": ["calibrate", "-q", "--out", "loop"],
+    "a deck file's back image that loops": ["build", "deck.toml", "-q", "--out", "o"],
+}
+
+
+@pytest.mark.parametrize("case", list(LINKS))
+def test_a_symbolic_link_that_loops_or_leads_nowhere_is_refused_and_kept(tmp_path, monkeypatch, capsys, case):
+    import os
+
+    monkeypatch.chdir(tmp_path)
+    os.symlink("loop", "loop")
+    os.symlink("loop3", "loop2")
+    os.symlink("loop2", "loop3")
+    os.symlink("nowhere.toml", "dangling.toml")
+    os.symlink("back.png", "back.png")
+    (tmp_path / "deck.toml").write_text('game = "multiplicats"\n[print]\nback_image = "back.png"\n')
+    before = {p.name: os.readlink(p) for p in tmp_path.iterdir() if p.is_symlink()}
+    code, out, err = run(capsys, *LINKS[case])
+    assert_refused(code, out, err)
+    assert {p.name: os.readlink(p) for p in tmp_path.iterdir() if p.is_symlink()} == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*before, "deck.toml"])
