@@ -79,3 +79,13 @@ def resolved(path: Path) -> Path:
         import errno
 
         raise OSError(errno.ELOOP, os.strerror(errno.ELOOP), str(path)) from None
+
+
+def not_a_folder(path: Path) -> Path | None:
+    """The part of ``path`` (itself or a folder above it) that exists and is not a folder, so that no
+    folder can be made there; None when there is none. A failed ``mkdir`` says only "File exists" or
+    "Not a directory": this names what is in the way."""
+    for part in [Path(path), *Path(path).parents]:
+        if os.path.lexists(part):
+            return None if part.is_dir() else part
+    return None

@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from deckgen.errors import DeckgenError
-from deckgen.filenames import long_path, resolved
+from deckgen.filenames import long_path, not_a_folder, resolved
 from deckgen.locking import hold
 from deckgen.renames import InUse, _clear_readonly, remove_tree, rename
 
@@ -480,6 +480,9 @@ def publishing(
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
+        blocker = not_a_folder(out.parent)
+        if blocker is not None:
+            raise DeckgenError(f"cannot create the output folder {out}: {blocker} is a file, not a folder") from None
         raise _error(f"cannot create the output folder {out}", exc) from None
     if not os.access(out.parent, os.W_OK | os.X_OK):
         raise DeckgenError(f"the folder {out.parent} is not writable")
