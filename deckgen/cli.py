@@ -356,6 +356,10 @@ def validate(
     if skill_games is not None and not 0 <= skill_games <= 100_000:  # told by its own name, before any game
         raise DeckgenError(f"--skill-games must be 0 (no skill section) to 100000, not {skill_games}")
     spec = load_spec(target, ctx.args, players=players, seed=seed)
+    if report:  # a folder the report cannot go to is refused before the games, not after them
+        from deckgen.publish import check_replaceable
+
+        check_replaceable(Path(report))
     with _bars(quiet or as_json, "simulating, ") as bars:
         result = pipeline.validate(
             spec, players=None, games=400 if games is None else games, workers=workers, sequential=not fixed, progress=bars,

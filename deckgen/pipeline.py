@@ -528,9 +528,13 @@ def sweep(
     if game.engine is None:
         raise DeckgenError(f"{game.title} has no rule engine yet")
     axes = sweeping.parse_vary(game, vary)
+    from deckgen.publish import check_replaceable
+
+    target = Path(out) if out else Path("output") / f"{game.id}-sweep"
+    check_replaceable(target)  # a folder the sweep cannot go to is refused before its games, not after them
     tick = progress("combinations") if progress else None
     result = sweeping.run(game, axes, players=players, games=n_games, seed=seed, workers=workers, scheduler=scheduler, progress=tick)
-    return result, sweeping.write(result, out or Path("output") / f"{game.id}-sweep")
+    return result, sweeping.write(result, target)
 
 
 def init_file(spec: DeckSpec, out: Path, *, with_cards: bool) -> Path:
