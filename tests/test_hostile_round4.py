@@ -96,3 +96,49 @@ def test_a_symbolic_link_that_loops_or_leads_nowhere_is_refused_and_kept(tmp_pat
     assert_refused(code, out, err)
     assert {p.name: os.readlink(p) for p in tmp_path.iterdir() if p.is_symlink()} == before
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*before, "deck.toml"])
+
+
+# class: a path whose folder cannot be made because a file is in the way: the message names that file
+# (mkdir says only "File exists" or "Not a directory")
+@pytest.mark.parametrize("argv", [[*BUILD, "--out", "afile/sub"], ["preview", "multiplicats", "-q", "--out", "afile/x/y"],
+                                  ["init", "multiplicats", "--out", "afile/d.toml"], ["calibrate", "-q", "--out", "afile/c"]])
+def test_a_file_in_the_way_of_the_output_folder_is_named(tmp_path, monkeypatch, capsys, argv):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "afile").write_text("mine")
+    code, out, err = run(capsys, *argv)
+    assert_refused(code, out, err)
+    assert "afile is a file, not a folder" in err or "afile" in err and "not a folder" in err, err
+    assert (tmp_path / "afile").read_text() == "mine"
+
+
+# class: an output folder of a long command that cannot be used is refused before the work, not after
+@pytest.mark.parametrize("argv", [["validate", "multiplicats", "--games", "2", "-q", "--report", "afile"],
+                                  ["validate", "multiplicats", "--games", "2", "-q", "--report", "foreign"],
+                                  ["sweep", "multiplicats", "--vary", "tables=2,3", "--games", "2", "-q", "--out", "afile"],
+                                  ["sweep", "multiplicats", "--vary", "tables=2,3", "--games", "2", "-q", "--out", "foreign"]])
+def test_a_report_folder_that_cannot_be_used_is_refused_before_the_games(tmp_path, monkeypatch, capsys, argv):
+    import deckgen.analysis.sweep as sweeping
+    import deckgen.pipeline as pipeline
+
+    def no_games(*a, **k):
+        raise AssertionError("the games ran before the output folder was checked")
+
+    monkeypatch.setattr(pipeline, "validate", no_games)
+    monkeypatch.setattr(sweeping, "run", no_games)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "afile").write_text("mine")
+    (tmp_path / "foreign").mkdir()
+    (tmp_path / "foreign" / "notes.txt").write_text("mine")
+    code, out, err = run(capsys, *argv)
+    assert_refused(code, out, err)
+    assert "not a folder" in err or "did not write" in err
+    assert (tmp_path / "foreign" / "notes.txt").read_text() == "mine"
+
+
+# class: a report of a deck that serves no player count (its charts had no points: max() of nothing)
+def test_a_report_of_a_deck_that_serves_no_player_count_is_written(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "validate", "hectoedra", "--cards", "1-12", "--games", "2", "-q", "--report", "rep")
+    assert code == 1, err  # not playable, said in the report
+    assert "Not playable" in (tmp_path / "rep" / "report.txt").read_text()
+    assert (tmp_path / "rep" / "game-length.png").read_bytes()[:4] == b"\x89PNG"
