@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from deckgen.checks import Check, require
 from deckgen.errors import DeckgenError
@@ -415,6 +415,7 @@ def simulate(
     workers = worker_count(default_workers() if workers is None else workers)
     players = spec.players or spec.game.default_players
     deck, checks = make_deck(spec)
+    _check_served(spec.game, deck, players)  # as skill: a count the deck cannot deal (it crashed a policy)
     bad = [c for c in checks if not c.ok]
     if bad:
         raise DeckgenError("the deck fails its checks: " + "; ".join(f"{c.name}: {c.detail}" for c in bad))
@@ -423,6 +424,15 @@ def simulate(
         tick = progress(f"games{', ' + label if label else ''}") if progress else None
         summaries.append(play(engine, variant, players, n_games, spec.seed, workers=workers, policy=policy, progress=tick, variant=label))
     return deck, summaries
+
+
+def _check_served(game: Any, deck: Any, n: int) -> None:
+    """Refuse a player count the deck does not serve (too few cards to deal, say), by the option's name."""
+    counts = game.player_counts(dataclasses.replace(deck, players=None))
+    if n not in counts:
+        from deckgen.registry import players_words
+
+        raise DeckgenError(f"--players: this {game.title} deck is played by {players_words(counts)}, not {n}")
 
 
 @dataclass
@@ -457,11 +467,7 @@ def skill(
     workers = worker_count(default_workers() if workers is None else workers)
     n = players or spec.players or 2
     deck, checks = make_deck(spec)
-    counts = game.player_counts(dataclasses.replace(deck, players=None))
-    if n not in counts:
-        from deckgen.registry import players_words
-
-        raise DeckgenError(f"--players: this {game.title} deck is played by {players_words(counts)}, not {n}")
+    _check_served(game, deck, n)
     bad = [c for c in checks if not c.ok]
     if bad:
         raise DeckgenError("the deck fails its checks: " + "; ".join(f"{c.name}: {c.detail}" for c in bad))

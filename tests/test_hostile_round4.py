@@ -142,3 +142,13 @@ def test_a_report_of_a_deck_that_serves_no_player_count_is_written(tmp_path, mon
     assert code == 1, err  # not playable, said in the report
     assert "Not playable" in (tmp_path / "rep" / "report.txt").read_text()
     assert (tmp_path / "rep" / "game-length.png").read_bytes()[:4] == b"\x89PNG"
+
+
+# class: a deck accepted by its options that cannot be dealt to the player count asked for. skill refused
+# it by name; simulate dealt it anyway and a policy crashed (min() of an empty sequence, a traceback)
+@pytest.mark.parametrize("argv", [["hectoedra", "--cards", "1,100"], ["hectoedra", "--cards", "1-12"],
+                                  ["hectoedra", "--cards", "1,100", "--json"], ["multiplicats", "--tables", "2", "--players", "8"]])
+def test_simulate_refuses_a_player_count_the_deck_does_not_serve(capsys, argv):
+    code, out, err = run(capsys, "simulate", *argv, "--games", "2", "-q")
+    assert_refused(code, out, err)
+    assert "--players:" in err and "deck is played by" in err, err
