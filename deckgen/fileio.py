@@ -21,7 +21,7 @@ def prepare_out_dir(path: Path) -> Path:
     except (OSError, ValueError) as exc:
         blocker = not_a_folder(path) if isinstance(exc, OSError) else None
         if blocker is not None:
-            raise DeckgenError(f"cannot create the output folder {path}: {blocker} is a file, not a folder") from None
+            raise DeckgenError(f"cannot create the output folder {path}: {blocker} is not a folder (a file or link is in the way)") from None
         raise DeckgenError(f"cannot create the output folder {path}: {getattr(exc, 'strerror', None) or exc}") from None
     if not path.is_dir():
         raise DeckgenError(f"the output path {path} is not a folder")

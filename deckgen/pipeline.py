@@ -408,7 +408,7 @@ def simulate(
     if board is not None and engine.board_picture is None:
         raise DeckgenError(f"{spec.game.title} has no board to draw (--board)")
     if board is not None:
-        board.parent.mkdir(parents=True, exist_ok=True)  # as every output: its folder is made (before the games)
+        prepare_out_dir(board.parent)  # as every output: its folder is made (before the games), a file in the way named
     if policy not in engine.policies:
         raise DeckgenError(f"unknown --policy {policy!r}: use {', '.join(engine.policies)}")
     n_games = _in_range("--games", 1000 if games is None else games, 1, 10_000_000)

@@ -482,7 +482,7 @@ def publishing(
     except OSError as exc:
         blocker = not_a_folder(out.parent)
         if blocker is not None:
-            raise DeckgenError(f"cannot create the output folder {out}: {blocker} is a file, not a folder") from None
+            raise DeckgenError(f"cannot create the output folder {out}: {blocker} is not a folder (a file or link is in the way)") from None
         raise _error(f"cannot create the output folder {out}", exc) from None
     if not os.access(out.parent, os.W_OK | os.X_OK):
         raise DeckgenError(f"the folder {out.parent} is not writable")

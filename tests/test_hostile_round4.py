@@ -107,7 +107,7 @@ def test_a_file_in_the_way_of_the_output_folder_is_named(tmp_path, monkeypatch, 
     (tmp_path / "afile").write_text("mine")
     code, out, err = run(capsys, *argv)
     assert_refused(code, out, err)
-    assert "afile is a file, not a folder" in err or "afile" in err and "not a folder" in err, err
+    assert "afile is not a folder" in err, err
     assert (tmp_path / "afile").read_text() == "mine"
 
 
@@ -152,3 +152,11 @@ def test_simulate_refuses_a_player_count_the_deck_does_not_serve(capsys, argv):
     code, out, err = run(capsys, "simulate", *argv, "--games", "2", "-q")
     assert_refused(code, out, err)
     assert "--players:" in err and "deck is played by" in err, err
+
+
+def test_a_board_picture_under_a_file_names_the_file(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "afile").write_text("mine")
+    code, out, err = run(capsys, "simulate", "maestras", "--games", "1", "-q", "--board", "afile/b.png")
+    assert_refused(code, out, err)
+    assert "afile is not a folder" in err, err
