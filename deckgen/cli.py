@@ -450,13 +450,26 @@ def puzzle(ctx: typer.Context, game: str = typer.Argument(..., metavar="GAME"), 
 
 
 def _fail(lines: list[str], code: int = 2) -> None:
-    """Print ``error: FIRST`` (and indented details) on stderr, every line made safe to print, and exit."""
-    text = "\n".join(["error: " + printable(lines[0]), *(printable(line) for line in lines[1:])])
+    """Print ``error: FIRST`` (and indented details) on stderr, every line made safe to print, and exit.
+    At most MAX_DETAILS details are shown, then how many more (a deck file of 20,000 unknown keys
+    printed 20,000 lines); each line is cut at MAX_LINE characters."""
+    details = [printable(line) for line in lines[1 : 1 + MAX_DETAILS]]
+    if len(lines) - 1 > MAX_DETAILS:
+        details.append(f"  ... and {len(lines) - 1 - MAX_DETAILS:,} more")
+    text = "\n".join([_cut("error: " + printable(lines[0])), *(_cut(d) for d in details)])
     try:
         typer.echo(text, err=True)
     except OSError:  # pragma: no cover - stderr itself is gone: nothing left to tell
         pass
     sys.exit(code)
+
+
+MAX_DETAILS = 50  # detail lines under an error
+MAX_LINE = 2000  # characters in one line of an error
+
+
+def _cut(line: str) -> str:
+    return line if len(line) <= MAX_LINE else line[:MAX_LINE] + f"… ({len(line) - MAX_LINE:,} more characters)"
 
 
 def _os_error(exc: OSError) -> str:

@@ -160,3 +160,11 @@ def test_a_board_picture_under_a_file_names_the_file(tmp_path, monkeypatch, caps
     code, out, err = run(capsys, "simulate", "maestras", "--games", "1", "-q", "--board", "afile/b.png")
     assert_refused(code, out, err)
     assert "afile is not a folder" in err, err
+
+
+# class: an error that would echo a huge value: each line is cut (sweep --vary of 5,000 values echoed
+# them all, 10,000 characters on one line)
+def test_an_error_line_echoing_a_huge_value_is_cut(capsys):
+    code, out, err = run(capsys, "sweep", "multiplicats", "--vary", "infinite-points=" + ",".join(["20"] * 5000), "-q")
+    assert_refused(code, out, err)
+    assert len(err) < 2100 and "more characters)" in err
