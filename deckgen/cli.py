@@ -21,7 +21,6 @@ except ImportError:  # pragma: no cover - older typer uses click itself
     from click import globals as click_globals
 
 from deckgen.errors import DeckgenError, Terminated, printable, printable_text
-from deckgen.fileio import json_text
 from deckgen.lazy import lazy_module
 from deckgen.options import parse_cli_args, resolve
 from deckgen.registry import games, get_game
@@ -34,6 +33,13 @@ if TYPE_CHECKING:  # pragma: no cover
 # The rendering, simulation and deck-file stacks load when a command first uses them, so `deckgen
 # list` and `--help` start fast (README: start-up).
 pipeline = lazy_module("deckgen.pipeline")
+
+
+def _json_text(data: object) -> str:
+    """``--json`` output (never a bare NaN); deckgen.fileio loads only when a command prints JSON."""
+    from deckgen.fileio import json_text
+
+    return json_text(data)
 
 
 def _bars(quiet: bool, prefix: str = ""):
@@ -314,7 +320,7 @@ def simulate(
     engine = spec.game.engine
     if as_json:
         data = summaries[0].to_json() if len(summaries) == 1 else [s.to_json() for s in summaries]
-        typer.echo(json_text(data))
+        typer.echo(_json_text(data))
     else:
         typer.echo("\n\n".join("\n".join(summary_lines(engine, s)) for s in summaries))
     if board is not None:
@@ -370,7 +376,7 @@ def validate(
             result.skill = pipeline.skill(spec, players=players, games=skill_games, workers=workers, progress=bars)
     written = pipeline.write_report(result, report, pace) if report else []
     if as_json:
-        typer.echo(json_text(pipeline.report_data(result, pace)))
+        typer.echo(_json_text(pipeline.report_data(result, pace)))
     else:
         typer.echo(pipeline.report_text(result, pace), nl=False)
         for f in written:
@@ -394,7 +400,7 @@ def skill(
     with _bars(quiet or as_json) as bars:
         run = pipeline.skill(spec, players=players, games=games, workers=workers, progress=bars)
     if as_json:
-        typer.echo(json_text(pipeline.skill_data(run)))
+        typer.echo(_json_text(pipeline.skill_data(run)))
     else:
         typer.echo(pipeline.skill_text(run), nl=False)
 

@@ -38,25 +38,28 @@ def _centre(o: dict) -> tuple[float, float]:
 
 
 def cells(plumber, n_cards: int, size: str = "poker", paper: str = "a4", bleed: float = 0.0, backs: str = "duplex-long",
-          wanted=None):
+          wanted=None, side=None):
     """Every card cell of a cards.pdf built with these settings (fronts and, in duplex, backs); only
-    the pages holding a card of ``wanted`` (card indices) when given: a page is read only if needed."""
+    the pages holding a card of ``wanted`` (card indices), and only pages of ``side`` ("front" or
+    "back"), when given: a page is read only if needed (a page of backs costs ten of fronts to read)."""
     lay = layout(card_size(size), paper, bleed)
     per = lay.per_sheet
     for p, page in enumerate(plumber.pages):
-        sheet, side = (p // 2, "back" if p % 2 else "front") if backs.startswith("duplex") else (p, "front")
+        sheet, page_side = (p // 2, "back" if p % 2 else "front") if backs.startswith("duplex") else (p, "front")
         if wanted is not None and not any(sheet * per <= i < (sheet + 1) * per for i in wanted):
+            continue
+        if side is not None and page_side != side:
             continue
         shapes = [*page.rects, *page.curves, *page.lines]
         for slot in range(per):
             index = sheet * per + slot
             if index >= n_cards:
                 break
-            box = lay.slot(slot) if side == "front" else lay.back_slot(slot, backs)
+            box = lay.slot(slot) if page_side == "front" else lay.back_slot(slot, backs)
             trim = Rect(box.x * MM, box.y * MM, box.right * MM, box.top * MM)
             cell = trim.grow(bleed * MM + TOL)
             yield Cell(
-                side, p, index if side == "front" else None, trim,
+                page_side, p, index if page_side == "front" else None, trim,
                 [c for c in page.chars if cell.contains_point(*_centre(c))],
                 [s for s in shapes if cell.contains_point(*_centre(s))], float(page.height),
             )

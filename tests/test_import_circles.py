@@ -19,8 +19,11 @@ DECKGEN = CHECKOUT / "deckgen"
 TOOL = CHECKOUT.parent / "shared" / "tools" / "import_circles.py"
 
 
+KNOWN: set[tuple[str, ...]] = set()  # no circle is tolerated
+
+
 def test_deckgen_has_no_import_circle():
-    found = importgraph.circles(DECKGEN)
+    found = [c for c in importgraph.circles(DECKGEN) if tuple(c) not in KNOWN]
     assert found == [], "import circles: " + "; ".join(" <-> ".join(c) for c in found)
 
 
@@ -77,4 +80,5 @@ def test_the_shared_tool_agrees():
         pytest.skip(message)
     run = subprocess.run([sys.executable, str(TOOL), str(DECKGEN)], capture_output=True, text=True, timeout=120)
     theirs = sorted(sorted(line.removeprefix("circle: ").split(" -> ")) for line in run.stdout.splitlines() if line.startswith("circle: "))
-    assert theirs == importgraph.circles(DECKGEN) == []
+    assert theirs == importgraph.circles(DECKGEN)
+    assert {tuple(c) for c in theirs} <= KNOWN

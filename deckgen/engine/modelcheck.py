@@ -71,10 +71,13 @@ class Result:
     no_end: Replay | None = None
     cannot_end: int = 0  # positions from which no end is reachable
     extra: dict[str, Any] = field(default_factory=dict)
+    # the first position (fewest steps) after a deal short of the rulebook's counts (a state's
+    # ``shortfalls``, engine/state.py): GAMES.md's point 6, checked in every explored position
+    short_deal: Replay | None = None
 
     @property
     def ok(self) -> bool:
-        return self.complete and self.dead_end is None and self.no_end is None
+        return self.complete and self.dead_end is None and self.no_end is None and self.short_deal is None
 
     @property
     def rate(self) -> float:
@@ -91,6 +94,7 @@ class Result:
             "dead_end": self.dead_end.to_json() if self.dead_end else None,
             "no_end": self.no_end.to_json() if self.no_end else None,
             "cannot_end": self.cannot_end,
+            "short_deal": self.short_deal.to_json() if self.short_deal else None,
         }
 
 
@@ -129,6 +133,7 @@ def check_model(root: Any, budget: int = DEFAULT_BUDGET, clock: Callable[[], flo
     terminal: list[bool] = []
     queue: deque[Any] = deque([root])
     dead: int = -1
+    short, short_text = -1, ""
     edges = 0
     complete = True
     variant = getattr(root, "length_variant", None) is not None
@@ -137,6 +142,8 @@ def check_model(root: Any, budget: int = DEFAULT_BUDGET, clock: Callable[[], flo
         me = len(succ)
         mine: list[int] = []
         is_end = state.is_terminal()
+        if short < 0 and getattr(state, "shortfalls", None):
+            short, short_text = me, state.shortfalls[0]
         if not is_end:
             for kind, label, child in _successors(state):
                 if variant and child.length_variant() > state.length_variant():
@@ -148,6 +155,8 @@ def check_model(root: Any, budget: int = DEFAULT_BUDGET, clock: Callable[[], flo
                     parent.append((me, kind, label))
                     queue.append(child)
                 mine.append(j)
+                if len(parent) > budget:  # within one position's successors too (a deal has thousands)
+                    break
             edges += len(mine)
             if not mine and dead < 0:
                 dead = me
@@ -160,6 +169,8 @@ def check_model(root: Any, budget: int = DEFAULT_BUDGET, clock: Callable[[], flo
     result = Result(complete, len(parent), edges, ends, 0.0, budget)
     if dead >= 0:
         result.dead_end = _replay(root, parent, dead, "dead end")
+    if short >= 0:
+        result.short_deal = _replay(root, parent, short, f"a deal short of the rulebook ({short_text})")
     if complete:
         can_end = _backward(succ, terminal)
         missing = [i for i, ok in enumerate(can_end) if not ok]

@@ -35,6 +35,7 @@ class Report:
     argued: dict = field(default_factory=dict)  # stream key -> the game's argument that proves its claims
     claim_games: dict[int | str, int] = field(default_factory=dict)  # games behind the sampled claim, per stream key
     player_faults: list[str] = field(default_factory=list)  # games where the computer player, not the deck, went round in circles
+    fault_searches: int = 0  # loops of the computer player searched for a way out so far
 
     @property
     def checks(self) -> list[Check]:
@@ -102,6 +103,9 @@ def validate(
                                         hint="fix the failing checks above first"))
         return report
     streams = streams_for(game, deck, players)
+    # the model checker's budget is shared by every rule variant and player count, so that a deck
+    # file of few card types served at many player counts costs no more than one count's search
+    share = max(claims.MIN_MODEL_BUDGET, model_budget // max(1, len(streams_for(game, deck, players))))
     for label, variant in engine.variants(deck):
         counts = player_counts(game, variant, players)
         report.exhaustive.extend(engine.exhaustive(variant, counts))
@@ -116,9 +120,9 @@ def validate(
                 report.proven.add(key)  # the game's own argument covers every deal
                 report.argued[key] = "; ".join(c.name for c in argued)
                 continue
-            result = claims.model_result(engine, variant, n, model_budget)
+            result = claims.model_result(engine, variant, n, share)
             report.models[key] = result
-            report.exhaustive.extend(claims.model_checks(engine, tag, result, model_budget))
+            report.exhaustive.extend(claims.model_checks(engine, tag, result, share))
             if result is not None and result.ok:
                 report.proven.add(key)
     for s in streams:
@@ -184,8 +188,14 @@ def _ends_check(report: Report, engine, s: Stream, tag: str) -> Check:
     claim = getattr(s, "claim", None) or Tally(n)
     faults: list[tuple[int, str]] = []
     blamed: list[tuple[int, str]] = []
+    model = report.models.get(s.key)
+    disproven = model is not None and getattr(model, "complete", False) and not model.ok
     for seed, problem in s.measured.stalls:
-        way_out = claims.player_fault(engine, s.deck, n, seed)
+        # a loop of the computer player is searched for a way out (the searches are few: each replays
+        # the game); a deck the model checker disproved, or a game stopped by its step budget, is not
+        search = not disproven and "came back" in problem and report.fault_searches < claims.MAX_FAULT_SEARCHES
+        report.fault_searches += search
+        way_out = claims.player_fault(engine, s.deck, n, seed) if search else ""
         (faults if way_out else blamed).append((seed, f"{problem}; {way_out}" if way_out else problem))
     unseen = s.measured.stall_count - len(s.measured.stalls)  # stalls not kept: blamed on the deck
     blamed += s.explored.stalls + claim.stalls
@@ -196,9 +206,7 @@ def _ends_check(report: Report, engine, s: Stream, tag: str) -> Check:
     report.claim_games[s.key] = total - stuck - len(faults)
     name = f"every game ends ({tag}{n} players)"
     note = f"; {len(faults)} game(s) of the computer player went round in circles: a fault of the player, not of the deck (a legal continuation leaves the loop)" if faults else ""
-    model = report.models.get(s.key)
     if stuck:
-        disproven = model is not None and getattr(model, "complete", False) and not model.ok
         return check(name, False, f"{stuck} of {total} games did not end: {blamed[0][1] if blamed else 'a game did not end'}"
                      + ("; the model checker's counterexample above shows why: the deck, not deckgen's rules" if disproven else ""),
                      seed=blamed[0][0] if blamed else None, proof=SAMPLED,

@@ -52,7 +52,7 @@ WORDS: Mapping[str, Mapping[str, str]] = {
         "verdict_ok": "El juego funciona con este mazo: pasó las {checks} comprobaciones.",
         "verdict_bad": "El juego no funciona bien con este mazo. Falla:",
         "basis": "Se basa en:",
-        "measures": "Las medidas (informe completo, en inglés)",
+        "measures": "Las medidas (informe completo)",
         "plots": "Gráficos",
         "downloads": "Descargas",
         "zip": "Todo en un ZIP",

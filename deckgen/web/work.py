@@ -13,6 +13,7 @@ from deckgen import pipeline
 from deckgen.errors import DeckgenError
 from deckgen.registry import games
 from deckgen.request import DeckRequest
+from deckgen.web.reportwords import basis_in, failure_in, report_in
 
 Send = Callable[[tuple], None]
 DECK_DIR = "deck"  # inside the job's folder: what `deckgen build` writes
@@ -114,18 +115,22 @@ def check(request: DeckRequest, folder: Path, send: Send, lang: str = "en") -> d
         v.skill = pipeline.skill(spec, players=players[0] if players else None, games=skill_games, workers=1, progress=progress)
     written = pipeline.write_report(v, folder / REPORT_DIR, lang=lang)
     data = pipeline.report_data(v)
+    text = report_in(pipeline.report_text(v), lang)
+    if lang == "es":  # the report file to download says what the page says
+        (folder / REPORT_DIR / "report.txt").write_text(text, encoding="utf-8")
     checks = [c for part in ("static", "exhaustive", "simulation") for c in data.get(part, [])]
     return {
         "title": spec.game.title,
         "cards": len(v.deck),
         "ok": v.ok,
-        "failed": [c["name"] + ": " + str(c["detail"]) + (f" [{c['proof']}]" if c.get("proof") else "") for c in checks if not c["ok"]],
-        "basis": data.get("basis", ""),  # what "playable" rests on: "proven for every deal" or "no failure in N games"
+        "failed": [failure_in(c["name"], str(c["detail"]), c.get("proof"), lang) for c in checks if not c["ok"]],
+        "basis": basis_in(data.get("basis", ""), lang),  # what "playable" rests on: "proven for every deal" or "no failure in N games"
         "checks": len(checks),
         "headline": (data.get("default_deck") or {}).get("headline", ""),
         "key": key_facts(v),
         "default": default,
-        "text": pipeline.report_text(v),
+        "text": text,  # the report in the page's language (reportwords)
+        "text_lang": "es" if lang == "es" else "en",
         "files": [p.relative_to(folder / REPORT_DIR).as_posix() for p in written],
     }
 

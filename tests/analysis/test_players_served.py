@@ -86,5 +86,5 @@ def test_counts_with_a_gap_are_named_one_by_one():
 def test_the_validate_command_on_the_file(capsys):
     code, out, _ = run(capsys, "validate", SMALL, "--games", 40, "--fixed", "--quiet")
     assert code == 0
-    assert "Playable for 2 to 6 players." in out
+    assert "Playable for 2 to 6 players" in out
     assert "ok   player counts this deck serves: 2 to 6 players" in out

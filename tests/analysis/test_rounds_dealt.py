@@ -78,3 +78,32 @@ def test_the_same_deck_without_kept_penalties_deals_every_round():
     report = validate(game, game.build(_request(game, keep=False)), games=80)
     line = next(c for c in report.checks if c.name == "every round dealt as printed (2 players)")
     assert line.ok and "10 cards a player" in line.detail
+
+
+def test_the_model_checker_finds_a_short_deal_with_its_shortest_path():
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent.parent))
+    from deckgen.engine.claims import model_checks
+    from deckgen.engine.modelcheck import check_model
+    from modelcheck.toy import Toy
+
+    class ShortToy(Toy):
+        def clone(self):
+            c = ShortToy.__new__(ShortToy)
+            c.__dict__.update(self.__dict__)
+            return c
+
+        @property
+        def shortfalls(self):  # square 3 stands for a round dealt short
+            return ["round 2 dealt 3 cards a player, not the 4 printed"] if self.at == 3 else []
+
+    r = check_model(ShortToy(size=6))
+    assert r.complete and r.dead_end is None and r.no_end is None and not r.ok
+    assert r.short_deal.what == "a deal short of the rulebook (round 2 dealt 3 cards a player, not the 4 printed)"
+    assert r.short_deal.steps == ["seat 0: moves 1", "seat 1: moves 2"]  # the fewest steps to square 3
+    assert r.to_json()["short_deal"]["what"].startswith("a deal short")
+    engine = type("E", (), {"model_scope": "", "model": object()})()
+    failed = [c for c in model_checks(engine, "2 players", r) if not c.ok]
+    assert [c.name for c in failed] == ["every round dealt as printed (2 players)"]
+    assert check_model(Toy(size=6)).short_deal is None

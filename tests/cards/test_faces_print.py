@@ -4,6 +4,8 @@ upside down."""
 
 from __future__ import annotations
 
+import itertools
+
 import pdfplumber
 import pytest
 
@@ -28,12 +30,17 @@ def _cells(b, **print_):
     return list(cells(b.plumber, len(b.deck["cards"]), **print_))
 
 
+def _fronts(b, **print_):
+    """The front cells only: the back pages are never read."""
+    return _cells(b, side="front", **print_)
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_fronts_keep_a_safe_area(built, game):
     """With bleed, nothing but a background that runs into the bleed lies within 3 mm of the trim."""
     b = built(game, "--bleed", "3")
     bad = {}
-    for cell in _cells(b, bleed=3.0):
+    for cell in _fronts(b, bleed=3.0):
         if cell.side == "front":
             near = too_near(cell, SAFE_MM, background=cardcheck.bleeds)
             if near:
@@ -90,8 +97,8 @@ def test_backs_tolerate_misregistration(built, game):
     """A back is a full background and motifs at least 3 + 2 mm inside the trim: no frame or motif
     that a back printed 2 mm off its front would show cut or uneven."""
     b = built(game, "--bleed", "3")
-    backs = [c for c in _cells(b, bleed=3.0) if c.side == "back"]
-    assert backs
+    backs = [c for c in itertools.islice(cells(b.plumber, len(b.cards), bleed=3.0, side="back"), 2) if c.side == "back"]
+    assert backs  # the first two backs: every back is the same drawing
     for cell in backs[:2]:
         assert any(cardcheck.covers(o, cell.trim) for o in cell.shapes), "no full background"
         near = too_near(cell, SAFE_MM + MISREGISTER_MM, background=cardcheck.covers)
@@ -118,7 +125,7 @@ def test_main_value_is_large(built, game):
     faces = get_game(game).faces
     cards = _cards(b)
     checked = 0
-    for cell in _cells(b):
+    for cell in _fronts(b):
         if cell.side != "front":
             continue
         texts = faces.texts(cards[cell.card]) if cards[cell.card].kind != "help" else ()
@@ -138,7 +145,7 @@ def test_confusable_cards_carry_an_orientation_mark(built, game):
     faces = get_game(game).faces
     cards = _cards(b)
     marked = set(confusable_cards([c for c in cards if c.kind != "help"], faces.texts, faces.valid_text))
-    for cell in _cells(b):
+    for cell in _fronts(b):
         if cell.side != "front" or cell.card not in marked or cards[cell.card].kind == "help":
             continue
         for text in faces.texts(cards[cell.card]):

@@ -94,7 +94,10 @@ def test_too_small_deck_is_not_playable_competitively():
 
     report = validate(GAME, spec(cards="1-15").build(), games=10)
     assert not report.ok
-    assert [c.name for c in report.checks if not c.ok] == ["a game deck for 2 players"]
+    # 15 cards cannot give 2 players 10 each: the deck serves no player count (issue 27), and nothing is simulated
+    failed = [c for c in report.checks if not c.ok]
+    assert [c.name for c in failed] == ["player counts this deck serves", "simulation"]
+    assert "no count of players can be dealt this deck" in failed[0].detail
 
 
 def test_a_deck_without_tension_is_not_playable():

@@ -79,3 +79,22 @@ def test_a_random_walk_finds_a_far_end_the_budget_misses():
     path = walk_to_end(far, seed=1, tries=3, steps=1_000)
     assert path is not None and len(path) >= 200 and all("moves" in p for p in path)
     assert walk_to_end(Toy(size=9, trap={0, 1}), tries=3, steps=100) is None
+
+
+def test_the_budget_stops_inside_a_wide_chance_node_without_a_false_dead_end():
+    class Wide(Toy):  # a die with 1,000 faces, each a different position
+        face = -1
+
+        def chance_outcomes(self):
+            return list(range(1000))
+
+        def apply_chance_outcome(self, o):
+            self.face, self.at, self.rolling = o, min(self.size - 1, self.at + 1), False
+
+        def canonical_key(self):
+            return (self.at, self.rolling, self.face)
+
+    r = check_model(Wide(size=6, die=True), budget=10)
+    assert not r.complete and r.states == 11 and r.dead_end is None  # stopped inside the first roll
+    r = check_model(Wide(size=6, die=True), budget=0)
+    assert r.states == 2 and r.dead_end is None

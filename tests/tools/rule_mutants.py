@@ -138,6 +138,12 @@ def lay_out_copy(dest: Path) -> None:
                 shutil.copytree(src, dest / name, ignore=_ignore)
         elif src.is_file():
             shutil.copy2(src, dest / name)
+    # one named test at a time needs no worker processes: drop pytest-xdist's options from the
+    # copy's addopts (the children load no third-party plugin, xdist included)
+    project = dest / "pyproject.toml"
+    if project.is_file():
+        text = project.read_text(encoding="utf-8")
+        project.write_text(re.sub(r"""\s(?:-n|--numprocesses|--dist)[ =][^\s"']+""", "", text), encoding="utf-8")
 
 
 def _preload() -> None:

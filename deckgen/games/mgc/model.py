@@ -528,7 +528,7 @@ def model(deck: Deck, players: int) -> Position | None:
 def position_of(state: Any) -> Position | None:
     """The engine's position (an MgcState paused at a decision or inside a round) as a model
     position; None between rounds and at the end of the match."""
-    from deckgen.games.mgc import state as engine_state
+    from deckgen.games.mgc import phases as engine_state
 
     phase, job = state.phase, state.job
     stage = {engine_state.PLAY: PLAY, engine_state.DRAWN: DRAWN, engine_state.CHOOSE: CHOOSE}.get(phase)

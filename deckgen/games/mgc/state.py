@@ -38,10 +38,7 @@ from deckgen.games.mgc import rules
 from deckgen.games.mgc.cards import Tables, cards_of
 from deckgen.games.mgc.deck import HAND
 
-# where the match is paused
-PLAY, DRAWN, CHOOSE, CHANCE_NODE, OVER = range(5)
-# what a chance node resolves
-J_DRAW, J_ALGEBRA, J_PENALTY, J_DEAL = range(4)
+from deckgen.games.mgc.phases import CHANCE_NODE, CHOOSE, DRAWN, J_ALGEBRA, J_DEAL, J_DRAW, J_PENALTY, OVER, PLAY  # noqa: F401
 ALGEBRA_PENALTY = 2  # cards drawn by a player caught not saying "ÁLGEBRA"
 UNLIMITED = 1 << 62
 # A random place in the draw pile is (getrandbits(INDEX_BITS) * len(pile)) >> INDEX_BITS: a product

@@ -320,7 +320,7 @@
         box.append(el("h3", {}, T.plots));
         for (const p of plots) box.append(el("img", { src: fileUrl(s, p), alt: fmt(T.plot_alt, { name: plotAlt(p) }), class: "plot" }));
       }
-      const det = el("details"); det.append(el("summary", {}, T.measures), el("pre", { tabindex: "0", lang: "en" }, r.text));
+      const det = el("details"); det.append(el("summary", {}, T.measures), el("pre", { tabindex: "0", lang: r.text_lang || "en" }, r.text));
       box.append(det);
       const links = el("p");
       r.files.filter((f) => !f.endsWith(".png")).forEach((f) => { links.append(download(el("a", { href: fileUrl(s, f), download: f, "data-job": s.id }, f)), " "); });

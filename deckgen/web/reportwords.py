@@ -1,0 +1,615 @@
+"""The validation report (``pipeline.report_text``) in the page's language.
+
+The engine writes its report in English. The Spanish page shows it in Spanish: each line is read by
+its shape (a check line, a measures table, the legend...) and its words are looked up in the tables
+below, where every number of a sentence is a ``{}`` (the numbers are put back in the same order, or
+by index). A line the tables do not know stays as the engine wrote it and is listed by
+``translated`` (the test asks for none in the five games' default decks).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+NUMBER = re.compile(r"\d+(?:,\d{3})*(?:\.\d+)?")
+
+# names of checks and measures (their "(N players)" / "(mode, N players)" tail is read apart)
+NAMES = {
+    "a game deck for {} players": "un mazo de partida para {} jugadores",
+    "a master can open the first path": "una maestra puede abrir el primer camino",
+    "a path can be won": "se puede ganar un camino",
+    "a path fits on the grid": "un camino cabe en la cuadrícula",
+    "a round can be closed": "se puede cerrar una ronda",
+    "action cards": "cartas de acción",
+    "action cards of each type": "cartas de acción de cada tipo",
+    "action names": "nombres de las acciones",
+    "action numbers spread evenly over {}..{}": "números de las acciones repartidos por igual entre {} y {}",
+    "blocked rounds": "rondas bloqueadas",
+    "card kinds": "tipos de carta",
+    "cards": "cartas",
+    "cards besides the central one divide evenly": "las cartas, sin la central, se reparten por igual",
+    "cards of one (coefficient, degree) pair are different monomials where possible":
+        "las cartas de un mismo par (coeficiente, grado) son monomios distintos cuando se puede",
+    "cards per turn": "cartas por turno",
+    "central card": "carta central",
+    "combos per play": "combos por jugada",
+    "comodines": "comodines",
+    "composition for every player count": "composición para cada número de jugadores",
+    "deck runs out": "se acaba el mazo",
+    "draws per round": "robos por ronda",
+    "draws per match": "robos por partida",
+    "empty cards marked with the player counts that take them out": "cartas vacías marcadas con los números de jugadores que las quitan",
+    "enough cards for {} players": "cartas suficientes para {} jugadores",
+    "enough cards for the players": "cartas suficientes para los jugadores",
+    "enough cards to deal": "cartas suficientes para repartir",
+    "every card can be played on another card": "cada carta se puede jugar sobre otra carta",
+    "every card can be played on some card": "cada carta se puede jugar sobre alguna carta",
+    "every card can enter play": "cada carta puede entrar en juego",
+    "every card can follow another": "cada carta puede seguir a otra",
+    "every card can reach play from every card (follow-graph of the monomials and the wild cards)":
+        "cada carta puede llegar a jugarse desde cualquier carta (grafo de los monomios y los comodines)",
+    "every card turned up first has its starting rule": "cada carta que sale primero tiene su regla de inicio",
+    "every coefficient and every degree can be followed (two cards or more carry it)":
+        "cada coeficiente y cada grado se pueden seguir (los llevan dos cartas o más)",
+    "every coefficient appears equally often": "cada coeficiente aparece las mismas veces",
+    "every deal searched": "todos los repartos explorados",
+    "every degree appears equally often": "cada grado aparece las mismas veces",
+    "every game ends": "toda partida termina",
+    "every game's length is bounded": "la duración de toda partida está acotada",
+    "every monomial can be followed by another (same coefficient or degree)":
+        "cada monomio puede ir seguido de otro (mismo coeficiente o grado)",
+    "every multiplication's product has a product card": "el producto de cada multiplicación tiene su carta de producto",
+    "every number {}..{} once in each colour": "cada número del {} al {} una vez en cada color",
+    "every number card can be matched": "cada carta de número tiene pareja",
+    "every number once": "cada número una vez",
+    "every point card can enter a path": "cada carta de puntos puede entrar en un camino",
+    "every product card is reached by a multiplication card": "a cada carta de producto llega una carta de multiplicación",
+    "every round dealt as printed": "cada ronda se reparte como está impreso",
+    "every top card can be followed": "cada carta de arriba se puede seguir",
+    "everyone started a round": "todos empezaron una ronda",
+    "fewest-primes ties": "empates de menos primos",
+    "first player's wins": "victorias del primer jugador",
+    "full set": "juego completo",
+    "games ended": "partidas terminadas",
+    "games with no master won": "partidas sin ninguna maestra ganada",
+    "gula rate": "tasa de gula",
+    "hectoíndices {} to {}": "hectoíndices del {} al {}",
+    "legal card at turn": "carta válida en el turno",
+    "links are symmetric": "los enlaces son simétricos",
+    "markers": "marcadores",
+    "master cards per colour": "cartas maestras por color",
+    "masters placed per game": "maestras colocadas por partida",
+    "masters won per game": "maestras ganadas por partida",
+    "missed chances": "ocasiones perdidas",
+    "monomial cards": "cartas de monomio",
+    "multiplication cards": "cartas de multiplicación",
+    "number cards": "cartas de número",
+    "paths left unwon": "caminos sin ganar",
+    "penalties per player per round": "castigos por jugador y ronda",
+    "penalty cards per round": "cartas de castigo por ronda",
+    "player counts this deck serves": "números de jugadores que sirve este mazo",
+    "players": "jugadores",
+    "point cards": "cartas de puntos",
+    "product cards": "cartas de producto",
+    "product cards are distinct": "las cartas de producto son distintas",
+    "product cards list exactly the deck's multiplications ({} to {})":
+        "las cartas de producto muestran justo las multiplicaciones del mazo ({} a {})",
+    "round wins by the opener": "rondas ganadas por quien abre",
+    "rounds closed by ¡Monete!": "rondas cerradas con ¡Monete!",
+    "rounds per game": "rondas por partida",
+    "rounds per match": "rondas por partida",
+    "seat {} wins": "victorias del asiento {}",
+    "seat advantage (points)": "ventaja por asiento (puntos)",
+    "shared wins": "victorias compartidas",
+    "slap chances per turn": "ocasiones de palmada por turno",
+    "slaps per reveal": "palmadas por carta descubierta",
+    "special cards": "cartas especiales",
+    "special names": "nombres de las especiales",
+    "specials per game": "especiales por partida",
+    "starter edge": "ventaja de quien empieza",
+    "sympy reads each monomial's coefficient and degree as printed on the card":
+        "sympy lee el coeficiente y el grado de cada monomio como están impresos en la carta",
+    "table recycles per game": "veces que se recicla la mesa por partida",
+    "the chosen numbers": "los números elegidos",
+    "the deal for {} players": "el reparto para {} jugadores",
+    "tie-break played": "desempate jugado",
+    "turns per game": "turnos por partida",
+    "turns per round": "turnos por ronda",
+    "turns passed": "turnos pasados",
+    "turns that must draw": "turnos en que hay que robar",
+    "turns with a draw": "turnos con robo",
+    "turns without a legal card": "turnos sin carta válida",
+    "variables are spread evenly": "las variables están repartidas por igual",
+    "ÁLGEBRA caught per round": "ÁLGEBRA pillados por ronda",
+    "turns": "turnos",
+    "game length (turns, mean)": "duración de la partida (turnos, media)",
+    "turns: mean": "turnos: media",
+    "turns: median": "turnos: mediana",
+    "turns: p{}": "turnos: p{}",
+}
+
+# what a check found (a number of the sentence is a {})
+DETAILS = {
+    "{}": "{}",
+    "{} cards a player in each round's game deck ({} in hand), in every round of the {} games":
+        "{} cartas por jugador en el mazo de partida de cada ronda ({} en la mano), en todas las rondas de las {} partidas",
+    "{} cards each": "{} cartas cada uno",
+    "{} cards serve {} to {} players ({} each, {} turned up, {} in reserve to draw after the deal)":
+        "{} cartas sirven para {} a {} jugadores ({} cada uno, {} boca arriba, {} de reserva para robar tras el reparto)",
+    "{} coefficients, {} degrees": "{} coeficientes, {} grados",
+    "{} different numbers": "{} números distintos",
+    "{} empty cards in the full set": "{} cartas vacías en el juego completo",
+    "{} kinds of card can close a round with ¡Monete!": "{} tipos de carta pueden cerrar una ronda con ¡Monete!",
+    "{} kinds of card each follow some card": "{} tipos de carta siguen cada uno a alguna carta",
+    "{} kinds × every dealer, {}-{} players": "{} tipos × cada repartidor, {}-{} jugadores",
+    "{} linked pairs of {}": "{} parejas enlazadas de {}",
+    "{} master cards": "{} cartas maestras",
+    "{} monomials": "{} monomios",
+    "{} monomials agree": "{} monomios coinciden",
+    "{} of {} cards": "{} de {} cartas",
+    "{} pairs": "{} pares",
+    "{} products have a card": "{} productos tienen carta",
+    "{} products reached": "{} productos alcanzados",
+    "{} to {} players": "de {} a {} jugadores",
+    "{} to {} players (checked for the {} asked for)": "de {} a {} jugadores (comprobado para los {} pedidos)",
+    "{} cards per pile (at least {} needed)": "{} cartas por montón (hacen falta al menos {})",
+    "{}: points {}-{} in {} colours": "{}: puntos del {} al {} en {} colores",
+    "a master and {} linked cards exist": "hay una maestra y {} cartas enlazadas",
+    "a straight arm of {} cards from a side is legal": "un brazo recto de {} cartas desde un lado es válido",
+    "all {} cards": "las {} cartas",
+    "all {} cards dealt into {} piles of {} cards": "las {} cartas repartidas en {} montones de {} cartas",
+    "all {} cards dealt into {} piles of {} or {} cards": "las {} cartas repartidas en {} montones de {} o {} cartas",
+    "all in {}..{}": "todos entre {} y {}",
+    "all known": "todos conocidos",
+    "all lists match": "todas las listas coinciden",
+    "at worst {} cards of the deck can follow (top {} colour {}, marker -)":
+        "en el peor caso {} cartas del mazo pueden seguir (arriba {}, color {}, marcador -)",
+    "at worst {} cards of the deck can follow (top {}, marker -)":
+        "en el peor caso {} cartas del mazo pueden seguir (arriba {}, marcador -)",
+    "central, master, points, empty": "central, maestra, puntos, vacía",
+    "complete": "completo",
+    "each card has a partner by the three rules": "cada carta tiene pareja por las tres reglas",
+    "each of the {} products is on at least {} cards": "cada uno de los {} productos está en al menos {} cartas",
+    "every number carries {} to {} action cards": "cada número lleva de {} a {} cartas de acción",
+    "every point card links from a master, directly or through other cards":
+        "cada carta de puntos enlaza desde una maestra, directamente o a través de otras cartas",
+    "match the --cards option": "coinciden con la opción --cards",
+    "monomial, action": "monomio, acción",
+    "monomials follow one another; action cards go anywhere": "los monomios se siguen unos a otros; las cartas de acción van en cualquier sitio",
+    "multiplication, product, special": "multiplicación, producto, especial",
+    "no failure in {} games of random and built-in players: fewer than {}/{} ({}%) of deals fail, at {}% confidence":
+        "ningún fallo en {} partidas de jugadores al azar y del programa: fallan menos de {}/{} ({} %) de los repartos, con un {} % de confianza",
+    "no repeats": "sin repeticiones",
+    "not proven by search: the deck has too many different deals to enumerate (one round); the claims below are sampled":
+        "no demostrado por búsqueda: el mazo tiene demasiados repartos distintos para recorrerlos (una ronda); lo que sigue se comprueba por muestreo",
+    "number": "número",
+    "number cards {}, {} close a round": "las cartas de número {} y {} cierran una ronda",
+    "number, action, wild, marker": "número, acción, comodín, marcador",
+    "proven for every deal: {} × draw pile + cards in hands (at most {}) loses at least one every turn and never grows, "
+    "so at most {} turns of at most {} decisions: {} steps, within the step budget":
+        "demostrado para todo reparto: {} × mazo de robo + cartas en las manos (como mucho {}) pierde al menos una en cada turno "
+        "y nunca crece, así que como mucho {} turnos de como mucho {} decisiones: {} pasos, dentro del límite de pasos",
+    "proven for every deal: (rounds left, a deal due, cards in hands and the draw pile) decreases at every turn; "
+    "{} rounds of at most {} × {} turns and a deal; so a game lasts at most {} steps, within the step budget":
+        "demostrado para todo reparto: (rondas que quedan, un reparto pendiente, cartas en las manos y en el mazo de robo) "
+        "baja en cada turno; {} rondas de como mucho {} × {} turnos y un reparto; así que una partida dura como mucho {} pasos, "
+        "dentro del límite de pasos",
+    "proven for every deal: the tuple (phase, {} × draw pile + cards in hands, passes left) decreases at every action "
+    "(a draw or a pass is always legal with nothing to place), so a game lasts at most ({} × {} + {}) × {} + {} = {} actions, "
+    "within the step budget":
+        "demostrado para todo reparto: la tupla (fase, {} × mazo de robo + cartas en las manos, pases que quedan) baja en cada "
+        "acción (robar o pasar siempre vale si no hay nada que colocar), así que una partida dura como mucho "
+        "({} × {} + {}) × {} + {} = {} acciones, dentro del límite de pasos",
+    "proven: one group of monomials": "demostrado: un solo grupo de monomios",
+    "the competitive game for {} to {} players ({} cards each in a round's game deck)":
+        "el juego competitivo para {} a {} jugadores ({} cartas cada uno en el mazo de partida de una ronda)",
+    "[('colour', 'different'), ('colour', 'same'), ('number', '+'), ('number', '-')]":
+        "(color, distinto), (color, igual), (número, +), (número, -)",
+}
+
+# why a measured figure must stay in its range
+REASONS = {
+    "below {}% most turns are spent drawing and the round turns into a lottery":
+        "por debajo del {} % casi todos los turnos se van en robar y la ronda se vuelve una lotería",
+    "rounds must mostly end by a {} or a TOP, not by everyone passing":
+        "las rondas deben acabar casi siempre con un {} o un TOP, no porque todos pasen",
+    "a game that nearly always ends on the empty draw pile is a drawing contest":
+        "una partida que casi siempre acaba con el mazo de robo vacío es un concurso de robar",
+    "a player who draws more often than plays is not playing": "quien roba más veces de las que juega no está jugando",
+    "a player who draws more often than they place is waiting, not playing": "quien roba más veces de las que coloca está esperando, no jugando",
+    "a round should end by a player going out, not by running out of cards":
+        "una ronda debe acabar porque alguien se queda sin cartas en la mano, no porque se acaben las cartas",
+    "a shared win is a result the rules state, but most games should still have one winner":
+        "las reglas prevén la victoria compartida, pero la mayoría de las partidas deben tener un solo ganador",
+    "in at most one game in ten may nobody win a master": "como mucho en una partida de cada diez puede quedarse una maestra sin ganar",
+    "{}% to {}%: the penalty must happen sometimes for the rule to matter, and most turns must still be plays":
+        "del {} % al {} %: el castigo tiene que darse a veces para que la regla cuente, y la mayoría de los turnos deben seguir siendo jugadas",
+    "the first seat should win near its fair share ({}%)": "el primer asiento debe ganar cerca de lo que le toca ({} %)",
+    "the opener should win about {} in {} rounds, as every seat does": "quien abre debe ganar más o menos {} de cada {} rondas, como cualquier asiento",
+    "the player who starts should win about one game in {} (within {} points)":
+        "quien empieza debe ganar más o menos una partida de cada {} (con {} puntos de margen)",
+    "a chance to slap at least every {} cards (every {} s at {} s a card)":
+        "una ocasión de palmada al menos cada {} cartas (cada {} s a {} s por carta)",
+    "a game fits a class hour ({} cards at {} s each)": "una partida cabe en una hora de clase ({} cartas a {} s cada una)",
+    "a match to the target score should fit a few class sessions": "una partida hasta la puntuación objetivo debe caber en unas pocas clases",
+    "a round where nobody is ever stuck has no tension, and one where a player loses half the hand to penalties is luck, not play":
+        "una ronda en la que nadie se atasca nunca no tiene tensión, y una en la que alguien pierde media mano en castigos es suerte, no juego",
+    "a turn should usually play a card": "en un turno se suele jugar una carta",
+    "drawing more than half the deck per round means the draw pile is recycled again and again":
+        "robar más de medio mazo por ronda quiere decir que el mazo de robo se recicla una y otra vez",
+    "masters are the score: a game where fewer than two paths are won is decided by the tie-break, not by play":
+        "las maestras son la puntuación: una partida en la que se ganan menos de dos caminos la decide el desempate, no el juego",
+    "starting a round must not decide it: the starter's share of round wins within {} to {} times a fair share":
+        "empezar una ronda no debe decidirla: las rondas que gana quien empieza, entre {} y {} veces lo que le toca",
+}
+
+# what to try when a measured figure is out of its range (the simulation claims of each game's engine)
+TRIES = {
+    "more --games to tell luck from an edge, or another --mode":
+        "más partidas (--games) para distinguir la suerte de una ventaja, u otro modo (--mode)",
+    "more --games to tell luck from an edge, or --round-starter rotate":
+        "más partidas (--games) para distinguir la suerte de una ventaja, o --round-starter rotate",
+    "more --games to tell luck from an edge, or --next-starter last-turn":
+        "más partidas (--games) para distinguir la suerte de una ventaja, o --next-starter last-turn",
+    "more --games to tell luck from an edge, or a larger --hand":
+        "más partidas (--games) para distinguir la suerte de una ventaja, o una mano más grande (--hand)",
+    "more penalties: fewer --cards with many divisors; fewer: a larger --hand or --cards 1-100":
+        "para más castigos, menos números con muchos divisores (--cards); para menos, una mano más grande (--hand) o --cards 1-100",
+    "a larger --hand, or --cards with more small numbers (more divisors in common)":
+        "una mano más grande (--hand), o números más pequeños en --cards (más divisores en común)",
+    "a lower --top, --wildcards, or an easier --mode": "un --top más bajo, --wildcards, o un modo más fácil (--mode)",
+    "--wildcards, a lower --top, or an easier --mode (perezoso, siesta)":
+        "--wildcards, un --top más bajo, o un modo más fácil (--mode perezoso o siesta)",
+    "--wildcards, an easier --mode (perezoso, siesta), or a higher --combo":
+        "--wildcards, un modo más fácil (--mode perezoso o siesta), o un --combo más alto",
+    "fewer --players, a higher --top, or --deck-out need": "menos jugadores (--players), un --top más alto, o --deck-out need",
+    "fewer --coefficients or --degrees values (more cards share each), more --copies, or --after-action free":
+        "menos valores en --coefficients o --degrees (más cartas comparten cada uno), más --copies, o --after-action free",
+    "fewer --toma-dos and --toma-cuatro cards, or more --copies": "menos cartas --toma-dos y --toma-cuatro, o más --copies",
+    "a lower --target-score": "un --target-score más bajo",
+    "more cards (--copies, a wider --coefficients range) or fewer --players":
+        "más cartas (--copies, un intervalo --coefficients más ancho) o menos jugadores (--players)",
+    "a shorter --path-length, --link either, or --refill": "un --path-length más corto, --link either, o --refill",
+    "a shorter --path-length, or --link either": "un --path-length más corto, o --link either",
+    "--link either, --in-line links or off, or --corners": "--link either, --in-line links u off, o --corners",
+    "--tiebreak always": "--tiebreak always",
+    "fewer --tables with more repeated products (e.g. 1-5), or --specials":
+        "menos tablas (--tables) con más productos repetidos (por ejemplo 1-5), o --specials",
+    "fewer --tables, --end first, or fewer --players": "menos tablas (--tables), --end first, o menos jugadores (--players)",
+    "report it: the rules broke their own bound": "avísanos: las reglas se saltaron su propio límite",
+}
+
+# words inside the check details that print a table of counts ({'blue': 2, ...})
+KEYS = {"blue": "azul", "red": "rojo", "green": "verde", "yellow": "amarillo"}
+
+# whole lines (the legend and the plain lines around the checks)
+LINES = {
+    "  (±: interval corrected for the {} figures compared at once (Holm-Bonferroni), so that all of them hold together":
+        "  (±: intervalo corregido para las {} cifras comparadas a la vez (Holm-Bonferroni), para que se cumplan todas juntas",
+    "   with {}% confidence; ·: no measurable change, the interval contains {})":
+        "   con un {} % de confianza; ·: sin cambio medible, el intervalo contiene el {})",
+    "static checks:": "comprobaciones estáticas:",
+    "exhaustive checks:": "comprobaciones exhaustivas:",
+    "simulation:": "simulación:",
+    "PLAYABLE": "JUGABLE",
+    "What the figures mean:": "Qué quieren decir las cifras:",
+    "the computer player (not the deck):": "el jugador del ordenador (no el mazo):",
+    "  ok / FAIL       each check of the deck; a FAIL says what to try":
+        "  bien / FALLA    cada comprobación del mazo; una FALLA dice qué probar",
+    "  ± x             the figure's standard error: how much it could move with other games (a check fails only":
+        "  ± x             el error estándar de la cifra: cuánto podría moverse con otras partidas (una comprobación falla solo",
+    "                  when the figure is out of its range by more than {} of them)":
+        "                  cuando la cifra se sale de su intervalo en más de {} de ellos)",
+    "  turns: median  half the games are shorter; p{}: {} games in {} are shorter":
+        "  turnos: mediana  la mitad de las partidas son más cortas; p{}: {} partidas de cada {} son más cortas",
+    "  seat advantage  how many points the luckiest seat's share of wins is above a fair share":
+        "  ventaja por asiento  cuántos puntos están las victorias del asiento con más suerte por encima de lo que le toca",
+    "A game lasts about {} minutes at {} players (at {} seconds a turn; --pace SECONDS changes it).":
+        "Una partida dura unos {} minutos con {} jugadores (a {} segundos por turno; --pace SEGUNDOS lo cambia).",
+    "A game lasts about {} minute at {} players (at {} seconds a turn; --pace SECONDS changes it).":
+        "Una partida dura un {} minuto con {} jugadores (a {} segundos por turno; --pace SEGUNDOS lo cambia).",
+    "Measured over {} simulated games at each player count and mode, played by the computer following the rules; "
+    "{} more with random moves looked for games that never end.":
+        "Medido en {} partidas simuladas para cada número de jugadores y modo, jugadas por el ordenador según las reglas; "
+        "{} más con jugadas al azar buscaron partidas que no terminan nunca.",
+    "Measured over {} simulated games at each player count, played by the computer following the rules; "
+    "{} more with random moves looked for games that never end.":
+        "Medido en {} partidas simuladas para cada número de jugadores, jugadas por el ordenador según las reglas; "
+        "{} más con jugadas al azar buscaron partidas que no terminan nunca.",
+    "Measured over {} to {} simulated games at each player count (more where a verdict was close), played by the computer "
+    "following the rules; a quarter as many more with random moves looked for games that never end.":
+        "Medido en {} a {} partidas simuladas para cada número de jugadores (más donde el veredicto estaba ajustado), jugadas "
+        "por el ordenador según las reglas; una cuarta parte más con jugadas al azar buscaron partidas que no terminan nunca.",
+    "Measured over {} to {} simulated games at each player count and mode (more where a verdict was close), played by the "
+    "computer following the rules; a quarter as many more with random moves looked for games that never end.":
+        "Medido en {} a {} partidas simuladas para cada número de jugadores y modo (más donde el veredicto estaba ajustado), "
+        "jugadas por el ordenador según las reglas; una cuarta parte más con jugadas al azar buscaron partidas que no terminan nunca.",
+}
+
+# what each measure means ("  name: help" in the legend)
+HELPS = {
+    "rounds where nobody could play or draw": "rondas en las que nadie podía jugar ni robar",
+    "cards played per turn (combos play more)": "cartas jugadas por turno (los combos juegan más)",
+    "plays of two or three cards": "jugadas de dos o tres cartas",
+    "games ended by the empty draw pile (fewest cards wins)": "partidas acabadas por el mazo de robo vacío (gana quien tiene menos cartas)",
+    "the same, over a whole match (a simulated game is a match)": "lo mismo, en una partida entera (una partida simulada es una partida completa)",
+    "cards drawn because no card fitted (or by choice)": "cartas robadas porque ninguna encajaba (o por elección)",
+    "matches in which every player started a round (or, with fewer rounds than players, every round had a new starter)":
+        "partidas en las que cada jugador empezó una ronda (o, con menos rondas que jugadores, cada ronda la empezó alguien nuevo)",
+    "matches whose first starter was settled by the tie rule (youngest first)":
+        "partidas en las que quien empieza se decidió por la regla de empate (primero el más joven)",
+    "share of wins of the player who starts (ties shared)": "parte de las victorias de quien empieza (los empates se reparten)",
+    "turns ending in a wrong slap": "turnos que acaban en una palmada equivocada",
+    "chance that the player to move holds a card they may play": "probabilidad de que quien juega tenga una carta que puede jugar",
+    "paths completed and won": "caminos completados y ganados",
+    "masters placed on the table": "maestras colocadas en la mesa",
+    "chances nobody took": "ocasiones que nadie aprovechó",
+    "paths on the table when play stopped": "caminos que quedaban en la mesa al acabar",
+    "face-down cards a player collects in a round": "cartas boca abajo que un jugador acumula en una ronda",
+    "cards drawn by Toma dos, Toma cuatro and ÁLGEBRA penalties": "cartas robadas por Toma dos, Toma cuatro y los castigos de ÁLGEBRA",
+    "rounds won by the player who acted first: the seat advantage within a round":
+        "rondas ganadas por quien jugó primero: la ventaja por asiento dentro de una ronda",
+    "rounds opened in a game": "rondas abiertas en una partida",
+    "rounds played until someone reaches the target score": "rondas jugadas hasta que alguien llega a la puntuación objetivo",
+    "games still tied after the tie-break": "partidas aún empatadas tras el desempate",
+    "turns after which somebody had the right to slap": "turnos tras los que alguien tenía derecho a dar palmada",
+    "winning slaps for each card turned up": "palmadas ganadoras por cada carta descubierta",
+    "special cards turned up per game": "cartas especiales descubiertas por partida",
+    "times every pile ran out and face-up cards were turned over": "veces que se acabaron todos los montones y se dieron la vuelta a las cartas boca arriba",
+    "games that needed the tie-break phase": "partidas que necesitaron la fase de desempate",
+    "nothing to place and nothing to draw": "nada que colocar y nada que robar",
+    "cards (or Magia rounds) turned up per game": "cartas (o rondas de Magia) descubiertas por partida",
+    "turns that start with no legal card": "turnos que empiezan sin carta válida",
+    "turns where the player had nothing to place and drew": "turnos en los que el jugador no tenía nada que colocar y robó",
+    "how often the player to move cannot play": "con qué frecuencia quien juega no puede jugar",
+    "round wins of the starting player, {} = a fair share": "rondas ganadas por quien empieza, {} = lo que le toca",
+    "rounds closed by a {} or a TOP": "rondas cerradas con un {} o un TOP",
+    "games won by the seat that opens the first round": "partidas ganadas por el asiento que abre la primera ronda",
+    "face-down cards collected per round": "cartas boca abajo acumuladas por ronda",
+    "ÁLGEBRA calls missed and caught per round": "ÁLGEBRA olvidados y pillados por ronda",
+    "turns played in a round": "turnos jugados en una ronda",
+}
+
+SAMPLES = {
+    "{} games each": "{} partidas cada uno",
+    "up to {} games each, fewer once every verdict is settled": "hasta {} partidas cada uno, menos cuando cada veredicto ya está claro",
+}
+
+CHECK = re.compile(r"^  (ok|FAIL)(\s+)(.+?(?: \((?:[a-z_]+, )?\d+ players\))?): (.*)$")
+TAIL = re.compile(r"^(.*) \((?:([a-z_]+), )?(\d+) players\)$")
+RANGE = re.compile(r"^(.*?), must be (?:between (\S+) and (\S+)|at least (\S+)|at most (\S+)): (.*)$")
+MEASURES = re.compile(r"^measures(?: \(([a-z_]+)\))? \(policy (\S+), seeds from (\d+); (.*)\)$")
+TITLE = re.compile(r"^(.+): (\d+) cards \((.*)\)$")
+PLAYABLE = re.compile(r"^Playable for (.+?)(?:: (.*))?\.$")
+
+
+class _Words:
+    """One report's translation: remembers the lines it could not translate."""
+
+    def __init__(self) -> None:
+        self.missing: list[str] = []
+
+    def table(self, table: dict[str, str], text: str) -> str | None:
+        numbers = NUMBER.findall(text)
+        shape = NUMBER.sub("{}", text)
+        if shape not in table:
+            return None
+        return table[shape].format(*numbers)
+
+    def look(self, table: dict[str, str], text: str) -> str:
+        found = self.table(table, text)
+        if found is None:
+            self.missing.append(text)
+            return text
+        return found
+
+    def name(self, text: str) -> str:
+        m = TAIL.match(text)
+        if m:
+            base, mode, n = m.groups()
+            return f"{self.name(base)} ({mode + ', ' if mode else ''}{n} jugadores)"
+        m = re.match(r"^(.*) \(([A-Z]+)\)$", text)  # "every card can follow another (JUNGLA)"
+        if m and self.table(NAMES, m.group(1)) is not None:
+            return f"{self.table(NAMES, m.group(1))} ({m.group(2)})"
+        return self.look(NAMES, text)
+
+    def detail(self, text: str) -> str:
+        tail = ""
+        m = re.match(r"^(.*) \[(proven|sampled)\]$", text)
+        if m:
+            text, tail = m.group(1), " [demostrado]" if m.group(2) == "proven" else " [por muestreo]"
+        m = re.match(r"^(.*); try: (.*)$", text)
+        if m:
+            advice = TRIES.get(m.group(2))
+            if advice is None:
+                self.missing.append(m.group(2))
+            text, tail = m.group(1), f"; prueba: {advice or m.group(2)}" + tail
+        m = RANGE.match(text)
+        if m:
+            value, lo, hi, least, most, why = m.groups()
+            bound = f"estar entre {lo} y {hi}" if lo else (f"ser al menos {least}" if least else f"ser como mucho {most}")
+            return f"{value}, debe {bound}: {self.look(REASONS, why)}{tail}"
+        m = re.match(r"^proven for every deal by the game's argument \((.*), above\)$", text)
+        if m:
+            return f"demostrado para todo reparto por el argumento del juego ({self.name(m.group(1))}, más arriba){tail}"
+        if text.startswith("{") and text.endswith("}"):
+            try:
+                counts = ast.literal_eval(text)
+            except (ValueError, SyntaxError):
+                counts = None
+            if isinstance(counts, dict):
+                return ", ".join(f"{KEYS.get(str(k), str(k).replace('_', ' '))}: {v}" for k, v in counts.items()) + tail
+        m = re.match(r"^cards with each variable (\{.*\}) \(spread (\d+), at most (\d+)\)$", text)
+        if m:
+            return f"cartas con cada variable {self.detail(m.group(1))} (diferencia {m.group(2)}, como mucho {m.group(3)}){tail}"
+        m = re.match(r"^cards used by player count (.*)$", text)
+        if m:
+            return f"cartas usadas según el número de jugadores {m.group(1)}{tail}"
+        if re.fullmatch(r"(\d+ players: \d+ cards, \d+ each(; )?)+", text):
+            return re.sub(r"(\d+) players: (\d+) cards, (\d+) each", r"\1 jugadores: \2 cartas, \3 cada uno", text) + tail
+        return self.look(DETAILS, text) + tail
+
+    def players(self, text: str) -> str:
+        m = re.fullmatch(r"(\d+) to (\d+) players", text)
+        if m:
+            return f"{m.group(1)} a {m.group(2)} jugadores"
+        m = re.fullmatch(r"(\d+) players?", text)
+        if m:
+            return f"{m.group(1)} jugador{'es' if m.group(1) != '1' else ''}"
+        m = re.fullmatch(r"(.+) and (\d+) players", text)
+        if m:
+            return f"{m.group(1)} y {m.group(2)} jugadores"
+        self.missing.append(text)
+        return text
+
+    def line(self, line: str) -> str:
+        if not line.strip():
+            return line
+        m = CHECK.match(line)
+        if m:
+            ok, gap, name, detail = m.groups()
+            word = "bien" if ok == "ok" else "FALLA"
+            return f"  {word:<6}{self.name(name)}: {self.detail(detail)}"
+        m = TITLE.match(line)
+        if m:
+            title, n, source = m.groups()
+            source = "por defecto" if source == "defaults" else re.sub(r"^([a-z]+) with ", r"\1 con ", source)
+            return f"{title}: {n} cartas ({source})"
+        m = PLAYABLE.match(line)
+        if m:
+            who, basis = m.groups()
+            basis = basis and self.basis(basis)
+            return f"Jugable para {self.players(who)}" + (f": {basis}." if basis else ".")
+        m = re.match(r"^Not playable: (.*)\. Each FAIL line below says what to try\.$", line)
+        if m:
+            return f"No es jugable: {self.names(m.group(1))}. Cada línea FALLA de abajo dice qué probar."
+        m = re.match(r"^NOT PLAYABLE: (.*)$", line)
+        if m:
+            return f"NO JUGABLE: {self.names(m.group(1))}"
+        m = re.match(r"^A game lasts from about (\d+) minutes? \((\S+)\) to (\d+) minutes? \((\S+)\) at (\d+) players "
+                     r"\(at (\S+) seconds a turn; --pace SECONDS changes it\)\.$", line)
+        if m:
+            a, ma, b, mb, at, pace = m.groups()
+            return (f"Una partida dura de unos {a} minutos ({ma}) a {b} minutos ({mb}) con {at} jugadores "
+                    f"(a {pace} segundos por turno; --pace SEGUNDOS lo cambia).")
+        m = re.match(r"^  (.+?): (.+)$", line)
+        if m and self.table(NAMES, m.group(1)) is not None and self.table(HELPS, m.group(2)) is not None:
+            return f"  {self.table(NAMES, m.group(1))}: {self.table(HELPS, m.group(2))}"
+        return self.look(LINES, line)
+
+    def names(self, text: str) -> str:
+        m = re.match(r"^(.*) and (\d+) more$", text)
+        more = ""
+        if m:
+            text, more = m.group(1), f" y {m.group(2)} más"
+        return "; ".join(self.name(n) for n in text.split("; ")) + more
+
+    def basis(self, text: str) -> str:
+        if text == "proven for every deal":
+            return "demostrado para todo reparto"
+        m = re.fullmatch(r"no failure in ([\d,]+) games( at each player count)?", text)
+        if m:
+            return f"ningún fallo en {m.group(1)} partidas" + (" con cada número de jugadores" if m.group(2) else "")
+        self.missing.append(text)
+        return text
+
+    def comparison(self, lines: list[str]) -> list[str]:
+        """The default deck beside this one: the headline, then each figure's change, re-aligned."""
+        head = lines[0].removeprefix("beside the default deck: ")
+        m = re.fullmatch(r"your deck makes games about as long as the default deck \(no measurable change, counted in (.+)\)", head)
+        n = re.fullmatch(r"your deck makes games (\d+)% (longer|shorter) than the default deck \(±(\d+)%, counted in (.+)\)", head)
+        if m:
+            head = f"tu mazo hace partidas más o menos igual de largas que el mazo por defecto (sin cambio medible, contado en {self.name(m.group(1))})"
+        elif n:
+            pct, word, pm, unit = n.groups()
+            head = (f"tu mazo hace partidas un {pct} % más {'largas' if word == 'longer' else 'cortas'} que el mazo por defecto "
+                    f"(±{pm} %, contado en {self.name(unit)})")
+        elif head:
+            self.missing.append(head)
+        out = [f"junto al mazo por defecto: {head}"]
+        rows: list[tuple[str, list[str] | None]] = []
+        notes = []
+        for row in lines[1:]:
+            t = re.match(r"^  change from the default deck(?: \(([a-z_]+)\))?((?:\s+\d+ pl\.)+)$", row)
+            if t:
+                title = "cambio frente al mazo por defecto" + (f" ({t.group(1)})" if t.group(1) else "")
+                rows.append((title, [c.replace("pl.", "j.") for c in re.findall(r"\d+ pl\.", t.group(2))]))
+            elif row.startswith("  (") or row.startswith("   with"):
+                notes.append(self.look(LINES, row))
+            elif row.endswith("  no measurable change"):
+                rows.append((self.name(row.removesuffix("no measurable change").strip()), None))
+            else:
+                parts = row.split()
+                k = next(i for i, p in enumerate(parts) if p == "·" or re.match(r"^[+-]", p))
+                rows.append((self.name(" ".join(parts[:k])), parts[k:]))
+        width = max((len(name) for name, _ in rows), default=0) + 2
+        for name, cells in rows:
+            out.append(f"  {name:<{width}}" + ("  sin cambio medible" if cells is None else "".join(f"{c:>10}" for c in cells)))
+        return out + notes
+
+    def measures(self, lines: list[str]) -> list[str]:
+        """One measures table: its head, the player counts' row and one row per figure, re-aligned."""
+        mode, policy, seed, sample = MEASURES.match(lines[0]).groups()
+        head = (f"medidas{' (' + mode + ')' if mode else ''} (jugador {'heurístico' if policy == 'heuristic' else policy}, "
+                f"semillas desde {seed}; {self.look(SAMPLES, sample)})")
+        counts = re.findall(r"(\d+) pl\.", lines[1])
+        k = len(counts)
+        rows = []
+        for row in lines[2:]:
+            parts = row.split()
+            rows.append((self.name(" ".join(parts[:-k])), parts[-k:]))
+        width = max(len(name) for name, _ in rows) + 2
+        col = max(9, max(len(v) for _, vals in rows for v in vals) + 2)
+        out = [head, " " * (width + 2) + "".join(f"{n + ' j.':>{col}}" for n in counts)]
+        out += [f"  {name:<{width}}" + "".join(f"{v:>{col}}" for v in vals) for name, vals in rows]
+        return out
+
+
+def translated(text: str, lang: str) -> tuple[str, list[str]]:
+    """``text`` (a report as ``pipeline.report_text`` writes it) in ``lang``, and the lines left in
+    English (none for the five games' default decks)."""
+    if lang != "es":
+        return text, []
+    words = _Words()
+    lines = text.split("\n")
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if line.startswith("beside the default deck: "):
+            j = i + 1
+            while j < len(lines) and lines[j].strip():
+                j += 1
+            out += words.comparison(lines[i:j])
+            i = j
+            continue
+        if MEASURES.match(line) and i + 1 < len(lines):
+            j = i + 2
+            while j < len(lines) and lines[j].strip():
+                j += 1
+            out += words.measures(lines[i:j])
+            i = j
+            continue
+        out.append(words.line(line))
+        i += 1
+    return "\n".join(out), words.missing
+
+
+def report_in(text: str, lang: str) -> str:
+    """The report in the page's language (a line the tables do not know stays in English)."""
+    return translated(text, lang)[0]
+
+
+def basis_in(text: str, lang: str) -> str:
+    """What "playable" rests on (``claims.headline_basis``) in ``lang``."""
+    return _Words().basis(text) if lang == "es" and text else text
+
+
+def failure_in(name: str, detail: str, proof: str | None, lang: str) -> str:
+    """A failed check as the page lists it ("name: detail [proof]") in ``lang``."""
+    line = f"{name}: {detail}" + (f" [{proof}]" if proof else "")
+    if lang != "es":
+        return line
+    words = _Words()
+    return f"{words.name(name)}: {words.detail(detail + (f' [{proof}]' if proof else ''))}"
