@@ -105,7 +105,9 @@ def page_coverage(pdf: Path, dpi: int = COVERAGE_DPI) -> list[float]:
     import pypdfium2 as pdfium
 
     out: list[float] = []
-    doc = pdfium.PdfDocument(str(pdf))
+    # an absolute path: pypdfium2 expands a leading ~ in a text path, so a folder the user named "~"
+    # (or "~x") in the current folder would be looked for in the home folder
+    doc = pdfium.PdfDocument(str(Path(pdf).absolute()))
     try:
         for page in doc:
             bitmap = page.render(scale=dpi / 72.0, grayscale=True)

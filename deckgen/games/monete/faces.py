@@ -84,6 +84,7 @@ MARKER_TEXT = {
     ("colour", "same"): {"title": {"es": "Marcador de color", "en": "Colour marker"}, "caption": {"es": "mismo color", "en": "same colour"}},
     ("colour", "different"): {"title": {"es": "Marcador de color", "en": "Colour marker"}, "caption": {"es": "distinto color", "en": "different colour"}},
 }
+OTHER_SIDE = {("number", "+"): "-", ("number", "-"): "+", ("colour", "same"): "different", ("colour", "different"): "same"}
 WILD_TEXT = {"es": ("Comodín", "el número y el color que digas"), "en": ("Wild", "any number and colour you call")}
 PT = 0.3528  # mm per point
 
@@ -109,6 +110,13 @@ class MoneteFaces:
 
     def texts(self, card: Card) -> tuple[str, ...]:
         return (str(card["value"]),) if card.kind in (NUMBER, ACTION) else ()
+
+    def back_face(self, card: Card) -> Card | None:
+        """A marker is turned over in play: its back is its other side (+ behind −, ≠ behind =)."""
+        if card.kind != MARKER:
+            return None
+        other = OTHER_SIDE.get((card.get("marker"), card.get("side")))
+        return Card(MARKER, {"marker": card["marker"], "side": other}) if other else None
 
     def front(self, pen: Pen, card: Card, frame: Frame) -> None:
         if card.kind == NUMBER:
