@@ -20,7 +20,7 @@ except ImportError:  # pragma: no cover - older typer uses click itself
     from click import exceptions as click_errors
     from click import globals as click_globals
 
-from deckgen.errors import DeckgenError, Terminated, printable
+from deckgen.errors import DeckgenError, Terminated, printable, printable_text
 from deckgen.lazy import lazy_module
 from deckgen.options import parse_cli_args, resolve
 from deckgen.registry import games, get_game
@@ -362,6 +362,10 @@ def validate(
     if skill_games is not None and not 0 <= skill_games <= 100_000:  # told by its own name, before any game
         raise DeckgenError(f"--skill-games must be 0 (no skill section) to 100000, not {skill_games}")
     spec = load_spec(target, ctx.args, players=players, seed=seed)
+    if report:  # a folder the report cannot go to is refused before the games, not after them
+        from deckgen.publish import check_replaceable
+
+        check_replaceable(Path(report))
     with _bars(quiet or as_json, "simulating, ") as bars:
         result = pipeline.validate(
             spec, players=None, games=400 if games is None else games, workers=workers, sequential=not fixed, progress=bars,
@@ -452,13 +456,26 @@ def puzzle(ctx: typer.Context, game: str = typer.Argument(..., metavar="GAME"), 
 
 
 def _fail(lines: list[str], code: int = 2) -> None:
-    """Print ``error: FIRST`` (and indented details) on stderr, every line made safe to print, and exit."""
-    text = "\n".join(["error: " + printable(lines[0]), *(printable(line) for line in lines[1:])])
+    """Print ``error: FIRST`` (and indented details) on stderr, every line made safe to print, and exit.
+    At most MAX_DETAILS details are shown, then how many more (a deck file of 20,000 unknown keys
+    printed 20,000 lines); each line is cut at MAX_LINE characters."""
+    details = [printable(line) for line in lines[1 : 1 + MAX_DETAILS]]
+    if len(lines) - 1 > MAX_DETAILS:
+        details.append(f"  ... and {len(lines) - 1 - MAX_DETAILS:,} more")
+    text = "\n".join([_cut("error: " + printable(lines[0])), *(_cut(d) for d in details)])
     try:
         typer.echo(text, err=True)
     except OSError:  # pragma: no cover - stderr itself is gone: nothing left to tell
         pass
     sys.exit(code)
+
+
+MAX_DETAILS = 50  # detail lines under an error
+MAX_LINE = 2000  # characters in one line of an error
+
+
+def _cut(line: str) -> str:
+    return line if len(line) <= MAX_LINE else line[:MAX_LINE] + f"… ({len(line) - MAX_LINE:,} more characters)"
 
 
 def _os_error(exc: OSError) -> str:
@@ -565,7 +582,8 @@ class _OutputFailed(DeckgenError):
 
 class _Guarded:
     """Standard output whose failures (closed, full, a pipe gone) are a DeckgenError: typer would
-    otherwise end a broken pipe with exit code 1 and no word."""
+    otherwise end a broken pipe with exit code 1 and no word. What it prints is made safe to print
+    (control characters and bidi marks escaped, line breaks kept)."""
 
     def __init__(self, stream: Any) -> None:
         self._stream = stream
@@ -578,8 +596,11 @@ class _Guarded:
         except (OSError, ValueError) as exc:  # ValueError: "I/O operation on closed file"
             raise _OutputFailed(f"cannot write the output: {getattr(exc, 'strerror', None) or exc}") from None
 
-    def write(self, text: str) -> int:
-        return self._call("write", text)
+    def write(self, text: str | bytes) -> int:
+        # a name holding ESC or a bidi mark is shown escaped (click may hand over bytes)
+        safe = printable_text(text.decode("utf-8", "replace")).encode("utf-8") if isinstance(text, bytes) else printable_text(text)
+        self._call("write", safe)
+        return len(text)
 
     def flush(self) -> None:
         self._call("flush")

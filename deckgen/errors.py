@@ -34,3 +34,14 @@ def printable(text: str) -> str:
     r"""``text`` with every character that could change the terminal or start a new line written as
     an escape (``\x1b``, ``\n``, ``\u202e``): what a file or an argument says is shown, never obeyed."""
     return _UNSAFE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), str(text))
+
+
+# what a normal report may hold: line breaks and tabs between its own lines
+_UNSAFE_IN_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def printable_text(text: str) -> str:
+    r"""``text`` of several lines made safe to print: as :func:`printable`, but its own line breaks and
+    tabs are kept. Every line deckgen prints on standard output goes through it, so a folder or file
+    name that holds ``\x1b`` or ``\u202e`` is shown escaped, never obeyed by the terminal."""
+    return _UNSAFE_IN_TEXT.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), str(text))

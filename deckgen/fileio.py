@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Iterator
 
 from deckgen.errors import DeckgenError
+from deckgen.filenames import not_a_folder
 
 
 def prepare_out_dir(path: Path) -> Path:
@@ -18,6 +19,9 @@ def prepare_out_dir(path: Path) -> Path:
     try:
         path.mkdir(parents=True, exist_ok=True)
     except (OSError, ValueError) as exc:
+        blocker = not_a_folder(path) if isinstance(exc, OSError) else None
+        if blocker is not None:
+            raise DeckgenError(f"cannot create the output folder {path}: {blocker} is not a folder (a file or link is in the way)") from None
         raise DeckgenError(f"cannot create the output folder {path}: {getattr(exc, 'strerror', None) or exc}") from None
     if not path.is_dir():
         raise DeckgenError(f"the output path {path} is not a folder")

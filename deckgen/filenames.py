@@ -67,3 +67,25 @@ def long_path(path: Path, room: int = 0) -> Path:
     if os.name != "nt":
         return Path(path)
     return Path(windows_long_path(os.path.abspath(path), room))
+
+
+def resolved(path: Path) -> Path:
+    """``path.resolve()``, with a symbolic link that loops reported as the OSError it is (ELOOP, "Too
+    many levels of symbolic links", naming the path), as Python 3.13 does; Python 3.11 and 3.12 raise
+    a bare RuntimeError, which no error handler expects."""
+    try:
+        return Path(path).resolve()
+    except RuntimeError:
+        import errno
+
+        raise OSError(errno.ELOOP, os.strerror(errno.ELOOP), str(path)) from None
+
+
+def not_a_folder(path: Path) -> Path | None:
+    """The part of ``path`` (itself or a folder above it) that exists and is not a folder, so that no
+    folder can be made there; None when there is none. A failed ``mkdir`` says only "File exists" or
+    "Not a directory": this names what is in the way."""
+    for part in [Path(path), *Path(path).parents]:
+        if os.path.lexists(part):
+            return None if part.is_dir() else part
+    return None

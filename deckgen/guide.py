@@ -42,7 +42,11 @@ def checked_line(spec: Any, result: Any) -> str:
 
 def describe_file(name: str, spec: Any, result: Any) -> str:
     if name == "cards.pdf":
-        return "the cards: PRINT IT. " + instructions(result.printed or len(result.deck), spec.print)
+        from deckgen.render.ink import ink_coverage, ink_summary
+
+        pages = ink_coverage(result.out_dir / name)
+        ink = f"; {ink_summary(pages)}" if pages else ""
+        return "the cards: PRINT IT. " + instructions(result.printed or len(result.deck), spec.print) + ink
     if name == "cards-one-per-page.pdf":
         return "one card per page with its bleed (trim box set), backs before fronts: for a print shop"
     if name == "png/":

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from deckgen.checks import Check, require
 from deckgen.errors import DeckgenError
@@ -408,13 +408,14 @@ def simulate(
     if board is not None and engine.board_picture is None:
         raise DeckgenError(f"{spec.game.title} has no board to draw (--board)")
     if board is not None:
-        board.parent.mkdir(parents=True, exist_ok=True)  # as every output: its folder is made (before the games)
+        prepare_out_dir(board.parent)  # as every output: its folder is made (before the games), a file in the way named
     if policy not in engine.policies:
         raise DeckgenError(f"unknown --policy {policy!r}: use {', '.join(engine.policies)}")
     n_games = _in_range("--games", 1000 if games is None else games, 1, 10_000_000)
     workers = worker_count(default_workers() if workers is None else workers)
     players = spec.players or spec.game.default_players
     deck, checks = make_deck(spec)
+    _check_served(spec.game, deck, players)  # as skill: a count the deck cannot deal (it crashed a policy)
     bad = [c for c in checks if not c.ok]
     if bad:
         raise DeckgenError("the deck fails its checks: " + "; ".join(f"{c.name}: {c.detail}" for c in bad))
@@ -423,6 +424,15 @@ def simulate(
         tick = progress(f"games{', ' + label if label else ''}") if progress else None
         summaries.append(play(engine, variant, players, n_games, spec.seed, workers=workers, policy=policy, progress=tick, variant=label))
     return deck, summaries
+
+
+def _check_served(game: Any, deck: Any, n: int) -> None:
+    """Refuse a player count the deck does not serve (too few cards to deal, say), by the option's name."""
+    counts = game.player_counts(dataclasses.replace(deck, players=None))
+    if n not in counts:
+        from deckgen.registry import players_words
+
+        raise DeckgenError(f"--players: this {game.title} deck is played by {players_words(counts)}, not {n}")
 
 
 @dataclass
@@ -457,11 +467,7 @@ def skill(
     workers = worker_count(default_workers() if workers is None else workers)
     n = players or spec.players or 2
     deck, checks = make_deck(spec)
-    counts = game.player_counts(dataclasses.replace(deck, players=None))
-    if n not in counts:
-        from deckgen.registry import players_words
-
-        raise DeckgenError(f"--players: this {game.title} deck is played by {players_words(counts)}, not {n}")
+    _check_served(game, deck, n)
     bad = [c for c in checks if not c.ok]
     if bad:
         raise DeckgenError("the deck fails its checks: " + "; ".join(f"{c.name}: {c.detail}" for c in bad))
@@ -528,9 +534,13 @@ def sweep(
     if game.engine is None:
         raise DeckgenError(f"{game.title} has no rule engine yet")
     axes = sweeping.parse_vary(game, vary)
+    from deckgen.publish import check_replaceable
+
+    target = Path(out) if out else Path("output") / f"{game.id}-sweep"
+    check_replaceable(target)  # a folder the sweep cannot go to is refused before its games, not after them
     tick = progress("combinations") if progress else None
     result = sweeping.run(game, axes, players=players, games=n_games, seed=seed, workers=workers, scheduler=scheduler, progress=tick)
-    return result, sweeping.write(result, out or Path("output") / f"{game.id}-sweep")
+    return result, sweeping.write(result, target)
 
 
 def init_file(spec: DeckSpec, out: Path, *, with_cards: bool) -> Path:
@@ -538,7 +548,7 @@ def init_file(spec: DeckSpec, out: Path, *, with_cards: bool) -> Path:
     from deckgen.deckfile.write import deck_file_text
 
     out = Path(out)
-    if out.exists():
+    if out.exists() or out.is_symlink():  # a link to nowhere (or a loop) is the user's too: never replaced
         raise DeckgenError(f"{out} already exists; choose another name (nothing was overwritten)")
     folder = prepare_out_dir(out.parent if str(out.parent) else Path("."))
     return write_text(out, deck_file_text(spec, spec.build(), with_cards=with_cards, folder=folder))

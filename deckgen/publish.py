@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from deckgen.errors import DeckgenError
-from deckgen.filenames import long_path
+from deckgen.filenames import long_path, not_a_folder, resolved
 from deckgen.locking import hold
 from deckgen.renames import InUse, _clear_readonly, remove_tree, rename
 
@@ -361,7 +361,7 @@ def check_replaceable(out: Path) -> None:
     or a folder holding files deckgen did not write."""
     _check_name(out)
     try:
-        if out.resolve() in (Path.cwd().resolve(), *Path.cwd().resolve().parents):
+        if resolved(out) in (Path.cwd().resolve(), *Path.cwd().resolve().parents):
             raise DeckgenError(f"the output folder {str(out) or '.'!r} is the current folder or holds it; name a folder of its own (--out DIR)")
         if out.is_symlink() or out.exists() and not out.is_dir():
             raise DeckgenError(f"the output path {out} is not a folder")
@@ -474,12 +474,15 @@ def publishing(
     signal the staging folder is removed and ``out`` is left as it was."""
     out = Path(out)
     if not out.name or out.name in (".", ".."):
-        out = out.resolve()
+        out = resolved(out)
     check_replaceable(out)
     out = long_path(out, ROOM)  # Windows: the long-path prefix where the build's paths would pass 260 characters
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
+        blocker = not_a_folder(out.parent)
+        if blocker is not None:
+            raise DeckgenError(f"cannot create the output folder {out}: {blocker} is not a folder (a file or link is in the way)") from None
         raise _error(f"cannot create the output folder {out}", exc) from None
     if not os.access(out.parent, os.W_OK | os.X_OK):
         raise DeckgenError(f"the folder {out.parent} is not writable")

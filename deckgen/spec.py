@@ -183,7 +183,8 @@ def spec_for(game: Game | str, *, cli: Mapping[str, Any], file_layer: Mapping[st
     # may change when the file itself names the shop ([print] for). The command line wins over all.
     typed = (cli.get("print") or {}).get("for")
     named = (file_layer.get("print") or {}).get("for") if file_layer is not None and typed is None else None
-    chosen = preset(str(typed if typed is not None else named)) if (typed or named) is not None else None
+    given = typed if typed is not None else named  # an empty --for '' is given, and refused by preset()
+    chosen = preset(str(given)) if given is not None else None
     layers: list[Mapping[str, Any]] = [default_raw(game)]
     if named is not None:
         layers.append(chosen.default_layer())

@@ -159,3 +159,100 @@ def underlined(cell: Cell, text: str) -> list[bool]:
                 found = True
         out.append(found)
     return out
+
+
+# ---------------------------------------------------------------- collisions (issue 31)
+
+
+def _hull(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """Convex hull (monotone chain), counter-clockwise."""
+    pts = sorted(set(points))
+    if len(pts) <= 2:
+        return pts
+
+    def cross(o, a, b):
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    lower: list = []
+    upper: list = []
+    for p in pts:
+        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
+            lower.pop()
+        lower.append(p)
+    for p in reversed(pts):
+        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
+            upper.pop()
+        upper.append(p)
+    return lower[:-1] + upper[:-1]
+
+
+def _outline(cell: Cell, o: dict) -> list[tuple[float, float]]:
+    """A mark's outline as a convex polygon: a curve's hull (its points and control points), else its
+    box; stroked marks grown by half their line width."""
+    b = extent(o)
+    if o["object_type"] == "curve" and o.get("pts") and len(o["pts"]) >= 3:
+        half = (o.get("linewidth") or 0) / 2 if o.get("stroke") else 0.0
+        hull = _hull(cell.points(o))
+        if len(hull) >= 3:
+            cx = sum(x for x, _ in hull) / len(hull)
+            cy = sum(y for _, y in hull) / len(hull)
+            out = []
+            for x, y in hull:
+                d = math.hypot(x - cx, y - cy) or 1.0
+                out.append((x + (x - cx) / d * half, y + (y - cy) / d * half))
+            return out
+    return [(b.x0, b.y0), (b.x1, b.y0), (b.x1, b.y1), (b.x0, b.y1)]
+
+
+def _inside(poly: list[tuple[float, float]], x: float, y: float) -> bool:
+    xs, ys = [p[0] for p in poly], [p[1] for p in poly]
+    return min(xs) <= x <= max(xs) and min(ys) <= y <= max(ys)
+
+
+def collisions(cell: Cell, clearance_mm: float = 0.5) -> list[str]:
+    """Text that runs into another mark on a card face, or into other text.
+
+    Each glyph is the box it covers along its own baseline (turned with the text), grown by
+    ``clearance_mm``. A mark is anything drawn that is not the card's background. The marks a line of
+    text is written on are not collisions: a small mark (under a quarter of the card) whose box holds
+    the centre of the line (a label on an icon, a number in a circle), the marks touching such a mark
+    (the rest of that icon), marks whose box holds the whole line's centre (frames, panels), and a
+    thin bar no longer than the line (its underline: the 6/9 cue). Two
+    glyphs of different lines must not overlap at all."""
+    from pdfcheck import glyph_quad, quads_overlap, runs
+
+    grow = -clearance_mm * MM
+    lines = runs([c for c in cell.chars if c["text"].strip()])
+    def ground(o: dict) -> bool:  # a background, or a part of it reaching two edges of the card
+        b = extent(o)
+        edges = sum((abs(b.x0 - cell.trim.x0) < TOL, abs(b.x1 - cell.trim.x1) < TOL, abs(b.y0 - cell.trim.y0) < TOL, abs(b.y1 - cell.trim.y1) < TOL))
+        return covers(o, cell.trim) or bleeds(o, cell.trim) or (bool(o.get("fill")) and not o.get("stroke") and edges >= 2)
+
+    marks = [o for o in cell.shapes if not ground(o)]
+    outlines = [(o, _outline(cell, o)) for o in marks]
+    area = cell.trim.w * cell.trim.h
+    bad: list[str] = []
+    for run in lines:
+        quads = [glyph_quad(c, grow) for c in run.chars]
+        xs = [x for q in quads for x, _ in q]
+        ys = [y for q in quads for _, y in q]
+        cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+        hosts = [extent(o) for o in marks if extent(o).w * extent(o).h < area / 4 and extent(o).contains_point(cx, cy)]
+        along_x = abs(run.box.x1 - run.box.x0) >= abs(run.box.y1 - run.box.y0)
+        for o, poly in outlines:
+            box = extent(o)
+            if box.contains_point(cx, cy) or any(box.intersects(h) for h in hosts):
+                continue
+            thin = min(box.w, box.h) < 1.0 * MM
+            if thin and (box.x0 >= run.box.x0 - MM and box.x1 <= run.box.x1 + MM if along_x
+                         else box.y0 >= run.box.y0 - MM and box.y1 <= run.box.y1 + MM):
+                continue  # the text's own underline (the 6/9 cue)
+            if any(quads_overlap(q, tuple(poly)) for q in quads):
+                bad.append(f"{run.text!r} runs into a {o['object_type']} of {box.w / MM:.1f}×{box.h / MM:.1f} mm")
+                break
+    tight = [(k, c, glyph_quad(c, 0.2)) for k, run in enumerate(lines) for c in run.chars]
+    for i in range(len(tight)):
+        for j in range(i + 1, len(tight)):
+            if tight[i][0] != tight[j][0] and quads_overlap(tight[i][2], tight[j][2]):
+                bad.append(f"{tight[i][1]['text']!r} of {lines[tight[i][0]].text!r} overlaps {tight[j][1]['text']!r} of {lines[tight[j][0]].text!r}")
+    return bad

@@ -25,6 +25,9 @@ ALWAYS = re.compile(
     re.IGNORECASE,
 )
 OPENING = re.compile(r"(?:^|[.!?:;•]\s*|[¡¿])(" + "|".join(USTEDES) + r")\b", re.IGNORECASE)
+# ustedes imperatives with an enclitic ("quítense", "pónganse"), and "dado la vuelta" where the
+# gerund is meant ("dándole la vuelta")
+ENCLITIC = re.compile(r"\b\w*[áéíóú]\w*(?:ense|anse)\b|\bdado la vuelta\b", re.IGNORECASE)
 ENDINGS = re.compile(r"\b(\w+(?:ad|ed|id))\b|\b(\w+(?:áis|éis))\b", re.IGNORECASE)
 
 
@@ -33,6 +36,7 @@ def register_problems(text: str, *, endings: bool = True) -> list[str]:
     -áis/-éis), which only a Spanish text can be asked about."""
     found = [m.group(0) for m in ALWAYS.finditer(text)]
     found += [m.group(1) for m in OPENING.finditer(text)]
+    found += [m.group(0) for m in ENCLITIC.finditer(text)]
     if endings:
         for m in ENDINGS.finditer(text):
             word = m.group(0)

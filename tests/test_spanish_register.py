@@ -20,7 +20,7 @@ SOURCES = sorted((ROOT / "deckgen").rglob("*.py"))
 
 
 def test_the_scan_finds_what_it_should():
-    bad = ["Separad las cartas.", "Coged dos.", "Tenéis tres turnos.", "Es vuestro turno.", "Mezclen bien.", "Luego: repartan cinco.", "Roba o coge una."]
+    bad = ["Separad las cartas.", "Coged dos.", "Tenéis tres turnos.", "Es vuestro turno.", "Mezclen bien.", "Luego: repartan cinco.", "Roba o coge una.", "Antes de jugar, quítense anillos.", "Pónganse en círculo.", "vuelve a poner el montón dado la vuelta"]
     assert all(register_problems(t) for t in bad)
     good = ["Mezcla las cartas y reparte cinco a cada jugador.", "Se reparten cuatro cartas para que se repartan igual.", "La mitad de la cantidad.", "Pueden pasar varias vueltas."]
     assert not any(register_problems(t) for t in good)

@@ -4,8 +4,10 @@ rollouts), searching only worlds consistent with everything the seat has seen.
 For each move the player deals the hidden cards again ``worlds`` times with the game's informed
 sampler (``Skill.sample_seen``, falling back on ``Skill.sample_hidden``): besides the cards already
 played (never dealt again, they are on the table), a world keeps what the seat has learnt in play:
-an opponent who could not follow holds no card that follows (Hectoedra: a penalty taken with no
-legal card), a hand seen with Espiar (Monete). In each world it plays each candidate move and then
+an opponent who could not follow holds, of the cards it held then, none that follows (Hectoedra: a
+penalty taken with no legal card; MGC: a draw with no legal card; Cartas Maestras: a draw or pass
+with nothing to place; Monete: a forced draw or pass, a draw answering a ¡Monete!), a hand seen
+with Espiar (Monete). In each world it plays each candidate move and then
 the game on to its end with the heuristic for every seat (a far better guess at how the others play
 than random moves), all candidates on the same world and the same random numbers. It plays the
 heuristic's move unless another is better in the worlds by more than SWITCH standard errors of the

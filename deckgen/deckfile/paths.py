@@ -11,6 +11,7 @@ from pathlib import Path
 from PIL import Image, UnidentifiedImageError
 
 from deckgen.errors import DeckgenError
+from deckgen.filenames import resolved
 
 MAX_IMAGE_BYTES = 5_000_000
 MAX_IMAGE_SIDE = 6000
@@ -26,8 +27,11 @@ def referenced_image(folder: Path, name: str) -> Path:
     rel = Path(name)
     if rel.is_absolute() or rel.drive:
         raise DeckgenError(f"{name!r}: give a path relative to the deck file's folder, not an absolute one")
-    base = Path(folder).resolve()
-    target = (base / rel).resolve()
+    try:
+        base = resolved(Path(folder))
+        target = resolved(base / rel)
+    except OSError as exc:  # a symbolic link that loops
+        raise DeckgenError(f"{name!r}: {exc.strerror}") from None
     if not target.is_relative_to(base):
         raise DeckgenError(f"{name!r} leaves the deck file's folder; images must sit beside the deck file")
     if not target.is_file():

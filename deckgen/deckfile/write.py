@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from deckgen.errors import DeckgenError
+from deckgen.filenames import resolved
 
 from deckgen.model import Deck
 from deckgen.spec import DeckSpec
@@ -25,7 +26,7 @@ def _value(v: Any) -> str:
 def _image_name(image: str, folder: Path) -> str:
     """The back image as the new deck file must name it: relative to the file's own folder, which
     must hold it (a deck file may only refer to files beside it)."""
-    path, base = Path(image).resolve(), folder.resolve()
+    path, base = resolved(Path(image)), resolved(folder)
     if not path.is_relative_to(base):
         raise DeckgenError(
             f"the back image {image} is not in {folder}, where the deck file goes; write the deck file "

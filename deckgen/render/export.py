@@ -167,6 +167,10 @@ def write_card_pages(
             if progress:
                 progress(n, len(cards))
         c.save()
+        if settings.colour == "cmyk":  # a shop's CMYK file: PDF/X-1a:2001 (OutputIntent, unique font tags)
+            from deckgen.render.pdfx import make_pdfx1a
+
+            make_pdfx1a(Path(tmp))
     return Path(target)
 
 

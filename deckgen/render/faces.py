@@ -50,6 +50,15 @@ class Faces(Protocol):
         """Draw the deck's back."""
         ...
 
+    # Optional: ``back_face(card) -> Card | None``: a two-sided card (a marker turned over in play)
+    # whose back is another face, drawn as that card's front; None for the deck's common back.
+
+
+def back_face(faces: object, card: Card) -> Card | None:
+    """The face printed behind ``card`` when it is a two-sided card, else None (the common back)."""
+    own = getattr(faces, "back_face", None)
+    return own(card) if callable(own) else None
+
 
 def misregistration_margin(frame: Frame) -> float:
     """How far inside the trim a back's motifs stay, so a back printed off its front by up to
@@ -68,6 +77,9 @@ class ImageBack:
     def __init__(self, faces: Faces, path: str) -> None:
         self.faces, self.path = faces, path
 
+    def back_face(self, card: Card) -> Card | None:
+        return back_face(self.faces, card)
+
     def front(self, pen: Pen, card: Card, frame: Frame) -> None:
         self.faces.front(pen, card, frame)
 
@@ -81,6 +93,9 @@ class LowInkFaces:
 
     def __init__(self, faces: Faces) -> None:
         self.faces = faces
+
+    def back_face(self, card: Card) -> Card | None:
+        return back_face(self.faces, card)
 
     def front(self, pen: Pen, card: Card, frame: Frame) -> None:
         from deckgen.render.ink import LowInkPen

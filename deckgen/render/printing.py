@@ -43,8 +43,7 @@ def instructions(n_cards: int, settings: PrintSettings) -> str:
     if backs == "manual-duplex":
         return manual_line(p, "en") + f"; {SCALE}"
     if backs == "separate":
-        return (f"pages {span(p.fronts)} fronts, {span(p.backs)} backs (not mirrored): print single-sided "
-                f"and glue each back sheet onto its front sheet; {SCALE}")
+        return separate_line(p, "en") + f"; {SCALE}"
     return f"pages {span(p.fronts)} fronts, no backs: print single-sided, {SCALE}"
 
 
@@ -52,13 +51,25 @@ def manual_line(p: Pages, lang: str) -> str:
     """The manual-duplex instruction for a single-sided printer, in ``lang``."""
     if lang == "es":
         return (f"Sin impresora a doble cara: imprime las páginas {span(p.fronts)} (caras), vuelve a poner el "
-                f"montón en la bandeja dado la vuelta e imprime las páginas {span(p.backs)} (dorsos)")
+                f"montón en la bandeja dándole la vuelta e imprime las páginas {span(p.backs)} (dorsos)")
     return (f"No duplex printer: print pages {span(p.fronts)} (fronts), put the stack back in the tray "
             f"turned over, then print pages {span(p.backs)} (backs)")
 
 
+def separate_line(p: Pages, lang: str) -> str:
+    """The instruction for backs printed on their own sheets, in ``lang``. Every cell of a back sheet
+    holds a back, so a sheet glued on either way round still backs every card."""
+    if lang == "es":
+        return (f"Dorsos aparte: imprime a una cara las páginas {span(p.fronts)} (caras) y {span(p.backs)} "
+                f"(dorsos); pega cada hoja de dorsos detrás de la hoja de caras del mismo número y recorta")
+    return (f"Separate backs: print pages {span(p.fronts)} (fronts) and {span(p.backs)} (backs) single-sided; "
+            f"glue each back sheet behind the front sheet of the same number, then cut")
+
+
 def sheet_note(n_cards: int, settings: PrintSettings) -> str:
-    """The line printed on every sheet, or "" (only manual duplex needs one)."""
-    if settings.backs != "manual-duplex":
-        return ""
-    return manual_line(pages(n_cards, settings), settings.lang)
+    """The line printed on every sheet, or "" (only manual duplex and separate backs need one)."""
+    if settings.backs == "manual-duplex":
+        return manual_line(pages(n_cards, settings), settings.lang)
+    if settings.backs == "separate":
+        return separate_line(pages(n_cards, settings), settings.lang)
+    return ""

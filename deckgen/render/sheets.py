@@ -10,7 +10,7 @@ from reportlab.pdfgen.canvas import Canvas
 from deckgen.fileio import atomic_path
 from deckgen.model import Card
 from deckgen.render import fonts
-from deckgen.render.faces import Faces, Frame
+from deckgen.render.faces import Faces, Frame, back_face
 from deckgen.render.geometry import HOME_BACK_BLEED, PRINTER_MARGIN, SCALE_BAR, Box, SheetLayout, crop_marks
 from deckgen.render.palette import CUT, INK, Colours
 from deckgen.render.pdf_pen import PdfPen, new_canvas
@@ -43,6 +43,7 @@ def write_cards_pdf(
     frame = Frame(lay.card.width, lay.card.height, lay.bleed, settings.lang, options or {}, settings.ink)
     ink = Colours(settings.colour)
     reach = back_reach(lay)
+    back_frame = Frame(lay.card.width, lay.card.height, reach, settings.lang, options or {}, settings.ink)
     words = WORDS[settings.lang]
     sheets = lay.sheets_for(len(cards))
     note = sheet_note(len(cards), settings)  # how to print by hand on a single-sided printer
@@ -57,7 +58,7 @@ def write_cards_pdf(
             c.setTrimBox((t.x * MM, t.y * MM, t.right * MM, t.top * MM))
             c.setBleedBox((b.x * MM, b.y * MM, b.right * MM, b.top * MM))
         if any(page.side == "back" for page in pages):
-            _define_back(c, lay, Frame(lay.card.width, lay.card.height, reach, settings.lang, options or {}, settings.ink), faces, ink)
+            _define_back(c, lay, back_frame, faces, ink)
         for n, page in enumerate(pages, 1):
             if page.side == "front":
                 filled = frozenset(slot for slot, _ in page.slots)
@@ -67,9 +68,13 @@ def write_cards_pdf(
                 # the whole back page moves by --back-offset, to meet a printer that shifts it
                 c.saveState()
                 c.translate(settings.back_offset[0] * MM, settings.back_offset[1] * MM)
-                filled = frozenset(lay.back_index(slot, settings.backs) for slot, _ in page.slots)
+                filled = _back_cells(page, lay, settings.backs)
+                own = _own_backs(page, lay, settings.backs, faces, cards)
                 for slot in sorted(filled):
-                    _place_back(c, slot, filled, lay, reach)
+                    if slot in own:
+                        _place_own_back(c, slot, filled, lay, back_frame, faces, own[slot], ink)
+                    else:
+                        _place_back(c, slot, filled, lay, reach)
             _draw_furniture(c, lay, f"{title} · {label}" if label else title, page, sheets, words, ink)
             if page.side == "back":
                 c.restoreState()
@@ -83,6 +88,40 @@ def write_cards_pdf(
 
 
 BACK_FORM = "deckgen-back"
+
+# Back pages printed apart from their fronts (a stack turned over by hand, or sheets glued on) carry a
+# back in every cell: turned the other way round, or a part-filled sheet glued on mirrored, every card
+# still meets a back, and no card is marked by a blank one.
+EVERY_CELL = ("separate", "manual-duplex")
+
+
+def _back_cells(page: Page, lay: SheetLayout, mode: str) -> frozenset[int]:
+    """The cells of a back page that get a back."""
+    if mode in EVERY_CELL:
+        return frozenset(range(lay.per_sheet))
+    return frozenset(lay.back_index(slot, mode) for slot, _ in page.slots)
+
+
+def _own_backs(page: Page, lay: SheetLayout, mode: str, faces: Faces, cards: Sequence[Card]) -> dict[int, Card]:
+    """Back cells that carry a two-sided card's other face (a Monete marker), by back-page cell:
+    the cell behind the card once the sheet is turned (or glued, for "separate")."""
+    out: dict[int, Card] = {}
+    for slot, card_index in page.slots:
+        other = back_face(faces, cards[card_index])
+        if other is not None:
+            out[lay.back_index(slot, mode)] = other
+    return out
+
+
+def _place_own_back(
+    c: Canvas, slot: int, filled: frozenset[int], lay: SheetLayout, frame: Frame, faces: Faces, card: Card, ink: Colours
+) -> None:
+    """A two-sided card's other face in back cell ``slot``, drawn as a front, reaching as a back does."""
+    box = lay.slot(slot)
+    c.saveState()
+    _clip(c, lay.paint_box(slot, filled, frame.bleed))
+    faces.front(PdfPen(c, box.x, box.top, colours=ink), card, frame)
+    c.restoreState()
 
 
 def back_reach(lay: SheetLayout) -> float:

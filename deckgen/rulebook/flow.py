@@ -30,6 +30,7 @@ CARD_GAP = 4.0  # mm between card pictures
 CAPTION_SIZE = 8.0  # pt
 MAX_PICTURE_H = 100.0  # mm: a taller card picture (a narrow, tall card size) is scaled down to this height
 MIN_SLOT_W = 20.0  # mm: the room a scaled-down picture's caption keeps
+MAX_CAPTION_SLOT = 64.0  # mm: a slot widens to its longest caption, up to this (two slots a column)
 ACCENT = "#1f3a68"  # headings: a dark blue that prints as near-black in greyscale
 RULE = "#9a9a9a"
 HEADER_FILL = "#e6e6e6"
@@ -87,6 +88,9 @@ class CardRow(Flowable):
             self.card_h = MAX_PICTURE_H
             self.slot_w = max(self.card_w, min(MIN_SLOT_W, self.slot_w))
         self.captions = list(captions)
+        # a caption is read on one line: the slot widens to the longest one (the card stays centred)
+        widest = max((fonts.text_width_mm(t, CAPTION_SIZE) for t in self.captions if t), default=0.0)
+        self.slot_w = max(self.slot_w, min(MAX_CAPTION_SLOT, widest + 0.5 - CARD_GAP * 0.8))
         self.caption_lines = self._caption_lines()
         self.spaceBefore, self.spaceAfter = 3, 7
 
@@ -103,12 +107,25 @@ class CardRow(Flowable):
         return max(1, int((avail_w / MM + CARD_GAP) // (self.slot_w + CARD_GAP)))
 
     def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
-        per = min(self._per_row(avail_w), len(self.indexes))
-        rows = -(-len(self.indexes) // per)
+        n = len(self.indexes)
+        per = min(self._per_row(avail_w), n)
+        rows = -(-n // per)
+        # rows as even as they can be (13 cards four a row: 4+3+3+3): never one card alone below a full row
+        base, extra = divmod(n, rows)
+        self._counts = [base + 1] * extra + [base] * (rows - extra)
+        per = self._counts[0]
         self.width = (per * self.slot_w + (per - 1) * CARD_GAP) * MM
         self.height = (rows * self.slot_h + (rows - 1) * CARD_GAP) * MM
         self._per = per
         return self.width, self.height
+
+    def _place(self, n: int) -> tuple[int, int]:
+        """(row, column) of the ``n``-th card."""
+        row = 0
+        while n >= self._counts[row]:
+            n -= self._counts[row]
+            row += 1
+        return row, n
 
     def split(self, avail_w: float, avail_h: float) -> list[Flowable]:
         per = self._per_row(avail_w)
@@ -128,7 +145,7 @@ class CardRow(Flowable):
         scale = self.card_w / f.width
         top = self.height / MM
         for n, index in enumerate(self.indexes):
-            row, col = divmod(n, self._per)
+            row, col = self._place(n)
             x = col * (self.slot_w + CARD_GAP) + (self.slot_w - self.card_w) / 2
             y = top - row * (self.slot_h + CARD_GAP)  # this slot's top, page mm (y up)
             c.saveState()

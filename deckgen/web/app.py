@@ -48,7 +48,8 @@ MAX_UPLOADS_PER_CLIENT = 20  # a client's own: its 21st replaces its oldest, nev
 MAX_FIELDS = 500  # fields in a submitted form
 MAX_JSON_DEPTH = 32  # lists or objects inside each other in a JSON request
 MAX_IMAGE = 8_000_000  # bytes of a back image (a 300 dpi poker back is about 800 × 1100 px)
-MAX_IMAGES = 20  # back images kept at once (the oldest goes first)
+MAX_IMAGES = 40  # back images kept at once, from every client (each at most 8 MB)
+MAX_IMAGES_PER_CLIENT = 5  # a client's own: its 6th replaces its oldest, never another client's
 SAMPLE_CARDS = 8  # cards in the live preview
 PREVIEW_PX_PER_MM = 3.0
 
@@ -69,6 +70,8 @@ class Settings:
     max_connections: int = 64  # open connections per client address (the server's socket layer; a browser opens at most 6)
     uploads_per_client: int = MAX_UPLOADS_PER_CLIENT
     max_uploads: int = MAX_UPLOADS
+    images_per_client: int = MAX_IMAGES_PER_CLIENT
+    max_images: int = MAX_IMAGES
 
 
 class Preview(BaseModel):
@@ -112,7 +115,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         per_client=settings.waiting_per_client,
     )
     uploads: dict[str, tuple[float, DeckRequest, str]] = {}  # token -> (when, request, client)
-    back_images: dict[str, tuple[float, Path]] = {}  # token -> (when, the server's own file)
+    back_images: dict[str, tuple[float, Path, str]] = {}  # token -> (when, the server's own file, the client)
     access = Access(password=settings.password)
 
     @asynccontextmanager
@@ -495,16 +498,27 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise DeckgenError("the back image is empty: choose a PNG or JPEG file")
         kind = await asyncio.to_thread(image_kind, body)
         now = time.monotonic()
-        for token, (made, path) in list(back_images.items()):
-            if now - made >= settings.keep or len(back_images) >= MAX_IMAGES:
-                path.unlink(missing_ok=True)
-                del back_images[token]
+
+        def forget(token: str) -> None:
+            back_images.pop(token)[1].unlink(missing_ok=True)
+
+        for token, (made, *_) in list(back_images.items()):
+            if now - made >= settings.keep:
+                forget(token)
+        # as uploads: a client's newest replaces its own oldest, never another client's (anyone on
+        # the network could otherwise push a teacher's back image out with a few of their own)
+        client = client_of(request)
+        own = sorted((made, tok) for tok, (made, _, who) in back_images.items() if who == client)
+        if len(own) >= settings.images_per_client:
+            forget(own[0][1])
+        elif len(back_images) >= settings.max_images:
+            raise HTTPException(429, f"the server holds {len(back_images)} back images, its most; try again in an hour")
         folder = manager.root / "backs"
         folder.mkdir(exist_ok=True)
         token = secrets.token_urlsafe(12)
         path = folder / f"{token}.{kind}"
         path.write_bytes(body)
-        back_images[token] = (now, path)
+        back_images[token] = (now, path, client)
         return JSONResponse({"back_image": token})
 
     @app.post("/api/upload")

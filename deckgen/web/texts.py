@@ -84,7 +84,7 @@ WORDS: Mapping[str, Mapping[str, str]] = {
         "compared": "Este mazo no es el de por defecto: el informe lo compara con el mazo por defecto.",
         "is_default": "Es el mazo por defecto del juego.",
         "advice_separate_pages": "Imprime a una cara. Las páginas {fronts} son las caras; las páginas {backs} son los reversos (sin reflejar): pega cada hoja de reversos sobre el dorso de su hoja de caras.",
-        "advice_manual": "Sin impresora a doble cara: imprime las páginas {fronts} (caras), vuelve a poner el montón en la bandeja dado la vuelta e imprime las páginas {backs} (reversos).",
+        "advice_manual": "Sin impresora a doble cara: imprime las páginas {fronts} (caras), vuelve a poner el montón en la bandeja dándole la vuelta e imprime las páginas {backs} (reversos).",
         "pages_total": "cards.pdf: {pages} páginas en {sheets} hojas.",
         "help_cards_note": "más {n} cartas de ayuda",
         "help_card_note": "más 1 carta de ayuda",

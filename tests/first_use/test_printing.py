@@ -44,9 +44,9 @@ def test_manual_duplex_prints_all_fronts_then_mirrored_backs(tmp_path):
             fronts = [c for c in _cells(front) if c not in _cells(front, BACK)]
             assert fronts and _cells(front, BACK) == []
             mirrored = [pdfcheck.mirrored(f, page_w, page_h, "duplex-long") for f in fronts]
-            assert pdfcheck.keys(_backs(back)) == pdfcheck.keys(mirrored)
-            if n == 2:  # the partial last sheet: its 2 backs sit top-right and top-middle
-                assert pdfcheck.keys(_backs(back)) != pdfcheck.keys(fronts)
+            assert set(pdfcheck.keys(mirrored)) <= set(pdfcheck.keys(_backs(back)))
+            # every cell carries a back, so a stack turned the other way still backs every card
+            assert len(_backs(back)) == 9
             for page in (front, back):  # the instruction on every sheet, in the cards' language
                 text = page.extract_text().replace("\n", " ")
                 assert "imprime las páginas 1-3 (caras)" in text and "imprime las páginas 4-6 (dorsos)" in text
@@ -57,15 +57,17 @@ def test_separate_keeps_each_back_where_its_front_is_for_gluing(tmp_path):
     with pdfplumber.open(out / "cards.pdf") as pdf:
         last_front, last_back = pdf.pages[2], pdf.pages[5]
         fronts = [c for c in _cells(last_front)]
-        assert pdfcheck.keys(_backs(last_back)) == pdfcheck.keys(fronts)  # not mirrored
-        assert "Sin impresora" not in last_back.extract_text()
+        assert set(pdfcheck.keys(fronts)) < set(pdfcheck.keys(_backs(last_back)))  # not mirrored
+        assert len(_backs(last_back)) == 9  # a back in every cell: glued either way, every card has one
+        text = last_back.extract_text().replace("\n", " ")
+        assert "Sin impresora" not in text and "pega cada hoja de dorsos detrás de la hoja de caras" in text
 
 
 @pytest.mark.parametrize("backs,expected", [
     ("duplex-long", "3 sheets: fronts on the odd pages, each back on the even page after its front; print double-sided, flip on the long edge"),
     ("duplex-short", "flip on the short edge"),
     ("manual-duplex", "No duplex printer: print pages 1-3 (fronts), put the stack back in the tray turned over, then print pages 4-6 (backs)"),
-    ("separate", "pages 1-3 fronts, 4-6 backs (not mirrored): print single-sided and glue each back sheet onto its front sheet"),
+    ("separate", "Separate backs: print pages 1-3 (fronts) and 4-6 (backs) single-sided; glue each back sheet behind the front sheet of the same number"),
     ("none", "pages 1-3 fronts, no backs: print single-sided"),
 ])
 def test_the_printing_line_names_the_pages_and_settings(backs, expected):

@@ -47,7 +47,7 @@ VARIANTS = [{}, {"mode": "jungla", "deck_out": "need", "wild_discard": True}, {"
 def test_markup_parses_with_the_cards_and_figures_of_the_deck(game, make_deck, lang, options):
     deck = make_deck(**options)
     markup = render_markup(game, deck, lang, SETTINGS)
-    parse(markup, n_cards=len(deck), figures=set(game.rulebook.figures))  # raises on any fault
+    parse(markup, n_cards=len(deck), figures=game.rulebook.figures)  # raises on any fault (figures drawn for this deck: "combo;START;LENGTH")
     for idx in re.findall(r'indexes="([0-9,]+)"', markup):
         assert all(0 <= int(i) < len(deck.cards) for i in idx.split(","))
     for mode in ("PEREZOSO", "SIESTA", "RECREO", "JUNGLA"):  # the four modes side by side

@@ -226,6 +226,40 @@ def test_the_server_wide_upload_bound_refuses_rather_than_evicts(make_client):
     assert all(c.get(f"/decks/{f.json()['deck']}").status_code == 200 for f in first[1:])
 
 
+def _png() -> bytes:
+    from PIL import Image
+
+    buf = io.BytesIO()
+    Image.new("RGB", (40, 60), "red").save(buf, format="PNG")
+    return buf.getvalue()
+
+
+def test_one_clients_back_images_never_evict_anothers(client):
+    """Round 4: back images were evicted as uploads were before issue 28 (the 20 newest of all
+    clients were kept): a neighbour sending 20 images pushed the teacher's out."""
+    body, kind = _png(), {"content-type": "image/png"}
+    teacher = bare(client, client=("10.0.0.2", 50000))
+    mine = teacher.post("/api/backimage", content=body, headers=kind).json()["back_image"]
+    attacker = bare(client, client=("10.0.0.66", 50000))
+    tokens = [attacker.post("/api/backimage", content=body, headers=kind).json()["back_image"] for _ in range(30)]
+    ok = client.post("/api/preview", json={"game": "multiplicats", "tables": "2", "back_image": mine})
+    assert ok.status_code == 200, ok.text  # still there
+    alive = [t for t in tokens if client.post("/api/preview", json={"game": "multiplicats", "tables": "2", "back_image": t}).status_code == 200]
+    assert alive == tokens[-5:]  # the attacker's own oldest made room for its newest
+
+
+def test_the_server_wide_back_image_bound_refuses_rather_than_evicts(make_client):
+    c = make_client(max_images=3, images_per_client=2)
+    body, kind = _png(), {"content-type": "image/png"}
+    first = [bare(c, client=(f"10.0.0.{i}", 1)).post("/api/backimage", content=body, headers=kind) for i in (1, 2)]
+    assert bare(c, client=("10.0.0.1", 1)).post("/api/backimage", content=body, headers=kind).status_code == 200
+    r = bare(c, client=("10.0.0.3", 1)).post("/api/backimage", content=body, headers=kind)
+    assert r.status_code == 429 and "back images" in r.json()["error"]
+    for f in first[1:]:
+        token = f.json()["back_image"]
+        assert c.post("/api/preview", json={"game": "multiplicats", "tables": "2", "back_image": token}).status_code == 200
+
+
 def test_one_client_may_hold_only_its_share_of_the_queue(tmp_path):
     import asyncio
 

@@ -120,7 +120,13 @@ def context(deck: Deck, lang: str) -> Mapping[str, Any]:
     small = solve(STACK_EXAMPLE)
     # the puzzle is solved for a set of different cards; a forced deck repeating a card has no answer to give
     own = solve(values, time_limit=20.0) if len(values) <= 100 and len(set(values)) == len(values) else None
+    # the tip's examples, from this deck: the cards with most divisors, and its biggest prime
+    divisors = {x: sum(1 for d in range(1, x + 1) if x % d == 0) for x in set(values) if x > 1}
+    rich = sorted(sorted(divisors, key=lambda x: (-divisors[x], x))[:4])
+    big_prime = max((x for x in values if is_prime(x) and x > 10), default=None)
     return {
+        "rich": rich if len(rich) >= 2 and divisors[rich[0]] > 2 else [],
+        "big_prime": big_prime,
         "count": len(values),
         "range": compact_ranges(values),
         "full_deck": values == list(range(1, 101)),

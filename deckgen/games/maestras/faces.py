@@ -18,6 +18,22 @@ from deckgen.render.pen import Pen, arc_points, badge, fit_size, paragraph, shap
 from deckgen.games.maestras.deck import CENTRAL, COLOUR_NAMES, COLOURS, EMPTY, MASTER, PLAYERS
 
 SWATCH: dict[str, Swatch] = dict(zip(COLOURS, SUITS))
+# The colour's letter in its shape (for players who do not tell the colours apart) is the initial of
+# its name in the cards' language. Spanish azul and amarillo share the A: amarillo takes its M.
+LETTERS = {
+    "es": {"blue": "A", "red": "R", "green": "V", "yellow": "M"},
+    "en": {"blue": "B", "red": "R", "green": "G", "yellow": "Y"},
+}
+
+
+def sentence(text: str) -> str:
+    """``text`` as a sentence: a capital first letter and a full stop."""
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+def letter(colour: str, lang: str) -> str:
+    """The letter printed in ``colour``'s shape on cards in ``lang``."""
+    return LETTERS.get(lang, LETTERS["es"])[colour]
 FEMININE = {"rojo": "roja", "amarillo": "amarilla"}
 CENTRAL_GROUND = "#f3eee2"
 BACK_GROUND = "#24344d"
@@ -73,7 +89,7 @@ def valid_text(text: str) -> bool:
 
 class MaestrasFaces:
     valid_text = staticmethod(valid_text)
-    suits = {colour: (sw.fill, sw.letter) for colour, sw in SWATCH.items()}  # colour -> (fill, letter)
+    suits = {colour: (sw.fill, letter(colour, "es")) for colour, sw in SWATCH.items()}  # colour -> (fill, letter), es cards
 
     def texts(self, card: Card) -> tuple[str, ...]:
         return (str(card["points"]),) if card.kind not in (CENTRAL, MASTER, EMPTY) else ()
@@ -106,13 +122,13 @@ class MaestrasFaces:
                 pen.text(x, y, text, size, align="center", bold=True, color=INK)
                 if mark:
                     underline(pen, x, y, text, size, color=INK)
-                badge(pen, sw.shape, x, y + 2.6 * f.unit + r, sw.letter, sw.fill, letter_colour=on_colour(sw.fill), scale=f.unit)
+                badge(pen, sw.shape, x, y + 2.6 * f.unit + r, letter(sw.name, f.lang), sw.fill, letter_colour=on_colour(sw.fill), scale=f.unit)
             else:
                 x, y = f.width - s - 5.5 * f.unit, f.height - s - cap
                 pen.text(x, y, text, size, align="center", bold=True, color=INK, angle=180)
                 if mark:
                     underline(pen, x, y, text, size, color=INK, angle=180)
-                badge(pen, sw.shape, x, y - 2.6 * f.unit - r, sw.letter, sw.fill, letter_colour=on_colour(sw.fill), scale=f.unit, angle=180)
+                badge(pen, sw.shape, x, y - 2.6 * f.unit - r, letter(sw.name, f.lang), sw.fill, letter_colour=on_colour(sw.fill), scale=f.unit, angle=180)
 
     # ------------------------------------------------------------ point cards
 
@@ -151,7 +167,7 @@ class MaestrasFaces:
         shape(pen, sw.shape, f.cx, f.cy + 2 * f.unit, r * 0.62, fill=sw.fill, stroke=INK, width=0.5 * f.unit)
         size = 22 * f.unit  # the colour's letter in its shape, for colour-blind players
         dy = size * 0.353 * 0.36 + (r * 0.62 * 0.2 if sw.shape == "triangle" else 0.0)
-        pen.text(f.cx, f.cy + 2 * f.unit + dy, sw.letter, size, align="center", bold=True, color=on_colour(sw.fill))
+        pen.text(f.cx, f.cy + 2 * f.unit + dy, letter(sw.name, f.lang), size, align="center", bold=True, color=on_colour(sw.fill))
         crown(pen, f.cx, f.cy - r - 5.5 * f.unit, 9 * f.unit, GOLD)
         w = words(f.lang)
         title = w["master"]
@@ -184,8 +200,9 @@ class MaestrasFaces:
         size = fit_size(w["empty"], f.width - 2 * f.safe - 6 * f.unit, 16 * f.unit, bold=True)
         pen.text(f.cx, f.cy + 9 * f.unit, w["empty"], size, align="center", bold=True, color=INK)
         room = f.width - 2 * f.safe - 6 * f.unit
-        y = paragraph(pen, f.cx, f.cy + 15 * f.unit, w["anything"] + ".", 8.5 * f.unit, room, color=INK)
-        paragraph(pen, f.cx, y + 4.2 * f.unit, w["resume"] + ".", 8.5 * f.unit, room, color=INK)
+        # two sentences, each with its capital ("…cualquier carta. La siguiente…")
+        y = paragraph(pen, f.cx, f.cy + 15 * f.unit, sentence(w["anything"]), 8.5 * f.unit, room, color=INK)
+        paragraph(pen, f.cx, y + 4.2 * f.unit, sentence(w["resume"]), 8.5 * f.unit, room, color=INK)
         out = list(card.get("remove_for", []))
         y = f.height - f.safe - 15 * f.unit
         if not out:

@@ -3,7 +3,8 @@
 
 Hidden from ``seat``: the other hands and the draw pile (its order too). Seen: its own hand (with a
 drawn card it must place), the board, the cards won and taken off, the empty cards set aside (all
-alike), every hand's size.
+alike), every hand's size; and (``sample_seen``) every draw or pass an opponent took with nothing
+to place, on the board as it was then.
 """
 
 from __future__ import annotations
@@ -11,14 +12,52 @@ from __future__ import annotations
 import copy
 import random
 
-from deckgen.analysis.hidden import redeal
+from deckgen.analysis.hidden import deal_avoiding, redeal
 
 from deckgen.games.maestras.state import MaestrasState
 
 
+def _copy(state: MaestrasState) -> MaestrasState:
+    memo = {id(state.infos): state.infos, id(state.rules): state.rules, id(state.final): None,
+            id(state.voids): list(state.voids)}  # the voids are tuples: shared, the list is not
+    return copy.deepcopy(state, memo)
+
+
 def sample_hidden(state: MaestrasState, seat: int, rng: random.Random) -> MaestrasState:
-    world = copy.deepcopy(state, {id(state.infos): state.infos, id(state.rules): state.rules, id(state.final): None})
+    world = _copy(state)
     places = [world.hands[s] for s in range(world.players) if s != seat] + [world.pile]
     redeal(places, rng)
+    world._legal = None
+    return world
+
+
+def constraints(state: MaestrasState, seat: int, pool) -> dict[int, list[tuple[int, frozenset]]]:
+    """For each opponent (by its rank among the others) that drew or passed with nothing to place:
+    of its hand now, the cards held then (all but as many as it has received since) number at least
+    ``need``, and none of them could be placed then (``forbidden``: the cards of ``pool`` that
+    could). Public facts only: the draws, the board then, hand sizes, cards received."""
+    others = [s for s in range(state.players) if s != seat]
+    out: dict[int, list[tuple[int, frozenset]]] = {}
+    for s, got, ends in state.voids:
+        if s == seat:
+            continue
+        need = len(state.hands[s]) - (state.received[s] - got)
+        if need > 0:
+            bad = frozenset(c for c in pool if state.placeable(c, ends))
+            out.setdefault(others.index(s), []).append((need, bad))
+    return out
+
+
+def sample_seen(state: MaestrasState, seat: int, rng: random.Random) -> MaestrasState:
+    """A world consistent with everything ``seat`` has seen: the hidden cards dealt again (the cards
+    on the board, won or taken off stay where they are), each opponent that drew or passed with
+    nothing to place holding, of the cards it held then, none that could have been placed then
+    (analysis.hidden.deal_avoiding)."""
+    world = _copy(state)
+    places = [world.hands[s] for s in range(world.players) if s != seat] + [world.pile]
+    pool = [c for place in places for c in place]
+    dealt = deal_avoiding(pool, [len(p) for p in places], constraints(state, seat, pool), rng)
+    for place, cards in zip(places, dealt):
+        place[:] = cards
     world._legal = None
     return world

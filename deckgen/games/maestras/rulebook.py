@@ -20,7 +20,7 @@ from deckgen.games.maestras.cards import info
 from deckgen.games.maestras.deck import (
     CENTRAL, COLOUR_NAMES, EMPTY, MASTER, POINTS, composition, removal_table,
 )
-from deckgen.games.maestras.faces import FEMININE, SWATCH, MaestrasFaces
+from deckgen.games.maestras.faces import letter, FEMININE, SWATCH, MaestrasFaces
 from deckgen.games.maestras.rules import CENTRE, Cell, Rules
 
 SHAPE_NAMES = {
@@ -135,7 +135,7 @@ FIXED = {
         "Una maestra solo abre caminos; nunca se coloca en medio de uno.",
         "Al empezar, la carta central cuenta como la última colocada. Cuando se gana un camino y se retira, la carta central vuelve a ser la referencia para colocar «en línea».",
         "Quien puede colocar una carta debe colocarla; quien no puede colocar nada roba una carta y pasa el turno. Si el mazo está vacío, pasa.",
-        "El turno pasa a la derecha: los jugadores se numeran en ese orden, y el jugador 1 empieza.",
+        "El turno pasa a la derecha y empieza el jugador más joven.",
                 "En el desempate cada jugador, por turno, forma una sola cadena desde un lado de la carta central, que se despeja antes de cada jugador; la primera carta puede ser cualquiera (también una maestra o una vacía), y una maestra se enlaza por su color. Esas cartas cuentan como cartas ganadas, no como maestras.",
         "Cartas ganadas = todas las cartas de los caminos ganados (maestra incluida) más las de la cadena del desempate. Si sigue el empate, se comparte la victoria.",
     ],
@@ -145,7 +145,7 @@ FIXED = {
         "A master only opens paths; it is never placed inside one.",
         "At the start the central card counts as the last card placed. When a path is won and taken away, the central card becomes the reference for \"in line\" again.",
         "A player who can place a card must place one; a player who cannot place anything draws one card and the turn passes. With the draw pile empty, they pass.",
-        "Play passes to the right: players are numbered in that order and player 1 starts.",
+        "Play passes to the right and the youngest player starts.",
                 "In the tie-break each player in turn builds one chain from a side of the central card, which is cleared before each player; the first card may be any card (a master or an empty card too), and a master links by its colour. These cards count as cards won, not as masters.",
         "Cards won = every card of the paths won (masters included) plus the tie-break chain. If still tied, the win is shared.",
     ],
@@ -499,7 +499,7 @@ def context(deck: Deck, lang: str) -> dict[str, Any]:
             continue
         used = comp.total - r
         per_players.append({"players": n, "cards": used, "empties_out": r, "empties_in": comp.empties - r, "each": (used - 1) // n})
-    colours = [{"id": c, "name": COLOUR_NAMES[c][lang], "shape": SHAPE_NAMES[SWATCH[c].shape][lang]} for c in comp.colours]
+    colours = [{"id": c, "name": COLOUR_NAMES[c][lang], "shape": SHAPE_NAMES[SWATCH[c].shape][lang], "letter": letter(c, lang)} for c in comp.colours]
     index = {"central": None, "masters": [], "points": [], "empties": []}
     for i, card in enumerate(deck.cards):
         if card.kind == CENTRAL:

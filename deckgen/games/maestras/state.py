@@ -101,6 +101,10 @@ class MaestrasState:
     final: Snapshot | None = None
     _legal: list[int] | None = None
     codes: tuple[int, ...] = ()  # each card's kind as a small number (equal infos, equal numbers)
+    # what every seat has seen (a searching player's worlds respect it, hidden.sample_seen): for each
+    # draw or pass with nothing to place, (seat, cards it had received then, open_ends() then)
+    voids: list[tuple[int, int, tuple[bool, tuple[Info, ...]]]] = field(default_factory=list)
+    received: list[int] = field(default_factory=list)  # cards each seat has drawn or been refilled
 
     def __post_init__(self) -> None:
         if not self.codes:
@@ -111,6 +115,7 @@ class MaestrasState:
         self.won = self.won or [[] for _ in range(self.players)]
         self.masters = self.masters or [0] * self.players
         self.tiebreak_won = self.tiebreak_won or [[] for _ in range(self.players)]
+        self.received = self.received or [0] * self.players
         if self.masters_left < 0:
             held = [c for h in self.hands for c in h] + self.pile
             self.masters_left = sum(1 for c in held if self.infos[c].kind == MASTER_K)
@@ -287,6 +292,25 @@ class MaestrasState:
                         out.extend(encode(c, cell) for cell in cells)
         return out
 
+    def open_ends(self) -> tuple[bool, tuple[Info, ...]]:
+        """What a main-phase card may be placed on now (public): whether a master may open a side,
+        and the reference card of every open path with a free cell. A point or empty card may be
+        placed iff it links to one of them (``placeable``)."""
+        rules, board, last = self.rules, self.board, self.last
+        line = rules.in_line == "all"
+        masters = any(R.can_place(board, side, CENTRE, last, line=line, corners=rules.corners) for side in SIDES)
+        line = rules.in_line != "off"
+        refs = tuple(self.path_reference(p) for p in self.open_paths()
+                     if R.free_cells(board, p.tip, last, line=line, corners=rules.corners))
+        return masters, refs
+
+    def placeable(self, card: int, ends: tuple[bool, tuple[Info, ...]]) -> bool:
+        """Could ``card`` be placed on ``ends`` (an ``open_ends()``)?"""
+        i = self.infos[card]
+        if i.kind == MASTER_K:
+            return ends[0]
+        return any(R.links(ref, i, self.rules) for ref in ends[1])
+
     def _tiebreak_moves(self, seat: int) -> list[int]:
         cards = self._distinct(self.hands[seat])
         if not cards:
@@ -309,9 +333,11 @@ class MaestrasState:
         self.turns += 1
         if self.pending is not None:  # pragma: no cover - a pending card always has a placement
             raise IllegalAction("a drawn card that can be placed must be placed")
+        self.voids.append((self.turn, self.received[self.turn], self.open_ends()))
         if self.pile:
             card = self.pile.pop()
             self.hands[self.turn].append(card)
+            self.received[self.turn] += 1
             self.draws += 1
             self.passes = 0
             if self.rules.play_drawn and self.placements([card]):
@@ -348,6 +374,7 @@ class MaestrasState:
             hand = self.hands[seat]
             while len(hand) < self.rules.hand and self.pile:
                 hand.append(self.pile.pop())
+                self.received[seat] += 1
         self._next_turn()
 
     def _path_at(self, cell: Cell) -> Path:

@@ -18,7 +18,8 @@ from typing import Sequence
 from deckgen.model import Card
 from deckgen.render.faces import Frame, background
 from deckgen.render.palette import INK
-from deckgen.render.pen import Pen, Run, arc_points, draw_runs, fit_size, paragraph, runs_width, shape, text_width
+from deckgen.render.orientation import confusable, plain_number, underline
+from deckgen.render.pen import Pen, Run, arc_points, draw_runs, fit_size, paragraph, runs_width, shape, text_width, wrap
 
 from deckgen.games.mgc import algebra
 from deckgen.games.mgc.deck import ACTION, ACTIONS, MONOMIAL
@@ -30,7 +31,9 @@ WHITE = "#ffffff"
 BACK_GROUND = "#16324f"
 DEFAULT_VARIABLES = ("x", "y", "z")
 # The oval's tint by degree (0, 1, 2, ...; beyond the last, the last): pale, so low ink keeps them.
-DEGREE_TINTS = ("#f2f2f2", "#dbe9f6", "#fde0c5", "#d9f0d3", "#f3d9ee", "#fff1a8", "#e3dcf5", "#d5efef")
+# One ground per degree 0-9, every pair CIEDE2000 >= 14 apart to normal vision and >= 8.5 to a
+# deuteranope or protanope (tests/cards/test_tint_distances.py); the squares still count the degree.
+DEGREE_TINTS = ("#afecfe", "#dafb75", "#eaa780", "#81fde7", "#d79595", "#e6d6b1", "#70b8e7", "#d19d3e", "#b6ccbd", "#bbb3bf")
 
 HINT_WORDS = {"es": ("coef.", "grado"), "en": ("coef.", "degree")}
 
@@ -71,6 +74,16 @@ def monomial_runs(card: Card, variables: Sequence[str]) -> list[Run]:
         return [Run(str(card["monomial"]))]
     coefficient, _, exponents, names = read
     return algebra.runs(coefficient, exponents, names)
+
+
+def turning_coefficient(runs: Sequence[Run]) -> str:
+    """The printed coefficient when its digits turned 180° read as another number (6 and 9, 16 and
+    91...), else "": that coefficient is underlined, as the other games underline their 6 and 9."""
+    if not runs or runs[0].sup:
+        return ""
+    lead = runs[0].text
+    digits = lead.replace(algebra.MINUS, "")
+    return lead if digits and confusable(digits, lambda t: plain_number(t, 1)) else ""
 
 
 def degree_tint(degree: int) -> str:
@@ -118,12 +131,18 @@ class MgcFaces:
         size = min(46 * u, 46 * u * room / max(1e-6, runs_width(runs, 46 * u, bold=True)))
         baseline = f.cy + _cap(size) * 0.5
         draw_runs(pen, f.cx, baseline, runs, size, bold=True, color=INK)
+        cue = turning_coefficient(runs)
+        if cue:  # "6z" upside down reads "z9": the coefficient gets the bar the other games' 6 and 9 have
+            underline(pen, f.cx - runs_width(runs, size, bold=True) / 2, baseline, cue, size, align="left", color=INK)
         self._cues(pen, card, f)
         # the index in two opposite corners, readable in a fanned hand (exponents stay 6 pt or more)
         index = max(10 * u, min(13 * u, 13 * u * (f.width * 0.5) / max(1e-6, runs_width(runs, 13 * u, bold=True))))
         s = f.safe + 2.8 * u  # clear of the frame and its rounded corner
         draw_runs(pen, s, s + _cap(index) * 1.25, runs, index, align="left", bold=True, color=INK)
         draw_runs(pen, f.width - s, f.height - s - _cap(index) * 1.25, runs, index, align="left", bold=True, color=INK, angle=180)
+        if cue:
+            underline(pen, s, s + _cap(index) * 1.25, cue, index, align="left", color=INK)
+            underline(pen, f.width - s, f.height - s - _cap(index) * 1.25, cue, index, align="left", color=INK, angle=180)
         if f.options.get("hints"):
             self._hints(pen, card, f)
 
@@ -185,9 +204,14 @@ class MgcFaces:
         ICONS.get(key, _icon_unknown)(pen, f.cx, f.cy + 2 * u, 15 * u)
         reminder = REMINDERS.get(key, {}).get(f.lang, "")
         rule = ANY_CARD.get(f.lang, ANY_CARD["es"])
-        y = f.height - f.safe - 19 * u
-        y = paragraph(pen, f.cx, y, reminder, 8.5 * u, f.width - 2 * f.safe - 4 * u, color=WHITE)
-        paragraph(pen, f.cx, y + 4.4 * u, rule, 8 * u, f.width - 2 * f.safe - 4 * u, color="#d0d0d0")
+        # the reminder and the rule end above the small corner icon (its top is 11.5 u above the
+        # safe line; descenders and a clear gap need 1.5 u more): the last line never runs into it
+        width = f.width - 2 * f.safe - 4 * u
+        step_reminder, step_rule = 8.5 * u * 1.2 * 25.4 / 72.0, 8 * u * 1.2 * 25.4 / 72.0
+        block = (len(wrap(reminder, 8.5 * u, width)) - 1) * step_reminder + 4.4 * u + (len(wrap(rule, 8 * u, width)) - 1) * step_rule
+        y = min(f.height - f.safe - 19 * u, f.height - f.safe - 13 * u - block)
+        y = paragraph(pen, f.cx, y, reminder, 8.5 * u, width, color=WHITE)
+        paragraph(pen, f.cx, y + 4.4 * u, rule, 8 * u, width, color="#d0d0d0")
         # small icons in two opposite corners, for a fanned hand
         ICONS.get(key, _icon_unknown)(pen, f.safe + 6 * u, f.safe + 6.5 * u, 5 * u)
         ICONS.get(key, _icon_unknown)(pen, f.width - f.safe - 6 * u, f.height - f.safe - 6.5 * u, 5 * u)
@@ -330,11 +354,11 @@ def _icon_eleccion_grado(pen: Pen, cx: float, cy: float, r: float) -> None:
     s = r * 0.62
     size = r * 2.6
     xw = text_width("x", size, bold=True)
-    total = xw + r * 0.08 + s
+    total = xw + r * 0.16 + s
     x0 = cx - total / 2
     base = cy + _cap(size) * 0.5
     pen.text(x0, base, "x", size, bold=True, color=WHITE)
-    _slot(pen, x0 + xw + r * 0.08, base - _cap(size) * 1.2, s)
+    _slot(pen, x0 + xw + r * 0.16, base - _cap(size) * 1.2, s)
 
 
 def _icon_unknown(pen: Pen, cx: float, cy: float, r: float) -> None:

@@ -168,11 +168,29 @@ class Position:
                 self.choosing, self.then_play, self.drawn, self.idle, self.left, self.winner)
 
     def canonical_key(self) -> Hashable:
-        """The key with seats rotated so that the seat to act is seat 0 (the winner too)."""
+        """The key with seats rotated so that the seat to act is seat 0 (the winner too), and
+        reflected where play's direction cannot matter.
+
+        Reflection: a round's rules name no seat once the cards are dealt (only the dealer's left
+        at the deal and its first draw, stages DEAL and START_DRAW), and the direction is used only
+        to find the next seat (``_next``) and is reversed by a Retorno. So the position with every
+        seat s moved to -s (the seat to act stays 0) and the direction reversed has the same future,
+        seat for seat mirrored: the same legal moves, outcomes and ends (tests/mgc/test_model.py
+        checks this on every position of played rounds). Of the two, the smaller key is kept. With
+        two players the mirror of a seat is itself, so the direction alone is dropped."""
         s, n = self.seat, self.m.players
         hands = self.hands[s:] + self.hands[:s]
         w = (self.winner - s) % n if self.winner >= 0 else -1
-        return (self.stage, self.dir, self.cons, self.top, hands, self.pile, self.pending, self.skip,
+        d = self.dir
+        if self.stage != START_DRAW and self.stage != DEAL:
+            if n == 2:
+                d = 1
+            else:
+                mirrored = hands[:1] + hands[:0:-1]
+                if (mirrored, -d) < (hands, d):
+                    hands, d = mirrored, -d
+                    w = (n - w) % n if w >= 0 else -1
+        return (self.stage, d, self.cons, self.top, hands, self.pile, self.pending, self.skip,
                 self.choosing, self.then_play, self.drawn, self.idle, self.left, w)
 
     def legal_actions(self) -> list:

@@ -84,6 +84,7 @@ MARKER_TEXT = {
     ("colour", "same"): {"title": {"es": "Marcador de color", "en": "Colour marker"}, "caption": {"es": "mismo color", "en": "same colour"}},
     ("colour", "different"): {"title": {"es": "Marcador de color", "en": "Colour marker"}, "caption": {"es": "distinto color", "en": "different colour"}},
 }
+OTHER_SIDE = {("number", "+"): "-", ("number", "-"): "+", ("colour", "same"): "different", ("colour", "different"): "same"}
 WILD_TEXT = {"es": ("Comodín", "el número y el color que digas"), "en": ("Wild", "any number and colour you call")}
 PT = 0.3528  # mm per point
 
@@ -109,6 +110,13 @@ class MoneteFaces:
 
     def texts(self, card: Card) -> tuple[str, ...]:
         return (str(card["value"]),) if card.kind in (NUMBER, ACTION) else ()
+
+    def back_face(self, card: Card) -> Card | None:
+        """A marker is turned over in play: its back is its other side (+ behind −, ≠ behind =)."""
+        if card.kind != MARKER:
+            return None
+        other = OTHER_SIDE.get((card.get("marker"), card.get("side")))
+        return Card(MARKER, {"marker": card["marker"], "side": other}) if other else None
 
     def front(self, pen: Pen, card: Card, frame: Frame) -> None:
         if card.kind == NUMBER:
@@ -202,7 +210,14 @@ class MoneteFaces:
         text = str(card["value"])
         self._index(pen, f, text, ink, flip=False)
         self._index(pen, f, text, ink, flip=True)
-        ACTION_ICONS.get(key, unknown_icon)(pen, f.cx + 2.5 * u, f.safe + 22 * u, 10.5 * u)
+        # the number to follow, large as on a number card (cap height 11 mm on a poker card), between
+        # the corner indexes; the action's icon under it
+        big = fit_size(text, f.width * 0.40, 44 * u, bold=True)
+        base = f.safe + 2.5 * u + big * PT * 0.73
+        pen.text(f.cx, base, text, big, align="center", bold=True, color=ink.dark)
+        if confusable(text, valid_text):
+            underline(pen, f.cx, base, text, big, color=ink.dark)
+        ACTION_ICONS.get(key, unknown_icon)(pen, f.cx + 1.5 * u, f.safe + 29.5 * u, 7.5 * u)
         names = ACTIONS.get(key, {"es": str(key), "en": str(key)})
         name = names["es"] if f.lang == "es" else names["en"]
         size = fit_size(name, f.width - 2 * m - 4 * u, 12.5 * u, bold=True)
@@ -262,8 +277,8 @@ class MoneteFaces:
         else:
             same = key[1] == "same"
             left, right = INKS["blue"], INKS["blue"] if same else INKS["red"]
-            for ink, dx in ((left, -13 * u), (right, 13 * u)):
-                shape(pen, ink.shape, f.cx + dx, cy - 4 * u, 8 * u, fill=ink.fill, stroke=INK, width=0.4 * u)
+            for ink, dx in ((left, -15.5 * u), (right, 15.5 * u)):  # clear of the sign between them
+                shape(pen, ink.shape, f.cx + dx, cy - 4 * u, 7.5 * u, fill=ink.fill, stroke=INK, width=0.4 * u)
             sign = "=" if same else "≠"
             pen.text(f.cx, cy - 4 * u + 20 * u * PT * 0.36, sign, 20 * u * 1.8, align="center", bold=True, color=INK)
             hint = {"es": ("como la última carta", "no como la última carta"), "en": ("like the last card", "unlike the last card")}[f.lang]

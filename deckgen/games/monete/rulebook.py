@@ -79,7 +79,21 @@ def context(deck: Deck, lang: str) -> Mapping[str, Any]:
     wild = first(lambda c: c.kind == WILD)
     markers = [i for i, c in enumerate(cards) if c.kind == MARKER]
     mode = options["mode"]
+    combo = int(options["combo"])
+    # the worked examples use numbers this deck has: a combo up from ``run``, one down from ``down``,
+    # and a purple action card with a blue number two above it
+    run = max(2, top // 2 - 1)
+    action_values = sorted({c["value"] for c in cards if c.kind == ACTION})
+    purple_value = min(action_values, key=lambda v: (abs(v - top // 2), v)) if action_values else top // 2
     return {
+        "examples": {
+            "run": list(range(run, run + max(2, combo))),
+            "down": [top - 6, top - 7],
+            "on": run - 1,
+            "purple": purple_value,
+            "higher": min(top, purple_value + 2),
+        },
+        "combo_figure": f"combo;{run - 1};{max(2, combo)}",
         "top": top,
         "hand": HAND,
         "max_combo": MAX_COMBO,
@@ -141,16 +155,13 @@ def _row(pen: Pen, width: float, height: float, lang: str, cards: list[Card | No
             x += 9.0
 
 
-def figure_combo(pen: Pen, width: float, height: float, lang: str) -> None:
-    """An example combo: on a blue 8 with the + marker, a red 9, a green 10 and a blue 11."""
+def figure_combo(pen: Pen, width: float, height: float, lang: str, start: int = 8, length: int = 3) -> None:
+    """An example combo: on a blue ``start`` with the + marker, ``length`` cards going up one by one
+    (by default a red 9, a green 10 and a blue 11)."""
     words = {"es": ("en la mesa", "1.ª", "2.ª", "3.ª"), "en": ("on the table", "1st", "2nd", "3rd")}[lang]
-    cards = [
-        Card(NUMBER, {"value": 8, "colour": "blue"}),
-        Card(NUMBER, {"value": 9, "colour": "red"}),
-        Card(NUMBER, {"value": 10, "colour": "green"}),
-        Card(NUMBER, {"value": 11, "colour": "blue"}),
-    ]
-    _row(pen, width, height, lang, cards, list(words), Card(MARKER, {"marker": "number", "side": "+"}))
+    colours = ("blue", "red", "green", "blue")
+    cards = [Card(NUMBER, {"value": start + k, "colour": colours[k % 4]}) for k in range(length + 1)]
+    _row(pen, width, height, lang, cards, list(words[: length + 1]), Card(MARKER, {"marker": "number", "side": "+"}))
 
 
 def figure_monete(pen: Pen, width: float, height: float, lang: str) -> None:
@@ -160,4 +171,31 @@ def figure_monete(pen: Pen, width: float, height: float, lang: str) -> None:
     _row(pen, width, height, lang, cards, list(words), Card(MARKER, {"marker": "number", "side": "-"}))
 
 
-RULEBOOK = Rulebook(context=context, figures={"combo": figure_combo, "monete": figure_monete})
+class Figures(Mapping):
+    """"monete", and "combo" or "combo;START;LENGTH" (the context's ``combo_figure``: the deck's own
+    numbers and its combo length)."""
+
+    def __getitem__(self, name: str):
+        base, *args = str(name).split(";")
+        if base == "monete" and not args:
+            return figure_monete
+        if base == "combo" and len(args) in (0, 2):
+            start, length = (int(a) for a in args) if args else (8, 3)
+            return lambda pen, w, h, lang: figure_combo(pen, w, h, lang, start, length)
+        raise KeyError(name)
+
+    def __contains__(self, name: object) -> bool:
+        try:
+            self[str(name)]
+        except (KeyError, ValueError):
+            return False
+        return True
+
+    def __iter__(self):
+        return iter(("combo", "monete"))
+
+    def __len__(self) -> int:
+        return 2
+
+
+RULEBOOK = Rulebook(context=context, figures=Figures())

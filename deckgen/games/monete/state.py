@@ -77,6 +77,14 @@ class MoneteState:
         # left it unseen by the viewer since (a card played is seen by all: the sampler drops it);
         # what a searching player's worlds respect (hidden.sample_seen)
         self.known: dict[tuple[int, int], tuple[int, ...]] = {}
+        # what every seat saw an opponent fail to follow (hidden.sample_seen): (seat, cards it had
+        # received then, test), test ("play", situation) for a forced draw or a pass with no legal
+        # play, ("monete", value) for a draw answering a ¡Monete! with no card of that value
+        self.voids: list[tuple[int, int, tuple]] = []
+        self.received = [0] * players  # cards each seat has drawn or been given
+        # test -> {(value, colour, wild): follows?}: a cache for hidden.sample_seen, not part of the
+        # position (the answer depends only on the deck's table and rules, shared by every copy)
+        self.follow_memo: dict[tuple, dict[tuple, bool]] = {}
         self.chance_kind = 0
         self.winners_: tuple[int, ...] = ()
         self.end = ""  # "win" or "deck"
@@ -311,6 +319,7 @@ class MoneteState:
                 self._moves = moves
                 return
             t["forced_draws"] += 1
+            self.voids.append((p, self.received[p], ("play", self.situation())))
             if not self._draw(p, 1):
                 return
             self.drew = True
@@ -318,6 +327,7 @@ class MoneteState:
             if moves:
                 self._moves = moves
                 return
+            self.voids.append((p, self.received[p], ("play", self.situation())))
             t["passes"] += 1
             self.passes += 1
             if self.passes == 1:
@@ -463,8 +473,10 @@ class MoneteState:
         ran_out = False
         for q in drawers:
             t["monete_draws"] += 1
+            self.voids.append((q, self.received[q], ("monete", value)))
             if self.draw:
                 self.hands[q].append(self.draw.pop())
+                self.received[q] += 1
                 ran_out = ran_out or (not self.draw and self.rules.deck_out == "empty")
             else:
                 ran_out = True
@@ -490,6 +502,7 @@ class MoneteState:
     def _move_card(self, src: int, dst: int, card: int) -> None:
         self.hands[src].remove(card)
         self.hands[dst].append(card)
+        self.received[dst] += 1
         if self.known:  # who knew src's hand: the taker saw which card left; anyone else did not
             for (viewer, target), cards in list(self.known.items()):
                 if target == src:
@@ -505,6 +518,7 @@ class MoneteState:
                 self._deck_out()
                 return False
             self.hands[q].append(self.draw.pop())
+            self.received[q] += 1
             if action:
                 self.tally["action_draws"] += 1
             if not self.draw and self.rules.deck_out == "empty":

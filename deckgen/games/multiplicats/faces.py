@@ -18,10 +18,11 @@ from deckgen.games.multiplicats.deck import MULTIPLICATION, PRODUCT, SPECIALS
 
 TIMES = "×"
 # One pale ground per table (a in a×b), so a teacher can sort a deck by table at a glance.
-TABLE_TINT = {
-    1: "#fde2e4", 2: "#fbe7c6", 3: "#fff4b8", 4: "#dff2c4", 5: "#c9eedb",
-    6: "#cdebf2", 7: "#d6e2f8", 8: "#e2dcf6", 9: "#f1dcf1", 10: "#eeeeee",
-}
+# Ten grounds chosen (by a search over light sRGB colours, L* 70-95) so that every pair differs by
+# CIEDE2000 >= 14 to normal vision and >= 8.5 to a deuteranope or protanope (Machado 2009, severity 1);
+# tests/cards/test_tint_distances.py measures them, also as printed through deckgen's CMYK.
+TINTS = ("#dafb75", "#81fde7", "#afecfe", "#e6d6b1", "#b6ccbd", "#eaa780", "#bbb3bf", "#70b8e7", "#d79595", "#d19d3e")
+TABLE_TINT = {n: TINTS[n - 1] for n in range(1, 11)}
 PRODUCT_GROUND = "#fff8e6"
 ACCENT = "#7a4a1f"  # warm brown: cats
 SPECIAL_BAND = "#3b2a4d"

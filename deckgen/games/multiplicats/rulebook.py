@@ -123,6 +123,42 @@ def _match_example(deck: Deck) -> dict[str, Any] | None:
     }
 
 
+def _turned_pair(deck: Deck) -> list[str] | None:
+    """a × b and b × a, both cards of this deck (a ≠ b), nearest 4 × 6; None when the deck has none."""
+    have = {(c["a"], c["b"]) for _, c in _indexed(deck, MULTIPLICATION)}
+    pairs = [(a, b) for a, b in have if a < b and (b, a) in have]
+    if not pairs:
+        return None
+    a, b = min(pairs, key=lambda p: (abs(p[0] - 4) + abs(p[1] - 6), p))
+    return [times(a, b), times(b, a)]
+
+
+def _first_multiplication(deck: Deck) -> dict[str, Any] | None:
+    """A multiplication card of this deck and its product (for an example when no pair matches)."""
+    mults = [c for _, c in _indexed(deck, MULTIPLICATION)]
+    if not mults:
+        return None
+    c = min(mults, key=lambda c: (abs(c["product"] - 12), c["a"], c["b"]))
+    return {"pair": times(c["a"], c["b"]), "value": c["product"]}
+
+
+def _table_labels(deck: Deck) -> list[str]:
+    """The four face-up cards of the table drawing, all cards of this deck: the matching pair (two
+    players show the same product), another multiplication and a product card."""
+    labels: list[str] = []
+    match = _match_example(deck)
+    if match:
+        labels += [p.replace(" ", "") for p in match["pairs"]]
+    for _, c in _indexed(deck, MULTIPLICATION):
+        label = f"{c['a']}×{c['b']}"
+        if len(labels) < 3 and label not in labels and (not match or c["product"] != match["value"]):
+            labels.append(label)
+    for _, c in _indexed(deck, PRODUCT):
+        if len(labels) < 4 and (not match or c["value"] != match["value"]) and str(c["value"]) not in labels:
+            labels.append(str(c["value"]))
+    return labels[:4]
+
+
 def _showcase(deck: Deck) -> list[int]:
     """A multiplication card of a middle table, the product card it matches, and a special."""
     mults = _indexed(deck, MULTIPLICATION)
@@ -170,6 +206,9 @@ def context(deck: Deck, lang: str) -> Mapping[str, Any]:
         "special_rule": {"small": special_counts(1), "medium": special_counts(7), "large": special_counts(9)},
         "product_examples": _product_examples(deck),
         "match": _match_example(deck),
+        "turned": _turned_pair(deck),
+        "one_multiplication": _first_multiplication(deck),
+        "table_figure": "table;" + ",".join(_table_labels(deck)),
         "showcase": _showcase(deck),
         "ranges": all_ranges,
         "current_range": next((r for r in all_ranges if r["current"]), None),
@@ -196,9 +235,10 @@ LABELS = {
 }
 
 
-def table_figure(pen: Pen, width: float, height: float, lang: str) -> None:
+def table_figure(pen: Pen, width: float, height: float, lang: str, shown: tuple[str, ...] = ()) -> None:
     """Four players round a table seen from above: each has a face-down pile and a face-up pile in
-    front, the mouse in the middle, and the arrow of play (clockwise). Two players show 24: a match."""
+    front, the mouse in the middle, and the arrow of play (clockwise). The face-up cards show
+    ``shown``, cards of the deck built (the first two a match); a player without one shows a back."""
     words = LABELS[lang]
     cx, cy = width / 2, height / 2
     ry = height / 2 - 11.0
@@ -206,7 +246,6 @@ def table_figure(pen: Pen, width: float, height: float, lang: str) -> None:
     pen.ellipse(cx, cy, rx, ry, fill="#f3ede3", stroke="#b9a98f", width=0.5)
     card_w, card_h = 7.0, 9.8
     seats = [(0, 1), (-1, 0), (0, -1), (1, 0)]  # bottom, left, top, right: the order of play
-    shown = ("3×8", "4×6", "6×7", "15")
     for n, (sx, sy) in enumerate(seats):
         # the cat sits outside the table; its two piles lie on the table in front of it
         px, py = cx + sx * (rx + 7.0), cy + sy * (ry + 6.5)
@@ -217,6 +256,8 @@ def table_figure(pen: Pen, width: float, height: float, lang: str) -> None:
         up = (bx + ox - card_w / 2, by + oy - card_h / 2)
         for k in range(3):
             pen.rect(down[0] + k * 0.4, down[1] - k * 0.4, card_w, card_h, fill=SPECIAL_BAND, stroke="#ffffff", width=0.25, radius=0.7)
+        if n >= len(shown):  # nothing face up yet on this pile
+            continue
         pen.rect(up[0], up[1], card_w, card_h, fill="#ffffff", stroke=INK, width=0.3, radius=0.7)
         pen.rect(up[0] + 0.6, up[1] + 0.6, card_w - 1.2, card_h - 1.2, fill=TABLE_TINT[3 + n], radius=0.5)
         label = shown[n]
@@ -239,4 +280,25 @@ def table_figure(pen: Pen, width: float, height: float, lang: str) -> None:
     pen.polygon([(x2 + ux * 1.2, y2 + uy * 1.2), (x2 - ux * 1.4 - uy * 1.5, y2 - uy * 1.4 + ux * 1.5), (x2 - ux * 1.4 + uy * 1.5, y2 - uy * 1.4 - ux * 1.5)], fill=ACCENT)
 
 
-RULEBOOK = Rulebook(context=context, figures={"table": table_figure})
+class Figures(Mapping):
+    """"table" or "table;3×8,4×6,6×7,15": the table drawing with those face-up cards (the context's
+    ``table_figure`` names the deck's own cards)."""
+
+    def __getitem__(self, name: str):
+        base, _, labels = str(name).partition(";")
+        if base != "table":
+            raise KeyError(name)
+        shown = tuple(x for x in labels.split(",") if x) if labels else ("3×8", "4×6", "6×7", "15")
+        return lambda pen, w, h, lang: table_figure(pen, w, h, lang, shown)
+
+    def __contains__(self, name: object) -> bool:
+        return str(name).partition(";")[0] == "table"
+
+    def __iter__(self):
+        return iter(("table",))
+
+    def __len__(self) -> int:
+        return 1
+
+
+RULEBOOK = Rulebook(context=context, figures=Figures())

@@ -1,0 +1,106 @@
+"""A print shop's PDF as PDF/X-1a:2001 (ISO 15930-1): CMYK only, fonts embedded, each page's TrimBox
+and BleedBox, an OutputIntent naming the printing condition, the PDF/X keys in the document
+information, and (for the shops' preflights) a distinct subset tag on every embedded font.
+
+reportlab writes the drawing; pikepdf (qpdf) adds what PDF/X asks for, in place. Checked in
+tests/print/test_pdfx.py by reading the file back and with Ghostscript.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import string
+from pathlib import Path
+
+# The characterized printing condition DriveThruCards' CMYK files are separated for: SWOP coated
+# (CGATS TR 001), registered at the ICC, so PDF/X-1a needs no embedded profile for it.
+OUTPUT_CONDITION = "CGATS TR 001"
+OUTPUT_INFO = "SWOP (Publication) coated paper, US (CGATS TR 001)"
+REGISTRY = "http://www.color.org"
+PDFX_VERSION = "PDF/X-1:2001"
+PDFX_CONFORMANCE = "PDF/X-1a:2001"
+
+
+def _tag(seed: str, taken: set[str]) -> str:
+    """Six capital letters from ``seed``, different from every tag already ``taken``."""
+    n = 0
+    while True:
+        digest = hashlib.sha1(f"{seed}/{n}".encode()).digest()
+        tag = "".join(string.ascii_uppercase[b % 26] for b in digest[:6])
+        if tag not in taken:
+            taken.add(tag)
+            return tag
+        n += 1
+
+
+def _fonts(pdf) -> list:
+    """Every font dictionary reachable from the pages and their form XObjects, once each."""
+    import pikepdf
+
+    seen: set = set()
+    found = []
+
+    def walk(resources) -> None:
+        if not isinstance(resources, pikepdf.Dictionary):
+            return
+        for font in (resources.get("/Font") or {}).values():
+            key = font.objgen
+            if key not in seen:
+                seen.add(key)
+                found.append(font)
+        for xobject in (resources.get("/XObject") or {}).values():
+            if xobject.objgen not in seen and xobject.get("/Subtype") == "/Form":
+                seen.add(xobject.objgen)
+                walk(xobject.get("/Resources"))
+
+    for page in pdf.pages:
+        walk(page.obj.get("/Resources"))
+    return found
+
+
+def unique_subset_tags(pdf) -> None:
+    """Give every subset font its own six-letter tag (reportlab starts each at AAAAAA+)."""
+    import pikepdf
+
+    taken: set[str] = set()
+    for font in _fonts(pdf):
+        base = str(font.get("/BaseFont", ""))
+        if len(base) < 8 or base[7] != "+":
+            continue
+        name = base[8:]
+        tagged = pikepdf.Name("/" + _tag(f"{name}/{len(taken)}", taken) + "+" + name)
+        font.BaseFont = tagged
+        for descendant in font.get("/DescendantFonts") or []:
+            descendant.BaseFont = tagged
+            if "/FontDescriptor" in descendant:
+                descendant.FontDescriptor.FontName = tagged
+        if "/FontDescriptor" in font:
+            font.FontDescriptor.FontName = tagged
+
+
+def make_pdfx1a(path: Path) -> Path:
+    """Rewrite the CMYK PDF at ``path`` as PDF/X-1a:2001, deterministically."""
+    import pikepdf
+
+    with pikepdf.open(str(path), allow_overwriting_input=True) as pdf:
+        unique_subset_tags(pdf)
+        pdf.Root.OutputIntents = pikepdf.Array([pdf.make_indirect(pikepdf.Dictionary(
+            Type=pikepdf.Name.OutputIntent, S=pikepdf.Name.GTS_PDFX,
+            OutputConditionIdentifier=OUTPUT_CONDITION, OutputCondition=OUTPUT_INFO,
+            RegistryName=REGISTRY, Info=OUTPUT_INFO,
+        ))])
+        info = pdf.docinfo
+        info[pikepdf.Name.GTS_PDFXVersion] = PDFX_VERSION
+        info[pikepdf.Name.GTS_PDFXConformance] = PDFX_CONFORMANCE
+        info[pikepdf.Name.Trapped] = pikepdf.Name("/False")
+        for key in ("/CreationDate", "/ModDate"):
+            if key not in info:
+                info[key] = "D:20000101000000+00'00'"
+        if "/Metadata" in pdf.Root:
+            del pdf.Root["/Metadata"]
+        for page in pdf.pages:  # PDF/X: every page has its TrimBox (and the BleedBox inside the MediaBox)
+            if "/TrimBox" not in page.obj:
+                page.obj.TrimBox = page.obj.MediaBox
+        pdf.save(str(path), force_version="1.3", object_stream_mode=pikepdf.ObjectStreamMode.disable,
+                 deterministic_id=True, linearize=False)
+    return Path(path)
