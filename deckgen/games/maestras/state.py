@@ -360,7 +360,7 @@ class MaestrasState:
         self.order[cell] = self.placed
         self.last = cell
         i = self.infos[card]
-        if i.kind == MASTER_K:
+        if i.kind == MASTER_K:  # a master opens a path on its side
             self.paths.append(Path(SIDES.index(cell), [cell], [card]))
             self.masters_placed += 1
             self.masters_left -= 1
