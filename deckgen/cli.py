@@ -501,27 +501,6 @@ def _signal_handlers(pid: int) -> tuple[Any, Any]:
     return terminate, interrupt
 
 
-@app.command()
-def serve(
-    host: str = typer.Option("127.0.0.1", "--host", help="address to listen on (127.0.0.1: this computer only)"),
-    port: int = typer.Option(8000, "--port", help="port to listen on"),
-    jobs: Optional[int] = typer.Option(None, "--jobs", help="builds and checks run at once; the rest queue (default: the cores)"),
-    time_limit: float = typer.Option(600.0, "--time-limit", help="seconds a build or check may run before it is stopped"),
-    open_browser: bool = typer.Option(False, "--open", help="open the page in the browser"),
-    password: Optional[str] = typer.Option(
-        None, "--password", envvar="DECKGEN_PASSWORD",
-        help="a password every browser must type first (default: none on 127.0.0.1; on a network address one is made up and printed)",
-    ),
-    allow_host: list[str] = typer.Option([], "--allow-host", help="another host name the page may be opened as (repeat for more)"),
-    quiet: bool = QuietOpt,
-) -> None:
-    """Start the web page at http://127.0.0.1:8000: choose, preview, check and print a deck."""
-    from deckgen.web.server import serve as run_server
-
-    run_server(host, port, jobs=jobs, time_limit=time_limit, open_browser=open_browser, quiet=quiet, password=password,
-               allowed_hosts=tuple(allow_host))
-
-
 def main(argv: list[str] | None = None) -> None:
     """Entry point: user mistakes and a failing environment become one ``error:`` line on stderr and
     exit code 2 (130 after Ctrl-C, 143 after SIGTERM), never a traceback. SIGTERM unwinds like Ctrl-C,

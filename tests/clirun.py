@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from deckgen.cli import main
+from deckgen.main import main
 
 
 def run(capsys, *argv) -> tuple[int, str, str]:

@@ -450,7 +450,7 @@ def test_sigterm_stops_a_build_and_removes_its_staging_folder(tmp_path):
     slow = (  # the build stops in the rulebook, with its cards written, until the signal comes
         "import sys, time; import deckgen.pipeline as p; real = p.write_rulebook; "
         "p.write_rulebook = lambda *a, **k: (time.sleep(120), real(*a, **k))[1]; "
-        "from deckgen.cli import main; main(sys.argv[1:])"
+        "from deckgen.main import main; main(sys.argv[1:])"
     )
     proc = subprocess.Popen(
         [sys.executable, "-c", slow, "build", "multiplicats", "--tables", "1", "--out", str(out), "-q"],

@@ -18,7 +18,7 @@ HEAVY = [
 
 PROBE = """
 import json, sys
-from deckgen.cli import main
+from deckgen.main import main
 try:
     main(sys.argv[1:])
 except SystemExit:

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from deckgen.cli import main
+from deckgen.main import main
 from deckgen.registry import games
 from fuzzing import FUZZ
 

@@ -7,7 +7,7 @@ import json
 
 from maestras.helpers import build
 
-from deckgen.cli import main
+from deckgen.main import main
 from deckgen.engine.validate import validate
 from deckgen.registry import get_game
 

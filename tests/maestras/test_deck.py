@@ -10,7 +10,7 @@ from maestras.helpers import build
 from pypdf import PdfReader
 
 from deckgen.checks import failures
-from deckgen.cli import main
+from deckgen.main import main
 from deckgen.errors import OptionError
 from deckgen.games.maestras.deck import RULEBOOK_REMOVAL, checks, composition, removal_table
 from deckgen.registry import get_game

@@ -6,7 +6,7 @@ import pytest
 from maestras.helpers import build
 from PIL import Image
 
-from deckgen.cli import main
+from deckgen.main import main
 from deckgen.model import Card
 from deckgen.render.faces import Frame
 from deckgen.render.palette import grey

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from maestras.helpers import build
 
-from deckgen.cli import main
+from deckgen.main import main
 from deckgen.games.maestras import GAME
 from deckgen.render.settings import PrintSettings
 from deckgen.rulebook.render import write_rulebook

@@ -11,7 +11,7 @@ import sympy
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from deckgen.cli import main
+from deckgen.main import main
 from deckgen.errors import OptionError
 from deckgen.model import Deck
 from deckgen.options import resolve

@@ -13,7 +13,7 @@ from PIL import Image
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deckgen.cli import main
+from deckgen.main import main
 from deckgen.engine.loop import play, play_seeded
 from deckgen.engine.simulate import run_games, summarize
 from deckgen.engine.validate import validate

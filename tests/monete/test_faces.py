@@ -9,7 +9,7 @@ import json
 import pypdf
 import pytest
 
-from deckgen.cli import main
+from deckgen.main import main
 from deckgen.render.faces import Frame
 from deckgen.render.palette import grey
 from deckgen.render.preview import render_card

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from deckgen.cli import main
+from deckgen.main import main
 from deckgen.model import Card, Deck
 from deckgen.options import resolve
 from deckgen.registry import BuildRequest, get_game

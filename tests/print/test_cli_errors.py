@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from deckgen import pipeline
-from deckgen.cli import main
+from deckgen.main import main
 from deckgen.errors import DeckgenError
 from deckgen.games.multiplicats.faces import MultiplicatsFaces
 from clirun import run

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from PIL import Image, ImageStat
 
-from deckgen.cli import main
+from deckgen.main import main
 
 PX_PER_MM, GAP_MM, COLS, PER_SHEET = 4, 4, 6, 30  # the contact-sheet format
 

@@ -120,7 +120,7 @@ def test_spanish_and_times_characters_are_drawn_as_text(built):
 
 def test_same_seed_same_bytes(built, tmp_path):
     """Built twice (once through the command line, rulebook and all), the cards are the same bytes."""
-    from deckgen.cli import main
+    from deckgen.main import main
 
     args = ("--tables", "1", "--seed", "9")
     first = built(*args)

@@ -560,7 +560,7 @@ def test_serve_says_when_its_port_is_taken(capsys):
 def test_serve_listens_on_127_0_0_1_by_default():
     import inspect
 
-    from deckgen.cli import serve
+    from deckgen.web.command import serve
     from deckgen.web.server import serve as run_server
 
     assert inspect.signature(serve).parameters["host"].default.default == "127.0.0.1"

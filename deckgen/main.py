@@ -1,0 +1,16 @@
+"""The composition root: the `deckgen` command is the command line's face (deckgen/cli.py) with the
+web face's `serve` command (deckgen/web/command.py) added. The two faces stand side by side on the
+request layer and the pipeline; only this module knows both."""
+
+from __future__ import annotations
+
+from deckgen.cli import app
+from deckgen.cli import main as _run
+from deckgen.web.command import serve
+
+app.command(name="serve")(serve)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point of `deckgen` and `python3 -m deckgen` (see deckgen.cli.main)."""
+    _run(argv)
