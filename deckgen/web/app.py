@@ -161,7 +161,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             )
         if is_api(request):
             return JSONResponse({"error": message, "fields": fields or {}, **extra}, status_code=status)
-        lang = texts.lang_of(asked)
+        # a page speaks as every page of the site does: the address's ?lang= or the form's, else Spanish
+        # (the site's language), whatever the browser's Accept-Language
+        lang = texts.lang_of(texts.asked_lang(request.query_params.get("lang"), getattr(request.state, "form_lang", None)))
         message = texts.say(lang, message)
         return pages.TemplateResponse(
             request, "error.html.j2", {"t": texts.words(lang), "lang": lang, "status": status, "message": message}, status_code=status

@@ -144,8 +144,8 @@ def test_in_siesta_numeros_mayores_and_menores_set_the_number_marker(cards):
 
 
 @pytest.mark.parametrize("lang, words", [
-    ("es", "igual que PEREZOSO; además, «Números mayores» y «Números menores» ponen el marcador de número en + o en −"),
-    ("en", 'as PEREZOSO; besides, "Números mayores" and "Números menores" set the number marker to + or −'),
+    ("es", "SIESTA y RECREO : igual; además, «Números mayores» y «Números menores» ponen el marcador de número en + o en −"),
+    ("en", 'SIESTA and RECREO : the same; besides, "Números mayores" and "Números menores" set the number marker to + or −'),
 ])
 def test_the_modes_table_says_what_siesta_markers_do(game, make_deck, lang, words):
     assert words in text_of(game, make_deck(), lang)

@@ -590,7 +590,10 @@ def test_the_request_readers_refusals_follow_the_pages_language(client):
 def test_404_and_405_pages_follow_the_pages_language(client):
     spanish(client.get("/nada-aqui"), "no hay ninguna página en /nada-aqui")
     spanish(client.get("/nada-aqui", headers={"accept-language": "es-MX"}), "no hay ninguna página")
-    assert "no page at /no-such-page" in client.get("/no-such-page", headers={"accept-language": "en-US,en;q=0.9"}).text
+    # a page speaks the site's language (Spanish, or the address's ?lang=), as the home page does,
+    # whatever the browser's Accept-Language
+    spanish(client.get("/nada-aqui", headers={"accept-language": "en-US,en;q=0.9"}), "no hay ninguna página en /nada-aqui")
+    assert "no page at /no-such-page" in client.get("/no-such-page?lang=en", headers={"accept-language": "en-US,en;q=0.9"}).text
     assert "no page at" in client.get("/no-such-page?lang=en", headers={"accept-language": "es"}).text  # the address wins
     spanish(client.get("/games/nope?lang=es"), "no hay ningún juego 'nope'")
     spanish(client.get("/api/check?lang=es"), "aquí no se admite GET")
