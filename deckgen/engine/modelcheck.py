@@ -225,16 +225,22 @@ def _replay(root: Any, parent: list[tuple[int, int, Any]], target: int, what: st
         chain.append((kind, label))
         i = p
     chain.reverse()
-    state = root.clone()
-    steps = []
-    for kind, label in chain:
+    steps, state = _play_path(root, chain)
+    return Replay(what, steps, state.position_to_string())
+
+
+def _play_path(root: Any, path: list) -> tuple[list[str], Any]:
+    """Play ``path`` ((OUTCOME or ACTION, label) pairs) from a copy of ``root``: each step in words
+    ("seat 1: …" for a move), and the position reached."""
+    state, steps = root.clone(), []
+    for kind, label in path:
         if kind == OUTCOME:
             steps.append(state.outcome_to_string(label))
             state.apply_chance_outcome(label)
         else:
             steps.append(f"seat {state.current_player()}: {state.action_to_string(label)}")
             state.apply_action(label)
-    return Replay(what, steps, state.position_to_string())
+    return steps, state
 
 
 def find_end(root: Any, budget: int = 20_000) -> list[str] | None:
@@ -286,13 +292,5 @@ def walk_to_end(root: Any, seed: int = 0, tries: int = 50, steps: int = 5_000) -
                 path.append((ACTION, a))
                 state.apply_action(a)
         if state.is_terminal():
-            words, state = [], root.clone()
-            for kind, label in path:
-                if kind == OUTCOME:
-                    words.append(state.outcome_to_string(label))
-                    state.apply_chance_outcome(label)
-                else:
-                    words.append(f"seat {state.current_player()}: {state.action_to_string(label)}")
-                    state.apply_action(label)
-            return words
+            return _play_path(root, path)[0]
     return None
