@@ -242,7 +242,7 @@ def rules(
 def init(
     ctx: typer.Context,
     target: str = typer.Argument(..., metavar="GAME|DECK-FILE"),
-    out: Path = typer.Option(..., "--out", help="the deck file to write (it must not exist yet)"),
+    out: str = typer.Option(..., "--out", help="the deck file to write (it must not exist yet); a folder (ending in /) gets <game>.toml"),
     cards: bool = typer.Option(False, "--cards", help="list every card, to edit the deck card by card"),
     players: Optional[int] = PlayersOpt,
     seed: Optional[int] = SeedOpt,
@@ -254,8 +254,8 @@ def init(
 ) -> None:
     """Write a deck file to start from: the game's options (and with --cards every card)."""
     spec = load_spec(target, ctx.args, players=players, seed=seed, lang=lang, paper=paper, card_size=card_size, bleed=bleed, backs=backs)
-    pipeline.init_file(spec, out, with_cards=cards)
-    typer.echo(f"{spec.game.title}: deck file written to {out}; check it with `deckgen validate {out}`")
+    written = pipeline.init_file(spec, out, with_cards=cards)
+    typer.echo(f"{spec.game.title}: deck file written to {written}; check it with `deckgen validate {written}`")
 
 
 @app.command(context_settings=GAME_ARGS)
