@@ -34,3 +34,16 @@ def test_the_floor_only_raises_and_only_for_percentages():
     assert OPENER.stderr(spread) == pytest.approx(usual)
     assert PER_GAME.stderr([{"seat0": 1.0}] * 20) == pytest.approx(((20 + 2) / 24 * (2 / 24) / 24) ** 0.5)
     assert LENGTH.stderr([{"turns": 10.0}] * 20) == 0.0  # a constant count is exact, not a proportion
+
+
+def test_a_measure_the_same_in_two_games_is_not_judged_and_says_so_in_both_languages(capsys):
+    from clirun import run
+    from deckgen.web.reportwords import translated
+
+    code, out, err = run(capsys, "validate", "hectoedra", "--games", "2", "--players", "4", "--quiet")
+    assert (code, err) == (0, "")
+    line = next(l for l in out.splitlines() if "starter edge (4 players)" in l)
+    assert line == ("  ok   starter edge (4 players): 0.000, must be between 0.500 and 1.600: not judged: each of the 2 games "
+                    "gave this figure, too few games to tell luck from an edge (at least 20; more --games)")
+    spanish, missing = translated(line + "\n", "es")
+    assert missing == [] and "sin juzgar: las 2 partidas dieron la misma cifra" in spanish
