@@ -24,10 +24,10 @@ Words = Mapping[str, Mapping[str, str]]
 # the model checker's own words (a game's words are added to these, and may not change them)
 WORDS: dict[str, dict[str, str]] = {
     "text": {"en": "{0}", "es": "{0}"},
-    "move": {"en": "seat {0}: {1}", "es": "asiento {0}: {1}"},
+    "move": {"en": "seat {0}: {1}", "es": "el asiento {0} {1}"},
     "numbered": {"en": "{0}. {1}", "es": "{0}. {1}"},
     "then": {"en": "then: {0}", "es": "después: {0}"},
-    "case": {"en": "{0}, the shortest case: {1}", "es": "{0}; el caso más corto: {1}", "sep": " | "},
+    "case": {"en": "{0}, the shortest case: {1}", "es": "{0}; el ejemplo más corto: {1}", "sep": " | "},
     "dead end": {"en": "dead end", "es": "callejón sin salida"},
     "no end reachable": {"en": "no end reachable", "es": "no se puede llegar a ningún final"},
     "end": {"en": "end", "es": "final"},

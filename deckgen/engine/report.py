@@ -63,7 +63,7 @@ def report_lines(engine: Engine | None, r: Report) -> list[str]:
             lines.append("")
             lines.extend(summaries_table(engine, group))
     if r.player_faults:
-        lines.append("the computer player (not the deck):")
+        lines += ["", "the computer player (not the deck):"]
         lines.extend(f"  {f}" for f in r.player_faults[:5])
     lines.append("")
     lines.append("PLAYABLE" if r.ok else "NOT PLAYABLE: " + "; ".join(c.name for c in r.checks if not c.ok))

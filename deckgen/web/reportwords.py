@@ -821,8 +821,8 @@ def translated(text: str, lang: str, phrases: Mapping[str, str] | None = None) -
             i = j
             continue
         if MEASURES.match(line) and i + 1 < len(lines):
-            j = i + 2
-            while j < len(lines) and lines[j].strip():
+            j = i + 2  # the table's rows: indented, up to a blank line or the computer player's loops
+            while j < len(lines) and lines[j].startswith("  ") and lines[j].strip() and not FAULT.match(lines[j]):
                 j += 1
             out += words.measures(lines[i:j])
             i = j
