@@ -3,6 +3,7 @@ Spanish, whole, from the same steps; MGC's words cover every move, draw and posi
 
 from __future__ import annotations
 
+import itertools
 import random
 from pathlib import Path
 
@@ -72,13 +73,22 @@ def test_the_islands_counterexample_in_english_and_in_spanish():
     assert data["at"][0] == "position" and data["at"][1][0] == ["to act", [0]]
 
 
-def _terms_of(state, out):
-    """Every term a position offers: itself, its moves or its chance outcomes (the first few deals)."""
+def _terms_of(state, out, seen):
+    """Every term a position offers: itself, its moves or its chance outcomes (the first few deals);
+    its next positions (a position met before: those found then)."""
+    key = state.key()
+    if key in seen:
+        return seen[key]
+    seen[key] = _told(state, out)
+    return seen[key]
+
+
+def _told(state, out):
     out.append(state.position_term())
     if state.is_terminal():
         return []
     if state.current_player() == CHANCE:
-        outcomes = list(state.chance_outcomes())[:40]
+        outcomes = list(itertools.islice(state.chance_outcomes(), 40))
         out.extend(state.outcome_term(o) for o in outcomes)
         children = []
         for o in outcomes:
@@ -120,12 +130,13 @@ def test_every_word_of_mgcs_model_is_used_and_every_term_reads_in_spanish(tmp_pa
     raw, game = read_deck_file(tmp_path / "blocked.toml")
     blocked = spec_for(game, cli={}, file_layer=raw).build()
     terms: list = []
+    seen: dict = {}
     rng = random.Random(3)
     for root in (M.model(small, 2), M.model(small, 3), M.model(deck("mgc_islands.toml"), 2), M.model(blocked, 2)):
         for _ in range(60):
             state, steps = root, 0
             while state is not None and steps < 80:
-                children = _terms_of(state, terms)
+                children = _terms_of(state, terms, seen)
                 state = rng.choice(children) if children else None
                 steps += 1
     # the ÁLGEBRA slips (said or caught) come only in a model of the engine's own positions
@@ -139,7 +150,7 @@ def test_every_word_of_mgcs_model_is_used_and_every_term_reads_in_spanish(tmp_pa
                 break
             here = s.explorable()
             if here is not None:
-                _terms_of(here, terms)
+                _terms_of(here, terms, seen)
             if s.current_player() == CHANCE:
                 s.chance(r)
             else:
