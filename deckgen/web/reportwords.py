@@ -64,6 +64,7 @@ NAMES = {
     "every degree appears equally often": "cada grado aparece las mismas veces",
     "every game ends": "toda partida termina",
     "every game's length is bounded": "la duración de toda partida está acotada",
+    "simulation": "simulación",
     "every monomial can be followed by another (same coefficient or degree)":
         "cada monomio puede ir seguido de otro (mismo coeficiente o grado)",
     "every multiplication's product has a product card": "el producto de cada multiplicación tiene su carta de producto",
@@ -162,6 +163,13 @@ DETAILS = {
     "{} products reached": "{} productos alcanzados",
     "{} to {} players": "de {} a {} jugadores",
     "{} to {} players (checked for the {} asked for)": "de {} a {} jugadores (comprobado para los {} pedidos)",
+    "{} players (checked for the {} asked for)": "{} jugadores (comprobado para los {} pedidos)",
+    "{} cards; {} × {} dealt + {} turned up + {} in reserve = {} (the reserve: cards left to draw after the deal, for a Toma cuatro "
+    "and penalties)": "{} cartas; {} × {} repartidas + {} boca arriba + {} de reserva = {} (la reserva: las cartas que quedan para "
+    "robar tras el reparto, para un Toma cuatro y los castigos)",
+    "{} cards; {} players need {}": "{} cartas; {} jugadores necesitan {}",
+    "no player count: no count of players can be dealt this deck": "ningún número de jugadores: este mazo no se puede repartir a ninguno",
+    "skipped: the deck fails its static checks": "no se hizo: el mazo no pasa sus comprobaciones estáticas",
     "{} cards per pile (at least {} needed)": "{} cartas por montón (hacen falta al menos {})",
     "{}: points {}-{} in {} colours": "{}: puntos del {} al {} en {} colores",
     "a master and {} linked cards exist": "hay una maestra y {} cartas enlazadas",
@@ -299,6 +307,12 @@ TRIES = {
         "menos tablas (--tables) con más productos repetidos (por ejemplo 1-5), o --specials",
     "fewer --tables, --end first, or fewer --players": "menos tablas (--tables), --end first, o menos jugadores (--players)",
     "report it: the rules broke their own bound": "avísanos: las reglas se saltaron su propio límite",
+    "more cards: a wider --coefficients or --degrees range, more --copies":
+        "más cartas: un intervalo --coefficients o --degrees más ancho, más --copies",
+    "at most {} --players, or more cards: a wider --coefficients or --degrees range, more --copies":
+        "como mucho {} jugadores (--players), o más cartas: un intervalo --coefficients o --degrees más ancho, más --copies",
+    "more cards, or fewer cards in a hand (see the checks above)": "más cartas, o menos cartas en cada mano (mira las comprobaciones de arriba)",
+    "fix the failing checks above first": "arregla antes las comprobaciones de arriba que fallan",
     # the model checker's and the simulation's claims (engine/claims.py, engine/validate.py)
     "a card or rule that leaves the player to act without a legal move: see the replay":
         "una carta o una regla que deja sin jugada válida a quien le toca: mira el ejemplo",
@@ -586,7 +600,7 @@ class _Words:
             return self.players(text)
         m = re.match(r"^(.*); try: (.*)$", text)  # a check line's tail: [proof] (seed N); try: advice
         if m:
-            advice = TRIES.get(m.group(2))
+            advice = TRIES.get(m.group(2)) or self.table(TRIES, m.group(2))
             if advice is None:
                 self.missing.append(m.group(2))
             text, tail = m.group(1), f"; prueba: {advice or m.group(2)}"
