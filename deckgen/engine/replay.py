@@ -16,7 +16,7 @@ language.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping
 
 Term = tuple  # (name, args): args a tuple of numbers, strings, terms or lists of terms
 Words = Mapping[str, Mapping[str, str]]
@@ -28,6 +28,7 @@ WORDS: dict[str, dict[str, str]] = {
     "numbered": {"en": "{0}. {1}", "es": "{0}. {1}"},
     "then": {"en": "then: {0}", "es": "después: {0}"},
     "case": {"en": "{0}, the shortest case: {1}", "es": "{0}; el ejemplo más corto: {1}", "sep": " | "},
+    "case in lines": {"en": "{0}, the shortest case:\n{1}", "es": "{0}; el ejemplo más corto:\n{1}", "sep": "\n"},
     "dead end": {"en": "dead end", "es": "callejón sin salida"},
     "no end reachable": {"en": "no end reachable", "es": "no se puede llegar a ningún final"},
     "end": {"en": "end", "es": "final"},
@@ -120,23 +121,18 @@ class Replay:
         out.append(say(("then", (self.at,)), lang, self.path.words))
         return out
 
-    def text(self, lang: str = "en") -> str:
-        """The whole counterexample on one line: "no end reachable, the shortest case: 1. … | then: …"."""
-        return say(("case", (self.heading(lang), [("text", (line,)) for line in self.lines(lang)])), lang)
+    def text(self, lang: str = "en", lines: bool = False) -> str:
+        """The whole counterexample on one line: "no end reachable, the shortest case: 1. … | then: …"
+        (``lines``: each step on a line of its own, for a page)."""
+        return say(("case in lines" if lines else "case", (self.heading(lang), [("text", (x,)) for x in self.lines(lang)])), lang)
 
     def to_json(self) -> dict[str, Any]:
         return {"what": self.heading(), "steps": self.steps, "position": self.position, "trap": self.trap,
                 "moves": [s.to_json() for s in self.path.steps], "at": _json(self.at)}
 
 
-def phrases_in(texts: Mapping[str, Any], lang: str) -> dict[str, str]:
-    """Each structured part of a report (``Report.phrases``: its English words -> the part) in ``lang``."""
-    out = {}
-    for english, part in texts.items():
-        out[english] = part(lang) if callable(part) else part.text(lang)
-    return out
-
-
-def seq(items: Sequence[Term]) -> list[Term]:
-    """A list argument (its items joined by the template's ``sep``)."""
-    return list(items)
+def phrases_in(texts: Mapping[str, Any], lang: str, lines: bool = False) -> dict[str, str]:
+    """Each part of a report told from data (``Report.phrases``: its English words -> the part) in
+    ``lang``; with ``lines``, a counterexample a step a line (for a page's list)."""
+    return {english: part.text(lang, lines=True) if lines and isinstance(part, Replay) else part.text(lang)
+            for english, part in texts.items()}

@@ -622,7 +622,7 @@ class _Words:
         m = NOT_ENDED.match(text)
         if m:
             done, total, problem, model = m.groups()
-            why = "; el contraejemplo del verificador de modelos, más arriba, muestra por qué: es el mazo, no las reglas de deckgen"
+            why = "; el ejemplo de arriba (del verificador de modelos) muestra por qué: es el mazo, no las reglas de deckgen"
             return f"{done} de {total} partidas no terminaron: {self.look(PROBLEMS, problem)}{why if model else ''}{tail}"
         for rx, spanish in MODEL:
             m = rx.match(text)
@@ -858,7 +858,7 @@ def basis_in(text: str, lang: str) -> str:
 
 def failure_in(name: str, detail: str, proof: str | None, lang: str, phrases: Mapping[str, str] | None = None) -> str:
     """A failed check as the page lists it ("name: detail [proof]") in ``lang``."""
-    line = f"{name}: {detail}" + (f" [{proof}]" if proof else "")
+    line = f"{name}: {(phrases or {}).get(detail, detail)}" + (f" [{proof}]" if proof else "")
     if lang != "es":
         return line
     words = _Words(phrases)

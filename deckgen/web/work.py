@@ -118,6 +118,7 @@ def check(request: DeckRequest, folder: Path, send: Send, lang: str = "en") -> d
     data = pipeline.report_data(v)
     phrases = phrases_in(v.report.phrases, lang)  # counterexamples told from the model checker's data
     text = report_in(pipeline.report_text(v), lang, phrases)
+    listed = phrases_in(v.report.phrases, lang, lines=True)
     if lang == "es":  # the report file to download says what the page says
         (folder / REPORT_DIR / "report.txt").write_text(text, encoding="utf-8")
     checks = [c for part in ("static", "exhaustive", "simulation") for c in data.get(part, [])]
@@ -125,7 +126,8 @@ def check(request: DeckRequest, folder: Path, send: Send, lang: str = "en") -> d
         "title": spec.game.title,
         "cards": len(v.deck),
         "ok": v.ok,
-        "failed": [failure_in(c["name"], str(c["detail"]), c.get("proof"), lang, phrases) for c in checks if not c["ok"]],
+        # the failed checks under the verdict: a counterexample a step a line
+        "failed": [failure_in(c["name"], str(c["detail"]), c.get("proof"), lang, listed) for c in checks if not c["ok"]],
         "basis": basis_in(data.get("basis", ""), lang),  # what "playable" rests on: "proven for every deal" or "no failure in N games"
         "checks": len(checks),
         "headline": (data.get("default_deck") or {}).get("headline", ""),

@@ -54,22 +54,23 @@ def test_a_state_without_terms_is_told_by_its_own_words_in_a_spanish_frame():
 def test_the_islands_counterexample_in_english_and_in_spanish():
     r = check_model(M.model(deck("mgc_islands.toml"), 2), budget=200_000)
     replay = r.no_end
-    # English: as the CLI printed it before the counterexample became data
+    # English: as the CLI printed it before the counterexample became data, but for the cards as printed
+    # (2x^2, not the deck file's 2*x**2) and counted in words (5 × 2x^2 reads as a product)
     assert replay.text() == (
-        "no end reachable, the shortest case: 1. deal: seat 0: 5 × 2*x**2, 2 × 3*x**3; seat 1: 7 × 2*x**2; turned up: x | "
-        "then: seat 0 to act; on the table x (follow coefficient 1 or degree 1); seat 0: 5 × 2*x**2, 2 × 3*x**3; "
-        "seat 1: 7 × 2*x**2; draw pile: 11 × x; under the top card: nothing")
+        "no end reachable, the shortest case: 1. deal: seat 0: 5 cards 2x^2, 2 cards 3x^3; seat 1: 7 cards 2x^2; turned up: x | "
+        "then: seat 0 to act; on the table x (follow coefficient 1 or degree 1); seat 0: 5 cards 2x^2, 2 cards 3x^3; "
+        "seat 1: 7 cards 2x^2; draw pile: 11 cards x; under the top card: nothing")
     assert replay.text("es") == (
-        "no se puede llegar a ningún final; el ejemplo más corto: 1. reparto: asiento 0: 5 × 2*x**2, 2 × 3*x**3; "
-        "asiento 1: 7 × 2*x**2; boca arriba: x | después: le toca al asiento 0; en la mesa x (hay que seguir coeficiente 1 "
-        "o grado 1); asiento 0: 5 × 2*x**2, 2 × 3*x**3; asiento 1: 7 × 2*x**2; mazo de robo: 11 × x; "
+        "no se puede llegar a ningún final; el ejemplo más corto: 1. reparto: asiento 0: 5 cartas 2x^2, 2 cartas 3x^3; "
+        "asiento 1: 7 cartas 2x^2; boca arriba: x | después: le toca al asiento 0; en la mesa x (hay que seguir coeficiente 1 "
+        "o grado 1); asiento 0: 5 cartas 2x^2, 2 cartas 3x^3; asiento 1: 7 cartas 2x^2; mazo de robo: 11 cartas x; "
         "debajo de la carta de la mesa: nada")
     assert replay.lines("es")[0].startswith("1. reparto: asiento 0: ")
     data = r.to_json()["no_end"]
     assert data["steps"] == replay.steps and data["what"] == "no end reachable"
     (deal,) = data["moves"]  # the deal as data: who holds what, and the card turned up
     assert deal["actor"] is None and deal["event"][0] == "deal"
-    assert deal["event"][1][0][0] == ["seat holds", [0, ["cards", [[["copies", [5, "2*x**2"]], ["copies", [2, "3*x**3"]]]]]]]
+    assert deal["event"][1][0][0] == ["seat holds", [0, ["cards", [[["copies", [5, "2x^2"]], ["copies", [2, "3x^3"]]]]]]]
     assert data["at"][0] == "position" and data["at"][1][0] == ["to act", [0]]
 
 

@@ -65,7 +65,7 @@ MODEL_WORDS = {
                        "es": "olvida decir ÁLGEBRA y lo pillan: 2 cartas de castigo"},
     # cards
     "cards": {"en": "{0}", "es": "{0}", "sep": ", "},
-    "copies": {"en": "{0} × {1}", "es": "{0} × {1}"},
+    "copies": {"en": "{0} cards {1}", "es": "{0} cartas {1}"},  # not "5 × 2x^2": a product, in a game of monomials
     "nothing": {"en": "nothing", "es": "nada"},
     "empty": {"en": "empty", "es": "vacío"},
     "monomial": {"en": "coefficient {0}, degree {1}", "es": "coeficiente {0}, grado {1}"},

@@ -28,8 +28,8 @@ from deckgen.engine.replay import say
 from deckgen.engine.state import CHANCE, TERMINAL, IllegalAction
 from deckgen.model import Deck
 
-from deckgen.games.mgc import rules
-from deckgen.games.mgc.deck import ACTIONS, HAND, MONOMIAL
+from deckgen.games.mgc import algebra, rules
+from deckgen.games.mgc.deck import ACTIONS, HAND, MONOMIAL, deck_variables
 from deckgen.games.mgc.labels import MODEL_WORDS
 
 # stages of a position
@@ -70,10 +70,12 @@ class Types:
     @staticmethod
     def of_deck(deck: Deck) -> "Types":
         cards = []
+        variables = deck_variables(deck)
         for card in deck.cards:
             if card.kind == MONOMIAL:
                 s = (rules.BASIC, int(card["coefficient"]), int(card["degree"]))
-                cards.append((s, str(card.get("monomial")) if card.get("monomial") is not None else ("monomial", (s[1], s[2]))))
+                text = card.get("monomial")  # as the card prints it (2x^2), the same in every language
+                cards.append((s, algebra.printed(str(text), variables) if text is not None else ("monomial", (s[1], s[2]))))
             else:
                 cards.append(((rules.ACTION_KIND[card["action"]], None, None), _action_name(str(card["action"]))))
         return Types(cards)
