@@ -433,6 +433,7 @@ def test_a_counterexample_on_the_spanish_page_reads_in_spanish(d, server):
     failed = [li.text for li in d.find_elements(By.CSS_SELECTOR, "#check-result ul li")]
     assert ISLANDS_LISTED in failed  # a step a line
     assert [f for f in failed if english_words(f)] == []
+    assert not d.find_elements(By.ID, "compared")  # an unplayable deck is not compared with the default deck
     d.find_element(By.CSS_SELECTOR, "#check-result details summary").click()
     report = d.find_element(By.CSS_SELECTOR, "#check-result details pre")
     assert report.get_attribute("lang") == "es"
