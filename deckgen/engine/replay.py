@@ -31,7 +31,6 @@ WORDS: dict[str, dict[str, str]] = {
     "case in lines": {"en": "{0}, the shortest case:\n{1}", "es": "{0}; el ejemplo más corto:\n{1}", "sep": "\n"},
     "dead end": {"en": "dead end", "es": "callejón sin salida"},
     "no end reachable": {"en": "no end reachable", "es": "no se puede llegar a ningún final"},
-    "end": {"en": "end", "es": "final"},
     "short deal": {"en": "a deal short of the rulebook ({0})", "es": "un reparto más corto que el del reglamento ({0})"},
     "way out": {"en": "{0} legal moves and draws lead from the repeated position to an end: {1}",
                 "es": "{0} jugadas y robos válidos llevan de la posición repetida a un final: {1}", "sep": "; "},
@@ -99,11 +98,16 @@ class Path:
 class Replay:
     """A counterexample a person can follow: the deal, each move, the position that cannot go on."""
 
-    what: str  # "dead end", "no end reachable", "end" or "short deal"
+    kind: str  # "dead end", "no end reachable" or "short deal"
     path: Path
     at: Term  # the last position
     trap: int = 0  # positions in the closed set without an end (for "no end reachable")
     detail: str = ""  # for "short deal": the game's sentence for the shortfall
+
+    @property
+    def what(self) -> str:
+        """What it shows, in English: "no end reachable", "a deal short of the rulebook (…)"."""
+        return self.heading()
 
     @property
     def steps(self) -> list[str]:
@@ -114,7 +118,7 @@ class Replay:
         return say(self.at, "en", self.path.words)
 
     def heading(self, lang: str = "en") -> str:
-        return say((self.what, (self.detail,) if self.what == "short deal" else ()), lang)
+        return say((self.kind, (self.detail,) if self.kind == "short deal" else ()), lang)
 
     def lines(self, lang: str = "en") -> list[str]:
         out = [say(("numbered", (i + 1, s)), lang) for i, s in enumerate(self.path.said(lang))]
