@@ -57,6 +57,8 @@ NAMES = {
         "cada coeficiente y cada grado se pueden seguir (los llevan dos cartas o más)",
     "every coefficient appears equally often": "cada coeficiente aparece las mismas veces",
     "every deal searched": "todos los repartos explorados",
+    "cards for {} players": "cartas para {} jugadores",
+    "cards besides the central one divide among {} players": "las cartas, sin la central, se reparten entre {} jugadores",
     "no dead end": "ningún callejón sin salida",
     "an end is always reachable": "siempre se puede llegar a un final",
     "no trap": "ninguna trampa",
@@ -164,6 +166,15 @@ DETAILS = {
     "{} to {} players": "de {} a {} jugadores",
     "{} to {} players (checked for the {} asked for)": "de {} a {} jugadores (comprobado para los {} pedidos)",
     "{} players (checked for the {} asked for)": "{} jugadores (comprobado para los {} pedidos)",
+    "{} = {} × {}": "{} = {} × {}",
+    "no number of empty cards taken out makes {} cards divide among {} players":
+        "ningún número de cartas vacías quitadas hace que {} cartas se repartan entre {} jugadores",
+    "{} cards each for {} players from {}": "{} cartas cada uno para {} jugadores de {}",
+    "{} playing cards, {} needed ({} each and a draw pile of {} per player)":
+        "{} cartas de juego, hacen falta {} ({} cada uno y un mazo de robo de {} por jugador)",
+    "{} playing cards, {} needed ({} each and a draw pile of {} per player) in PEREZOSO, which plays without the purple cards":
+        "{} cartas de juego, hacen falta {} ({} cada uno y un mazo de robo de {} por jugador) en PEREZOSO, que se juega sin "
+        "las cartas moradas",
     "{} cards; {} × {} dealt + {} turned up + {} in reserve = {} (the reserve: cards left to draw after the deal, for a Toma cuatro "
     "and penalties)": "{} cartas; {} × {} repartidas + {} boca arriba + {} de reserva = {} (la reserva: las cartas que quedan para "
     "robar tras el reparto, para un Toma cuatro y los castigos)",
@@ -315,6 +326,15 @@ TRIES = {
         "como mucho {} jugadores (--players), o más cartas: un intervalo --coefficients o --degrees más ancho, más --copies",
     "more cards, or fewer cards in a hand (see the checks above)": "más cartas, o menos cartas en cada mano (mira las comprobaciones de arriba)",
     "fix the failing checks above first": "arregla antes las comprobaciones de arriba que fallan",
+    "--no-keep-penalties (penalty cards go back into every deal), or more --cards, fewer --rounds or a lower --per-player":
+        "--no-keep-penalties (las cartas de castigo vuelven a cada reparto), o más cartas (--cards), menos rondas (--rounds) "
+        "o un --per-player más bajo",
+    "more --cards or a lower --per-player": "más cartas (--cards) o un --per-player más bajo",
+    "--per-player {}, fewer --players, or more --cards": "--per-player {}, menos jugadores (--players) o más cartas (--cards)",
+    "fewer --players, or more --tables (each table adds {} multiplication cards)":
+        "menos jugadores (--players), o más tablas (--tables: cada tabla añade {} cartas de multiplicación)",
+    "--removal fewest": "--removal fewest",
+    "more cards in the file": "más cartas en el archivo",
     # the model checker's and the simulation's claims (engine/claims.py, engine/validate.py)
     "a card or rule that leaves the player to act without a legal move: see the replay":
         "una carta o una regla que deja sin jugada válida a quien le toca: mira el ejemplo",
@@ -342,6 +362,15 @@ PROBLEMS = {
     "did not end within {} steps ({} turns and draws with hands of hundreds of cards, each counted as several steps)":
         "no terminó en {} pasos ({} turnos y robos con manos de cientos de cartas, cada uno contado como varios pasos)",
     "a game did not end": "una partida no terminó",
+}
+
+# what every round's deal promises (a game's ``deal_promise``) and a deal that fell short of it (its ``shortfalls``)
+PROMISES = {
+    "{} cards a player in each round's game deck ({} in hand)": "{} cartas por jugador en el mazo de partida de cada ronda ({} en la mano)",
+}
+SHORTFALLS = {
+    "round {} dealt {} cards a player ({} in hand), not the {} printed ({} needed, {} left to deal)":
+        "la ronda {} repartió {} cartas por jugador ({} en la mano), no las {} impresas (hacían falta {}, quedaban {} por repartir)",
 }
 
 # the model checker's claims, read with their scope (":" groups: numbers, then the scope)
@@ -602,7 +631,7 @@ class _Words:
             return self.players(text)
         m = re.match(r"^(.*); try: (.*)$", text)  # a check line's tail: [proof] (seed N); try: advice
         if m:
-            advice = TRIES.get(m.group(2)) or self.table(TRIES, m.group(2))
+            advice = TRIES.get(m.group(2)) or self.table(TRIES, m.group(2)) or self.deck_line(m.group(2))
             if advice is None:
                 self.missing.append(m.group(2))
             text, tail = m.group(1), f"; prueba: {advice or m.group(2)}"
@@ -631,6 +660,14 @@ class _Words:
             if m:
                 args = [g if g and re.fullmatch(r"[\d,]+", g) else (f" ({self.scope(g)})" if g else "") for g in m.groups()]
                 return spanish.format(*args) + tail
+        m = re.fullmatch(r"(.+ players|no player count), not the (\d+) the deck asks for", text)
+        if m:
+            return f"{self.players(m.group(1))}, no los {m.group(2)} que pide el mazo{tail}"
+        m = re.match(r"^in ([\d,]+) of ([\d,]+) games a later deal fell short of (.+?); first: (.+)$", text)
+        if m:
+            done, total, promise, first = m.groups()
+            return (f"en {done} de {total} partidas un reparto posterior no llegó a {self.look(PROMISES, promise)}; "
+                    f"el primero: {self.look(SHORTFALLS, first)}{tail}")
         m = re.match(r"^the monomials fall into (\d+) groups that never follow one another: (.*)$", text)
         if m:
             return f"los monomios forman {m.group(1)} grupos que nunca se siguen unos a otros: {m.group(2)}{tail}"
@@ -659,6 +696,15 @@ class _Words:
             return re.sub(r"(\d+) players: (\d+) cards, (\d+) each", r"\1 jugadores: \2 cartas, \3 cada uno", text) + tail
         return self.look(DETAILS, text) + tail
 
+    def deck_line(self, text: str) -> str | None:
+        """Advice that is a deck file's line: "players = one of 2, 4, 5, or more cards"."""
+        m = re.fullmatch(r"players = one of ([\d, ]+?)(, or more cards)?", text)
+        if m:
+            counts = m.group(1).split(", ")
+            told = counts[0] if len(counts) == 1 else ", ".join(counts[:-1]) + " o " + counts[-1]
+            return f"pide {told} jugadores en el archivo del mazo" + (", o más cartas" if m.group(2) else "")
+        return None
+
     def scope(self, text: str) -> str:
         """What a game's model covers ("one round")."""
         if text not in SCOPES:
@@ -686,9 +732,11 @@ class _Words:
         m = re.fullmatch(r"(\d+) players?", text)
         if m:
             return f"{m.group(1)} jugador{'es' if m.group(1) != '1' else ''}"
-        m = re.fullmatch(r"(.+) and (\d+) players", text)
+        m = re.fullmatch(r"(.+) (and|or) (\d+) players", text)
         if m:
-            return f"{m.group(1)} y {m.group(2)} jugadores"
+            return f"{m.group(1)} {'y' if m.group(2) == 'and' else 'o'} {m.group(3)} jugadores"
+        if text == "no player count":
+            return "ningún número de jugadores"
         self.missing.append(text)
         return text
 
@@ -713,6 +761,9 @@ class _Words:
             who, basis = m.groups()
             basis = basis and self.basis(basis)
             return f"Jugable para {self.players(who)}" + (f": {basis}." if basis else ".")
+        m = re.fullmatch(r"With its cards it serves (.+), not (\d+)\.", line)
+        if m:
+            return f"Con sus cartas sirve para {self.players(m.group(1))}, no para {m.group(2)}."
         m = re.match(r"^Not playable: (.*)\. Each FAIL line below says what to try\.$", line)
         if m:
             return f"No es jugable: {self.names(m.group(1))}. Cada línea FALLA de abajo dice qué probar."

@@ -257,3 +257,35 @@ def test_a_loop_of_the_computer_player_and_a_stopped_search_read_in_spanish(monk
     ends = next(line for line in es if "toda partida termina" in line)
     assert ends.endswith("; 1 partida(s) del jugador del ordenador dieron vueltas en círculo: un fallo del jugador, no del mazo "
                          "(una continuación válida sale del bucle) [por muestreo]")
+
+
+# decks that ask for a player count, or that fail, in each game: every line Spanish (the claims of
+# every round's deal, the counts a deck serves, too few cards; Hectoedra's rounds dealt short)
+FAILING = [
+    ("multiplicats", 8, {"tables": "10", "specials": False}, False),
+    ("mgc", 3, {"coefficients": "1", "degrees": "1-2", "copies": 2, "toma_dos": 0, "retorno": 0, "intermision": 0,
+                "eleccion_coeficiente": 0, "eleccion_grado": 0, "toma_cuatro": 0}, False),
+    ("hectoedra", 4, {"cards": "1-40", "rounds": 6, "keep_penalties": True}, False),
+    ("hectoedra", 2, {"cards": "1-12"}, False),
+    ("monete", 2, {}, True),
+    ("maestras", 3, {"colours": 2}, False),
+    ("maestras", 2, {}, True),
+]
+
+
+@pytest.mark.parametrize("game_id, players, options, ok", FAILING)
+def test_a_deck_for_a_player_count_or_a_failing_deck_reads_in_spanish(game_id, players, options, ok):
+    from deckgen import pipeline
+    from deckgen.engine.replay import phrases_in
+    from deckgen.registry import get_game
+    from deckgen.spec import spec_for
+
+    spec = spec_for(get_game(game_id), cli={}, file_layer={"game": game_id, "players": players, "options": options})
+    v = pipeline.validate(spec, games=4, workers=1, compare_default=False)
+    assert v.ok is ok
+    text = pipeline.report_text(v)
+    spanish, missing = translated(text, "es", phrases_in(v.report.phrases, "es"))
+    assert missing == []
+    assert english_words(spanish) == [], english_words(spanish)
+    assert len(spanish.splitlines()) == len(text.splitlines())
+    assert ("\nJUGABLE\n" if ok else "\nNO JUGABLE: ") in spanish
