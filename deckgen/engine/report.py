@@ -74,7 +74,7 @@ def report_json(r: Report) -> dict[str, Any]:
     from deckgen.engine.claims import headline_basis
 
     def c(x):
-        return {"name": x.name, "ok": x.ok, "detail": x.detail, "seed": x.seed, "proof": x.proof or None}
+        return {"name": x.name, "ok": x.ok, "detail": x.detail, "seed": x.seed, "proof": x.proof or None, "hint": x.hint or None}
 
     return {
         "game": r.game,

@@ -631,10 +631,7 @@ class _Words:
             return self.players(text)
         m = re.match(r"^(.*); try: (.*)$", text)  # a check line's tail: [proof] (seed N); try: advice
         if m:
-            advice = TRIES.get(m.group(2)) or self.table(TRIES, m.group(2)) or self.deck_line(m.group(2))
-            if advice is None:
-                self.missing.append(m.group(2))
-            text, tail = m.group(1), f"; prueba: {advice or m.group(2)}"
+            text, tail = m.group(1), f"; prueba: {self.advice(m.group(2))}"
         m = re.match(r"^(.*) \(seed (\d+)\)$", text)
         if m:
             text, tail = m.group(1), f" (semilla {m.group(2)})" + tail
@@ -695,6 +692,13 @@ class _Words:
         if re.fullmatch(r"(\d+ players: \d+ cards, \d+ each(; )?)+", text):
             return re.sub(r"(\d+) players: (\d+) cards, (\d+) each", r"\1 jugadores: \2 cartas, \3 cada uno", text) + tail
         return self.look(DETAILS, text) + tail
+
+    def advice(self, text: str) -> str:
+        """What a failed check says to try."""
+        found = TRIES.get(text) or self.table(TRIES, text) or self.deck_line(text)
+        if found is None:
+            self.missing.append(text)
+        return found or text
 
     def deck_line(self, text: str) -> str | None:
         """Advice that is a deck file's line: "players = one of 2, 4, 5, or more cards"."""
@@ -909,10 +913,15 @@ def basis_in(text: str, lang: str) -> str:
     return _Words().basis(text) if lang == "es" and text else text
 
 
-def failure_in(name: str, detail: str, proof: str | None, lang: str, phrases: Mapping[str, str] | None = None) -> str:
-    """A failed check as the page lists it ("name: detail [proof]") in ``lang``."""
+def failure_in(name: str, detail: str, proof: str | None, lang: str, phrases: Mapping[str, str] | None = None,
+               hint: str = "") -> str:
+    """A failed check as the page lists it ("name: detail [proof]", and on a line of its own what to
+    try, when the check says) in ``lang``."""
     line = f"{name}: {(phrases or {}).get(detail, detail)}" + (f" [{proof}]" if proof else "")
     if lang != "es":
-        return line
+        return line + (f"\nWhat to try: {hint}" if hint else "")
     words = _Words(phrases)
-    return f"{words.name(name)}: {words.detail(detail + (f' [{proof}]' if proof else ''))}"
+    told = f"{words.name(name)}: {words.detail(detail + (f' [{proof}]' if proof else ''))}"
+    if hint:
+        told += f"\nQué probar: {words.advice(hint)}"
+    return told

@@ -127,7 +127,7 @@ def check(request: DeckRequest, folder: Path, send: Send, lang: str = "en") -> d
         "cards": len(v.deck),
         "ok": v.ok,
         # the failed checks under the verdict: a counterexample a step a line
-        "failed": [failure_in(c["name"], str(c["detail"]), c.get("proof"), lang, listed) for c in checks if not c["ok"]],
+        "failed": [failure_in(c["name"], str(c["detail"]), c.get("proof"), lang, listed, c.get("hint") or "") for c in checks if not c["ok"]],
         "basis": basis_in(data.get("basis", ""), lang),  # what "playable" rests on: "proven for every deal" or "no failure in N games"
         "checks": len(checks),
         "headline": (data.get("default_deck") or {}).get("headline", ""),

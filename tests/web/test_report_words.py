@@ -166,8 +166,9 @@ ISLANDS_ES = (
     "mazo de robo: 11 cartas x; debajo de la carta de la mesa: nada [demostrado]; prueba: las cartas que nombra el ejemplo "
     "nunca se pueden soltar: cambia cartas o añade otras para que se pueda"
 )
-ISLANDS_LISTED = ISLANDS_ES.removeprefix("  FALLA ").split("; prueba: ")[0].replace(" | ", "\n").replace(
-    "el ejemplo más corto: ", "el ejemplo más corto:\n")
+# under the verdict: a step a line, then what to try
+_CHECK, _TRY = ISLANDS_ES.removeprefix("  FALLA ").split("; prueba: ")
+ISLANDS_LISTED = _CHECK.replace(" | ", "\n").replace("el ejemplo más corto: ", "el ejemplo más corto:\n") + "\nQué probar: " + _TRY
 ISLANDS_EN = (
     "  FAIL an end is always reachable (2 players): no end reachable, the shortest case: 1. deal: seat 0: 5 cards 2x^2, "
     "2 cards 3x^3; seat 1: 7 cards 2x^2; turned up: x | then: seat 0 to act; on the table x (follow coefficient 1 or degree 1); "
@@ -187,6 +188,9 @@ def test_a_counterexample_on_the_spanish_page_is_spanish_whole(client, lang):
     lines = text.splitlines()
     if lang == "en":  # the command line's words, unchanged
         assert ISLANDS_EN in lines
+        assert ("an end is always reachable (2 players): no end reachable, the shortest case:\n1. deal: seat 0: 5 cards 2x^2, "
+                "2 cards 3x^3; seat 1: 7 cards 2x^2; turned up: x\nthen: seat 0 to act;") in "\n".join(result["failed"])
+        assert "[proven]\nWhat to try: the cards named in the replay can never be got rid of" in "\n".join(result["failed"])
         assert "the monomials fall into 3 groups that never follow one another" in text
         return
     assert english_words(text) == [], "\n".join(english_words(text))
