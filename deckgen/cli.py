@@ -202,12 +202,13 @@ def build(
         _say(f"warning: {w}", quiet)
     if quiet:
         typer.echo(f"{result.out_dir}/")  # the one line --quiet keeps: where the files are
-    ink = {f.name: _ink_words(result.coverage[f]) for f in result.files if f in result.coverage}
-    from deckgen.guide import build_lines
+    else:  # what each file is, with its ink: measured only to be shown (pages rendered, Ghostscript run)
+        ink = {f.name: _ink_words(result.coverage[f]) for f in result.files if f in result.coverage}
+        from deckgen.guide import build_lines
 
-    for line in build_lines(spec, result):
-        name = line.split()[0] if line.startswith("  ") and line.strip() else ""
-        _say(line + (f" ({ink[name]})" if name in ink else ""), quiet)
+        for line in build_lines(spec, result):
+            name = line.split()[0] if line.startswith("  ") and line.strip() else ""
+            typer.echo(line + (f" ({ink[name]})" if name in ink else ""))
     for note in result.notes:
         _say(f"note: {note}", quiet)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
@@ -32,10 +33,18 @@ class BuildResult:
     files: list[Path] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # one-line remarks for the user (no rulebook yet...)
     warnings: list[str] = field(default_factory=list)  # one-line warnings (a blurry back image...)
-    coverage: dict[Path, list[float]] = field(default_factory=dict)  # each PDF's ink per page (0..1)
     played: "Validation | None" = None  # the simulated games a deck file's build played before printing
     forced: bool = False  # written with --force (its failing checks were not enforced)
     printed: int = 0  # cards on the sheets of cards.pdf: the deck's and its help card(s)
+
+    @functools.cached_property
+    def coverage(self) -> dict[Path, list[float]]:
+        """The ink each written PDF puts on its pages (mean darkness 0..1 of a 40 dpi greyscale render),
+        measured when first asked for: a report to show (the CLI prints it), so a build that shows
+        nothing (--quiet, the web page) never renders its pages."""
+        from deckgen.render.ink import page_coverage
+
+        return {f: page_coverage(f) for f in self.files if f.suffix == ".pdf"}
 
 
 def deck_identity(deck: Deck) -> str:
@@ -109,7 +118,6 @@ def build(
             written += step(result, stage)
     result.files = [out / Path(p).name for p in written]
     result.printed = len(printed.cards)
-    result.coverage = _coverage(result.files)
     return result
 
 
@@ -152,13 +160,6 @@ def _with_help(spec: DeckSpec, deck: Deck):
     text = spec.game.help_card(deck, spec.card_lang)
     frame = Frame(spec.print.card.width, spec.print.card.height, 0.0, spec.card_lang)
     return replace(deck, cards=deck.cards + tuple(help_cards(text, frame, spec.card_lang))), HelpFaces(spec.game.faces, text)
-
-
-def _coverage(files: list[Path]) -> dict[Path, list[float]]:
-    """The ink each PDF puts on its pages (mean darkness of a 40 dpi greyscale render)."""
-    from deckgen.render.ink import page_coverage
-
-    return {f: page_coverage(f) for f in files if f.suffix == ".pdf"}
 
 
 def rules(spec: DeckSpec, out_dir: Path | None = None, *, force: bool = False, progress: Callable[[str], Tick] | None = None) -> BuildResult:
