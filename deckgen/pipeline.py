@@ -16,7 +16,6 @@ from deckgen.progress import Tick
 from deckgen.publish import check_replaceable, publishing
 from deckgen.render.faces import faces_for
 from deckgen.render.export import write_formats
-from deckgen.render.preview import write_previews
 from deckgen.rulebook.render import file_name, languages, write_rulebook
 from deckgen.spec import DeckSpec
 
@@ -214,6 +213,8 @@ def _write_rulebooks(spec: DeckSpec, result: BuildResult, progress: Callable[[st
 
 def preview(spec: DeckSpec, out_dir: Path | None = None, *, force: bool = False, progress: Callable[[str], Tick] | None = None) -> BuildResult:
     """PNG contact sheets in the output folder; its other files (an earlier build) stay, earlier previews go."""
+    from deckgen.render.preview import write_previews
+
     result = _checked(spec, out_dir, force)
     deck, out = result.deck, result.out_dir
     tick = progress("previews") if progress else None
