@@ -20,6 +20,7 @@ except ImportError:  # pragma: no cover - older typer uses click itself
     from click import exceptions as click_errors
     from click import globals as click_globals
 
+from deckgen.cli_values import lighten
 from deckgen.errors import DeckgenError, Terminated, printable, printable_text
 from deckgen.lazy import lazy_module
 from deckgen.options import parse_cli_args, resolve
@@ -50,7 +51,9 @@ def _bars(quiet: bool, prefix: str = ""):
 class _Group(typer.core.TyperGroup):
     """Typer's group whose `--help` flags (its own and each command's) default to False rather than
     None: typer then takes the value as a plain bool instead of building a pydantic validator for it,
-    so a command without options (`deckgen list`) never imports pydantic (README: start-up)."""
+    so a command without options (`deckgen list`) never imports pydantic (README: start-up). Each
+    command's options read their plain values (left out, a text, a path, digits) without pydantic
+    too (deckgen.cli_values), so `deckgen build GAME` does not load it either."""
 
     def get_help_option(self, ctx: Any) -> Any:
         return _bool_default(super().get_help_option(ctx))
@@ -59,6 +62,7 @@ class _Group(typer.core.TyperGroup):
         command = super().get_command(ctx, cmd_name)
         if command is not None:
             _bool_default(command.get_help_option(ctx))
+            lighten(command)
         return command
 
 
