@@ -42,7 +42,7 @@ from deckgen.deckfile.paths import referenced_image
 from deckgen.errors import DeckgenError, OptionError
 from deckgen.options import check_size
 from deckgen.spelling import did_you_mean
-from deckgen.registry import Game, games
+from deckgen.registry import Game, find_game, games
 
 if TYPE_CHECKING:  # pragma: no cover - pydantic loads when a file is not of the plain shape
     from pydantic import BaseModel, ValidationError
@@ -253,7 +253,7 @@ def check_deck_dict(raw: dict[str, Any], lines: dict, name: str, *, folder: Path
         except ValidationError as exc:
             out.pydantic(exc, (), DeckFileModel)
     game_id = raw.get("game")
-    game = games().get(game_id) if isinstance(game_id, str) else None
+    game = find_game(game_id) if isinstance(game_id, str) else None
     if isinstance(game_id, str) and game is None:
         out.add(("game",), f"unknown game {game_id!r}{_suggest(game_id, list(games()))}; the games are: {', '.join(games())}")
     if game is not None:
