@@ -12,6 +12,7 @@ validator, built then, so every message and every edge case stays typer's.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -44,19 +45,15 @@ def plain_value(annotation: Any, info: Any, value: Any) -> tuple[bool, Any]:
     return False, None
 
 
-_LIGHT: list[Any] = []
-
-
+@lru_cache(maxsize=1)
 def _light_class() -> Any:
-    if _LIGHT:
-        return _LIGHT[0]
+    """The plain coercion as a typer RuntimeParam (None with a typer that has none)."""
     try:  # typer >= 0.22: coercion in typer._coercion
         from dataclasses import dataclass
 
         from typer._coercion import RuntimeParam, build_runtime_param
         from typer._param_types import coerce_cli_path
     except ImportError:  # pragma: no cover - another typer: leave its coercion alone
-        _LIGHT.append(None)
         return None
 
     @dataclass(frozen=True)
@@ -74,5 +71,4 @@ def _light_class() -> Any:
             param._runtime_param = full
             return full._coerce_value(value, param=param, ctx=ctx)
 
-    _LIGHT.append(LightParam)
     return LightParam
