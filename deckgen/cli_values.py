@@ -5,8 +5,8 @@ it builds on first use, for each option of the command, even for an option left 
 loads pydantic's whole schema machinery (about 50 ms, a tenth of a build) for values that need none
 of it. :func:`lighten` gives each option of a command a coercion that returns the very values typer's
 validator would, for the plain cases: an option left out, a text, a path, a whole number written in
-digits. Any other value (a float, a number written otherwise, a list...) goes to typer's own
-validator, built then, so every message and every edge case stays typer's.
+digits, a value the option's own parser reads. Any other value (one the parser refuses, a list...)
+goes to typer's own validator, built then, so every message and every edge case stays typer's.
 """
 
 from __future__ import annotations
@@ -33,9 +33,16 @@ def lighten(command: Any) -> None:
 
 def plain_value(annotation: Any, info: Any, value: Any) -> tuple[bool, Any]:
     """(True, the value typer's validator gives) for a plain value of a plain option, else (False, None).
-    ``info``: the option's typer ParameterInfo (no parser, no bounds, no path checks)."""
-    if info.parser is not None or not isinstance(value, str):
+    ``info``: the option's typer ParameterInfo. An option with its own parser (deckgen.numerals) gets
+    what the parser returns, which is all typer's validator does with it; a value the parser refuses
+    goes to typer, which calls the parser again and reports its error as ever."""
+    if not isinstance(value, str):
         return False, None
+    if info.parser is not None:
+        try:
+            return True, info.parser(value)
+        except Exception:  # noqa: BLE001 - typer words the error (it runs the same parser again)
+            return False, None
     if annotation is str:
         return True, value
     if annotation is int and info.min is None and info.max is None and not info.clamp and _DIGITS.fullmatch(value):

@@ -545,11 +545,16 @@ def sweep(
     return result, sweeping.write(result, target)
 
 
-def init_file(spec: DeckSpec, out: Path, *, with_cards: bool) -> Path:
-    """Write a deck file for ``spec`` to start editing from; never overwrites an existing file."""
+def init_file(spec: DeckSpec, out: "Path | str", *, with_cards: bool) -> Path:
+    """Write a deck file for ``spec`` to start editing from; never overwrites an existing file.
+    ``out`` names the file; a folder (an existing one, or a name ending in a slash: ``decks/``)
+    gets ``<game>.toml`` inside it."""
     from deckgen.deckfile.write import deck_file_text
 
+    text = str(out)
     out = Path(out)
+    if text.endswith(("/", "\\")) or (out.is_dir() and not out.is_symlink()):
+        out = out / f"{spec.game.id}.toml"
     if out.exists() or out.is_symlink():  # a link to nowhere (or a loop) is the user's too: never replaced
         raise DeckgenError(f"{out} already exists; choose another name (nothing was overwritten)")
     folder = prepare_out_dir(out.parent if str(out.parent) else Path("."))

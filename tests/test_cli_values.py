@@ -21,7 +21,7 @@ def _typer_param(name: str):
     return next(p for p in command.params if p.name == name)
 
 
-@pytest.mark.parametrize("name", ["target", "seed", "dpi", "lang", "out", "bleed"])
+@pytest.mark.parametrize("name", ["target", "seed", "dpi", "lang", "out", "bleed", "players"])
 def test_a_plain_value_is_what_typers_validator_makes_of_it(name):
     from typer._coercion import build_runtime_param
 
@@ -36,19 +36,26 @@ def test_a_plain_value_is_what_typers_validator_makes_of_it(name):
         taken += 1
         expected = full._coerce_value(text, param=param, ctx=None)
         assert value == expected and type(value) is type(expected), (name, text)
-    assert taken or name == "bleed"  # floats are always left to typer
+    assert taken
 
 
 def test_what_is_left_to_typer():
-    seed = _typer_param("seed").type_descriptor
-    for text in ("+7", " 7", "7.0", "1_000", "x", "1234567890123456789", "٣"):
-        assert plain_value(seed.annotation, seed.parameter_info, text) == (False, None), text
-    bleed = _typer_param("bleed").type_descriptor
-    assert plain_value(bleed.annotation, bleed.parameter_info, "3") == (False, None)
+    for name, refused in (("seed", ("7.0", "1_000", "x", "٣", "1e3", "")), ("bleed", ("lots", "1_0", "٣"))):
+        desc = _typer_param(name).type_descriptor
+        for text in refused:
+            assert plain_value(desc.annotation, desc.parameter_info, text) == (False, None), (name, text)
+    # an int option without a parser takes only plain digits without typer
+    from typer.models import ParameterInfo
+
+    info = ParameterInfo()
+    assert plain_value(int, info, "42") == (True, 42)
+    for text in ("+7", " 7", "7.0", "1_000", "1234567890123456789"):
+        assert plain_value(int, info, text) == (False, None), text
+    assert plain_value(float, info, "3") == (False, None)  # floats: always typer's
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["--seed", "7x"], "Invalid value for '--seed': Input should be a valid integer"),
+    (["--seed", "7x"], "Invalid value for '--seed': expected a whole number, got '7x'"),
     (["--seed", "-1"], "--seed"),
     (["--bleed", "lots"], "Invalid value for '--bleed'"),
     (["--dpi", "1e3"], "Invalid value for '--dpi'"),

@@ -142,6 +142,7 @@ def validate(
     return report
 
 
+FEWEST_TO_JUDGE = 20  # a measure that came out the same in fewer games than this is not judged (its error is unknown)
 CLAIM_SEEDS = 1 << 24  # the claim sample's seeds: --seed + this + i, apart from every measured or exploring game
 
 
@@ -261,6 +262,13 @@ def _verdicts(report: Report, engine, s: Stream, plan: Plan) -> None:
             continue
         measure = next(m for m in engine.measures if m.name == t.measure)
         se = summary.errors.get(t.measure, 0.0)
+        if se == 0.0 and summary.games < FEWEST_TO_JUDGE and not t.holds(value, se):
+            # every game gave the same figure: from a handful of games that says nothing of its error
+            report.simulated.append(check(
+                f"{t.measure} ({tag}{n} players)", True,
+                f"{measure.show(value)}, must be {t.text(measure.show)}: not judged: each of the {summary.games} games gave "
+                f"this figure, too few games to tell luck from an edge (at least {FEWEST_TO_JUDGE}; more --games)"))
+            continue
         shown = f"{measure.show(value)} ± {measure.show(se)}" if se == se and se != float("inf") else measure.show(value)
         report.simulated.append(
             check(f"{t.measure} ({tag}{n} players)", t.holds(value, se), f"{shown}, must be {t.text(measure.show)}: {t.why}", hint=t.hint)
