@@ -36,6 +36,9 @@ class Report:
     claim_games: dict[int | str, int] = field(default_factory=dict)  # games behind the sampled claim, per stream key
     player_faults: list[str] = field(default_factory=list)  # games where the computer player, not the deck, went round in circles
     fault_searches: int = 0  # loops of the computer player searched for a way out so far
+    # the parts of the report told from data (a counterexample, a way out of a loop: engine/replay.py),
+    # by their English words, so that a page can tell them in its language (``text(lang)``)
+    phrases: dict[str, object] = field(default_factory=dict)
 
     @property
     def checks(self) -> list[Check]:
@@ -123,6 +126,7 @@ def validate(
             result = claims.model_result(engine, variant, n, share)
             report.models[key] = result
             report.exhaustive.extend(claims.model_checks(engine, tag, result, share))
+            report.phrases.update((x.text(), x) for x in claims.replays(result))
             if result is not None and result.ok:
                 report.proven.add(key)
     for s in streams:
@@ -197,6 +201,8 @@ def _ends_check(report: Report, engine, s: Stream, tag: str) -> Check:
         search = not disproven and "came back" in problem and report.fault_searches < claims.MAX_FAULT_SEARCHES
         report.fault_searches += search
         way_out = claims.player_fault(engine, s.deck, n, seed) if search else ""
+        if way_out:
+            report.phrases[str(way_out)] = way_out
         (faults if way_out else blamed).append((seed, f"{problem}; {way_out}" if way_out else problem))
     unseen = s.measured.stall_count - len(s.measured.stalls)  # stalls not kept: blamed on the deck
     blamed += s.explored.stalls + claim.stalls
