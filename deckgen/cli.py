@@ -20,6 +20,7 @@ except ImportError:  # pragma: no cover - older typer uses click itself
     from click import exceptions as click_errors
     from click import globals as click_globals
 
+from deckgen.cli_values import lighten
 from deckgen.errors import DeckgenError, Terminated, printable, printable_text
 from deckgen.numerals import decimal_arg, whole_arg
 from deckgen.lazy import lazy_module
@@ -51,7 +52,9 @@ def _bars(quiet: bool, prefix: str = ""):
 class _Group(typer.core.TyperGroup):
     """Typer's group whose `--help` flags (its own and each command's) default to False rather than
     None: typer then takes the value as a plain bool instead of building a pydantic validator for it,
-    so a command without options (`deckgen list`) never imports pydantic (README: start-up)."""
+    so a command without options (`deckgen list`) never imports pydantic (README: start-up). Each
+    command's options read their plain values (left out, a text, a path, digits) without pydantic
+    too (deckgen.cli_values), so `deckgen build GAME` does not load it either."""
 
     def get_help_option(self, ctx: Any) -> Any:
         return _bool_default(super().get_help_option(ctx))
@@ -60,6 +63,7 @@ class _Group(typer.core.TyperGroup):
         command = super().get_command(ctx, cmd_name)
         if command is not None:
             _bool_default(command.get_help_option(ctx))
+            lighten(command)
         return command
 
 
@@ -210,12 +214,13 @@ def build(
         _say(f"warning: {w}", quiet)
     if quiet:
         typer.echo(f"{result.out_dir}/")  # the one line --quiet keeps: where the files are
-    ink = {f.name: _ink_words(result.coverage[f]) for f in result.files if f in result.coverage}
-    from deckgen.guide import build_lines
+    else:  # what each file is, with its ink: measured only to be shown (pages rendered, Ghostscript run)
+        ink = {f.name: _ink_words(result.coverage[f]) for f in result.files if f in result.coverage}
+        from deckgen.guide import build_lines
 
-    for line in build_lines(spec, result):
-        name = line.split()[0] if line.startswith("  ") and line.strip() else ""
-        _say(line + (f" ({ink[name]})" if name in ink else ""), quiet)
+        for line in build_lines(spec, result):
+            name = line.split()[0] if line.startswith("  ") and line.strip() else ""
+            typer.echo(line + (f" ({ink[name]})" if name in ink else ""))
     for note in result.notes:
         _say(f"note: {note}", quiet)
 

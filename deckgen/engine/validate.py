@@ -268,12 +268,13 @@ def _verdicts(report: Report, engine, s: Stream, plan: Plan) -> None:
             continue
         measure = next(m for m in engine.measures if m.name == t.measure)
         se = summary.errors.get(t.measure, 0.0)
-        if se == 0.0 and summary.games < FEWEST_TO_JUDGE and not t.holds(value, se):
-            # every game gave the same figure: from a handful of games that says nothing of its error
+        unknown = se != se or se == float("inf") or (se == 0.0 and summary.games < FEWEST_TO_JUDGE)
+        if unknown and not t.holds(value, 0.0):
+            # one game, or a handful that all gave the same figure: nothing is known of its error
             report.simulated.append(check(
                 f"{t.measure} ({tag}{n} players)", True,
-                f"{measure.show(value)}, must be {t.text(measure.show)}: not judged: each of the {summary.games} games gave "
-                f"this figure, too few games to tell luck from an edge (at least {FEWEST_TO_JUDGE}; more --games)"))
+                f"{measure.show(value)}, must be {t.text(measure.show)}: not judged: {summary.games} games are too few "
+                f"to tell luck from an edge (at least {FEWEST_TO_JUDGE}; more --games)"))
             continue
         shown = f"{measure.show(value)} ± {measure.show(se)}" if se == se and se != float("inf") else measure.show(value)
         report.simulated.append(

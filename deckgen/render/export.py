@@ -21,16 +21,16 @@ import math
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Callable, Sequence
-
-from PIL import Image
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from deckgen.workers import usable_cores
 from deckgen.errors import OptionError
 from deckgen.model import Card
 from deckgen.render.faces import Faces, Frame, back_face
-from deckgen.render.png_pen import PngPen
 from deckgen.render.settings import FORMATS, MAX_DPI, MIN_DPI, PrintSettings, dots_per_inch, format_list  # noqa: F401 (the options' parsers live with the settings)
+
+if TYPE_CHECKING:  # pragma: no cover - Pillow loads when a PNG is drawn, not with every build
+    from PIL import Image
 
 MM_PER_INCH = 25.4
 
@@ -64,6 +64,10 @@ class CardArt:
 
     def render(self, card: Card | None, size: tuple[int, int]) -> Image.Image:
         """``card`` (``None``: the back) covering ``size`` pixels: the card and its bleed."""
+        from PIL import Image
+
+        from deckgen.render.png_pen import PngPen
+
         f = self.frame
         k = size[0] / (f.width + 2 * f.bleed)
         img = Image.new("RGB", size, "white")
@@ -223,6 +227,8 @@ def write_tts(
     progress: Callable[[int, int], None] | None = None,
 ) -> list[Path]:
     """Deck sheets, ``back.png`` and ``tts.json`` in ``folder`` (which must exist)."""
+    from PIL import Image
+
     art = CardArt(faces, Frame(settings.card.width, settings.card.height, 0.0, settings.lang, dict(options or {}), settings.ink))
     tw, th = tts_tile(settings)
     back = art.render(None, (tw, th))

@@ -250,8 +250,8 @@ DETAILS = {
 
 # why a measured figure must stay in its range
 REASONS = {
-    "not judged: each of the {} games gave this figure, too few games to tell luck from an edge (at least {}; more --games)":
-        "sin juzgar: las {} partidas dieron la misma cifra, demasiado pocas para distinguir la suerte de una ventaja (al menos {}; más --games)",
+    "not judged: {} games are too few to tell luck from an edge (at least {}; more --games)":
+        "sin juzgar: {} partidas son demasiado pocas para distinguir la suerte de una ventaja (al menos {}; más --games)",
     "below {}% most turns are spent drawing and the round turns into a lottery":
         "por debajo del {} % casi todos los turnos se van en robar y la ronda se vuelve una lotería",
     "rounds must mostly end by a {} or a TOP, not by everyone passing":

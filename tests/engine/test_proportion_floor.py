@@ -43,7 +43,29 @@ def test_a_measure_the_same_in_two_games_is_not_judged_and_says_so_in_both_langu
     code, out, err = run(capsys, "validate", "hectoedra", "--games", "2", "--players", "4", "--quiet")
     assert (code, err) == (0, "")
     line = next(l for l in out.splitlines() if "starter edge (4 players)" in l)
-    assert line == ("  ok   starter edge (4 players): 0.000, must be between 0.500 and 1.600: not judged: each of the 2 games "
-                    "gave this figure, too few games to tell luck from an edge (at least 20; more --games)")
+    assert line == ("  ok   starter edge (4 players): 0.000, must be between 0.500 and 1.600: not judged: 2 games "
+                    "are too few to tell luck from an edge (at least 20; more --games)")
     spanish, missing = translated(line + "\n", "es")
-    assert missing == [] and "sin juzgar: las 2 partidas dieron la misma cifra" in spanish
+    assert missing == [] and "sin juzgar: 2 partidas son demasiado pocas" in spanish
+
+
+def test_one_game_judges_no_measure_and_a_wrong_figure_is_never_shown_as_passing():
+    from deckgen.engine.validate import validate
+    from deckgen.games.hectoedra import GAME
+    from deckgen.spec import spec_for
+
+    import re
+
+    shape = re.compile(r"^(-?[\d.]+)%?(?: ± [\d.]+%?)?, must be (?:between (-?[\d.]+)%? and (-?[\d.]+)%?|at least (-?[\d.]+)%?|at most (-?[\d.]+)%?)")
+    judged = 0
+    for games in (1, 3):
+        report = validate(GAME, spec_for(GAME, cli={"options": {"rounds": 2}}).build(), players=[3], games=games, seed=5)
+        for c in report.simulated:
+            m = shape.match(c.detail)
+            if not m or "not judged" in c.detail:
+                continue
+            value, lo, hi, least, most = (None if g is None else float(g) for g in m.groups())
+            inside = (lo is None or lo <= value <= hi) and (least is None or value >= least) and (most is None or value <= most)
+            assert c.ok == inside or " ± " in c.detail, c.line()  # no figure outside its range passes without its error
+            judged += 1
+    assert judged
