@@ -42,8 +42,9 @@ DEFINITION = (
 
 def bound(n: int) -> str:
     """The sampled claim's words for ``n`` games that all ended."""
-    share = 300 / n if n else 100.0
-    return (f"no failure in {n:,} games of random and built-in players: fewer than 3/{n:,} ({share:.2g}%) of deals fail, "
+    share = min(100.0, 300 / n) if n else 100.0
+    shown = f"{share:.2g}" if share < 100 else "100"  # never "1e+02"
+    return (f"no failure in {n:,} games of random and built-in players: fewer than 3/{n:,} ({shown}%) of deals fail, "
             "at 95% confidence")
 
 

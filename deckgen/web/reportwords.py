@@ -208,6 +208,8 @@ DETAILS = {
     "multiplication, product, special": "multiplicación, producto, especial",
     "no failure in {} games of random and built-in players: fewer than {}/{} ({}%) of deals fail, at {}% confidence":
         "ningún fallo en {} partidas de jugadores al azar y del programa: fallan menos de {}/{} ({} %) de los repartos, con un {} % de confianza",
+    "no game was left to show it: {} played, {} excused as the computer player's loops":
+        "no quedó ninguna partida que lo muestre: se jugaron {}, y {} se descartaron por ser bucles del jugador del programa",
     "no repeats": "sin repeticiones",
     "number": "número",
     "number cards {}, {} close a round": "las cartas de número {} y {} cierran una ronda",
@@ -288,6 +290,7 @@ REASONS = {
 
 # what to try when a measured figure is out of its range (the simulation claims of each game's engine)
 TRIES = {
+    "more --confidence": "más --confidence",
     "more --games to tell luck from an edge, or another --mode":
         "más partidas (--games) para distinguir la suerte de una ventaja, u otro modo (--mode)",
     "more --games to tell luck from an edge, or --round-starter rotate":
