@@ -342,6 +342,7 @@ def validate(
     skill_games: Optional[int] = typer.Option(None, "--skill-games", help="with --report: games per pair of levels of the skill section (0: leave it out)"),
     pace: Optional[float] = typer.Option(None, "--pace", help="seconds a turn takes at your table, for the minutes a game lasts (each game has its own default)"),
     confidence: Optional[int] = typer.Option(None, "--confidence", help="games that must end at each player count before 'every game ends' is claimed from sampling (it is then: fewer than 3/N of deals fail, at 95% confidence); never stopped early (default 100)"),
+    model_budget: Optional[int] = typer.Option(None, "--model-budget", help="positions the model checker may search, shared by the player counts (default 1,500,000: about 15 s and 400 MB at most, spent only on decks with few enough deals to enumerate; 0 turns it off). Where it stops at the budget the report says so and the claims are sampled"),
     quiet: bool = QuietOpt,
 ) -> None:
     """Check that a deck is playable: exit 0 when it is, 1 when it is not, 2 on bad input.
@@ -370,6 +371,7 @@ def validate(
         result = pipeline.validate(
             spec, players=None, games=400 if games is None else games, workers=workers, sequential=not fixed, progress=bars,
             **({"confidence": confidence} if confidence is not None else {}),
+            **({"model_budget": model_budget} if model_budget is not None else {}),
         )
         engine = spec.game.engine
         if report and skill_games != 0 and result.ok and engine is not None and engine.skill is not None:
