@@ -105,7 +105,7 @@ def validate(
     streams = streams_for(game, deck, players)
     # the model checker's budget is shared by every rule variant and player count, so that a deck
     # file of few card types served at many player counts costs no more than one count's search
-    share = max(claims.MIN_MODEL_BUDGET, model_budget // max(1, len(streams_for(game, deck, players)))) if model_budget > 0 else 0
+    share = max(min(claims.MIN_MODEL_BUDGET, model_budget), model_budget // max(1, len(streams_for(game, deck, players)))) if model_budget > 0 else 0
     for label, variant in engine.variants(deck):
         counts = player_counts(game, variant, players)
         report.exhaustive.extend(engine.exhaustive(variant, counts))
