@@ -20,7 +20,9 @@ except ImportError:  # pragma: no cover - older typer uses click itself
     from click import exceptions as click_errors
     from click import globals as click_globals
 
+from deckgen.cli_values import lighten
 from deckgen.errors import DeckgenError, Terminated, printable, printable_text
+from deckgen.numerals import decimal_arg, whole_arg
 from deckgen.lazy import lazy_module
 from deckgen.options import parse_cli_args, resolve
 from deckgen.registry import games, get_game
@@ -50,7 +52,9 @@ def _bars(quiet: bool, prefix: str = ""):
 class _Group(typer.core.TyperGroup):
     """Typer's group whose `--help` flags (its own and each command's) default to False rather than
     None: typer then takes the value as a plain bool instead of building a pydantic validator for it,
-    so a command without options (`deckgen list`) never imports pydantic (README: start-up)."""
+    so a command without options (`deckgen list`) never imports pydantic (README: start-up). Each
+    command's options read their plain values (left out, a text, a path, digits) without pydantic
+    too (deckgen.cli_values), so `deckgen build GAME` does not load it either."""
 
     def get_help_option(self, ctx: Any) -> Any:
         return _bool_default(super().get_help_option(ctx))
@@ -59,6 +63,7 @@ class _Group(typer.core.TyperGroup):
         command = super().get_command(ctx, cmd_name)
         if command is not None:
             _bool_default(command.get_help_option(ctx))
+            lighten(command)
         return command
 
 
@@ -129,12 +134,12 @@ def game_help(argv: list[str]) -> str | None:
 
 # ---------------------------------------------------------------- common options
 
-PlayersOpt = typer.Option(None, "--players", help="number of players the deck is checked for")
-SeedOpt = typer.Option(None, "--seed", help="random seed (same seed, same output)")
+PlayersOpt = typer.Option(None, "--players", help="number of players the deck is checked for", parser=whole_arg)
+SeedOpt = typer.Option(None, "--seed", help="random seed (same seed, same output)", parser=whole_arg)
 LangOpt = typer.Option(None, "--lang", help="es (default), en, or all (rulebooks in both)")
 PaperOpt = typer.Option(None, "--paper", help="a4 (default) or letter")
 SizeOpt = typer.Option(None, "--card-size", help="poker (default), bridge, mini, tarot, or WxH in mm")
-BleedOpt = typer.Option(None, "--bleed", help="bleed in mm (0 default); adds crop marks")
+BleedOpt = typer.Option(None, "--bleed", help="bleed in mm (0 default); adds crop marks", parser=decimal_arg)
 BacksOpt = typer.Option(
     None, "--backs",
     help="duplex-long (default) or duplex-short for a duplex printer; manual-duplex for a single-sided printer "
@@ -145,7 +150,7 @@ OutOpt = typer.Option(None, "--out", help="output folder (default output/<game>-
 QuietOpt = typer.Option(False, "--quiet", "-q", help="no progress bars")
 ForOpt = typer.Option(None, "--for", help="a print shop's template: tgc, mpc, dtc, or home (sets card size, bleed, dpi, format)")
 FormatOpt = typer.Option(None, "--format", help="what to write, comma-separated: sheets (default), png, pdf, tts")
-DpiOpt = typer.Option(None, "--dpi", help="resolution of the PNG exports (300 default)")
+DpiOpt = typer.Option(None, "--dpi", help="resolution of the PNG exports (300 default)", parser=whole_arg)
 ColourOpt = typer.Option(None, "--colour", help="rgb (default) or cmyk: how the PDFs write colours")
 BackOffsetOpt = typer.Option(None, "--back-offset", help="X,Y in mm: move every back (see `deckgen calibrate`)")
 ForceOpt = typer.Option(False, "--force", help="write the deck even if its checks fail")
@@ -202,12 +207,13 @@ def build(
         _say(f"warning: {w}", quiet)
     if quiet:
         typer.echo(f"{result.out_dir}/")  # the one line --quiet keeps: where the files are
-    ink = {f.name: _ink_words(result.coverage[f]) for f in result.files if f in result.coverage}
-    from deckgen.guide import build_lines
+    else:  # what each file is, with its ink: measured only to be shown (pages rendered, Ghostscript run)
+        ink = {f.name: _ink_words(result.coverage[f]) for f in result.files if f in result.coverage}
+        from deckgen.guide import build_lines
 
-    for line in build_lines(spec, result):
-        name = line.split()[0] if line.startswith("  ") and line.strip() else ""
-        _say(line + (f" ({ink[name]})" if name in ink else ""), quiet)
+        for line in build_lines(spec, result):
+            name = line.split()[0] if line.startswith("  ") and line.strip() else ""
+            typer.echo(line + (f" ({ink[name]})" if name in ink else ""))
     for note in result.notes:
         _say(f"note: {note}", quiet)
 
@@ -242,7 +248,7 @@ def rules(
 def init(
     ctx: typer.Context,
     target: str = typer.Argument(..., metavar="GAME|DECK-FILE"),
-    out: Path = typer.Option(..., "--out", help="the deck file to write (it must not exist yet)"),
+    out: str = typer.Option(..., "--out", help="the deck file to write (it must not exist yet); a folder (ending in /) gets <game>.toml"),
     cards: bool = typer.Option(False, "--cards", help="list every card, to edit the deck card by card"),
     players: Optional[int] = PlayersOpt,
     seed: Optional[int] = SeedOpt,
@@ -254,8 +260,8 @@ def init(
 ) -> None:
     """Write a deck file to start from: the game's options (and with --cards every card)."""
     spec = load_spec(target, ctx.args, players=players, seed=seed, lang=lang, paper=paper, card_size=card_size, bleed=bleed, backs=backs)
-    pipeline.init_file(spec, out, with_cards=cards)
-    typer.echo(f"{spec.game.title}: deck file written to {out}; check it with `deckgen validate {out}`")
+    written = pipeline.init_file(spec, out, with_cards=cards)
+    typer.echo(f"{spec.game.title}: deck file written to {written}; check it with `deckgen validate {written}`")
 
 
 @app.command(context_settings=GAME_ARGS)
@@ -293,8 +299,8 @@ def calibrate(
     _say(f"calibration sheet written to {target}: print it two-sided at 100%, hold it to the light and read the scales", quiet)
 
 
-GamesOpt = typer.Option(None, "--games", help="number of games to play")
-WorkersOpt = typer.Option(None, "--workers", help="worker processes, at most one per CPU (default: the machine's cores; results do not depend on it)")
+GamesOpt = typer.Option(None, "--games", help="number of games to play", parser=whole_arg)
+WorkersOpt = typer.Option(None, "--workers", help="worker processes, at most one per CPU (default: the machine's cores; results do not depend on it)", parser=whole_arg)
 JsonOpt = typer.Option(False, "--json", help="print JSON instead of a table")
 
 
@@ -339,10 +345,10 @@ def validate(
     as_json: bool = JsonOpt,
     report: Optional[Path] = typer.Option(None, "--report", help="also write report.txt, report.json and PNG plots to this folder"),
     fixed: bool = typer.Option(False, "--fixed", help="play all --games games at every player count (no sequential stopping)"),
-    skill_games: Optional[int] = typer.Option(None, "--skill-games", help="with --report: games per pair of levels of the skill section (0: leave it out)"),
-    pace: Optional[float] = typer.Option(None, "--pace", help="seconds a turn takes at your table, for the minutes a game lasts (each game has its own default)"),
-    confidence: Optional[int] = typer.Option(None, "--confidence", help="games that must end at each player count before 'every game ends' is claimed from sampling (it is then: fewer than 3/N of deals fail, at 95% confidence); never stopped early (default 100)"),
-    model_budget: Optional[int] = typer.Option(None, "--model-budget", help="positions the model checker may search, shared by the player counts (default 1,500,000: about 15 s and 400 MB at most, spent only on decks with few enough deals to enumerate; 0 turns it off). Where it stops at the budget the report says so and the claims are sampled"),
+    skill_games: Optional[int] = typer.Option(None, "--skill-games", help="with --report: games per pair of levels of the skill section (0: leave it out)", parser=whole_arg),
+    pace: Optional[float] = typer.Option(None, "--pace", help="seconds a turn takes at your table, for the minutes a game lasts (each game has its own default)", parser=decimal_arg),
+    confidence: Optional[int] = typer.Option(None, "--confidence", help="games that must end at each player count before 'every game ends' is claimed from sampling (it is then: fewer than 3/N of deals fail, at 95% confidence); never stopped early (default 100)", parser=whole_arg),
+    model_budget: Optional[int] = typer.Option(None, "--model-budget", help="positions the model checker may search, shared by the player counts (default 1,500,000: about 15 s and 400 MB at most, spent only on decks with few enough deals to enumerate; 0 turns it off). Where it stops at the budget the report says so and the claims are sampled", parser=whole_arg),
     quiet: bool = QuietOpt,
 ) -> None:
     """Check that a deck is playable: exit 0 when it is, 1 when it is not, 2 on bad input.
@@ -390,10 +396,10 @@ def validate(
 def skill(
     ctx: typer.Context,
     target: str = typer.Argument(..., metavar="GAME|DECK-FILE"),
-    players: Optional[int] = typer.Option(None, "--players", help="players per game (default: the deck file's, else 2)"),
-    games: Optional[int] = typer.Option(None, "--games", help="games per pair of levels (default: the game's, about two minutes)"),
+    players: Optional[int] = typer.Option(None, "--players", help="players per game (default: the deck file's, else 2)", parser=whole_arg),
+    games: Optional[int] = typer.Option(None, "--games", help="games per pair of levels (default: the game's, about two minutes)", parser=whole_arg),
     seed: Optional[int] = SeedOpt,
-    workers: int = typer.Option(2, "--workers", help="worker processes (results do not depend on it)"),
+    workers: int = typer.Option(2, "--workers", help="worker processes (results do not depend on it)", parser=whole_arg),
     as_json: bool = JsonOpt,
     quiet: bool = QuietOpt,
 ) -> None:
@@ -411,8 +417,8 @@ def skill(
 def sweep(
     game: str = typer.Argument(..., metavar="GAME"),
     vary: list[str] = typer.Option(..., "--vary", help="an option and its values, NAME=V1,V2 (repeat for a grid; values holding commas: V1|V2)"),
-    players: Optional[int] = typer.Option(None, "--players", help="validate only this player count (default: every count)"),
-    games: Optional[int] = typer.Option(None, "--games", help="the most games per player count at each combination (default 400)"),
+    players: Optional[int] = typer.Option(None, "--players", help="validate only this player count (default: every count)", parser=whole_arg),
+    games: Optional[int] = typer.Option(None, "--games", help="the most games per player count at each combination (default 400)", parser=whole_arg),
     seed: Optional[int] = SeedOpt,
     workers: Optional[int] = WorkersOpt,
     scheduler: Optional[str] = typer.Option(None, "--scheduler", help="run on a Dask cluster, tcp://HOST:PORT (default: local processes)"),

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from deckgen.errors import OptionError
+from deckgen.numerals import WHOLE, decimal_number, whole_number
 from deckgen.spelling import did_you_mean
 
 Parser = Callable[[Any], Any]
@@ -48,13 +49,10 @@ def integer(lo: int | None = None, hi: int | None = None) -> Parser:
     def parse(value: Any) -> int:
         if isinstance(value, bool):
             raise OptionError(f"expected a whole number, got {value!r}")
-        if isinstance(value, int):
-            n = value
-        else:
-            try:
-                n = int(str(value).strip())
-            except ValueError:
-                raise OptionError(f"expected a whole number, got {value!r}") from None
+        try:
+            n = whole_number(value)
+        except ValueError as exc:
+            raise OptionError(str(exc)) from None
         if lo is not None and n < lo or hi is not None and n > hi:
             raise OptionError(f"{n} is out of range ({_range_text(lo, hi)})")
         return n
@@ -67,9 +65,9 @@ def number(lo: float | None = None, hi: float | None = None) -> Parser:
         if isinstance(value, bool):
             raise OptionError(f"expected a number, got {value!r}")
         try:
-            x = float(value)
-        except (TypeError, ValueError):
-            raise OptionError(f"expected a number, got {value!r}") from None
+            x = decimal_number(value)
+        except ValueError as exc:
+            raise OptionError(str(exc)) from None
         if x != x or lo is not None and x < lo or hi is not None and x > hi:
             raise OptionError(f"{value} is out of range ({_range_text(lo, hi)})")
         return x
@@ -230,10 +228,10 @@ _END = object()
 def _one_int(text: str, whole: str) -> int:
     text = text.strip()
     digits = text[1:] if text[:1] in "+-" else text
-    if digits.isdigit() and len(digits) > MAX_NUMBER_DIGITS:
+    if WHOLE.fullmatch(text) and len(digits) > MAX_NUMBER_DIGITS:
         raise OptionError(f"{text[:MAX_NUMBER_DIGITS]}… ({len(digits)} digits) is out of range")
     try:
-        if not digits.isdigit():
+        if not WHOLE.fullmatch(text):  # the digits 0-9 only: not ٣, not 1_0 (deckgen/numerals.py)
             raise ValueError
         return int(text)
     except ValueError:

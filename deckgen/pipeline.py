@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
@@ -15,7 +16,6 @@ from deckgen.progress import Tick
 from deckgen.publish import check_replaceable, publishing
 from deckgen.render.faces import faces_for
 from deckgen.render.export import write_formats
-from deckgen.render.preview import write_previews
 from deckgen.rulebook.render import file_name, languages, write_rulebook
 from deckgen.spec import DeckSpec
 
@@ -32,10 +32,18 @@ class BuildResult:
     files: list[Path] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # one-line remarks for the user (no rulebook yet...)
     warnings: list[str] = field(default_factory=list)  # one-line warnings (a blurry back image...)
-    coverage: dict[Path, list[float]] = field(default_factory=dict)  # each PDF's ink per page (0..1)
     played: "Validation | None" = None  # the simulated games a deck file's build played before printing
     forced: bool = False  # written with --force (its failing checks were not enforced)
     printed: int = 0  # cards on the sheets of cards.pdf: the deck's and its help card(s)
+
+    @functools.cached_property
+    def coverage(self) -> dict[Path, list[float]]:
+        """The ink each written PDF puts on its pages (mean darkness 0..1 of a 40 dpi greyscale render),
+        measured when first asked for: a report to show (the CLI prints it), so a build that shows
+        nothing (--quiet, the web page) never renders its pages."""
+        from deckgen.render.ink import page_coverage
+
+        return {f: page_coverage(f) for f in self.files if f.suffix == ".pdf"}
 
 
 def deck_identity(deck: Deck) -> str:
@@ -109,7 +117,6 @@ def build(
             written += step(result, stage)
     result.files = [out / Path(p).name for p in written]
     result.printed = len(printed.cards)
-    result.coverage = _coverage(result.files)
     return result
 
 
@@ -152,13 +159,6 @@ def _with_help(spec: DeckSpec, deck: Deck):
     text = spec.game.help_card(deck, spec.card_lang)
     frame = Frame(spec.print.card.width, spec.print.card.height, 0.0, spec.card_lang)
     return replace(deck, cards=deck.cards + tuple(help_cards(text, frame, spec.card_lang))), HelpFaces(spec.game.faces, text)
-
-
-def _coverage(files: list[Path]) -> dict[Path, list[float]]:
-    """The ink each PDF puts on its pages (mean darkness of a 40 dpi greyscale render)."""
-    from deckgen.render.ink import page_coverage
-
-    return {f: page_coverage(f) for f in files if f.suffix == ".pdf"}
 
 
 def rules(spec: DeckSpec, out_dir: Path | None = None, *, force: bool = False, progress: Callable[[str], Tick] | None = None) -> BuildResult:
@@ -213,6 +213,8 @@ def _write_rulebooks(spec: DeckSpec, result: BuildResult, progress: Callable[[st
 
 def preview(spec: DeckSpec, out_dir: Path | None = None, *, force: bool = False, progress: Callable[[str], Tick] | None = None) -> BuildResult:
     """PNG contact sheets in the output folder; its other files (an earlier build) stay, earlier previews go."""
+    from deckgen.render.preview import write_previews
+
     result = _checked(spec, out_dir, force)
     deck, out = result.deck, result.out_dir
     tick = progress("previews") if progress else None
@@ -547,11 +549,16 @@ def sweep(
     return result, sweeping.write(result, target)
 
 
-def init_file(spec: DeckSpec, out: Path, *, with_cards: bool) -> Path:
-    """Write a deck file for ``spec`` to start editing from; never overwrites an existing file."""
+def init_file(spec: DeckSpec, out: "Path | str", *, with_cards: bool) -> Path:
+    """Write a deck file for ``spec`` to start editing from; never overwrites an existing file.
+    ``out`` names the file; a folder (an existing one, or a name ending in a slash: ``decks/``)
+    gets ``<game>.toml`` inside it."""
     from deckgen.deckfile.write import deck_file_text
 
+    text = str(out)
     out = Path(out)
+    if text.endswith(("/", "\\")) or (out.is_dir() and not out.is_symlink()):
+        out = out / f"{spec.game.id}.toml"
     if out.exists() or out.is_symlink():  # a link to nowhere (or a loop) is the user's too: never replaced
         raise DeckgenError(f"{out} already exists; choose another name (nothing was overwritten)")
     folder = prepare_out_dir(out.parent if str(out.parent) else Path("."))

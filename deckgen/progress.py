@@ -5,9 +5,6 @@ from __future__ import annotations
 from contextlib import contextmanager
 from typing import Callable, Iterator
 
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
 Tick = Callable[[int, int], None]
 
 
@@ -18,9 +15,16 @@ def _silent(done: int, total: int) -> None:
 @contextmanager
 def progress(label: str, quiet: bool = False) -> Iterator[Tick]:
     """Yield ``tick(done, total)``; shows a bar on stderr unless ``quiet`` or stderr is not a terminal
-    (rich would print a stray blank line there, before any error message)."""
+    (rich would print a stray blank line there, before any error message). rich loads only here, when
+    a bar may be drawn: a quiet command never imports it."""
+    if quiet:
+        yield _silent
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
     console = Console(stderr=True)
-    if quiet or not console.is_terminal:
+    if not console.is_terminal:
         yield _silent
         return
     with Progress(

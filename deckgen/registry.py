@@ -196,10 +196,27 @@ def games() -> Mapping[str, Game]:
     return found
 
 
+def find_game(key: str) -> Game | None:
+    """The game whose id is exactly ``key`` (None if none). Its own package is looked at first, so a
+    command for one game does not import the other four; :func:`games` answers for any other name."""
+    if games.cache_info().currsize == 0 and key.isidentifier() and not key.startswith("_"):
+        import importlib.util
+
+        try:
+            spec = importlib.util.find_spec(f"deckgen.games.{key}")
+        except (ImportError, ValueError):
+            spec = None
+        if spec is not None and spec.submodule_search_locations is not None:  # a package, as games() asks
+            game = getattr(importlib.import_module(spec.name), "GAME", None)
+            if isinstance(game, Game) and game.id == key:
+                return game
+    return games().get(key)
+
+
 def get_game(game_id: str) -> Game:
-    known = games()
-    game = known.get(game_id.strip().lower())
+    game = find_game(game_id.strip().lower())
     if game is None:
+        known = games()
         hint = _did_you_mean(game_id.lower(), known)
         raise DeckgenError(
             f"unknown game {game_id!r}{hint}; the games are: {', '.join(known) or 'none'}"

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
@@ -133,13 +132,6 @@ def load_spec(
 # ---------------------------------------------------------------- values as typed
 
 
-@lru_cache(maxsize=4)
-def _adapter(kind: str) -> Any:
-    from pydantic import TypeAdapter
-
-    return TypeAdapter(int if kind == "int" else float)
-
-
 def typed(name: str, text: str) -> Any:
     """A common option's value from its text, refused with the command line's own message."""
     common = COMMON[name]
@@ -152,12 +144,12 @@ def typed(name: str, text: str) -> Any:
             return boolean(text)
         except DeckgenError as exc:
             raise DeckgenError(f"{common.flag}: {exc}") from None
-    from pydantic import ValidationError
+    from deckgen.numerals import decimal_number, whole_number
 
     try:
-        return _adapter(common.kind).validate_python(text)
-    except ValidationError as exc:
-        raise DeckgenError(f"Invalid value for '{common.flag}': {exc.errors()[0]['msg']}") from None
+        return (whole_number if common.kind == "int" else decimal_number)(text)
+    except ValueError as exc:  # the words the command line's --players parser says (cli.py)
+        raise DeckgenError(f"Invalid value for '{common.flag}': {exc}") from None
 
 
 def clean(value: Any, name: str = "") -> str | None:

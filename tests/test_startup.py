@@ -37,6 +37,39 @@ def test_list_and_help_import_no_heavy_library(argv):
     assert [m for m in loaded if m.startswith("deckgen.games.") and m.rsplit(".", 1)[-1] in parts] == []
 
 
+BUILD_NEEDS_NOT = [  # what `deckgen build multiplicats --quiet` has no use for (issue 33: PDF writing)
+    "pydantic", "pydantic_core", "rich", "sympy", "scipy", "numpy", "matplotlib", "pypdfium2", "dask", "fastapi",
+    "starlette", "uvicorn", "httpx", "PIL.ImageDraw", "PIL.ImageFont", "xml.sax.saxutils", "urllib.request", "http.client",
+    "ssl", "deckgen.deckfile.schema", "deckgen.engine.simulate", "deckgen.engine.validate", "deckgen.engine.modelcheck",
+    "deckgen.render.preview", "deckgen.render.png_pen", "deckgen.render.charts", "deckgen.analysis", "deckgen.web.app",
+    "deckgen.games.mgc", "deckgen.games.monete", "deckgen.games.maestras", "deckgen.games.hectoedra",  # the other games
+]
+
+
+def test_a_quiet_build_imports_only_what_it_draws_with(tmp_path):
+    """The default build loads reportlab and jinja2 and none of the stacks it does not use: not the
+    deck-file schema or typer's validators (pydantic), not the progress bars (rich), not the ink
+    figures' renderer (pypdfium2), not the algebra, simulation, plotting or web stacks (README: start-up)."""
+    argv = ["build", "multiplicats", "--quiet", "--seed", "7", "--out", str(tmp_path / "o")]
+    done = subprocess.run([sys.executable, "-c", PROBE, *argv], capture_output=True, text=True, cwd=ROOT, check=True)
+    loaded = set(json.loads(done.stderr.strip().splitlines()[-1]))
+    assert done.stdout.strip() == f"{tmp_path / 'o'}/" and (tmp_path / "o" / "cards.pdf").is_file()
+    assert {"reportlab.pdfgen.canvas", "reportlab.platypus", "jinja2", "deckgen.rulebook.render", "deckgen.render.sheets"} <= loaded
+    assert [m for m in BUILD_NEEDS_NOT if m in loaded or any(n.startswith(m + ".") for n in loaded)] == []
+
+
+def test_one_game_is_found_without_loading_the_others():
+    probe = """
+import sys
+from deckgen.registry import find_game, get_game, games
+game = find_game("monete")
+print(game.id, sorted(m for m in sys.modules if m.startswith("deckgen.games.") and m.count(".") == 2))
+print(find_game("Monete"), find_game("__init__"), find_game("os"), get_game(" MONETE ") is game is games()["monete"])
+"""
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert done.stdout.splitlines() == ["monete ['deckgen.games.monete']", "None None None True"]
+
+
 def test_a_game_part_is_made_on_first_use_and_kept():
     from deckgen.registry import Deferred, Game, deferred
 

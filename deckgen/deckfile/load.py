@@ -32,51 +32,59 @@ import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
-
+from deckgen.deckfile.limits import (  # noqa: F401 (the limits are read from here too)
+    MAX_CARDS, MAX_COPIES, MAX_DEPTH, MAX_FILE_BYTES, MAX_INT_BITS, MAX_SHOWN, MAX_TEXT, MAX_VALUES,
+)
 from deckgen.deckfile.locate import key_lines, line_of
 from deckgen.deckfile.paths import referenced_image
 from deckgen.errors import DeckgenError, OptionError
 from deckgen.options import check_size
 from deckgen.spelling import did_you_mean
-from deckgen.registry import Game, games
+from deckgen.registry import Game, find_game, games
 
-MAX_FILE_BYTES = 1_000_000
-MAX_TEXT = 200  # characters in any text value or key
-MAX_DEPTH = 6  # tables and lists inside one another (a deck file needs 4: cards, a card, a list, a value)
-MAX_VALUES = 60_000  # values in the whole file (5,000 cards of a few fields each)
-MAX_SHOWN = 20  # problems listed; the rest are counted
-MAX_CARDS = 5000
-MAX_COPIES = 1000
-MAX_INT_BITS = 128  # a whole number in a deck file: at most 38 digits (no value deckgen reads comes near)
+if TYPE_CHECKING:  # pragma: no cover - pydantic loads when a file is not of the plain shape
+    from pydantic import BaseModel, ValidationError
 
 
-class PrintSection(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, populate_by_name=True)
-    card_size: str = "poker"
-    paper: Literal["a4", "letter"] = "a4"
-    bleed: float = Field(0.0, ge=0.0, le=10.0)
-    backs: Literal["duplex-long", "duplex-short", "manual-duplex", "separate", "none"] = "duplex-long"
-    ink: Literal["normal", "low"] = "normal"
-    back_image: str | None = None
-    for_: Literal["tgc", "mpc", "dtc", "home"] | None = Field(None, alias="for")
-    format: str = "sheets"
-    dpi: int = Field(300, ge=72, le=1200)
-    colour: Literal["rgb", "cmyk"] = "rgb"
-    back_offset: str | list[float] | None = None
+# The common shape of a deck file (the default decks' shape), checked without pydantic: a file whose
+# top-level and [print] values all fit these rules is one the schema (deckgen.deckfile.schema)
+# accepts, so pydantic, a tenth of a build's start, is loaded only for the other files (cards, a back
+# image, a value of another type or out of range); the schema then words their problems.
+# tests/deckfile/test_plain_shape.py checks the rules against the schema's own fields.
+PLAIN_TOP = {
+    "game": ("text",), "seed": ("int", 0, 2**63 - 1), "players": ("int", 1, 64), "lang": ("one of", "es", "en", "all"),
+    "options": ("table",), "print": ("table",),
+}
+PLAIN_PRINT = {
+    "card_size": ("text",), "paper": ("one of", "a4", "letter"), "bleed": ("float", 0.0, 10.0),
+    "backs": ("one of", "duplex-long", "duplex-short", "manual-duplex", "separate", "none"), "ink": ("one of", "normal", "low"),
+    "format": ("text",), "dpi": ("int", 72, 1200), "colour": ("one of", "rgb", "cmyk"),
+}
 
 
-class DeckFileModel(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-    game: str
-    seed: int = Field(1, ge=0, le=2**63 - 1)
-    players: int | None = Field(None, ge=1, le=64)
-    lang: Literal["es", "en", "all"] = "es"
-    options: dict[str, Any] = Field(default_factory=dict)
-    print: PrintSection = Field(default_factory=PrintSection)
-    cards: list[Any] | None = Field(None, min_length=1, max_length=MAX_CARDS)
+def _fits(rule: tuple, value: Any) -> bool:
+    kind = rule[0]
+    if kind == "text":
+        return isinstance(value, str)
+    if kind == "table":
+        return isinstance(value, dict) and all(isinstance(k, str) for k in value)
+    if kind == "one of":
+        return isinstance(value, str) and value in rule[1:]
+    if isinstance(value, bool) or not isinstance(value, (int, float) if kind == "float" else int):
+        return False
+    return rule[1] <= value <= rule[2]  # False for NaN
+
+
+def plain_shape(raw: Mapping[str, Any]) -> bool:
+    """True when every top-level and [print] value of ``raw`` fits :data:`PLAIN_TOP` and
+    :data:`PLAIN_PRINT` and it names its game (the one value the schema requires): the schema would
+    accept it, so it need not run."""
+    if "game" not in raw or not all(k in PLAIN_TOP and _fits(PLAIN_TOP[k], v) for k, v in raw.items()):
+        return False
+    section = raw.get("print", {})
+    return all(k in PLAIN_PRINT and _fits(PLAIN_PRINT[k], v) for k, v in section.items())
 
 
 @dataclass(frozen=True)
@@ -123,6 +131,8 @@ class _Collector:
         self.problems.append(Problem(line_of(self.lines, path), _field(path), message))
 
     def pydantic(self, exc: ValidationError, prefix: tuple, model: type[BaseModel]) -> None:
+        from deckgen.deckfile.schema import model_at as _model_at
+
         for err in exc.errors():
             loc = prefix + tuple(err["loc"])
             if err["type"] == "extra_forbidden":
@@ -141,16 +151,6 @@ class _Collector:
                 shown = f" (got {got!r})" if not isinstance(got, (dict, list)) else ""
                 message = err["msg"].replace("Input should be", "should be").replace("Value error, ", "")
                 self.add(loc, message + shown)
-
-
-def _model_at(model: type[BaseModel], loc: tuple) -> type[BaseModel] | None:
-    for part in loc:
-        field = model.model_fields.get(str(part))
-        ann = getattr(field, "annotation", None) if field else None
-        if not (isinstance(ann, type) and issubclass(ann, BaseModel)):
-            return None
-        model = ann
-    return model
 
 
 def _shape(raw: Mapping[str, Any], name: str, out: _Collector) -> None:
@@ -244,13 +244,16 @@ def _long_number(text: str) -> Problem:
 def check_deck_dict(raw: dict[str, Any], lines: dict, name: str, *, folder: Path | None) -> tuple[dict[str, Any], Game]:
     out = _Collector(lines)
     _shape(raw, name, out)
-    try:
-        model = DeckFileModel.model_validate(raw)
-    except ValidationError as exc:
-        out.pydantic(exc, (), DeckFileModel)
-        model = None
+    back_image = None
+    if not plain_shape(raw):  # (a plain file has no back image)
+        from deckgen.deckfile.schema import DeckFileModel, ValidationError
+
+        try:
+            back_image = DeckFileModel.model_validate(raw).print.back_image
+        except ValidationError as exc:
+            out.pydantic(exc, (), DeckFileModel)
     game_id = raw.get("game")
-    game = games().get(game_id) if isinstance(game_id, str) else None
+    game = find_game(game_id) if isinstance(game_id, str) else None
     if isinstance(game_id, str) and game is None:
         out.add(("game",), f"unknown game {game_id!r}{_suggest(game_id, list(games()))}; the games are: {', '.join(games())}")
     if game is not None:
@@ -262,8 +265,8 @@ def check_deck_dict(raw: dict[str, Any], lines: dict, name: str, *, folder: Path
         raise DeckFileError(name, sorted(out.problems, key=lambda p: (p.line or 0)))
     assert game is not None
     clean = dict(raw)
-    if model is not None and model.print.back_image:
-        clean["print"] = dict(raw.get("print", {}), back_image=str(referenced_image(folder, model.print.back_image)))
+    if back_image:
+        clean["print"] = dict(raw.get("print", {}), back_image=str(referenced_image(folder, back_image)))
     return clean, game
 
 
@@ -320,6 +323,8 @@ def _check_cards(game: Game, cards: Any, out: _Collector) -> None:
             if kinds:
                 out.add(path + ("kind",), f"{game.title} has no {kind!r} cards{_suggest(kind, list(kinds))}; its kinds are: {', '.join(kinds)}")
             continue
+        from pydantic import ValidationError
+
         try:
             schema.model_validate(face)
         except ValidationError as exc:

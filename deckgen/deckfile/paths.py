@@ -8,8 +8,6 @@ import warnings
 import zlib
 from pathlib import Path
 
-from PIL import Image, UnidentifiedImageError
-
 from deckgen.errors import DeckgenError
 from deckgen.filenames import resolved
 
@@ -46,7 +44,10 @@ def referenced_image(folder: Path, name: str) -> Path:
 def check_image(path: Path, shown: str) -> None:
     """Refuse ``path`` unless it is a PNG or JPEG of at most MAX_IMAGE_SIDE pixels a side that
     decodes to its last pixel. The size is read from the header before any pixel is decoded, and
-    Pillow's decompression-bomb warning is an error here, never a line on the terminal."""
+    Pillow's decompression-bomb warning is an error here, never a line on the terminal. Pillow loads
+    here, when a deck names an image, not with every deck file."""
+    from PIL import Image, UnidentifiedImageError
+
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)

@@ -20,7 +20,8 @@ import random
 from typing import Any
 
 from deckgen.checks import Check, check
-from deckgen.engine.modelcheck import Result, check_model, find_end, walk_to_end
+from deckgen.engine.modelcheck import Result, check_model, find_path, walk_path
+from deckgen.engine.replay import Path
 
 PROVEN, SAMPLED = "proven", "sampled"
 # positions `validate` lets the model checker explore, shared by the player counts (--model-budget).
@@ -106,13 +107,19 @@ def _model_checks(engine: Any, tag: str, r: Result | None, budget: int = MODEL_B
 
 
 def _replay_text(replay: Any) -> str:
-    return f"{replay.what}, the shortest case: " + " | ".join(replay.lines())
+    return replay.text()
 
 
-def player_fault(engine: Any, deck: Any, players: int, seed: int, policy: str = "heuristic", budget: int = LOOP_BUDGET) -> str:
+def replays(r: Result | None) -> list[Any]:
+    """The counterexamples a model checker's result prints (each a Replay, engine/replay.py)."""
+    return [x for x in (r.dead_end, r.no_end, r.short_deal) if x is not None] if r is not None else []
+
+
+def player_fault(engine: Any, deck: Any, players: int, seed: int, policy: str = "heuristic", budget: int = LOOP_BUDGET) -> Any:
     """Replay a game of the computer player that did not end; from where it stopped, search for a
-    legal continuation that ends the game. Returns the continuation in words (the loop is then the
-    player's fault, not the deck's), or "" when none was found (the deck is blamed)."""
+    legal continuation that ends the game. Returns the continuation (a :class:`WayOut`, its English
+    words by ``str``: the loop is then the player's fault, not the deck's), or "" when none was found
+    (the deck is blamed)."""
     from deckgen.engine.loop import key_stride, play
 
     rng = random.Random(seed)
@@ -121,17 +128,36 @@ def player_fault(engine: Any, deck: Any, players: int, seed: int, policy: str = 
     play(state, [pol] * players, rng, seed=seed, max_steps=engine.max_steps(deck, players),
          repeat_limit=engine.repeat_limit, key_every=key_stride(len(deck.cards)))
     if state.is_terminal():
-        return "the game ends when replayed"
+        return WayOut(None)
     here = getattr(state, "explorable", None)
     position = here() if here is not None else None
     if position is None:
         return ""
-    path = find_end(position, budget)
+    path = find_path(position, budget)
     if path is None:  # the end may lie beyond the breadth-first budget: random walks go deeper
-        path = walk_to_end(position, seed=seed, tries=20, steps=2_000)
+        path = walk_path(position, seed=seed, tries=20, steps=2_000)
     if path is None:
         return ""
-    return f"{len(path)} legal moves and draws lead from the repeated position to an end: " + "; ".join(path[:8]) + (" ..." if len(path) > 8 else "")
+    return WayOut(path)
+
+
+class WayOut:
+    """A way out of a loop of the computer player: a path to an end (None: the game ended when
+    replayed), told in any language (``text``); ``str`` gives the English."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+
+    def text(self, lang: str = "en") -> str:
+        from deckgen.engine.replay import say
+
+        return self.path.way_out(lang) if self.path is not None else say(("ends when replayed", ()), lang)
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __bool__(self) -> bool:
+        return True
 
 
 def headline_basis(report: Any) -> str:

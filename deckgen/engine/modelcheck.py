@@ -40,30 +40,13 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Iterable
 
+from deckgen.engine.replay import Path, Replay, Step
 from deckgen.engine.state import CHANCE, TERMINAL
 
 DEFAULT_BUDGET = 200_000  # positions explored before the search gives up (it says so)
 
 # edge kinds of a recorded path
 ACTION, OUTCOME = 0, 1
-
-
-@dataclass
-class Replay:
-    """A counterexample a person can follow: the deal, each move, the position that cannot go on."""
-
-    what: str  # "dead end" or "no end reachable"
-    steps: list[str]
-    position: str  # the last position, in words
-    trap: int = 0  # positions in the closed set without an end (for "no end reachable")
-
-    def lines(self) -> list[str]:
-        out = [f"{i + 1}. {s}" for i, s in enumerate(self.steps)]
-        out.append(f"then: {self.position}")
-        return out
-
-    def to_json(self) -> dict[str, Any]:
-        return {"what": self.what, "steps": list(self.steps), "position": self.position, "trap": self.trap}
 
 
 @dataclass
@@ -188,7 +171,8 @@ def check_model(root: Any, budget: int = DEFAULT_BUDGET, clock: Callable[[], flo
     if dead >= 0:
         result.dead_end = _replay(root, parent, dead, "dead end")
     if short >= 0:
-        result.short_deal = _replay(root, parent, short, f"a deal short of the rulebook ({short_text})")
+        result.short_deal = _replay(root, parent, short, "short deal")
+        result.short_deal.detail = short_text
     if complete:
         can_end = _backward(succ, terminal)
         missing = [i for i, ok in enumerate(can_end) if not ok]
@@ -301,7 +285,7 @@ def _graph_replay(root: Any, graph: Any, path: list, what: str, limit: int = 100
         state, more = found
         moves += more
     steps, state = _play_path(root, moves)
-    return Replay(what, steps, state.position_to_string())
+    return Replay(what, steps, _told(state, "position_term", "position_to_string"))
 
 
 def _backward_flat(n: int, flat: array, offsets: array, terminal: bytearray) -> bytearray:
@@ -375,6 +359,11 @@ def _closure(succ: list[list[int]], start: int) -> int:
 def _replay(root: Any, parent: list[tuple[int, int, Any]], target: int, what: str) -> Replay:
     """The path from the root to ``target``, replayed on copies of the root so every step is told
     by the position it is played in."""
+    path, state = _play_path(root, _chain(parent, target))
+    return Replay(what, path, _told(state, "position_term", "position_to_string"))
+
+
+def _chain(parent: list[tuple[int, int, Any]], target: int) -> list[tuple[int, Any]]:
     chain = []
     i = target
     while i > 0:
@@ -382,29 +371,41 @@ def _replay(root: Any, parent: list[tuple[int, int, Any]], target: int, what: st
         chain.append((kind, label))
         i = p
     chain.reverse()
-    steps, state = _play_path(root, chain)
-    return Replay(what, steps, state.position_to_string())
+    return chain
 
 
-def _play_path(root: Any, path: list) -> tuple[list[str], Any]:
-    """Play ``path`` ((OUTCOME or ACTION, label) pairs) from a copy of ``root``: each step in words
-    ("seat 1: …" for a move), and the position reached."""
+def _told(state: Any, term: str, words: str, *args: Any) -> tuple:
+    """What the state says of itself as a term (engine/replay.py): its ``term`` method if it has one,
+    else its ``words`` method's English, as ``("text", (words,))``."""
+    method = getattr(state, term, None)
+    return method(*args) if method is not None else ("text", (getattr(state, words)(*args),))
+
+
+def _play_path(root: Any, path: list) -> tuple[Path, Any]:
+    """Play ``path`` ((OUTCOME or ACTION, label) pairs) from a copy of ``root``: each step as data
+    (who acted, what happened; engine/replay.py), and the position reached."""
     state, steps = root.clone(), []
     for kind, label in path:
         if kind == OUTCOME:
-            steps.append(state.outcome_to_string(label))
+            steps.append(Step(None, _told(state, "outcome_term", "outcome_to_string", label)))
             state.apply_chance_outcome(label)
         else:
-            steps.append(f"seat {state.current_player()}: {state.action_to_string(label)}")
+            steps.append(Step(state.current_player(), _told(state, "action_term", "action_to_string", label)))
             state.apply_action(label)
-    return steps, state
+    return Path(steps, getattr(root, "words", None) or {}), state
 
 
 def find_end(root: Any, budget: int = 20_000) -> list[str] | None:
-    """A shortest sequence of legal moves and chance outcomes from ``root`` to an end, in words;
-    None when none is found within ``budget`` positions (breadth first, memoised)."""
+    """:func:`find_path`'s steps in English words."""
+    path = find_path(root, budget)
+    return None if path is None else path.said()
+
+
+def find_path(root: Any, budget: int = 20_000) -> Path | None:
+    """A shortest sequence of legal moves and chance outcomes from ``root`` to an end; None when
+    none is found within ``budget`` positions (breadth first, memoised)."""
     if root.is_terminal():
-        return []
+        return Path([], getattr(root, "words", None) or {})
     ids: dict[Hashable, int] = {_key(root): 0}
     parent: list[tuple[int, int, Any]] = [(-1, ACTION, None)]
     queue: deque[tuple[int, Any]] = deque([(0, root)])
@@ -417,15 +418,21 @@ def find_end(root: Any, budget: int = 20_000) -> list[str] | None:
             ids[k] = len(parent)
             parent.append((me, kind, label))
             if child.is_terminal():
-                return _replay(root, parent, len(parent) - 1, "end").steps
+                return _play_path(root, _chain(parent, len(parent) - 1))[0]
             queue.append((len(parent) - 1, child))
     return None
 
 
 def walk_to_end(root: Any, seed: int = 0, tries: int = 50, steps: int = 5_000) -> list[str] | None:
+    """:func:`walk_path`'s steps in English words."""
+    path = walk_path(root, seed, tries, steps)
+    return None if path is None else path.said()
+
+
+def walk_path(root: Any, seed: int = 0, tries: int = 50, steps: int = 5_000) -> Path | None:
     """A sequence of legal moves and chance outcomes from ``root`` to an end, found by random walks
-    (each move and outcome uniformly at random, ``tries`` walks of at most ``steps``), in words; None
-    when no walk ended. Where the end is too far for :func:`find_end`'s breadth-first search, a walk
+    (each move and outcome uniformly at random, ``tries`` walks of at most ``steps``); None when no
+    walk ended. Where the end is too far for :func:`find_end`'s breadth-first search, a walk
     still shows that one is reachable (any path is a proof; it need not be the shortest)."""
     import random
 

@@ -63,7 +63,7 @@ def report_lines(engine: Engine | None, r: Report) -> list[str]:
             lines.append("")
             lines.extend(summaries_table(engine, group))
     if r.player_faults:
-        lines.append("the computer player (not the deck):")
+        lines += ["", "the computer player (not the deck):"]
         lines.extend(f"  {f}" for f in r.player_faults[:5])
     lines.append("")
     lines.append("PLAYABLE" if r.ok else "NOT PLAYABLE: " + "; ".join(c.name for c in r.checks if not c.ok))
@@ -74,7 +74,7 @@ def report_json(r: Report) -> dict[str, Any]:
     from deckgen.engine.claims import headline_basis
 
     def c(x):
-        return {"name": x.name, "ok": x.ok, "detail": x.detail, "seed": x.seed, "proof": x.proof or None}
+        return {"name": x.name, "ok": x.ok, "detail": x.detail, "seed": x.seed, "proof": x.proof or None, "hint": x.hint or None}
 
     return {
         "game": r.game,

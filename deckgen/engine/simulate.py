@@ -164,6 +164,12 @@ def _stop(pool: Any) -> None:
         p.terminate()
     for p in processes:
         p.join(5)
+    # Wait for the pool's manager thread to see its workers gone and close its wake-up pipe: the
+    # interpreter's exit otherwise races it to that pipe and prints "OSError: Bad file descriptor"
+    # after our one-line "error: interrupted" (Python 3.11's concurrent.futures).
+    manager = getattr(pool, "_executor_manager_thread", None)
+    if manager is not None and manager.is_alive():
+        manager.join(5)
 
 
 def _records(args: tuple) -> list[GameRecord]:

@@ -86,6 +86,14 @@ class State(Protocol):
 #                                                     # rotated where the rules are symmetric
 #     def position_to_string(self) -> str             # the position, for a counterexample
 #
+# and, to tell a counterexample in every language (engine/replay.py), the same as terms
+# ``(name, args)`` with the templates of their words in ``words`` (the game's labels.py):
+#
+#     words: Mapping[str, Mapping[str, str]]          # {"plays": {"en": "plays {0}", "es": ...}}
+#     def action_term(self, action) -> tuple          # ("plays", ("2*x**2",))
+#     def outcome_term(self, outcome) -> tuple        # ("draws", (1, ("card", ("x",))))
+#     def position_term(self) -> tuple
+#
 # A game whose rules bound its length may also offer
 #
 #     def length_variant(self) -> tuple                    # a quantity or lexicographic tuple that

@@ -36,6 +36,9 @@ class Report:
     claim_games: dict[int | str, int] = field(default_factory=dict)  # games behind the sampled claim, per stream key
     player_faults: list[str] = field(default_factory=list)  # games where the computer player, not the deck, went round in circles
     fault_searches: int = 0  # loops of the computer player searched for a way out so far
+    # the parts of the report told from data (a counterexample, a way out of a loop: engine/replay.py),
+    # by their English words, so that a page can tell them in its language (``text(lang)``)
+    phrases: dict[str, object] = field(default_factory=dict)
 
     @property
     def checks(self) -> list[Check]:
@@ -126,6 +129,7 @@ def validate(
                 bar(share if result.complete else min(result.states, share), share)
             report.models[key] = result
             report.exhaustive.extend(claims.model_checks(engine, tag, result, share))
+            report.phrases.update((x.text(), x) for x in claims.replays(result))
             if result is not None and result.ok:
                 report.proven.add(key)
     for s in streams:
@@ -145,6 +149,7 @@ def validate(
     return report
 
 
+FEWEST_TO_JUDGE = 20  # a measure that came out the same in fewer games than this is not judged (its error is unknown)
 CLAIM_SEEDS = 1 << 24  # the claim sample's seeds: --seed + this + i, apart from every measured or exploring game
 
 
@@ -199,6 +204,8 @@ def _ends_check(report: Report, engine, s: Stream, tag: str) -> Check:
         search = not disproven and "came back" in problem and report.fault_searches < claims.MAX_FAULT_SEARCHES
         report.fault_searches += search
         way_out = claims.player_fault(engine, s.deck, n, seed) if search else ""
+        if way_out:
+            report.phrases[str(way_out)] = way_out
         (faults if way_out else blamed).append((seed, f"{problem}; {way_out}" if way_out else problem))
     unseen = s.measured.stall_count - len(s.measured.stalls)  # stalls not kept: blamed on the deck
     blamed += s.explored.stalls + claim.stalls
@@ -264,6 +271,14 @@ def _verdicts(report: Report, engine, s: Stream, plan: Plan) -> None:
             continue
         measure = next(m for m in engine.measures if m.name == t.measure)
         se = summary.errors.get(t.measure, 0.0)
+        unknown = se != se or se == float("inf") or (se == 0.0 and summary.games < FEWEST_TO_JUDGE)
+        if unknown and not t.holds(value, 0.0):
+            # one game, or a handful that all gave the same figure: nothing is known of its error
+            report.simulated.append(check(
+                f"{t.measure} ({tag}{n} players)", True,
+                f"{measure.show(value)}, must be {t.text(measure.show)}: not judged: {summary.games} games are too few "
+                f"to tell luck from an edge (at least {FEWEST_TO_JUDGE}; more --games)"))
+            continue
         shown = f"{measure.show(value)} ± {measure.show(se)}" if se == se and se != float("inf") else measure.show(value)
         report.simulated.append(
             check(f"{t.measure} ({tag}{n} players)", t.holds(value, se), f"{shown}, must be {t.text(measure.show)}: {t.why}", hint=t.hint)

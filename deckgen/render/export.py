@@ -1,12 +1,16 @@
 """Exports for print shops and virtual tables, beside the sheets of cards.pdf:
 
 - ``png``: one image per card face, in deck order (``001-front.png`` …) and ``back.png``, each with
-  its bleed, at ``dpi``; rendered on every core, the files identical whatever the number of workers;
+  its bleed, at ``dpi``; a two-sided card (a marker turned over in play) also gets its own back,
+  ``017-back.png``; rendered on every core, the files identical whatever the number of workers;
 - ``pdf``: one card per page, every page's MediaBox = BleedBox = the card plus its bleed and
-  TrimBox = the card; each card's back comes before its front (the order DriveThruCards asks for);
+  TrimBox = the card; each card's back (its own, for a two-sided card) comes before its front (the
+  order DriveThruCards asks for);
 - ``tts``: Tabletop Simulator deck sheets: at most 10×7 cards (69 and the back as the hidden card in
   the last place), at most 4096 px on a side, RGB, the back beside them and ``tts.json`` giving each
-  sheet's grid and card count (also in its name: ``sheet-1-69-cards.png``).
+  sheet's grid and card count (also in its name: ``sheet-1-69-cards.png``); a deck with two-sided
+  cards gets a sheet of backs per sheet (``sheet-1-69-backs.png``, Tabletop Simulator's "unique
+  backs"), each place the back of the card in the same place.
 """
 
 from __future__ import annotations
@@ -17,16 +21,16 @@ import math
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Callable, Sequence
-
-from PIL import Image
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from deckgen.workers import usable_cores
 from deckgen.errors import OptionError
 from deckgen.model import Card
-from deckgen.render.faces import Faces, Frame
-from deckgen.render.png_pen import PngPen
+from deckgen.render.faces import Faces, Frame, back_face
 from deckgen.render.settings import FORMATS, MAX_DPI, MIN_DPI, PrintSettings, dots_per_inch, format_list  # noqa: F401 (the options' parsers live with the settings)
+
+if TYPE_CHECKING:  # pragma: no cover - Pillow loads when a PNG is drawn, not with every build
+    from PIL import Image
 
 MM_PER_INCH = 25.4
 
@@ -60,6 +64,10 @@ class CardArt:
 
     def render(self, card: Card | None, size: tuple[int, int]) -> Image.Image:
         """``card`` (``None``: the back) covering ``size`` pixels: the card and its bleed."""
+        from PIL import Image
+
+        from deckgen.render.png_pen import PngPen
+
         f = self.frame
         k = size[0] / (f.width + 2 * f.bleed)
         img = Image.new("RGB", size, "white")
@@ -77,11 +85,22 @@ def png_bytes(img: Image.Image, dpi: int | None = None) -> bytes:
     return buf.getvalue()
 
 
-def _render_png(job: tuple[int, Card | None], art: CardArt, size: tuple[int, int], dpi: int, folder: str) -> int:
-    index, card = job
-    name = "back.png" if card is None else f"{index + 1:03d}-front.png"
+def _render_png(job: tuple[str, Card | None], art: CardArt, size: tuple[int, int], dpi: int, folder: str) -> str:
+    name, card = job
     Path(folder, name).write_bytes(png_bytes(art.render(card, size), dpi))
-    return index
+    return name
+
+
+def png_jobs(cards: Sequence[Card], faces: Faces) -> list[tuple[str, Card | None]]:
+    """(file name, face to draw; None: the common back) of every PNG of a deck: each card's front,
+    the own back of each two-sided card, then the common back."""
+    jobs: list[tuple[str, Card | None]] = []
+    for i, card in enumerate(cards):
+        jobs.append((f"{i + 1:03d}-front.png", card))
+        other = back_face(faces, card)
+        if other is not None:
+            jobs.append((f"{i + 1:03d}-back.png", other))
+    return jobs + [("back.png", None)]
 
 
 def default_workers() -> int:
@@ -118,13 +137,13 @@ def write_pngs(
     workers: int | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> list[Path]:
-    """``001-front.png`` … and ``back.png`` in ``folder`` (which must exist), each the card with its
-    bleed at ``settings.dpi``."""
+    """``001-front.png`` …, ``NNN-back.png`` for each two-sided card, and ``back.png`` in ``folder``
+    (which must exist), each the card with its bleed at ``settings.dpi``."""
     art = CardArt(faces, Frame(settings.card.width, settings.card.height, settings.bleed, settings.lang, dict(options or {}), settings.ink))
-    jobs: list[tuple[int, Card | None]] = [(i, c) for i, c in enumerate(cards)] + [(len(cards), None)]
+    jobs = png_jobs(cards, faces)
     fn = partial(_render_png, art=art, size=card_pixels(settings), dpi=settings.dpi, folder=str(folder))
     _map(fn, jobs, default_workers() if workers is None else workers, progress)
-    return [Path(folder, f"{i + 1:03d}-front.png") for i in range(len(cards))] + [Path(folder, "back.png")]
+    return [Path(folder, name) for name, _ in jobs]
 
 
 # ---------------------------------------------------------------- one card per page
@@ -160,7 +179,11 @@ def write_card_pages(
         faces.back(PdfPen(c, b, b + h, colours=ink), frame)
         c.endForm()
         for n, card in enumerate(cards, 1):
-            c.doForm("deckgen-back")
+            other = back_face(faces, card)
+            if other is None:
+                c.doForm("deckgen-back")
+            else:  # a two-sided card: its own other face
+                faces.front(PdfPen(c, b, b + h, colours=ink), other, frame)
             c.showPage()
             faces.front(PdfPen(c, b, b + h, colours=ink), card, frame)
             c.showPage()
@@ -204,22 +227,35 @@ def write_tts(
     progress: Callable[[int, int], None] | None = None,
 ) -> list[Path]:
     """Deck sheets, ``back.png`` and ``tts.json`` in ``folder`` (which must exist)."""
+    from PIL import Image
+
     art = CardArt(faces, Frame(settings.card.width, settings.card.height, 0.0, settings.lang, dict(options or {}), settings.ink))
     tw, th = tts_tile(settings)
     back = art.render(None, (tw, th))
     written, listing = [], []
     plan = tts_sheets(len(cards))
+    two_sided = any(back_face(faces, card) is not None for card in cards)
     for n, (start, count, rows) in enumerate(plan, 1):
         sheet = Image.new("RGB", (TTS_COLS * tw, rows * th), "white")
+        backs = Image.new("RGB", (TTS_COLS * tw, rows * th), "white") if two_sided else None
         for i in range(count):
             r, col = divmod(i, TTS_COLS)
             sheet.paste(art.render(cards[start + i], (tw, th)), (col * tw, r * th))
+            if backs is not None:
+                other = back_face(faces, cards[start + i])
+                backs.paste(back if other is None else art.render(other, (tw, th)), (col * tw, r * th))
         sheet.paste(back, ((TTS_COLS - 1) * tw, (rows - 1) * th))  # the hidden card: the last place
         name = f"sheet-{n}-{count}-cards.png"
         written.append(Path(folder, name))
         written[-1].write_bytes(png_bytes(sheet))
-        listing.append({"file": name, "cards": count, "first_card": start + 1, "columns": TTS_COLS, "rows": rows,
-                        "hidden_card": "last place (the back)"})
+        entry = {"file": name, "cards": count, "first_card": start + 1, "columns": TTS_COLS, "rows": rows,
+                 "hidden_card": "last place (the back)"}
+        if backs is not None:
+            backs.paste(back, ((TTS_COLS - 1) * tw, (rows - 1) * th))
+            entry["unique_backs"] = f"sheet-{n}-{count}-backs.png"
+            written.append(Path(folder, entry["unique_backs"]))
+            written[-1].write_bytes(png_bytes(backs))
+        listing.append(entry)
         if progress:
             progress(n, len(plan))
     Path(folder, "back.png").write_bytes(png_bytes(back))

@@ -5,8 +5,6 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-from PIL import Image
-
 from deckgen.errors import OptionError
 from deckgen.render.geometry import HOME_BACK_BLEED
 from deckgen.render.settings import PrintSettings
@@ -33,6 +31,8 @@ def check_back_image(settings: PrintSettings) -> str | None:
     """None when the back image (if any) is sharp enough; a warning below 300 dpi; an error below 150."""
     if not settings.back_image:
         return None
+    from PIL import Image  # only for a back image: a build without one never loads Pillow
+
     path = Path(settings.back_image)
     with Image.open(path) as img:
         size = img.size

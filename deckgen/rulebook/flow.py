@@ -196,6 +196,24 @@ class FigureFlowable(Flowable):
 # ---------------------------------------------------------------- blocks -> flowables
 
 
+class WrapOnce(Paragraph):
+    """A Paragraph that breaks its lines once per width. platypus wraps a paragraph again and again at
+    the same width (to keep blocks together, to try a page, to draw it): 506 wraps of 206 paragraphs
+    in Multipli Cat's rulebook, each breaking every line anew. The lines depend only on the text, the
+    style and the width, so the last wrap's lines are kept and handed back for the same width."""
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        kept = self.__dict__.get("_wrapped")
+        if kept is not None and kept[0] == availWidth:
+            _, self.width, self._wrapWidths, self.blPara, self.height = kept
+            return self.width, self.height
+        width, height = super().wrap(availWidth, availHeight)
+        if "blPara" in self.__dict__ and self.width == availWidth:  # a real wrap (not "cannot fit here")
+            self._wrapped = (availWidth, self.width, self._wrapWidths, self.blPara, self.height)
+        return width, height
+
+
+
 def build(blocks: Sequence[Block], ctx: Context, avail: float, where: str = "body") -> list[Flowable]:
     """Flowables for ``blocks`` in a column ``avail`` points wide; ``where`` picks paragraph styles."""
     out: list[Flowable] = []
@@ -203,9 +221,9 @@ def build(blocks: Sequence[Block], ctx: Context, avail: float, where: str = "bod
     for n, block in enumerate(blocks):
         after = blocks[n + 1] if n + 1 < len(blocks) else None
         if isinstance(block, Heading):
-            out.append(Paragraph(block.markup, st[f"h{block.level}"]))
+            out.append(WrapOnce(block.markup, st[f"h{block.level}"]))
         elif isinstance(block, Para):
-            para = Paragraph(block.markup, st[where])
+            para = WrapOnce(block.markup, st[where])
             if block.keep:
                 para.keepWithNext = 1
             out.append(para)
@@ -232,7 +250,7 @@ LIST_INDENT = 15.0  # pt
 def _list(block: ListBlock, ctx: Context, avail: float, where: str) -> Flowable:
     regular, bold = fonts.register()
     style = ctx.styles["item" if where == "body" else where]
-    items = [build(item, ctx, avail - LIST_INDENT, "item" if where == "body" else where) or [Paragraph("", style)] for item in block.items]
+    items = [build(item, ctx, avail - LIST_INDENT, "item" if where == "body" else where) or [WrapOnce("", style)] for item in block.items]
     kwargs = dict(
         leftIndent=LIST_INDENT,
         bulletFontName=bold if block.ordered else regular,

@@ -7,12 +7,14 @@ from typing import Optional
 
 import typer
 
+from deckgen.numerals import decimal_arg, whole_arg
+
 
 def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="address to listen on (127.0.0.1: this computer only)"),
-    port: int = typer.Option(8000, "--port", help="port to listen on"),
-    jobs: Optional[int] = typer.Option(None, "--jobs", help="builds and checks run at once; the rest queue (default: the cores)"),
-    time_limit: float = typer.Option(600.0, "--time-limit", help="seconds a build or check may run before it is stopped"),
+    port: int = typer.Option(8000, "--port", help="port to listen on", parser=whole_arg),
+    jobs: Optional[int] = typer.Option(None, "--jobs", help="builds and checks run at once; the rest queue (default: the cores)", parser=whole_arg),
+    time_limit: float = typer.Option(600.0, "--time-limit", help="seconds a build or check may run before it is stopped", parser=decimal_arg),
     open_browser: bool = typer.Option(False, "--open", help="open the page in the browser"),
     password: Optional[str] = typer.Option(
         None, "--password", envvar="DECKGEN_PASSWORD",

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import re
+from typing import Mapping
 
 NUMBER = re.compile(r"\d+(?:,\d{3})*(?:\.\d+)?")
 
@@ -56,9 +57,16 @@ NAMES = {
         "cada coeficiente y cada grado se pueden seguir (los llevan dos cartas o más)",
     "every coefficient appears equally often": "cada coeficiente aparece las mismas veces",
     "every deal searched": "todos los repartos explorados",
+    "cards for {} players": "cartas para {} jugadores",
+    "cards besides the central one divide among {} players": "las cartas, sin la central, se reparten entre {} jugadores",
+    "no dead end": "ningún callejón sin salida",
+    "an end is always reachable": "siempre se puede llegar a un final",
+    "no trap": "ninguna trampa",
+    "games are short enough to check": "las partidas son lo bastante cortas para comprobarlas",
     "every degree appears equally often": "cada grado aparece las mismas veces",
     "every game ends": "toda partida termina",
     "every game's length is bounded": "la duración de toda partida está acotada",
+    "simulation": "simulación",
     "every monomial can be followed by another (same coefficient or degree)":
         "cada monomio puede ir seguido de otro (mismo coeficiente o grado)",
     "every multiplication's product has a product card": "el producto de cada multiplicación tiene su carta de producto",
@@ -157,6 +165,22 @@ DETAILS = {
     "{} products reached": "{} productos alcanzados",
     "{} to {} players": "de {} a {} jugadores",
     "{} to {} players (checked for the {} asked for)": "de {} a {} jugadores (comprobado para los {} pedidos)",
+    "{} players (checked for the {} asked for)": "{} jugadores (comprobado para los {} pedidos)",
+    "{} = {} × {}": "{} = {} × {}",
+    "no number of empty cards taken out makes {} cards divide among {} players":
+        "ningún número de cartas vacías quitadas hace que {} cartas se repartan entre {} jugadores",
+    "{} cards each for {} players from {}": "{} cartas cada uno para {} jugadores de {}",
+    "{} playing cards, {} needed ({} each and a draw pile of {} per player)":
+        "{} cartas de juego, hacen falta {} ({} cada uno y un mazo de robo de {} por jugador)",
+    "{} playing cards, {} needed ({} each and a draw pile of {} per player) in PEREZOSO, which plays without the purple cards":
+        "{} cartas de juego, hacen falta {} ({} cada uno y un mazo de robo de {} por jugador) en PEREZOSO, que se juega sin "
+        "las cartas moradas",
+    "{} cards; {} × {} dealt + {} turned up + {} in reserve = {} (the reserve: cards left to draw after the deal, for a Toma cuatro "
+    "and penalties)": "{} cartas; {} × {} repartidas + {} boca arriba + {} de reserva = {} (la reserva: las cartas que quedan para "
+    "robar tras el reparto, para un Toma cuatro y los castigos)",
+    "{} cards; {} players need {}": "{} cartas; {} jugadores necesitan {}",
+    "no player count: no count of players can be dealt this deck": "ningún número de jugadores: este mazo no se puede repartir a ninguno",
+    "skipped: the deck fails its static checks": "no se hizo: el mazo no pasa sus comprobaciones estáticas",
     "{} cards per pile (at least {} needed)": "{} cartas por montón (hacen falta al menos {})",
     "{}: points {}-{} in {} colours": "{}: puntos del {} al {} en {} colores",
     "a master and {} linked cards exist": "hay una maestra y {} cartas enlazadas",
@@ -185,8 +209,6 @@ DETAILS = {
     "no failure in {} games of random and built-in players: fewer than {}/{} ({}%) of deals fail, at {}% confidence":
         "ningún fallo en {} partidas de jugadores al azar y del programa: fallan menos de {}/{} ({} %) de los repartos, con un {} % de confianza",
     "no repeats": "sin repeticiones",
-    "not proven by search: the deck has too many different deals to enumerate (one round); the claims below are sampled":
-        "no demostrado por búsqueda: el mazo tiene demasiados repartos distintos para recorrerlos (una ronda); lo que sigue se comprueba por muestreo",
     "number": "número",
     "number cards {}, {} close a round": "las cartas de número {} y {} cierran una ronda",
     "number, action, wild, marker": "número, acción, comodín, marcador",
@@ -206,6 +228,20 @@ DETAILS = {
         "acción (robar o pasar siempre vale si no hay nada que colocar), así que una partida dura como mucho "
         "({} × {} + {}) × {} + {} = {} acciones, dentro del límite de pasos",
     "proven: one group of monomials": "demostrado: un solo grupo de monomios",
+    "proven: Elección cards name any coefficient or degree": "demostrado: las cartas Elección eligen cualquier coeficiente o grado",
+    "proven: any card follows an action card (after_action free)":
+        "demostrado: cualquier carta sigue a una carta de acción (after_action free)",
+    "proven for every deal: no closed set of positions without an end (finite graph, an end reachable from each)":
+        "demostrado para todo reparto: ningún conjunto cerrado de posiciones sin final (grafo finito, con un final al que se "
+        "llega desde cada una)",
+    "{} positions form a closed set without an end (the replay above reaches one)":
+        "{} posiciones forman un conjunto cerrado sin final (el ejemplo de arriba llega a una de ellas)",
+    "validation stopped after {} games: they took {} steps, about {} a game, and it spends at most {} on a player count; "
+    "fewer than {} measured games cannot be trusted":
+        "la comprobación se paró tras {} partidas: costaron {} pasos, unos {} por partida, y no gasta más de {} por número de "
+        "jugadores; con menos de {} partidas medidas no hay que fiarse",
+    "the argument fails: its bound, {} steps, is above the step budget of {}":
+        "el argumento falla: su cota, {} pasos, supera el límite de pasos de {}",
     "the competitive game for {} to {} players ({} cards each in a round's game deck)":
         "el juego competitivo para {} a {} jugadores ({} cartas cada uno en el mazo de partida de una ronda)",
     "[('colour', 'different'), ('colour', 'same'), ('number', '+'), ('number', '-')]":
@@ -214,6 +250,8 @@ DETAILS = {
 
 # why a measured figure must stay in its range
 REASONS = {
+    "not judged: {} games are too few to tell luck from an edge (at least {}; more --games)":
+        "sin juzgar: {} partidas son demasiado pocas para distinguir la suerte de una ventaja (al menos {}; más --games)",
     "below {}% most turns are spent drawing and the round turns into a lottery":
         "por debajo del {} % casi todos los turnos se van en robar y la ronda se vuelve una lotería",
     "rounds must mostly end by a {} or a TOP, not by everyone passing":
@@ -282,7 +320,76 @@ TRIES = {
         "menos tablas (--tables) con más productos repetidos (por ejemplo 1-5), o --specials",
     "fewer --tables, --end first, or fewer --players": "menos tablas (--tables), --end first, o menos jugadores (--players)",
     "report it: the rules broke their own bound": "avísanos: las reglas se saltaron su propio límite",
+    "more cards: a wider --coefficients or --degrees range, more --copies":
+        "más cartas: un intervalo --coefficients o --degrees más ancho, más --copies",
+    "at most {} --players, or more cards: a wider --coefficients or --degrees range, more --copies":
+        "como mucho {} jugadores (--players), o más cartas: un intervalo --coefficients o --degrees más ancho, más --copies",
+    "more cards, or fewer cards in a hand (see the checks above)": "más cartas, o menos cartas en cada mano (mira las comprobaciones de arriba)",
+    "fix the failing checks above first": "arregla antes las comprobaciones de arriba que fallan",
+    "--no-keep-penalties (penalty cards go back into every deal), or more --cards, fewer --rounds or a lower --per-player":
+        "--no-keep-penalties (las cartas de castigo vuelven a cada reparto), o más cartas (--cards), menos rondas (--rounds) "
+        "o un --per-player más bajo",
+    "more --cards or a lower --per-player": "más cartas (--cards) o un --per-player más bajo",
+    "--per-player {}, fewer --players, or more --cards": "--per-player {}, menos jugadores (--players) o más cartas (--cards)",
+    "fewer --players, or more --tables (each table adds {} multiplication cards)":
+        "menos jugadores (--players), o más tablas (--tables: cada tabla añade {} cartas de multiplicación)",
+    "--removal fewest": "--removal fewest",
+    "more cards in the file": "más cartas en el archivo",
+    # the model checker's and the simulation's claims (engine/claims.py, engine/validate.py)
+    "a card or rule that leaves the player to act without a legal move: see the replay":
+        "una carta o una regla que deja sin jugada válida a quien le toca: mira el ejemplo",
+    "the cards named in the replay can never be got rid of: change or add cards so that they can":
+        "las cartas que nombra el ejemplo nunca se pueden soltar: cambia cartas o añade otras para que se pueda",
+    "more cards, or rules that give back to the deal what they take out (see the replay)":
+        "más cartas, o reglas que devuelvan al reparto lo que quitan (mira el ejemplo)",
+    "nothing in your deck: this is a bug in deckgen's rules; report the command and the seed":
+        "nada de tu mazo: es un fallo de las reglas de deckgen; avísanos con la orden y la semilla",
+    "fewer cards that make players draw: hands of hundreds of cards make a game no class can finish":
+        "menos cartas que hagan robar: con manos de cientos de cartas ninguna clase acaba la partida",
+    "games this long do not fit a class: fewer cards, or rules that end a game sooner":
+        "partidas tan largas no caben en una clase: menos cartas, o reglas que acaben antes la partida",
+    "add monomials that share a coefficient or degree across the groups, or Elección cards":
+        "añade monomios que compartan coeficiente o grado entre los grupos, o cartas Elección",
 }
+
+# what a game's model covers (``Engine.model_scope``)
+SCOPES = {"one round": "una ronda"}
+
+# why a simulated game did not end (engine/loop.py)
+PROBLEMS = {
+    "the same position came back {} times (a loop)": "la misma posición volvió {} veces (un bucle)",
+    "did not end within {} steps": "no terminó en {} pasos",
+    "did not end within {} steps ({} turns and draws with hands of hundreds of cards, each counted as several steps)":
+        "no terminó en {} pasos ({} turnos y robos con manos de cientos de cartas, cada uno contado como varios pasos)",
+    "a game did not end": "una partida no terminó",
+}
+
+# what every round's deal promises (a game's ``deal_promise``) and a deal that fell short of it (its ``shortfalls``)
+PROMISES = {
+    "{} cards a player in each round's game deck ({} in hand)": "{} cartas por jugador en el mazo de partida de cada ronda ({} en la mano)",
+}
+SHORTFALLS = {
+    "round {} dealt {} cards a player ({} in hand), not the {} printed ({} needed, {} left to deal)":
+        "la ronda {} repartió {} cartas por jugador ({} en la mano), no las {} impresas (hacían falta {}, quedaban {} por repartir)",
+}
+
+# the model checker's claims, read with their scope (":" groups: numbers, then the scope)
+MODEL = (
+    (re.compile(r"^proven for every deal: ([\d,]+) positions searched(?: \((.+?)\))?$"),
+     "demostrado para todo reparto: {0} posiciones exploradas{1}"),
+    (re.compile(r"^proven for every deal: ([\d,]+) positions searched(?: \((.+?)\))?; backward search from the ([\d,]+) ends reaches every one$"),
+     "demostrado para todo reparto: {0} posiciones exploradas{1}; la búsqueda hacia atrás desde los {2} finales llega a todas"),
+    (re.compile(r"^not proven by search: the model checker stopped at its budget of ([\d,]+) positions(?: \((.+?)\))?; the claims below are sampled$"),
+     "no demostrado por búsqueda: el verificador de modelos se paró en su límite de {0} posiciones{1}; lo que sigue se comprueba por muestreo"),
+    (re.compile(r"^not proven by search: the deck has too many different deals to enumerate(?: \((.+?)\))?; the claims below are sampled$"),
+     "no demostrado por búsqueda: el mazo tiene demasiados repartos distintos para recorrerlos{0}; lo que sigue se comprueba por muestreo"),
+)
+LOOP_NOTE = re.compile(r"^(.*); (\d+) game\(s\) of the computer player went round in circles: a fault of the player, not of the deck "
+                       r"\(a legal continuation leaves the loop\)$")
+SCOPE_NOTE = re.compile(r"^(.*) \((.+?): proven for every deal by search\)$")
+NOT_ENDED = re.compile(r"^([\d,]+) of ([\d,]+) games did not end: (.*?)"
+                       r"(; the model checker's counterexample above shows why: the deck, not deckgen's rules)?$")
+FAULT = re.compile(r"^  (?:([a-z_]+), )?(\d+) players, seed (\d+): the computer player went round in circles: (.*)$")
 
 # words inside the check details that print a table of counts ({'blue': 2, ...})
 KEYS = {"blue": "azul", "red": "rojo", "green": "verde", "yellow": "amarillo"}
@@ -312,7 +419,7 @@ LINES = {
     "A game lasts about {} minutes at {} players (at {} seconds a turn; --pace SECONDS changes it).":
         "Una partida dura unos {} minutos con {} jugadores (a {} segundos por turno; --pace SEGUNDOS lo cambia).",
     "A game lasts about {} minute at {} players (at {} seconds a turn; --pace SECONDS changes it).":
-        "Una partida dura un {} minuto con {} jugadores (a {} segundos por turno; --pace SEGUNDOS lo cambia).",
+        "Una partida dura {} minuto con {} jugadores (a {} segundos por turno; --pace SEGUNDOS lo cambia).",
     "Measured over {} simulated games at each player count and mode, played by the computer following the rules; "
     "{} more with random moves looked for games that never end.":
         "Medido en {} partidas simuladas para cada número de jugadores y modo, jugadas por el ordenador según las reglas; "
@@ -482,8 +589,10 @@ PLAYABLE = re.compile(r"^Playable for (.+?)(?:: (.*))?\.$")
 class _Words:
     """One report's translation: remembers the lines it could not translate."""
 
-    def __init__(self) -> None:
+    def __init__(self, phrases: Mapping[str, str] | None = None) -> None:
         self.missing: list[str] = []
+        # the report's parts told from data (a counterexample, a way out of a loop), English -> here
+        self.phrases = dict(phrases or {})
 
     def table(self, table: dict[str, str], text: str) -> str | None:
         numbers = NUMBER.findall(text)
@@ -518,15 +627,47 @@ class _Words:
             return "todas presentes"
         if re.fullmatch(r"\d+(, \d+)*", text):  # a list of player counts
             return text
+        if re.fullmatch(r"\d+ players?", text):
+            return self.players(text)
+        m = re.match(r"^(.*); try: (.*)$", text)  # a check line's tail: [proof] (seed N); try: advice
+        if m:
+            text, tail = m.group(1), f"; prueba: {self.advice(m.group(2))}"
+        m = re.match(r"^(.*) \(seed (\d+)\)$", text)
+        if m:
+            text, tail = m.group(1), f" (semilla {m.group(2)})" + tail
         m = re.match(r"^(.*) \[(proven|sampled)\]$", text)
         if m:
-            text, tail = m.group(1), " [demostrado]" if m.group(2) == "proven" else " [por muestreo]"
-        m = re.match(r"^(.*); try: (.*)$", text)
+            text, tail = m.group(1), (" [demostrado]" if m.group(2) == "proven" else " [por muestreo]") + tail
+        if text in self.phrases:  # a counterexample, told from the model checker's data
+            return self.phrases[text] + tail
+        m = LOOP_NOTE.match(text)
         if m:
-            advice = TRIES.get(m.group(2))
-            if advice is None:
-                self.missing.append(m.group(2))
-            text, tail = m.group(1), f"; prueba: {advice or m.group(2)}" + tail
+            return (f"{self.detail(m.group(1))}; {m.group(2)} partida(s) del jugador del ordenador dieron vueltas en círculo: "
+                    f"un fallo del jugador, no del mazo (una continuación válida sale del bucle){tail}")
+        m = SCOPE_NOTE.match(text)
+        if m:
+            return f"{self.detail(m.group(1))} ({self.scope(m.group(2))}: demostrado para todo reparto por búsqueda){tail}"
+        m = NOT_ENDED.match(text)
+        if m:
+            done, total, problem, model = m.groups()
+            why = "; el ejemplo de arriba (del verificador de modelos) muestra por qué: es el mazo, no las reglas de deckgen"
+            return f"{done} de {total} partidas no terminaron: {self.look(PROBLEMS, problem)}{why if model else ''}{tail}"
+        for rx, spanish in MODEL:
+            m = rx.match(text)
+            if m:
+                args = [g if g and re.fullmatch(r"[\d,]+", g) else (f" ({self.scope(g)})" if g else "") for g in m.groups()]
+                return spanish.format(*args) + tail
+        m = re.fullmatch(r"(.+ players|no player count), not the (\d+) the deck asks for", text)
+        if m:
+            return f"{self.players(m.group(1))}, no los {m.group(2)} que pide el mazo{tail}"
+        m = re.match(r"^in ([\d,]+) of ([\d,]+) games a later deal fell short of (.+?); first: (.+)$", text)
+        if m:
+            done, total, promise, first = m.groups()
+            return (f"en {done} de {total} partidas un reparto posterior no llegó a {self.look(PROMISES, promise)}; "
+                    f"el primero: {self.look(SHORTFALLS, first)}{tail}")
+        m = re.match(r"^the monomials fall into (\d+) groups that never follow one another: (.*)$", text)
+        if m:
+            return f"los monomios forman {m.group(1)} grupos que nunca se siguen unos a otros: {m.group(2)}{tail}"
         m = RANGE.match(text)
         if m:
             value, lo, hi, least, most, why = m.groups()
@@ -552,6 +693,42 @@ class _Words:
             return re.sub(r"(\d+) players: (\d+) cards, (\d+) each", r"\1 jugadores: \2 cartas, \3 cada uno", text) + tail
         return self.look(DETAILS, text) + tail
 
+    def advice(self, text: str) -> str:
+        """What a failed check says to try."""
+        found = TRIES.get(text) or self.table(TRIES, text) or self.deck_line(text)
+        if found is None:
+            self.missing.append(text)
+        return found or text
+
+    def deck_line(self, text: str) -> str | None:
+        """Advice that is a deck file's line: "players = one of 2, 4, 5, or more cards"."""
+        m = re.fullmatch(r"players = one of ([\d, ]+?)(, or more cards)?", text)
+        if m:
+            counts = m.group(1).split(", ")
+            told = counts[0] if len(counts) == 1 else ", ".join(counts[:-1]) + " o " + counts[-1]
+            return f"pide {told} jugadores en el archivo del mazo" + (", o más cartas" if m.group(2) else "")
+        return None
+
+    def scope(self, text: str) -> str:
+        """What a game's model covers ("one round")."""
+        if text not in SCOPES:
+            self.missing.append(text)
+        return SCOPES.get(text, text)
+
+    def fault(self, line: str) -> str | None:
+        """A game where the computer player went round in circles, and the way out found."""
+        m = FAULT.match(line)
+        if not m:
+            return None
+        mode, n, seed, rest = m.groups()
+        way = next((k for k in self.phrases if rest.endswith("; " + k)), None)
+        if way is None:
+            self.missing.append(line)
+            return line
+        problem = self.look(PROBLEMS, rest[: -len(way) - 2])
+        return (f"  {mode + ', ' if mode else ''}{n} jugadores, semilla {seed}: el jugador del ordenador dio vueltas en círculo: "
+                f"{problem}; {self.phrases[way]}")
+
     def players(self, text: str) -> str:
         m = re.fullmatch(r"(\d+) to (\d+) players", text)
         if m:
@@ -559,15 +736,20 @@ class _Words:
         m = re.fullmatch(r"(\d+) players?", text)
         if m:
             return f"{m.group(1)} jugador{'es' if m.group(1) != '1' else ''}"
-        m = re.fullmatch(r"(.+) and (\d+) players", text)
+        m = re.fullmatch(r"(.+) (and|or) (\d+) players", text)
         if m:
-            return f"{m.group(1)} y {m.group(2)} jugadores"
+            return f"{m.group(1)} {'y' if m.group(2) == 'and' else 'o'} {m.group(3)} jugadores"
+        if text == "no player count":
+            return "ningún número de jugadores"
         self.missing.append(text)
         return text
 
     def line(self, line: str) -> str:
         if not line.strip():
             return line
+        told = self.fault(line)
+        if told is not None:
+            return told
         m = CHECK.match(line)
         if m:
             ok, gap, name, detail = m.groups()
@@ -583,6 +765,9 @@ class _Words:
             who, basis = m.groups()
             basis = basis and self.basis(basis)
             return f"Jugable para {self.players(who)}" + (f": {basis}." if basis else ".")
+        m = re.fullmatch(r"With its cards it serves (.+), not (\d+)\.", line)
+        if m:
+            return f"Con sus cartas sirve para {self.players(m.group(1))}, no para {m.group(2)}."
         m = re.match(r"^Not playable: (.*)\. Each FAIL line below says what to try\.$", line)
         if m:
             return f"No es jugable: {self.names(m.group(1))}. Cada línea FALLA de abajo dice qué probar."
@@ -679,12 +864,14 @@ class _Words:
         return out
 
 
-def translated(text: str, lang: str) -> tuple[str, list[str]]:
+def translated(text: str, lang: str, phrases: Mapping[str, str] | None = None) -> tuple[str, list[str]]:
     """``text`` (a report as ``pipeline.report_text`` writes it) in ``lang``, and the lines left in
-    English (none for the five games' default decks)."""
+    English (none for the five games' default decks). ``phrases``: the report's parts told from data
+    (``Report.phrases``, a counterexample or a way out of a loop), their English words -> ``lang``'s
+    (``replay.phrases_in``)."""
     if lang != "es":
         return text, []
-    words = _Words()
+    words = _Words(phrases)
     lines = text.split("\n")
     out: list[str] = []
     i = 0
@@ -705,8 +892,8 @@ def translated(text: str, lang: str) -> tuple[str, list[str]]:
             i = j
             continue
         if MEASURES.match(line) and i + 1 < len(lines):
-            j = i + 2
-            while j < len(lines) and lines[j].strip():
+            j = i + 2  # the table's rows: indented, up to a blank line or the computer player's loops
+            while j < len(lines) and lines[j].startswith("  ") and lines[j].strip() and not FAULT.match(lines[j]):
                 j += 1
             out += words.measures(lines[i:j])
             i = j
@@ -716,9 +903,9 @@ def translated(text: str, lang: str) -> tuple[str, list[str]]:
     return "\n".join(out), words.missing
 
 
-def report_in(text: str, lang: str) -> str:
+def report_in(text: str, lang: str, phrases: Mapping[str, str] | None = None) -> str:
     """The report in the page's language (a line the tables do not know stays in English)."""
-    return translated(text, lang)[0]
+    return translated(text, lang, phrases)[0]
 
 
 def basis_in(text: str, lang: str) -> str:
@@ -726,10 +913,15 @@ def basis_in(text: str, lang: str) -> str:
     return _Words().basis(text) if lang == "es" and text else text
 
 
-def failure_in(name: str, detail: str, proof: str | None, lang: str) -> str:
-    """A failed check as the page lists it ("name: detail [proof]") in ``lang``."""
-    line = f"{name}: {detail}" + (f" [{proof}]" if proof else "")
+def failure_in(name: str, detail: str, proof: str | None, lang: str, phrases: Mapping[str, str] | None = None,
+               hint: str = "") -> str:
+    """A failed check as the page lists it ("name: detail [proof]", and on a line of its own what to
+    try, when the check says) in ``lang``."""
+    line = f"{name}: {(phrases or {}).get(detail, detail)}" + (f" [{proof}]" if proof else "")
     if lang != "es":
-        return line
-    words = _Words()
-    return f"{words.name(name)}: {words.detail(detail + (f' [{proof}]' if proof else ''))}"
+        return line + (f"\nWhat to try: {hint}" if hint else "")
+    words = _Words(phrases)
+    told = f"{words.name(name)}: {words.detail(detail + (f' [{proof}]' if proof else ''))}"
+    if hint:
+        told += f"\nQué probar: {words.advice(hint)}"
+    return told

@@ -421,6 +421,8 @@ SPANISH = (
     (r"(\S+) is out of range$", r"\1 está fuera del intervalo"),
     (r"expected a whole number, got ", "se esperaba un número entero, no "),
     (r"expected a number, got ", "se esperaba un número, no "),
+    (r"expected a whole number written with the digits 0-9, got ", "se esperaba un número entero escrito con las cifras 0-9, no "),
+    (r"expected a number written with the digits 0-9, got ", "se esperaba un número escrito con las cifras 0-9, no "),
     (r"expected true or false, got ", "se esperaba true o false (sí o no), no "),
     (r"(\S+) is not one of ", r"\1 no es ninguno de "),
     (r"\(did you mean (.+?)\?\)", r"(¿quisiste decir \1?)"),

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from deckgen import pipeline
+from deckgen.engine.replay import phrases_in
 from deckgen.errors import DeckgenError
 from deckgen.registry import games
 from deckgen.request import DeckRequest
@@ -115,7 +116,9 @@ def check(request: DeckRequest, folder: Path, send: Send, lang: str = "en") -> d
         v.skill = pipeline.skill(spec, players=players[0] if players else None, games=skill_games, workers=1, progress=progress)
     written = pipeline.write_report(v, folder / REPORT_DIR, lang=lang)
     data = pipeline.report_data(v)
-    text = report_in(pipeline.report_text(v), lang)
+    phrases = phrases_in(v.report.phrases, lang)  # counterexamples told from the model checker's data
+    text = report_in(pipeline.report_text(v), lang, phrases)
+    listed = phrases_in(v.report.phrases, lang, lines=True)
     if lang == "es":  # the report file to download says what the page says
         (folder / REPORT_DIR / "report.txt").write_text(text, encoding="utf-8")
     checks = [c for part in ("static", "exhaustive", "simulation") for c in data.get(part, [])]
@@ -123,7 +126,8 @@ def check(request: DeckRequest, folder: Path, send: Send, lang: str = "en") -> d
         "title": spec.game.title,
         "cards": len(v.deck),
         "ok": v.ok,
-        "failed": [failure_in(c["name"], str(c["detail"]), c.get("proof"), lang) for c in checks if not c["ok"]],
+        # the failed checks under the verdict: a counterexample a step a line
+        "failed": [failure_in(c["name"], str(c["detail"]), c.get("proof"), lang, listed, c.get("hint") or "") for c in checks if not c["ok"]],
         "basis": basis_in(data.get("basis", ""), lang),  # what "playable" rests on: "proven for every deal" or "no failure in N games"
         "checks": len(checks),
         "headline": (data.get("default_deck") or {}).get("headline", ""),

@@ -412,3 +412,32 @@ def test_an_uploaded_deck_file_shows_its_problems_or_opens(d, server, tmp_path):
     assert "no hay ningún juego 'nope'" in text(d, ".error-line")
     no_violations(d, "the error page")
     shot(d, "7-error")
+
+
+def test_a_counterexample_on_the_spanish_page_reads_in_spanish(d, server):
+    """Issue 26's deck of three groups of monomials: NOT PLAYABLE, the model checker's counterexample
+    under the verdict and in the full report, every line in Spanish."""
+    from selenium.webdriver.common.by import By
+
+    from web.test_report_words import ISLANDS_ES, ISLANDS_LISTED, english_words
+
+    islands = Path(__file__).resolve().parents[1] / "modelcheck" / "decks" / "mgc_islands.toml"
+    d.get(server.url + "/")
+    d.find_element(By.ID, "upload-file").send_keys(str(islands))
+    d.find_element(By.CSS_SELECTOR, "#upload button").click()
+    wait_for(d, lambda d: "/decks/" in d.current_url, what="the uploaded deck's page")
+    retype(d, "f-games", "5")
+    d.find_element(By.ID, "check-button").click()
+    verdict = wait_for(d, lambda d: d.find_elements(By.ID, "verdict"), timeout=240, what="the verdict")[0]
+    assert verdict.text == "NO JUGABLE"
+    failed = [li.text for li in d.find_elements(By.CSS_SELECTOR, "#check-result ul li")]
+    assert ISLANDS_LISTED in failed  # a step a line
+    assert [f for f in failed if english_words(f)] == []
+    assert not d.find_elements(By.ID, "compared")  # an unplayable deck is not compared with the default deck
+    d.find_element(By.CSS_SELECTOR, "#check-result details summary").click()
+    report = d.find_element(By.CSS_SELECTOR, "#check-result details pre")
+    assert report.get_attribute("lang") == "es"
+    assert english_words(report.text) == [], english_words(report.text)
+    assert ISLANDS_ES.strip() in [line.strip() for line in report.text.splitlines()]
+    no_violations(d, "a verdict with a counterexample")
+    shot(d, "8-counterexample")

@@ -171,3 +171,10 @@ def runs(coefficient: int, exponents: Sequence[int], variables: Sequence[str]) -
 def plain(coefficient: int, exponents: Sequence[int], variables: Sequence[str]) -> str:
     """A one-line text of the printed monomial with ``^`` for exponents (for logs and move lists)."""
     return "".join(("^" + r.text) if r.sup else r.text for r in runs(coefficient, exponents, variables))
+
+
+def printed(text: str, variables: Sequence[str]) -> str:
+    """A card's monomial (``2*x**2`` as a deck file may write it) as :func:`plain` shows the
+    printed card: ``2x^2``; the text itself when it is no monomial."""
+    got = read(text, variables)
+    return plain(got[0], got[2], got[3]) if got is not None else text

@@ -163,8 +163,14 @@ def follow_graph_check(deck: Deck, t) -> Check:
 
 
 def _label(deck: Deck, i: int) -> str:
+    """A card as it is printed (2x^2), or its action."""
     card = deck.cards[i]
-    return str(card.get("monomial", card.get("action")))
+    if card.get("monomial") is None:
+        return str(card.get("action"))
+    from deckgen.games.mgc import algebra
+    from deckgen.games.mgc.deck import deck_variables
+
+    return algebra.printed(str(card["monomial"]), deck_variables(deck))
 
 
 def player_counts(deck: Deck) -> list[int]:

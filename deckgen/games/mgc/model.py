@@ -24,11 +24,13 @@ from __future__ import annotations
 
 from typing import Any, Hashable, Iterator, Sequence
 
+from deckgen.engine.replay import say
 from deckgen.engine.state import CHANCE, TERMINAL, IllegalAction
 from deckgen.model import Deck
 
-from deckgen.games.mgc import rules
-from deckgen.games.mgc.deck import HAND, MONOMIAL
+from deckgen.games.mgc import algebra, rules
+from deckgen.games.mgc.deck import ACTIONS, HAND, MONOMIAL, deck_variables
+from deckgen.games.mgc.labels import MODEL_WORDS
 
 # stages of a position
 DEAL, START_DRAW, CHOOSE, PLAY, DRAW, DRAWN, ALGEBRA, ALGEBRA_DRAW, PENALTY_DRAW, OVER = range(10)
@@ -39,19 +41,21 @@ ANY = None
 class Types:
     """The deck's card types: cards the rules cannot tell apart, merged."""
 
-    def __init__(self, cards: Sequence[tuple[tuple, str]]) -> None:
-        """``cards``: per card, its signature (kind, coefficient, degree) and a name to show."""
+    def __init__(self, cards: Sequence[tuple[tuple, Any]]) -> None:
+        """``cards``: per card, its signature (kind, coefficient, degree) and a name to show (its
+        printed text, or a term of engine/replay.py)."""
         sig: dict[tuple, int] = {}
-        names: list[str] = []
+        terms: list[Any] = []
         self.of_card: list[int] = []
         for s, name in cards:
             if s not in sig:
-                sig[s] = len(names)
-                names.append(name)
+                sig[s] = len(terms)
+                terms.append(name)
             self.of_card.append(sig[s])
         self.sig = list(sig)
-        self.names = names
-        self.n = len(names)
+        self.terms = terms  # per type, its name as a term (the same in every language for a printed card)
+        self.names = [say(t, "en", MODEL_WORDS) for t in terms]
+        self.n = len(terms)
         counts = [0] * self.n
         for t in self.of_card:
             counts[t] += 1
@@ -66,12 +70,14 @@ class Types:
     @staticmethod
     def of_deck(deck: Deck) -> "Types":
         cards = []
+        variables = deck_variables(deck)
         for card in deck.cards:
             if card.kind == MONOMIAL:
                 s = (rules.BASIC, int(card["coefficient"]), int(card["degree"]))
-                cards.append((s, str(card.get("monomial", f"coefficient {s[1]}, degree {s[2]}"))))
+                text = card.get("monomial")  # as the card prints it (2x^2), the same in every language
+                cards.append((s, algebra.printed(str(text), variables) if text is not None else ("monomial", (s[1], s[2]))))
             else:
-                cards.append(((rules.ACTION_KIND[card["action"]], None, None), str(card["action"]).replace("_", " ")))
+                cards.append(((rules.ACTION_KIND[card["action"]], None, None), _action_name(str(card["action"]))))
         return Types(cards)
 
     @staticmethod
@@ -81,9 +87,9 @@ class Types:
         cards = []
         for i in range(t.size):
             if t.kind[i] == rules.BASIC:
-                cards.append(((rules.BASIC, t.coefficient[i], t.degree[i]), f"coefficient {t.coefficient[i]}, degree {t.degree[i]}"))
+                cards.append(((rules.BASIC, t.coefficient[i], t.degree[i]), ("monomial", (t.coefficient[i], t.degree[i]))))
             else:
-                cards.append(((t.kind[i], None, None), rules.KIND_ACTION[t.kind[i]].replace("_", " ")))
+                cards.append(((t.kind[i], None, None), _action_name(rules.KIND_ACTION[t.kind[i]])))
         return Types(cards)
 
     def fits(self, t: int, cons: tuple) -> bool:
@@ -218,15 +224,19 @@ class Position:
             return [("name", v) for v in values]
         return []
 
-    def action_to_string(self, a: Any) -> str:
+    words = MODEL_WORDS  # the templates of the terms below (engine/replay.py)
+
+    def action_term(self, a: Any) -> tuple:
         if a == "draw":
-            return "draws a card"
+            return ("draws a card", ())
         if a == "keep":
-            return "keeps the drawn card"
+            return ("keeps", ())
         if isinstance(a, tuple):
-            what = "coefficient" if self.choosing == rules.CHOOSE_COEFFICIENT else "degree"
-            return f"names {what} {a[1]}"
-        return f"plays {self.m.t.names[a]}"
+            return ("names coefficient" if self.choosing == rules.CHOOSE_COEFFICIENT else "names degree", (a[1],))
+        return ("plays", (self.m.t.terms[a],))
+
+    def action_to_string(self, a: Any) -> str:
+        return say(self.action_term(a), "en", MODEL_WORDS)
 
     def _legal(self, a: Any) -> bool:
         if self.stage == PLAY and a.__class__ is int:  # a card: held and playable (the common case, checked fast)
@@ -292,20 +302,20 @@ class Position:
         for h in hands_of(refill, min(k - have, sum(refill))):
             yield tuple(a + b for a, b in zip(pile, h))
 
-    def outcome_to_string(self, o: Any) -> str:
-        names, n = self.m.t.names, self.m.players
+    def outcome_term(self, o: Any) -> tuple:
+        terms = self.m.t.terms
         if self.stage == DEAL:
             hands, top = o
-            shown = "; ".join(f"seat {s}: {_hand_text(h, names)}" for s, h in enumerate(hands))
-            return f"deal: {shown}; turned up: {names[top]}"
+            return ("deal", ([("seat holds", (s, _hand_term(h, terms))) for s, h in enumerate(hands)], terms[top]))
         if self.stage == ALGEBRA:
-            return "ÁLGEBRA said (or not caught)" if o == "said" else "ÁLGEBRA forgotten and caught: 2 penalty cards"
+            return ("algebra said", ()) if o == "said" else ("algebra caught", ())
         who = self._drawer()
         if o == "nothing":
-            return f"seat {who} finds nothing to draw"
-        if isinstance(o, tuple):
-            return f"seat {who} draws {_hand_text(o, names)}"
-        return f"seat {who} draws {names[o]}"
+            return ("finds nothing", (who,))
+        return ("draws", (who, _hand_term(o, terms) if isinstance(o, tuple) else terms[o]))
+
+    def outcome_to_string(self, o: Any) -> str:
+        return say(self.outcome_term(o), "en", MODEL_WORDS)
 
     def apply_chance_outcome(self, o: Any) -> None:
         if self.stage == DEAL:
@@ -471,26 +481,33 @@ class Position:
         self.seat = s
         self.stage = PLAY
 
-    def position_to_string(self) -> str:
-        t, names = self.m.t, self.m.t.names
+    def position_term(self) -> tuple:
+        t, terms = self.m.t, self.m.t.terms
         if self.stage == DEAL:
-            return "the cards before the deal: " + _hand_text(self.m.t.total, names)
+            return ("before the deal", (_hand_term(t.total, terms),))
         if self.stage == OVER:
-            return "the round is over: " + (f"seat {self.winner} went out" if self.winner >= 0 else "blocked")
+            return ("round over", (("went out", (self.winner,)) if self.winner >= 0 else ("blocked", ()),))
         c, d = self.cons
-        rule = "any card" if c is None and d is None else (f"coefficient {c}" if d is None else f"degree {d}" if c is None else f"coefficient {c} or degree {d}")
-        hands = "; ".join(f"seat {s}: {_hand_text(h, names)}" for s, h in enumerate(self.hands))
-        pile = _hand_text(self.pile, names) if any(self.pile) else "empty"
-        discard = _hand_text(self._refilled(), names)
-        who = (f"seat {self._drawer()} to draw" if self.stage in (START_DRAW, DRAW, ALGEBRA_DRAW, PENALTY_DRAW)
-               else f"seat {self.seat}: ÁLGEBRA said or not" if self.stage == ALGEBRA else f"seat {self.seat} to act")
-        return (f"{who}; on the table {names[self.top]} (follow {rule}); {hands}; "
-                f"draw pile: {pile}; under the top card: {discard}")
+        rule = (("any card", ()) if c is None and d is None else ("coefficient", (c,)) if d is None
+                else ("degree", (d,)) if c is None else ("coefficient or degree", (c, d)))
+        hands = [("seat holds", (s, _hand_term(h, terms))) for s, h in enumerate(self.hands)]
+        pile = _hand_term(self.pile, terms) if any(self.pile) else ("empty", ())
+        who = (("to draw", (self._drawer(),)) if self.stage in (START_DRAW, DRAW, ALGEBRA_DRAW, PENALTY_DRAW)
+               else ("algebra or not", (self.seat,)) if self.stage == ALGEBRA else ("to act", (self.seat,)))
+        return ("position", (who, terms[self.top], rule, hands, pile, _hand_term(self._refilled(), terms)))
+
+    def position_to_string(self) -> str:
+        return say(self.position_term(), "en", MODEL_WORDS)
 
 
-def _hand_text(counts: Sequence[int], names: Sequence[str]) -> str:
-    parts = [f"{c} × {names[i]}" if c > 1 else names[i] for i, c in enumerate(counts) if c]
-    return ", ".join(parts) if parts else "nothing"
+def _hand_term(counts: Sequence[int], terms: Sequence[Any]) -> tuple:
+    parts = [("copies", (c, terms[i])) if c > 1 else terms[i] for i, c in enumerate(counts) if c]
+    return ("cards", (parts,)) if parts else ("nothing", ())
+
+
+def _action_name(action: str) -> str:
+    """An action card by its printed name (Toma dos), the same in every language."""
+    return ACTIONS[action]["es"]
 
 
 class Model:

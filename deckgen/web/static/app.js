@@ -313,8 +313,9 @@
       box.append(el("p", { class: "key", id: "key-line" }, key));
       if (r.ok) box.append(el("p", {}, fmt(T.verdict_ok, r)));
       if (r.ok && r.basis) box.append(el("p", { class: "basis", id: "verdict-basis" }, T.basis + " " + r.basis));
-      if (!r.ok) { box.append(el("p", {}, T.verdict_bad)); const ul = el("ul"); r.failed.forEach((f) => ul.append(el("li", {}, f))); box.append(ul); }
-      box.append(el("p", { class: "note", id: "compared" }, r.default ? T.is_default : T.compared));
+      if (!r.ok) { box.append(el("p", {}, T.verdict_bad)); const ul = el("ul", { class: "failed" }); r.failed.forEach((f) => ul.append(el("li", {}, f))); box.append(ul); }
+      // a deck that is not playable is not compared with the default deck (pipeline.validate)
+      if (r.default || r.ok) box.append(el("p", { class: "note", id: "compared" }, r.default ? T.is_default : T.compared));
       const plots = r.files.filter((f) => f.endsWith(".png"));
       if (plots.length) {
         box.append(el("h3", {}, T.plots));

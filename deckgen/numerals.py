@@ -1,0 +1,78 @@
+"""Numbers as people type them, in one place for every face (the command line, a deck file, the web
+form): written with the digits 0-9, an optional sign, and for a decimal a point or a comma (``2.5``,
+``2,5`` as Spanish writes it).
+
+Python's own ``int()`` and ``float()`` read more than that: other scripts' digits (``٣``, ``३``) and
+underscores (``1_0``). They were taken by some options and refused by others; now every number is
+read the same way, and anything else is refused with one message that says how to write it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+WHOLE = re.compile(r"[+-]?[0-9]+")
+DECIMAL = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+MOST_DIGITS = 12  # a number longer than this is out of every range: refused before it is read
+SHOWN = 40  # characters of a refused value quoted in its message
+
+
+def _shown(text: str) -> str:
+    return repr(text if len(text) <= SHOWN else text[:SHOWN] + "…")
+
+
+def _how(text: str) -> str:
+    """" written with the digits 0-9" when ``text`` looks like a number written some other way (other
+    scripts' digits, an underscore): the part of the message that says what to change."""
+    odd = any(c.isdigit() and not "0" <= c <= "9" for c in text) or "_" in text
+    return " written with the digits 0-9" if odd else ""
+
+
+def whole_number(value: Any) -> int:
+    """``value`` (text, or already a whole number) as an int; ValueError says what was wrong."""
+    if isinstance(value, bool):
+        raise ValueError(f"expected a whole number, got {value!r}")
+    if isinstance(value, int):
+        return value
+    text = str(value).strip()
+    if not WHOLE.fullmatch(text):
+        raise ValueError(f"expected a whole number{_how(text)}, got {_shown(text)}")
+    if len(text.lstrip("+-")) > MOST_DIGITS:
+        raise ValueError(f"{text[:MOST_DIGITS]}… ({len(text.lstrip('+-'))} digits) is out of range")
+    return int(text)
+
+
+def decimal_number(value: Any) -> float:
+    """``value`` (text, or already a number) as a float: digits 0-9 and a point (``2.5``)."""
+    if isinstance(value, bool):
+        raise ValueError(f"expected a number, got {value!r}")
+    if isinstance(value, (int, float)):
+        return float(value)
+    text = str(value).strip()
+    if text.count(",") == 1 and "." not in text:  # a decimal comma, as Spanish writes it: 3,5
+        text = text.replace(",", ".")
+    if not DECIMAL.fullmatch(text) or len(text) > 2 * MOST_DIGITS:
+        raise ValueError(f"expected a number{_how(text)}, got {_shown(text)}")
+    return float(text)
+
+
+def whole_arg(text: str) -> int:
+    """:func:`whole_number` as a command-line option's parser (``typer.Option(parser=whole_arg)``):
+    a mistake becomes the command line's "Invalid value for '--players': …"."""
+    try:
+        return whole_number(text)
+    except ValueError as exc:
+        import typer
+
+        raise typer.BadParameter(str(exc)) from None
+
+
+def decimal_arg(text: str) -> float:
+    """:func:`decimal_number` as a command-line option's parser."""
+    try:
+        return decimal_number(text)
+    except ValueError as exc:
+        import typer
+
+        raise typer.BadParameter(str(exc)) from None
