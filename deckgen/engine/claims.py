@@ -101,7 +101,7 @@ def _model_checks(engine: Any, tag: str, r: Result | None, budget: int = MODEL_B
     what = f"proven for every deal: {r.states:,} positions searched{scope}"
     return [
         check(f"no dead end ({tag})", True, what, proof=PROVEN),
-        check(f"an end is always reachable ({tag})", True, f"{what}; a backward search from the ends of the game reaches every one", proof=PROVEN),
+        check(f"an end is always reachable ({tag})", True, f"{what}; backward search from the {r.ends:,} ends reaches every one", proof=PROVEN),
         check(f"no trap ({tag})", True, "proven for every deal: no closed set of positions without an end (finite graph, an end reachable from each)", proof=PROVEN),
     ]
 
