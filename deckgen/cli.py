@@ -360,7 +360,8 @@ def validate(
     probability 1. Each claim says what it rests on: "proven" (every deal and every move searched
     by the model checker, or the game's own argument checked in code) or "sampled" (no failure in
     N games: fewer than 3/N of deals fail, at 95% confidence). A computer player going round in
-    circles is reported as the player's fault, not the deck's.
+    circles is reported as the player's fault, not the deck's. The model checker searches at most
+    --model-budget positions (a bar shows it); where it stops there, the report says so.
     """
     if pace is not None and not 0.1 <= pace <= 600:
         raise DeckgenError(f"--pace must be 0.1 to 600 seconds a turn, not {pace:g}")
