@@ -53,7 +53,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--seconds", type=float, default=60.0)
     ap.add_argument("--players", type=int, nargs="+", default=[2, 3])
-    ap.add_argument("--budget", type=int, default=7_000_000, help="positions at most (memory: about 1.4 GB)")
+    ap.add_argument("--budget", type=int, default=6_000_000, help="positions at most (memory: about 1.3 GB)")
     args = ap.parse_args()
     for game in games().values():
         engine = game.engine
