@@ -2,8 +2,8 @@
 test_model.py checks move by move against the engine): from every decision position, the graph's
 successors are exactly the decision positions (and ends) the model reaches by one move and any chance
 outcomes after it (the reductions: chance stages inlined, ends merged, packed keys). A mutant of a
-reduction is caught; the model checker gives the same verdicts on both; issue 26's case 2 is decided
-exhaustively."""
+reduction is caught; the model checker gives the same verdicts on both (issue 26's case 2, decided
+exhaustively: tests/modelcheck/test_issue_decks.py)."""
 
 from __future__ import annotations
 
@@ -163,13 +163,6 @@ def test_the_model_checker_gives_the_same_verdicts_with_and_without_the_graph():
         assert fast.states < slow.states
         if fast.no_end is not None:  # the replay goes through the model's own positions, from the deal
             assert fast.no_end.steps[0].startswith("deal: seat 0:") and "3x^3" in "\n".join(fast.no_end.lines())
-
-
-def test_issue_26_case_2_is_proven_exhaustively():
-    r = check_model(M.model(deck_file("mgc_loop_toma_cuatro.toml"), 2), budget=2_000_000)
-    assert r.complete and r.ok
-    assert r.dead_end is None and r.no_end is None and r.cannot_end == 0
-    assert r.states == 1_204_823 and r.ends == 1  # every round ends with a seat going out: none blocks
 
 
 def test_keys_and_ends():

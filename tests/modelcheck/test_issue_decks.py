@@ -80,7 +80,9 @@ def test_case_2_is_proven_for_every_deal_inside_validate():
     proven = {c.name: c for c in report.exhaustive if c.proof == "proven"}
     for claim in ("no dead end", "an end is always reachable", "no trap"):
         assert "proven for every deal: 1,204,823 positions searched" in proven[f"{claim} (2 players)"].detail or claim == "no trap"
-    assert report.models[2].complete and report.models[2].ok
+    m = report.models[2]
+    assert m.complete and m.ok and m.dead_end is None and m.no_end is None and m.cannot_end == 0
+    assert m.states == 1_204_823 and m.ends == 1  # every round ends with a seat going out: none blocks
 
 
 def test_the_model_budget_is_set_on_the_command_line_and_the_report_says_when_it_stopped(capsys):
