@@ -169,3 +169,15 @@ def test_keys_and_ends():
     g = Graph(M.model(deck(), 2).m)
     assert g.start() == ROOT and g.is_end(WIN) and g.is_end(BLOCKED) and not g.is_end(ROOT)
     assert g.successors(WIN) == [] and g.successors(BLOCKED) == []
+
+
+def test_a_dead_end_is_found_through_the_graph_too():
+    """MGC's rules always leave a draw, a pass or an end, so the only dead end is a deck that cannot
+    be dealt (14 cards, 2 players need 15): the root has no successor, on both paths."""
+    root = M.model(deck(coefficients="1", degrees="1", copies=8, toma_dos=0, retorno=0, intermision=0,
+                        eleccion_coeficiente=0, eleccion_grado=0, toma_cuatro=6), 2)
+    assert sum(root.m.t.total) == 14
+    for use_graph in (False, True):
+        r = check_model(root, budget=1_000, use_graph=use_graph)
+        assert r.complete and not r.ok and r.dead_end is not None and r.dead_end.kind == "dead end"
+        assert "before the deal" in r.dead_end.position
