@@ -16,7 +16,9 @@ end always reachable, no trap), and tests/mgc/test_graph.py checks each against 
 3. **Identical cards merged, seats rotated and mirrored** as in ``Position.canonical_key``.
 4. **Fields the rules never read again dropped.** At a decision, ``pending``, ``skip`` and
    ``left`` are always 0 (``key_of`` asserts it); the seat to act is 0 after rotation; the
-   dealer only matters at the deal.
+   dealer only matters at the deal. A constraint is kept only as the set of cards it lets be
+   played: the rules read it through that set alone, and the next constraint comes from the card
+   played (or stays), never from the old one.
 5. **Packed integers.** A hand or a pile is one integer, ``bits`` bits per card type; a position is
    the hands (seat to act first), the pile and an index into a table of the remaining small fields.
    The draws a pile can bring are computed once per pile and cached.
@@ -54,11 +56,15 @@ class Graph:
             if t.kind[i] == rules.BASIC:
                 cons.add((t.coef[i], t.degree[i]))
         cons |= {(c, None) for c in t.coefficients} | {(None, d) for d in t.degrees}
+        # a constraint matters only through the cards it lets be played (the next one comes from the
+        # card played, or stays through an action card): constraints with the same playable cards
+        # are one class (with one monomial type, "x" and "any card" are the same constraint)
         self.cons = sorted(cons, key=repr)
-        self.cons_id = {c: i for i, c in enumerate(self.cons)}
+        classes: dict[tuple, int] = {}
+        self.cons_id = {c: classes.setdefault(t.playable(c), len(classes)) for c in self.cons}
         self.any = self.cons_id[(None, None)]
-        self.playable = [[i for i in range(self.T) if t.playable(c)[i]] for c in self.cons]
-        self.fits = [t.playable(c) for c in self.cons]
+        self.fits = list(classes)
+        self.playable = [[i for i in range(self.T) if f[i]] for f in self.fits]
         self.basic_cons = [self.cons_id[(t.coef[i], t.degree[i])] if t.kind[i] == rules.BASIC else -1 for i in range(self.T)]
         v = m.variant
         self.effect = [rules.effect(t.kind[i], self.n, v.retorno_two_players) for i in range(self.T)]
