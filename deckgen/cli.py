@@ -89,6 +89,13 @@ def _say(text: str, quiet: bool = False) -> None:
         typer.echo(text)
 
 
+def _say_files(headline: str, files: list[Path], quiet: bool) -> None:
+    """What a command wrote: a headline, then one indented line per file."""
+    _say(headline, quiet)
+    for f in files:
+        _say(f"  {f}", quiet)
+
+
 _is_file = is_file
 
 
@@ -239,9 +246,7 @@ def rules(
     spec = load_spec(target, ctx.args, players=players, seed=seed, lang=lang, paper=paper, card_size=card_size)
     with _bars(quiet) as bars:
         result = pipeline.rules(spec, out, force=force, progress=bars)
-    _say(f"{spec.game.title}: rulebook for {len(result.deck)} cards written to {result.out_dir}/", quiet)
-    for f in result.files:
-        _say(f"  {f}", quiet)
+    _say_files(f"{spec.game.title}: rulebook for {len(result.deck)} cards written to {result.out_dir}/", result.files, quiet)
 
 
 @app.command(context_settings=GAME_ARGS)
@@ -280,9 +285,7 @@ def preview(
     spec = load_spec(target, ctx.args, players=players, seed=seed, lang=lang, card_size=card_size)
     with _bars(quiet) as bars:
         result = pipeline.preview(spec, out, force=force, progress=bars)
-    _say(f"{spec.game.title}: {len(result.deck)} cards previewed in {result.out_dir}/", quiet)
-    for f in result.files:
-        _say(f"  {f}", quiet)
+    _say_files(f"{spec.game.title}: {len(result.deck)} cards previewed in {result.out_dir}/", result.files, quiet)
 
 
 @app.command()

@@ -269,6 +269,56 @@ def _did_you_mean(word: str, candidates: Iterable[str]) -> str:
     return did_you_mean(word, candidates)
 
 
+# ---------------------------------------------------------------- declaring a game's options
+
+
+@dataclass(frozen=True)
+class Opt:
+    """One line of a game's option table: what differs from option to option, and nothing else.
+
+    ``values`` says what the option takes, and so how it is parsed and shown in help:
+
+    - ``bool``: a switch (--name / --no-name);
+    - a tuple of words, ``("two-left", "first")``: one of them (help shows them as "two-left|first");
+    - two whole numbers, ``(1, 50)``: a whole number in that range (help: "N");
+    - two decimals, ``(0.0, 1.0)``: a number in that range (help: "P");
+    - a parser (a function of the user's value): that parser, as it is.
+
+    ``metavar`` and ``show`` override what help prints for the value.
+    """
+
+    name: str
+    default: Any
+    values: Any
+    help: str
+    metavar: str | None = None
+    show: Callable[[Any], str] | None = None
+
+
+def declare(*, deck: Sequence[Opt] = (), rules: Sequence[Opt] = ()) -> tuple[Option, ...]:
+    """A game's options from its table: the options that shape the cards (``deck``), then the rule
+    variants the engine and the rulebook follow (``rules``)."""
+    return tuple(_option(row, "deck") for row in deck) + tuple(_option(row, "rules") for row in rules)
+
+
+def _option(row: Opt, scope: str) -> Option:
+    values, flag, metavar = row.values, False, "VALUE"
+    if values is bool:
+        parse, flag = boolean, True
+    elif isinstance(values, tuple) and values and all(isinstance(v, str) for v in values):
+        parse, metavar = choice(*values), "|".join(values)
+    elif isinstance(values, tuple) and len(values) == 2 and all(type(v) is int for v in values):
+        parse, metavar = integer(*values), "N"
+    elif isinstance(values, tuple) and len(values) == 2 and all(type(v) is float for v in values):
+        parse, metavar = number(*values), "P"
+    elif callable(values):
+        parse = values
+    else:
+        raise TypeError(f"option {row.name}: cannot read its values {values!r}")
+    extra = {"show": row.show} if row.show is not None else {}
+    return Option(row.name, row.default, row.help, parse, scope=scope, flag=flag, metavar=row.metavar or metavar, **extra)
+
+
 # ---------------------------------------------------------------- option sets
 
 

@@ -106,7 +106,8 @@ def test_every_row_names_real_code_and_a_real_test_or_a_decision_with_a_real_opt
 def test_the_checker_refuses_a_missing_test_or_option():
     assert "test_scoring_masters_then_cards_then_shared" in names_of_tests("tests/maestras/test_rules.py")
     assert "test_no_such_thing" not in names_of_tests("tests/maestras/test_rules.py")
-    assert defines("deckgen/games/maestras/state.py", "MaestrasState._settle")
+    assert defines("deckgen/games/maestras/state.py", "MaestrasState._place")
+    assert defines("deckgen/games/maestras/ending.py", "Ending._settle")
     assert not defines("deckgen/games/maestras/state.py", "MaestrasState._no_such_method")
     assert defines("deckgen/games/maestras/deck.py", "PLAYERS")
     assert "main_end" in option_names("maestras") and "no_such_option" not in option_names("maestras")

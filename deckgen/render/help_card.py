@@ -10,7 +10,7 @@ are not part of the game, so checks and validation never see them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from deckgen.model import Card, Deck
 from deckgen.render.faces import Faces, Frame, background
@@ -56,6 +56,13 @@ def help_text(
     if keys:
         sections.append((specials, [f"{names[k][name_lang or lang]}: {reminders[k][lang]}" for k in keys]))
     return HelpText(title, sections)
+
+
+def sections_text(lang: str, words: Mapping[str, tuple[str, Sequence[tuple[str, Sequence[str]]]]], **values: Any) -> HelpText:
+    """A help card written in sections: ``words`` gives (title, [(heading, lines)]) per language, and a
+    line may name one of ``values``, the deck's figures ("draw back up to {hand} cards")."""
+    title, sections = words.get(lang, words["es"])
+    return HelpText(title, [(h, [line.format(**values) for line in lines]) for h, lines in sections])
 
 
 def _lines(text: HelpText, frame: Frame) -> list[tuple[str, str]]:

@@ -80,7 +80,7 @@ def test_a_penalty_with_no_legal_card_is_remembered_and_the_worlds_respect_it():
 
 def test_a_hand_seen_with_espiar_stays_in_the_worlds():
     from deckgen.games.monete.hidden import sample_seen
-    from deckgen.games.monete.state import ESPIAR
+    from deckgen.games.monete.cards import ESPIAR
 
     engine, deck = _deck("monete")
     state = _advance(engine, deck, 3, 6, _searchable("monete"))

@@ -21,7 +21,7 @@ from deckgen.games.maestras import GAME
 from deckgen.render.settings import PrintSettings
 from deckgen.rulebook.template import common_context
 from deckgen.games.maestras.rulebook import (
-    FIXED, RULEBOOK, empty_example, link_examples, parse_figure_name, placement_board, tiebreak_example, win_example,
+    DECIDED, RULEBOOK, empty_example, link_examples, parse_figure_name, placement_board, tiebreak_example, win_example,
 )
 
 TEMPLATES = data_dir("templates")
@@ -52,14 +52,35 @@ def test_every_decision_is_printed_with_the_option_that_switches_it(lang, option
         value = deck.options[opt.name]
         flag = (opt.cli if value else f"--no-{opt.cli[2:]}") if isinstance(value, bool) else f"{opt.cli} {value}"
         assert f"<td>{flag}</td>" in html, flag
-    for fixed in FIXED[lang]:
-        assert jinja2.utils.markupsafe.escape(fixed) in html
+    assert len(decision_items(html, lang)) == 1 + len(DECIDED)
+    assert len(re.findall(r"<li>", section(html, "Decisiones fijas" if lang == "es" else "Fixed decisions"))) == 8
     assert "--colours 4 --points 8 --masters 2 --empties 5" in html
-    assert len(FIXED["es"]) == len(FIXED["en"])
     # the figures the template asks for exist, for this deck's rule variant
     names = re.findall(r'<figure name="([^"]+)"', html)
     assert len(names) == 6 and all(n in RULEBOOK.figures for n in names)
     assert "<note>" in html  # the deck is made for 3 players
+
+
+def section(html: str, heading: str) -> str:
+    """The first list after a heading of the rendered markup."""
+    return re.search(rf"<h[23]>{heading}</h[23]>.*?<ul>(.*?)</ul>", html, re.S).group(1)
+
+
+def decision_items(html: str, lang: str) -> list[str]:
+    return re.findall(r"<li>(.*?)</li>", section(html, "Variantes y decisiones" if lang == "es" else "Variants and decisions"), re.S)
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_each_value_of_a_decided_option_has_its_own_sentence(lang):
+    """The templates word every decision (macro ``decision``): each value of each option gets a sentence
+    of its own, so a value the template does not know cannot fall silently into another's words."""
+    by_name = {o.name: o for o in OPTIONS}
+    for k, name in enumerate(DECIDED, start=1):
+        opt = by_name[name]
+        values = [True, False] if opt.flag else getattr(opt.parse, "choices", None) or [opt.default, opt.default + 1]
+        sentences = {v: decision_items(render(build(**{name: v, **({"removal": "fewest"} if name != "removal" else {})}), lang), lang)[k] for v in values}
+        assert len(set(sentences.values())) == len(values) >= 2, (name, sentences)
+        assert all(len(t.strip()) > 20 for t in sentences.values())
 
 
 def test_templates_do_not_copy_the_source_rulebook():

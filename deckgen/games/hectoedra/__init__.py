@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from deckgen.options import Option, boolean, choice, compact_ranges, int_list, integer
+from deckgen.options import Opt, choice, compact_ranges, declare, int_list
 from deckgen.registry import Game, deferred
 
 from deckgen.games.hectoedra import deck
@@ -32,17 +32,21 @@ def _aids_text(aids: list[str]) -> str:
     return ",".join(aids) if aids else "none"
 
 
-OPTIONS = (
-    Option("cards", default=list(range(1, 101)), help="the cards in the deck: a range like 1-20 or a list like 2,3,5", parse=int_list(1, 100), metavar="RANGE", show=compact_ranges),
-    Option("aids", default=["prime"], help="learning aids on the faces: prime (a star on primes, the default: the start counts primes), factors (the factorisation), divisors (the divisor list)", parse=parse_aids, metavar="LIST", show=_aids_text),
-    Option("per_player", default=10, help="cards per player in each round's game deck", parse=integer(4, 10), scope="rules", metavar="N"),
-    Option("hand", default=4, help="cards in hand, refilled after each turn while the draw pile lasts", parse=integer(1, 10), scope="rules", metavar="N"),
-    Option("rounds", default=0, help="rounds in a match (0: as many as players)", parse=integer(0, 20), scope="rules", metavar="N", show=lambda v: str(v) if v else "as many as players"),
-    Option("start_tie", default="youngest", help="a tie for fewest primes goes to the youngest player (seat 0 first) or is drawn at random", parse=choice("youngest", "random"), scope="rules", metavar="youngest|random"),
-    Option("next_starter", default="last-played", help="who starts the next round: who put the last card on the pile, or who took the last turn", parse=choice("last-played", "last-turn"), scope="rules", metavar="last-played|last-turn"),
-    Option("each_starts", default=True, help="nobody starts a second round before everybody has started one: if the player who played the last card already started, the next player in turn order who has not starts (off: the last to play always starts)", parse=boolean, scope="rules", flag=True),
-    Option("must_play", default=True, help="a player holding a legal card must play one (off: may also choose a penalty)", parse=boolean, scope="rules", flag=True),
-    Option("keep_penalties", default=False, help="penalty cards stay face down for the whole match instead of going back into each deal", parse=boolean, scope="rules", flag=True),
+OPTIONS = declare(
+    deck=(
+        Opt("cards", list(range(1, 101)), int_list(1, 100), "the cards in the deck: a range like 1-20 or a list like 2,3,5", metavar="RANGE", show=compact_ranges),
+        Opt("aids", ["prime"], parse_aids, "learning aids on the faces: prime (a star on primes, the default: the start counts primes), factors (the factorisation), divisors (the divisor list)", metavar="LIST", show=_aids_text),
+    ),
+    rules=(
+        Opt("per_player", 10, (4, 10), "cards per player in each round's game deck"),
+        Opt("hand", 4, (1, 10), "cards in hand, refilled after each turn while the draw pile lasts"),
+        Opt("rounds", 0, (0, 20), "rounds in a match (0: as many as players)", show=lambda v: str(v) if v else "as many as players"),
+        Opt("start_tie", "youngest", ("youngest", "random"), "a tie for fewest primes goes to the youngest player (seat 0 first) or is drawn at random"),
+        Opt("next_starter", "last-played", ("last-played", "last-turn"), "who starts the next round: who put the last card on the pile, or who took the last turn"),
+        Opt("each_starts", True, bool, "nobody starts a second round before everybody has started one: if the player who played the last card already started, the next player in turn order who has not starts (off: the last to play always starts)"),
+        Opt("must_play", True, bool, "a player holding a legal card must play one (off: may also choose a penalty)"),
+        Opt("keep_penalties", False, bool, "penalty cards stay face down for the whole match instead of going back into each deal"),
+    ),
 )
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from deckgen.model import Deck
-from deckgen.render.help_card import HelpText
+from deckgen.render.help_card import HelpText, sections_text
 
 TEXT = {
     "es": ("Hectoedra: ayuda", [
@@ -34,6 +34,4 @@ TEXT = {
 
 
 def help_card(deck: Deck, lang: str) -> HelpText:
-    title, sections = TEXT.get(lang, TEXT["es"])
-    hand = deck.options.get("hand", 4)
-    return HelpText(title, [(h, [line.format(hand=hand) for line in lines]) for h, lines in sections])
+    return sections_text(lang, TEXT, hand=deck.options.get("hand", 4))

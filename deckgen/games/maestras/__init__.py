@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from deckgen.options import Option, boolean, choice, integer
+from deckgen.options import Opt, declare
 from deckgen.registry import Game, deferred
 
 from deckgen.games.maestras import deck
@@ -16,57 +16,31 @@ from deckgen.games.maestras.deck import REMOVAL_MODES
 from deckgen.games.maestras.rules import AFTER_MASTER, IN_LINE, LINKS, MAIN_END, TIEBREAK, WON_PATHS
 from deckgen.games.maestras.labels import OPTION_TEXT
 
-OPTIONS = (
-    # ---- the cards
-    Option("colours", 4, "number of colours (each with its shape): 2 to 4", integer(2, 4), metavar="N"),
-    Option("points", 8, "point cards run from 1 to this number in every colour", integer(4, 10), metavar="N"),
-    Option("masters", 2, "master cards per colour", integer(1, 3), metavar="N"),
-    Option("empties", 5, "empty cards in the full set", integer(0, 9), metavar="N"),
-    Option(
-        "removal", "rulebook",
-        "which empty cards leave for a player count: rulebook (3 out for 2, 3, 6, 7 players; 5 for 4, 5, 8) "
-        "or fewest (the fewest that make the other cards divide evenly)",
-        choice(*REMOVAL_MODES), metavar="MODE",
+OPTIONS = declare(
+    deck=(
+        Opt("colours", 4, (2, 4), "number of colours (each with its shape): 2 to 4"),
+        Opt("points", 8, (4, 10), "point cards run from 1 to this number in every colour"),
+        Opt("masters", 2, (1, 3), "master cards per colour"),
+        Opt("empties", 5, (0, 9), "empty cards in the full set"),
+        Opt("removal", "rulebook", REMOVAL_MODES, "which empty cards leave for a player count: rulebook (3 out for 2, 3, 6, 7 players; 5 for 4, 5, 8) "
+            "or fewest (the fewest that make the other cards divide evenly)", metavar="MODE"),
     ),
-    # ---- the rules
-    Option(
-        "link", "either",
-        "how two point cards link: either (same colour or points one apart), both (same colour and "
-        "points one apart), colour, points",
-        choice(*LINKS), scope="rules", metavar="RULE",
-    ),
-    Option("same_points", False, "cards with equal points also link", boolean, scope="rules", flag=True),
-    Option(
-        "after_master", "colour",
-        "what may follow a master: colour (a card of its colour) or any (any point card)",
-        choice(*AFTER_MASTER), scope="rules", metavar="RULE",
-    ),
-    Option("empty_counts", True, "an empty card counts among the four linked cards that win a path", boolean, scope="rules", flag=True),
-    Option("path_length", 4, "linked cards after the master that win a path", integer(2, 8), scope="rules", metavar="N"),
-    Option("hand", 4, "cards dealt to each player", integer(1, 10), scope="rules", metavar="N"),
-    Option(
-        "in_line", "all",
-        "which new cards must be in line with the last card placed: all, links (not masters) or off",
-        choice(*IN_LINE), scope="rules", metavar="RULE",
-    ),
-    Option("corners", False, "cards that meet only at a corner also count as touching", boolean, scope="rules", flag=True),
-    Option("play_drawn", False, "a drawn card that can be placed is placed at once, in the same turn", boolean, scope="rules", flag=True),
-    Option("refill", True, "after placing a card, draw back up to the hand size (--no-refill: draw only when you cannot place)", boolean, scope="rules", flag=True),
-    Option(
-        "won_paths", "taken",
-        "a won path: taken (its winner takes the cards, the side opens again) or stay (it stays, the side is closed)",
-        choice(*WON_PATHS), scope="rules", metavar="RULE",
-    ),
-    Option(
-        "main_end", "masters",
-        "when the main phase ends: masters (once every master card is on the table, or earlier when "
-        "nothing can be placed) or stuck (only when nothing more can be placed)",
-        choice(*MAIN_END), scope="rules", metavar="WHEN",
-    ),
-    Option(
-        "tiebreak", "when-tied",
-        "the tie-break phase: when-tied (only when the most masters are tied), always, never",
-        choice(*TIEBREAK), scope="rules", metavar="WHEN",
+    rules=(
+        Opt("link", "either", LINKS, "how two point cards link: either (same colour or points one apart), both (same colour and "
+            "points one apart), colour, points", metavar="RULE"),
+        Opt("same_points", False, bool, "cards with equal points also link"),
+        Opt("after_master", "colour", AFTER_MASTER, "what may follow a master: colour (a card of its colour) or any (any point card)", metavar="RULE"),
+        Opt("empty_counts", True, bool, "an empty card counts among the four linked cards that win a path"),
+        Opt("path_length", 4, (2, 8), "linked cards after the master that win a path"),
+        Opt("hand", 4, (1, 10), "cards dealt to each player"),
+        Opt("in_line", "all", IN_LINE, "which new cards must be in line with the last card placed: all, links (not masters) or off", metavar="RULE"),
+        Opt("corners", False, bool, "cards that meet only at a corner also count as touching"),
+        Opt("play_drawn", False, bool, "a drawn card that can be placed is placed at once, in the same turn"),
+        Opt("refill", True, bool, "after placing a card, draw back up to the hand size (--no-refill: draw only when you cannot place)"),
+        Opt("won_paths", "taken", WON_PATHS, "a won path: taken (its winner takes the cards, the side opens again) or stay (it stays, the side is closed)", metavar="RULE"),
+        Opt("main_end", "masters", MAIN_END, "when the main phase ends: masters (once every master card is on the table, or earlier when "
+            "nothing can be placed) or stuck (only when nothing more can be placed)", metavar="WHEN"),
+        Opt("tiebreak", "when-tied", TIEBREAK, "the tie-break phase: when-tied (only when the most masters are tied), always, never", metavar="WHEN"),
     ),
 )
 

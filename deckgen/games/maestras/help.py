@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from deckgen.model import Deck
-from deckgen.render.help_card import HelpText
+from deckgen.render.help_card import HelpText, sections_text
 
 TEXT = {
     "es": ("Cartas Maestras: ayuda", [
@@ -36,6 +36,4 @@ TEXT = {
 
 
 def help_card(deck: Deck, lang: str) -> HelpText:
-    title, sections = TEXT.get(lang, TEXT["es"])
-    n = deck.options.get("path_length", 4)
-    return HelpText(title, [(h, [line.format(n=n) for line in lines]) for h, lines in sections])
+    return sections_text(lang, TEXT, n=deck.options.get("path_length", 4))

@@ -42,134 +42,19 @@ def _flag(name: str, value: Any) -> str:
     return f"{cli} {value}"
 
 
-DECISIONS: dict[str, dict[str, Callable[[Any, Mapping[str, Any]], str]]] = {
-    "link": {
-        "es": lambda v, o: {
-            "either": "Dos cartas de puntos enlazan si son del mismo color o si sus puntos se diferencian en uno exactamente.",
-            "both": "Dos cartas de puntos enlazan solo si son del mismo color y además sus puntos se diferencian en uno.",
-            "colour": "Dos cartas de puntos enlazan solo si son del mismo color (los puntos no cuentan).",
-            "points": "Dos cartas de puntos enlazan solo si sus puntos se diferencian en uno (el color no cuenta).",
-        }[v],
-        "en": lambda v, o: {
-            "either": "Two point cards link when they share a colour or when their points differ by exactly one.",
-            "both": "Two point cards link only when they share a colour and their points also differ by one.",
-            "colour": "Two point cards link only when they share a colour (points do not matter).",
-            "points": "Two point cards link only when their points differ by one (colour does not matter).",
-        }[v],
-    },
-    "same_points": {
-        "es": lambda v, o: "Dos cartas con los mismos puntos también enlazan." if v else "Dos cartas con los mismos puntos no enlazan por sus puntos (solo por el color, si la regla lo permite).",
-        "en": lambda v, o: "Two cards with equal points also link." if v else "Equal points are not a link (only colour may link them, if the rule allows it).",
-    },
-    "after_master": {
-        "es": lambda v, o: "La maestra no tiene puntos: la carta que la sigue debe ser de su color." if v == "colour" else "La maestra no tiene puntos: cualquier carta de puntos puede seguirla.",
-        "en": lambda v, o: "A master has no points: the card after it must be of its colour." if v == "colour" else "A master has no points: any point card may follow it.",
-    },
-    "empty_counts": {
-        "es": lambda v, o: "Una carta vacía cuenta como carta enlazada para ganar el camino." if v else "Una carta vacía no cuenta para ganar el camino: hacen falta cuatro cartas de puntos.",
-        "en": lambda v, o: "An empty card counts as a linked card towards winning the path." if v else "An empty card does not count towards winning: the path needs its linked point cards.",
-    },
-    "path_length": {
-        "es": lambda v, o: f"Un camino se gana al añadir la {v}.ª carta enlazada después de la maestra (la maestra no se cuenta).",
-        "en": lambda v, o: f"A path is won when its {_ordinal(v)} linked card after the master is added (the master itself is not counted).",
-    },
-    "hand": {
-        "es": lambda v, o: f"Se reparten {v} cartas a cada jugador.",
-        "en": lambda v, o: f"Each player is dealt {v} cards.",
-    },
-    "in_line": {
-        "es": lambda v, o: {
-            "all": "Toda carta nueva, también una maestra, debe quedar en línea (misma fila o columna) con la última carta colocada.",
-            "links": "Las cartas que se enlazan deben quedar en línea con la última carta colocada; las maestras no.",
-            "off": "No se exige que la carta nueva quede en línea con la última colocada.",
-        }[v],
-        "en": lambda v, o: {
-            "all": "Every new card, masters too, must lie in line (same row or column) with the last card placed.",
-            "links": "Linked cards must lie in line with the last card placed; masters need not.",
-            "off": "A new card need not lie in line with the last card placed.",
-        }[v],
-    },
-    "corners": {
-        "es": lambda v, o: "Dos cartas que solo coinciden en una esquina también se tocan (así los caminos no pueden girar)." if v else "Dos cartas que solo coinciden en una esquina no se tocan; tocarse es compartir un lado.",
-        "en": lambda v, o: "Two cards meeting only at a corner also touch (so paths cannot turn)." if v else "Cards meeting only at a corner do not touch; touching means sharing a side.",
-    },
-    "play_drawn": {
-        "es": lambda v, o: "Si la carta robada se puede colocar, se coloca en el mismo turno." if v else "Quien roba no juega más en ese turno: el turno pasa al siguiente.",
-        "en": lambda v, o: "A drawn card that can be placed is placed at once, in the same turn." if v else "A player who draws plays nothing more that turn: play passes on.",
-    },
-    "refill": {
-        "es": lambda v, o: f"Después de colocar una carta se roba hasta volver a tener {o['hand']} cartas." if v else "Después de colocar una carta no se roba: solo roba quien no puede colocar nada.",
-        "en": lambda v, o: f"After placing a card, the player draws back up to {o['hand']} cards." if v else "Placing a card draws nothing: only a player who cannot place draws.",
-    },
-    "main_end": {
-        "es": lambda v, o: "La fase principal termina en cuanto todas las maestras están en la mesa (o antes, si nadie puede colocar nada)." if v == "masters" else "La fase principal sigue después de la última maestra y termina solo cuando nadie puede colocar nada.",
-        "en": lambda v, o: "The main phase ends as soon as every master is on the table (or earlier, if nobody can place anything)." if v == "masters" else "The main phase goes on after the last master and ends only when nobody can place anything.",
-    },
-    "won_paths": {
-        "es": lambda v, o: "Quien gana un camino se lleva sus cartas y ese lado de la carta central queda libre para otra maestra." if v == "taken" else "Un camino ganado se queda en la mesa y su lado de la carta central queda cerrado.",
-        "en": lambda v, o: "The winner of a path takes its cards, and that side of the central card is free for another master." if v == "taken" else "A won path stays on the table and its side of the central card is closed.",
-    },
-    "tiebreak": {
-        "es": lambda v, o: {
-            "when-tied": "La fase de desempate se juega solo si hay empate en el número de maestras.",
-            "always": "La fase de desempate se juega siempre al final.",
-            "never": "No hay fase de desempate: un empate a maestras se resuelve con las cartas ganadas en los caminos.",
-        }[v],
-        "en": lambda v, o: {
-            "when-tied": "The tie-break phase is played only when the most masters are tied.",
-            "always": "The tie-break phase is always played at the end.",
-            "never": "No tie-break phase: a tie on masters is settled by the cards won in paths.",
-        }[v],
-    },
-    "removal": {
-        "es": lambda v, o: "Las cartas vacías que se retiran siguen la tabla del reglamento (3 con 2, 3, 6 y 7 jugadores; 5 con 4, 5 y 8)." if v == "rulebook" else "Se retiran las menos cartas vacías posibles para que el resto se reparta a partes iguales.",
-        "en": lambda v, o: "The empty cards taken out follow the rulebook's table (3 with 2, 3, 6 and 7 players; 5 with 4, 5 and 8)." if v == "rulebook" else "The fewest empty cards are taken out so that the rest shares evenly.",
-    },
-}
-
-# Decisions with no option: how this product reads the source where it is silent.
-FIXED = {
-    "es": [
-        "La mesa es una cuadrícula: cada carta ocupa una casilla, sea cual sea su orientación (la orientación es libre).",
-        "Los caminos no se ramifican: una carta se enlaza siempre a la última carta de un camino.",
-        "Una maestra solo abre caminos; nunca se coloca en medio de uno.",
-        "Al empezar, la carta central cuenta como la última colocada. Cuando se gana un camino y se retira, la carta central vuelve a ser la referencia para colocar «en línea».",
-        "Quien puede colocar una carta debe colocarla; quien no puede colocar nada roba una carta y pasa el turno. Si el mazo está vacío, pasa.",
-        "El turno pasa a la derecha y empieza el jugador más joven.",
-                "En el desempate cada jugador, por turno, forma una sola cadena desde un lado de la carta central, que se despeja antes de cada jugador; la primera carta puede ser cualquiera (también una maestra o una vacía), y una maestra se enlaza por su color. Esas cartas cuentan como cartas ganadas, no como maestras.",
-        "Cartas ganadas = todas las cartas de los caminos ganados (maestra incluida) más las de la cadena del desempate. Si sigue el empate, se comparte la victoria.",
-    ],
-    "en": [
-        "The table is a grid: each card fills one cell, whichever way round it lies (orientation is free).",
-        "Paths do not branch: a card always links to the last card of a path.",
-        "A master only opens paths; it is never placed inside one.",
-        "At the start the central card counts as the last card placed. When a path is won and taken away, the central card becomes the reference for \"in line\" again.",
-        "A player who can place a card must place one; a player who cannot place anything draws one card and the turn passes. With the draw pile empty, they pass.",
-        "Play passes to the right and the youngest player starts.",
-                "In the tie-break each player in turn builds one chain from a side of the central card, which is cleared before each player; the first card may be any card (a master or an empty card too), and a master links by its colour. These cards count as cards won, not as masters.",
-        "Cards won = every card of the paths won (masters included) plus the tie-break chain. If still tied, the win is shared.",
-    ],
-}
+# The options the rulebook prints a decision for, in the order it prints them; the sentences are in
+# the templates (templates/maestras/rulebook.<lang>.html.j2, macro ``decision``).
+DECIDED = ("link", "same_points", "after_master", "empty_counts", "path_length", "hand", "in_line", "corners",
+           "play_drawn", "refill", "main_end", "won_paths", "tiebreak", "removal")
 
 
-def _ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
-
-
-def decisions(options: Mapping[str, Any], lang: str) -> list[dict[str, Any]]:
-    """Every decision with an option: the sentence for this deck's value, the option and its value."""
-    set_text = {
-        "es": f"El juego completo tiene {options['colours']} colores, cartas de puntos del 1 al {options['points']}, "
-              f"{options['masters']} maestras por color y {options['empties']} cartas vacías.",
-        "en": f"The full set has {options['colours']} colours, point cards 1 to {options['points']}, "
-              f"{options['masters']} masters per colour and {options['empties']} empty cards.",
-    }[lang]
+def decisions(options: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Every decision with an option: its name (the template's sentence for it), the option and its value."""
     flags = " ".join(_flag(k, options[k]) for k in ("colours", "points", "masters", "empties"))
-    out = [{"option": "--colours --points --masters --empties", "value": "", "flag": flags, "text": set_text}]
-    for name, texts in DECISIONS.items():
+    out = [{"name": "set", "option": "--colours --points --masters --empties", "value": "", "flag": flags}]
+    for name in DECIDED:
         value = options[name]
-        out.append({"option": "--" + name.replace("_", "-"), "value": _show(value), "flag": _flag(name, value),
-                    "text": texts[lang](value, options)})
+        out.append({"name": name, "option": "--" + name.replace("_", "-"), "value": _show(value), "flag": _flag(name, value)})
     return out
 
 
@@ -252,13 +137,8 @@ def _path_view(cards: list[tuple[Cell, Card]], last: Cell | None, turn: bool = F
 PLACEMENT_BOARD: list[tuple[Cell, str]] = [((0, -1), "m:blue"), ((0, -2), "p:blue:a-2"), ((1, -2), "p:blue:a-1"), ((1, 0), "m:red"), ((2, 0), "p:red:a")]
 # candidate cells: label, cell, the cell of the card it would link to
 PLACEMENT_CANDIDATES: list[tuple[str, Cell, Cell]] = [("A", (3, 0), (2, 0)), ("B", (1, -1), (1, 0)), ("C", (1, -3), (1, -2)), ("D", (2, 1), (2, 0))]
-REASONS = {
-    R.OCCUPIED: {"es": "la casilla está ocupada", "en": "the cell is taken"},
-    R.NOT_NEXT: {"es": "no está junto a la carta con la que enlaza", "en": "it is not next to the card it links to"},
-    R.TOUCHES_OTHER: {"es": "tocaría otra carta además de aquella con la que enlaza", "en": "it would touch another card besides the one it links to"},
-    R.NOT_IN_LINE: {"es": "no está en línea (fila o columna) con la última carta colocada", "en": "it is not in line (row or column) with the last card placed"},
-    None: {"es": "toca solo la carta con la que enlaza y está en línea con la última colocada", "en": "it touches only the card it links to and lies in line with the last card placed"},
-}
+# The rules' reasons by the key the templates' ``reason`` macro words them with
+REASON_KEYS = {R.OCCUPIED: "occupied", R.NOT_NEXT: "not_next", R.TOUCHES_OTHER: "touches_other", R.NOT_IN_LINE: "not_in_line", None: "fits"}
 
 
 def _card_from(code: str, options: Mapping[str, Any]) -> Card:
@@ -284,9 +164,9 @@ def placement_board(options: Mapping[str, Any]) -> tuple[BoardView, list[dict[st
     return view, marks
 
 
-def placement_marks(options: Mapping[str, Any], lang: str) -> list[dict[str, Any]]:
+def placement_marks(options: Mapping[str, Any]) -> list[dict[str, Any]]:
     _, marks = placement_board(options)
-    return [{"label": m["label"], "ok": m["ok"], "why": REASONS[m["why"]][lang]} for m in marks]
+    return [{"label": m["label"], "ok": m["ok"], "why": REASON_KEYS[m["why"]]} for m in marks]
 
 
 def empty_example(options: Mapping[str, Any]) -> tuple[list[Card], bool]:
@@ -527,9 +407,8 @@ def context(deck: Deck, lang: str) -> dict[str, Any]:
                   "after_master": rules.after_master, "empty_counts": rules.empty_counts,
                   "play_drawn": rules.play_drawn, "refill": rules.refill, "corners": rules.corners,
                   "same_points": rules.same_points, "main_end": rules.main_end},
-        "decisions": decisions(options, lang),
-        "fixed": FIXED[lang],
-        "placement_marks": placement_marks(options, lang),
+        "decisions": decisions(options),
+        "placement_marks": placement_marks(options),
         "link_examples": [{k: v for k, v in e.items() if k not in ("prev", "new")} for e in link_examples(options, lang)],
         "empty_example": {"names": [card_name(c, lang) for c in path], "ok": empty_ok},
         "win_example": [card_name(c, lang) for c in win_example(options)],

@@ -7,6 +7,9 @@ the table (rule main_end="masters", source steps 5-6), or earlier when a whole r
 empty draw pile (nothing more can be placed; the only end with main_end="stuck"); then, if the rules say so, the tie-break phase: each
 player in turn links as many of their remaining cards as they can in a single chain from the cleared
 central card (one action per card; the chain ends when nothing more can be linked).
+
+The end of the match (the end of the main phase, the tie-break, who wins) is in ``ending.py``, the
+state's base class; the table's vocabulary (phases, action codes, paths) in ``table.py``.
 """
 
 from __future__ import annotations
@@ -17,55 +20,14 @@ from typing import Hashable, Mapping, Sequence
 from deckgen.engine.state import TERMINAL, IllegalAction
 
 from deckgen.games.maestras import rules as R
-from deckgen.games.maestras.cards import CENTRAL_INFO, MASTER_K, Info, name
+from deckgen.games.maestras.cards import MASTER_K, Info, name
+from deckgen.games.maestras.ending import Ending
 from deckgen.games.maestras.rules import CENTRE, SIDES, Cell, Rules
-
-MAIN, TIEBREAK, OVER = "main", "tiebreak", "over"
-DRAW = -1  # draw one card, or pass when the draw pile is empty: only legal with nothing to place
-# cells (x, y) with |x|, |y| < OFF are coded (x + OFF) * WIDTH + (y + OFF): a tie-break chain laid out
-# in a line may hold every card of the largest deck a deck file allows (5,000), so OFF is beyond
-# that (64 let a long chain's cells wrap into other cards' codes)
-OFF = 8192
-WIDTH = 2 * OFF + 1
-CELLS = WIDTH * WIDTH
-
-
-def encode(card: int, cell: Cell) -> int:
-    return card * CELLS + (cell[0] + OFF) * WIDTH + (cell[1] + OFF)
-
-
-def decode(action: int) -> tuple[int, Cell]:
-    card, rest = divmod(action, CELLS)
-    cx, cy = divmod(rest, WIDTH)
-    return card, (cx - OFF, cy - OFF)
+from deckgen.games.maestras.table import DRAW, MAIN, OVER, TIEBREAK, Path, Snapshot, decode, encode  # noqa: F401 (the state's vocabulary)
 
 
 @dataclass
-class Path:
-    """A path: its master and the cards linked after it, with their cells, from the central card out."""
-
-    side: int
-    cells: list[Cell]
-    cards: list[int]
-    winner: int | None = None  # set when won (the path stays on the board only with won_paths="stay")
-
-    @property
-    def tip(self) -> Cell:
-        return self.cells[-1]
-
-
-@dataclass
-class Snapshot:
-    """The board when the main phase ended (for the board picture): cell -> (card, placed as n-th)."""
-
-    cells: dict[Cell, tuple[int, int]]
-    paths: list[Path]
-    last: Cell | None
-    won_paths: list[tuple[int, list[int]]]  # (seat, cards) of every path won, in order
-
-
-@dataclass
-class MaestrasState:
+class MaestrasState(Ending):
     infos: tuple[Info, ...]
     rules: Rules
     players: int
@@ -159,20 +121,6 @@ class MaestrasState:
         if self.phase == MAIN and i.kind == MASTER_K and cell in SIDES:
             return f"{name(i)} opens the {R.SIDE_NAMES[SIDES.index(cell)]} side"
         return f"{name(i)} on {cell}"
-
-    def returns(self) -> list[float]:
-        if self.phase != OVER:
-            return [0.0] * self.players
-        w = self.winners()
-        return [1.0 / len(w) if s in w else 0.0 for s in range(self.players)]
-
-    def winners(self) -> list[int]:
-        if self.phase != OVER:
-            return []
-        return R.winners(self.masters, self.cards_won())
-
-    def cards_won(self) -> list[int]:
-        return [len(self.won[s]) + len(self.tiebreak_won[s]) for s in range(self.players)]
 
     def length_variant(self) -> tuple[int, int, int]:
         """A lexicographic tuple that strictly decreases at every action (the proof that every game
@@ -311,19 +259,6 @@ class MaestrasState:
             return ends[0]
         return any(R.links(ref, i, self.rules) for ref in ends[1])
 
-    def _tiebreak_moves(self, seat: int) -> list[int]:
-        cards = self._distinct(self.hands[seat])
-        if not cards:
-            return []
-        if not self.chain:
-            return [encode(c, side) for c in cards for side in SIDES if side not in self.board]
-        tip = self.chain_cells[-1]
-        cells = R.free_cells(self.board, tip, self.last, line=True, corners=self.rules.corners)
-        if not cells:
-            return []
-        ref = R.reference([self.infos[c] for c in self.chain], CENTRAL_INFO)
-        return [encode(c, cell) for c in cards if R.links(ref, self.infos[c], self.rules) for cell in cells]
-
     # ------------------------------------------------------------ main phase
 
     def _next_turn(self) -> None:
@@ -399,65 +334,3 @@ class MaestrasState:
                 self.order.pop(cell, None)
             self.paths.remove(path)
             self.last = CENTRE  # the table is back to the central card as the reference
-
-    def _settle(self) -> None:
-        """Move on from positions where nobody has a choice: the end of the main phase, tie-break
-        turns with nothing to link, the end of the game."""
-        if self.phase == MAIN:
-            everyone_out = not self.pile and not any(self.hands) and self.pending is None
-            all_masters_out = self.rules.main_end == "masters" and self.masters_left == 0 and self.masters_placed > 0
-            if self.passes >= self.players or everyone_out or all_masters_out:
-                self._end_main()
-        if self.phase == TIEBREAK:
-            while self.phase == TIEBREAK and not self._tiebreak_moves(self.turn):
-                self._end_tiebreak_turn()
-        self._legal = None
-
-    def _end_main(self) -> None:
-        self.final = Snapshot(
-            {cell: (card, self.order.get(cell, 0)) for cell, card in self.board.items()},
-            [Path(p.side, list(p.cells), list(p.cards), p.winner) for p in self.paths],
-            self.last,
-            [(s, list(c)) for s, c in self.history],
-        )
-        for path in self.paths:
-            if path.winner is None:
-                self.removed.extend(path.cards)
-                self.paths_unwon += 1
-        self.paths = []
-        self.board = {CENTRE: self.central}
-        self.order = {}
-        play = self.rules.tiebreak == "always" or (self.rules.tiebreak == "when-tied" and R.masters_tied(self.masters))
-        if play:
-            self.phase = TIEBREAK
-            self.tiebreak_played = True
-            self.turn = 0
-            self._start_chain()
-        else:
-            self.phase = OVER
-
-    # ------------------------------------------------------------ tie-break phase
-
-    def _start_chain(self) -> None:
-        self.chain = []
-        self.chain_cells = []
-        self.board = {CENTRE: self.central}
-        self.last = CENTRE
-
-    def _tiebreak_place(self, card: int, cell: Cell) -> None:
-        self.hands[self.turn].remove(card)
-        self.board[cell] = card
-        self.chain.append(card)
-        self.chain_cells.append(cell)
-        self.last = cell
-
-    def _end_tiebreak_turn(self) -> None:
-        """The player's chain is theirs: it counts as cards won (for ties only); the central card is
-        cleared for the next player."""
-        self.tiebreak_won[self.turn].extend(self.chain)
-        self._start_chain()
-        self.tiebreak_done += 1
-        if self.tiebreak_done >= self.players:
-            self.phase = OVER
-        else:
-            self._next_turn()

@@ -6,7 +6,7 @@ import string
 from typing import Any, Mapping
 
 from deckgen.errors import OptionError
-from deckgen.options import Option, boolean, check_size, choice, compact_ranges, int_list, integer, number, runs
+from deckgen.options import Opt, check_size, compact_ranges, declare, int_list, runs
 from deckgen.registry import Game, deferred
 
 from deckgen.games.mgc import deck
@@ -62,121 +62,30 @@ def _variables(value: Any) -> list[str]:
     return items
 
 
-def _action_option(action: str) -> Option:
+def _action_option(action: str) -> Opt:
     names = deck.ACTIONS[action]
-    return Option(
-        action,
-        default=deck.DEFAULT_ACTION_COUNTS[action],
-        help=f"number of {names['es']} cards ({names['en']})",
-        parse=integer(0, 40),
-        metavar="N",
-    )
+    return Opt(action, deck.DEFAULT_ACTION_COUNTS[action], (0, 40), f"number of {names['es']} cards ({names['en']})")
 
 
-OPTIONS = (
-    Option(
-        "coefficients",
-        default=list(range(1, 7)),
-        help="the coefficients: a range like 1-6 or -3-3 (negatives allowed; 0 is left out), or a list like -2,-1,1,2",
-        parse=_coefficients,
-        metavar="RANGE",
-        show=show_coefficients,
+OPTIONS = declare(
+    deck=(
+        Opt("coefficients", list(range(1, 7)), _coefficients, "the coefficients: a range like 1-6 or -3-3 (negatives allowed; 0 is left out), or a list like -2,-1,1,2", metavar="RANGE", show=show_coefficients),
+        Opt("degrees", list(range(1, 7)), int_list(0, MAX_DEGREE), f"the degrees: a range like 1-6 or 0-4 (0 allowed: constants), up to {MAX_DEGREE}", metavar="RANGE", show=compact_ranges),
+        Opt("variables", ["x", "y", "z"], _variables, f"the variables, 1 to {MAX_VARIABLES} lowercase letters like x,y,z or a,b", metavar="LETTERS", show=lambda v: ",".join(v)),
+        Opt("copies", 2, (1, 8), "cards per (coefficient, degree) pair, each a different monomial where one exists"),
+        *(_action_option(a) for a in deck.ACTIONS),
+        Opt("hints", False, bool, "learning aid: print each monomial's coefficient and degree in its corners"),
     ),
-    Option(
-        "degrees",
-        default=list(range(1, 7)),
-        help=f"the degrees: a range like 1-6 or 0-4 (0 allowed: constants), up to {MAX_DEGREE}",
-        parse=int_list(0, MAX_DEGREE),
-        metavar="RANGE",
-        show=compact_ranges,
-    ),
-    Option(
-        "variables",
-        default=["x", "y", "z"],
-        help=f"the variables, 1 to {MAX_VARIABLES} lowercase letters like x,y,z or a,b",
-        parse=_variables,
-        metavar="LETTERS",
-        show=lambda v: ",".join(v),
-    ),
-    Option(
-        "copies",
-        default=2,
-        help="cards per (coefficient, degree) pair, each a different monomial where one exists",
-        parse=integer(1, 8),
-        metavar="N",
-    ),
-    *(_action_option(a) for a in deck.ACTIONS),
-    Option(
-        "hints",
-        default=False,
-        help="learning aid: print each monomial's coefficient and degree in its corners",
-        parse=boolean,
-        flag=True,
-    ),
-    # ---- rule variants and the simulated players' habits
-    Option(
-        "draw_freely",
-        default=False,
-        help="variant: a player may draw even when holding a legal card",
-        parse=boolean,
-        flag=True,
-        scope="rules",
-    ),
-    Option(
-        "retorno_two_players",
-        default="reverse",
-        help="with 2 players a Retorno only reverses play (reverse: the other player is next anyway) or skips the other player (skip, as in UNO)",
-        parse=choice("reverse", "skip"),
-        scope="rules",
-        metavar="reverse|skip",
-    ),
-    Option(
-        "last_card_draws",
-        default=True,
-        help="a Toma dos / Toma cuatro played as a round's last card still makes the next player draw (those cards score)",
-        parse=boolean,
-        flag=True,
-        scope="rules",
-    ),
-    Option(
-        "round_starter",
-        default="rotate",
-        help="who opens the next round: rotate (the deal passes to the left) or winner (the last round's winner)",
-        parse=choice("rotate", "winner"),
-        scope="rules",
-        metavar="rotate|winner",
-    ),
-    Option(
-        "after_action",
-        default="monomial",
-        help="what must follow an action card: the last monomial's coefficient or degree (monomial), or any card (free)",
-        parse=choice("monomial", "free"),
-        scope="rules",
-        metavar="monomial|free",
-    ),
-    Option(
-        "target_score",
-        default=500,
-        help="the score that wins the match",
-        parse=integer(1, 100_000),
-        scope="rules",
-        metavar="POINTS",
-    ),
-    Option(
-        "algebra_call",
-        default=0.9,
-        help="simulation: chance that a player says ÁLGEBRA when playing the second-to-last card",
-        parse=number(0.0, 1.0),
-        scope="rules",
-        metavar="P",
-    ),
-    Option(
-        "algebra_catch",
-        default=0.5,
-        help="simulation: chance that a forgotten ÁLGEBRA is caught in time (2 penalty cards)",
-        parse=number(0.0, 1.0),
-        scope="rules",
-        metavar="P",
+    rules=(
+        # rule variants and the simulated players' habits
+        Opt("draw_freely", False, bool, "variant: a player may draw even when holding a legal card"),
+        Opt("retorno_two_players", "reverse", ("reverse", "skip"), "with 2 players a Retorno only reverses play (reverse: the other player is next anyway) or skips the other player (skip, as in UNO)"),
+        Opt("last_card_draws", True, bool, "a Toma dos / Toma cuatro played as a round's last card still makes the next player draw (those cards score)"),
+        Opt("round_starter", "rotate", ("rotate", "winner"), "who opens the next round: rotate (the deal passes to the left) or winner (the last round's winner)"),
+        Opt("after_action", "monomial", ("monomial", "free"), "what must follow an action card: the last monomial's coefficient or degree (monomial), or any card (free)"),
+        Opt("target_score", 500, (1, 100_000), "the score that wins the match", metavar="POINTS"),
+        Opt("algebra_call", 0.9, (0.0, 1.0), "simulation: chance that a player says ÁLGEBRA when playing the second-to-last card"),
+        Opt("algebra_catch", 0.5, (0.0, 1.0), "simulation: chance that a forgotten ÁLGEBRA is caught in time (2 penalty cards)"),
     ),
 )
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from deckgen.options import Option, boolean, choice, integer
+from deckgen.options import Opt, choice, declare
 from deckgen.registry import Game, deferred
 
 from deckgen.games.monete import deck
@@ -23,64 +23,19 @@ MODE_LABELS = {
 # The modes from easiest to hardest (GAMES.md); shown in help, `list` and a mistyped --mode's message
 DIFFICULTY = {"perezoso": "easiest", "siesta": "easy", "recreo": "harder", "jungla": "hardest"}
 
-OPTIONS = (
-    Option(
-        "mode",
-        default=ALL,
-        help="from easiest to hardest: perezoso (easiest: no purple cards, number marker), siesta (all "
-        "cards, number marker), recreo (both markers, respect one), jungla (hardest: both markers, "
-        "respect both); or all (the full deck, simulated and validated in every mode)",
-        parse=choice(ALL, *MODES, notes=DIFFICULTY),
-        metavar="MODE",
+OPTIONS = declare(
+    deck=(
+        Opt("mode", ALL, choice(ALL, *MODES, notes=DIFFICULTY), "from easiest to hardest: perezoso (easiest: no purple cards, number marker), siesta (all "
+            "cards, number marker), recreo (both markers, respect one), jungla (hardest: both markers, respect both); or all (the full deck, simulated and validated in every mode)", metavar="MODE"),
+        Opt("wildcards", True, bool, "include the 4 comodines"),
+        Opt("top", 20, (10, 20), "the highest number: cards run 1 to TOP in each colour, and 1 and TOP close a round (10 makes a deck for the youngest)", metavar="TOP"),
     ),
-    Option(
-        "wildcards",
-        default=True,
-        help="include the 4 comodines",
-        parse=boolean,
-        flag=True,
-    ),
-    Option(
-        "top",
-        default=20,
-        help="the highest number: cards run 1 to TOP in each colour, and 1 and TOP close a round "
-        "(10 makes a deck for the youngest)",
-        parse=integer(10, 20),
-        metavar="TOP",
-    ),
-    Option(
-        "combo",
-        default=MAX_COMBO,
-        help="the most consecutive cards one play may hold (1 switches combos off)",
-        parse=integer(1, MAX_COMBO),
-        scope="rules",
-        metavar="N",
-    ),
-    Option(
-        "deck_out",
-        default="empty",
-        help="when the draw pile ends the game: empty (as soon as its last card is drawn) or need "
-        "(when someone has to draw and it is empty)",
-        parse=choice("empty", "need"),
-        scope="rules",
-        metavar="WHEN",
-    ),
-    Option(
-        "give_taken",
-        default=False,
-        help="Te la cambio and Espiar: the card given back may be the very card just taken (off: one of "
-        "the player's own cards, as the rulebook's \"give one of yours\" says)",
-        parse=boolean,
-        flag=True,
-        scope="rules",
-    ),
-    Option(
-        "wild_discard",
-        default=False,
-        help="at a ¡Monete!, a player without the 1 (or TOP) may discard a comodín instead of drawing",
-        parse=boolean,
-        flag=True,
-        scope="rules",
+    rules=(
+        Opt("combo", MAX_COMBO, (1, MAX_COMBO), "the most consecutive cards one play may hold (1 switches combos off)"),
+        Opt("deck_out", "empty", ("empty", "need"), "when the draw pile ends the game: empty (as soon as its last card is drawn) or need (when someone has to draw and it is empty)", metavar="WHEN"),
+        Opt("give_taken", False, bool, "Te la cambio and Espiar: the card given back may be the very card just taken (off: one of "
+            "the player's own cards, as the rulebook's \"give one of yours\" says)"),
+        Opt("wild_discard", False, bool, "at a ¡Monete!, a player without the 1 (or TOP) may discard a comodín instead of drawing"),
     ),
 )
 

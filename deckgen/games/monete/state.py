@@ -10,6 +10,9 @@ Actions are indexes into the list of legal moves of the current decision (``move
 
 What needs no choice happens on its own: a player with no legal play draws one card and, if still
 nothing is legal, passes; the discard-or-draw after a ¡Monete!; the effect of most action cards.
+
+The action cards live in ``actions.py`` and the ends of a round and of the game in ``ending.py`` (the
+state's base classes); the phases in ``phases.py``.
 """
 
 from __future__ import annotations
@@ -19,38 +22,22 @@ from typing import Hashable, Mapping, Sequence
 
 from deckgen.engine.state import CHANCE, TERMINAL, IllegalAction
 
-from deckgen.games.monete.cards import (
-    CAMBIO_SENTIDO,
-    DESCARTE,
-    ESPIAR,
-    LADRONZUELOS,
-    MALDICION,
-    NO_COLOUR,
-    NUMEROS_MAYORES,
-    NUMEROS_MENORES,
-    REGALITO,
-    REPITE_TURNO,
-    TE_LA_CAMBIO,
-    TODOS_MUDOS,
-    TOMA_2,
-    TOMA_3,
-    CardTable,
-)
+from deckgen.games.monete.cards import NO_COLOUR, CardTable
+from deckgen.games.monete.actions import ActionCards
+from deckgen.games.monete.ending import Ending
 from deckgen.games.monete.deck import HAND
+from deckgen.games.monete.phases import (  # noqa: F401 (the state's vocabulary, imported from here by policies and tests)
+    CHANCE_NODE, DISCARD, GIVE, MARKERS, OVER, PHASE_NAMES, PLAY, STEAL, TAKE, TARGET,
+)
 from deckgen.games.monete.rules import Play, Rules, Situation, closes, marker_options, play_moves
 
-PLAY, MARKERS, TARGET, GIVE, TAKE, DISCARD, CHANCE_NODE, OVER = range(8)
-PHASE_NAMES = ("play", "markers", "target", "give", "take", "discard", "chance", "over")
-STEAL, THIEVES = 1, 2  # what a chance node resolves
-DRAWS = {TOMA_2: 2, TOMA_3: 3}
-TARGETED = (TOMA_2, TOMA_3, REGALITO, TE_LA_CAMBIO, ESPIAR)
 COUNT_KEYS = (
     "turns", "rounds", "cards_played", "plays", "combos", "forced_draws", "passes", "all_pass_rounds",
     "monetes", "monete_discards", "monete_draws", "action_cards", "action_draws", "deck_out", "seat0_wins",
 )
 
 
-class MoneteState:
+class MoneteState(ActionCards, Ending):
     def __init__(self, table: CardTable, rules: Rules, players: int, hands: list[list[int]], draw: list[int]) -> None:
         self.table = table
         self.rules = rules
@@ -380,124 +367,7 @@ class MoneteState:
         self.up, self.same = options[0]
         self._effect(p, action)
 
-    def _effect(self, p: int, action: int) -> None:
-        """Apply the action of the last card played (at once), then end the turn unless a choice is due."""
-        self.pending = 0
-        if action == 0 or action == TODOS_MUDOS:  # Todos mudos is about talking: nothing to simulate
-            self._end_turn(p)
-            return
-        self.tally["action_cards"] += 1
-        if action == NUMEROS_MAYORES:
-            self.up = True
-        elif action == NUMEROS_MENORES:
-            self.up = False
-        elif action == CAMBIO_SENTIDO:
-            self.direction = -self.direction
-        elif action == REPITE_TURNO:
-            self._begin(p)
-            return
-        elif action == MALDICION:
-            for q in self.others(p):
-                if not self._draw(q, 1, action=True):
-                    return
-        elif action in TARGETED:
-            self.pending = action
-            self.phase = TARGET
-            return
-        elif action == DESCARTE:
-            self.phase = DISCARD
-            return
-        elif action == LADRONZUELOS:
-            self.phase = CHANCE_NODE
-            self.chance_kind = THIEVES
-            return
-        self._end_turn(p)
-
-    def _target(self, q: int) -> None:
-        p, action = self.player, self.pending
-        self.target = q
-        if action in DRAWS:
-            self.pending = 0
-            if self._draw(q, DRAWS[action], action=True):
-                self._end_turn(p)
-        elif action == REGALITO:
-            self.phase = GIVE
-        elif action == TE_LA_CAMBIO:
-            self.phase = CHANCE_NODE
-            self.chance_kind = STEAL
-        else:  # ESPIAR: look at their hand, take one card, give one back
-            self.phase = TAKE
-
-    def _give(self, card: int) -> None:
-        p = self.player
-        self._move_card(p, self.target, card)
-        if self.pending == ESPIAR:  # the spy saw the hand, took one card and gave this one back
-            self.known[(p, self.target)] = tuple(sorted(self.hands[self.target]))
-        self.pending = 0
-        self.target = -1
-        self.taken = -1
-        if not self.hands[p]:  # a Regalito gave away the last card
-            self._win([p])
-            return
-        self._end_turn(p)
-
-    def _discard(self, card: int) -> None:
-        p = self.player
-        self.hands[p].remove(card)
-        self.out.append(card)
-        if self._draw(p, 1, action=True):
-            self._end_turn(p)
-
-    def _monete(self, p: int, value: int) -> None:
-        """¡Monete!: every other player, in turn order, discards a card of the closing value or draws
-        one; the round's cards leave the table; the next player opens a new round."""
-        t = self.tally
-        t["monetes"] += 1
-        table, wild_ok = self.table, self.rules.wild_discard
-        order = self.others(p)
-        drawers = []
-        for q in order:
-            hand = self.hands[q]
-            match = next((c for c in hand if table.value[c] == value and not table.wild[c]), None)
-            if match is None and wild_ok:
-                match = next((c for c in hand if table.wild[c]), None)
-            if match is not None:
-                hand.remove(match)
-                self.out.append(match)
-                t["monete_discards"] += 1
-            else:
-                drawers.append(q)
-        # everyone answers the ¡Monete!: those with the card discard it; the others then draw one
-        # each in turn order while the draw pile lasts. A pile that runs out meanwhile ends the game
-        # once the ¡Monete! is over (a player it left without cards still wins first).
-        ran_out = False
-        for q in drawers:
-            t["monete_draws"] += 1
-            self.voids.append((q, self.received[q], ("monete", value)))
-            if self.draw:
-                self.hands[q].append(self.draw.pop())
-                self.received[q] += 1
-                ran_out = ran_out or (not self.draw and self.rules.deck_out == "empty")
-            else:
-                ran_out = True
-        self._clear_round()
-        emptied = [q for q in order if not self.hands[q]]
-        if emptied:  # a player whose last card was the discarded one is out of cards: the first wins
-            self._win(emptied[:1])
-            return
-        if ran_out:
-            self._deck_out()
-            return
-        self._begin(self.next_seat(p))
-
-    # ------------------------------------------------------------------ card movement and endings
-
-    def _clear_round(self) -> None:
-        self.out.extend(self.pile)
-        self.pile.clear()
-        self.passes = 0
-        self.first_passer = -1
-        self.top_value, self.top_colour, self.exempt = 0, NO_COLOUR, 0
+    # ------------------------------------------------------------------ card movement
 
     def _move_card(self, src: int, dst: int, card: int) -> None:
         self.hands[src].remove(card)
@@ -525,19 +395,3 @@ class MoneteState:
                 self._deck_out()
                 return False
         return True
-
-    def _deck_out(self) -> None:
-        """The draw pile ran out: whoever holds the fewest cards wins (a tie shares the win)."""
-        fewest = min(len(h) for h in self.hands)
-        self.tally["deck_out"] = 1
-        self._win([q for q in range(self.n) if len(self.hands[q]) == fewest], end="deck")
-
-    def _win(self, seats: list[int], end: str = "win") -> None:
-        self.winners_ = tuple(seats)
-        self.end = end
-        self.phase = OVER
-        self._moves = []
-        if 0 in seats:
-            self.tally["seat0_wins"] = 1.0 / len(seats)
-
-

@@ -4,72 +4,34 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from deckgen.options import Option, boolean, choice, compact_ranges, int_list, integer, number
+from deckgen.options import Opt, compact_ranges, declare, int_list
 from deckgen.registry import Game, deferred
 
 from deckgen.games.multiplicats import deck
 from deckgen.games.multiplicats.reaction import parse_times
 from deckgen.games.multiplicats.labels import OPTION_TEXT
 
-OPTIONS = (
-    Option(
-        "tables",
-        default=list(range(1, 11)),
-        help="the multiplication tables in the deck: a range like 1-6, or a list like 2,5,10",
-        parse=int_list(1, 10),
-        metavar="RANGE",
-        show=compact_ranges,
+OPTIONS = declare(
+    deck=(
+        Opt("tables", list(range(1, 11)), int_list(1, 10), "the multiplication tables in the deck: a range like 1-6, or a list like 2,5,10", metavar="RANGE", show=compact_ranges),
+        Opt("specials", True, bool, "include the special cards (play without them to start with young children)"),
     ),
-    Option(
-        "specials",
-        default=True,
-        help="include the special cards (play without them to start with young children)",
-        parse=boolean,
-        flag=True,
+    rules=(
+        # Rule variants (GAMES.md decisions and the rulebook's optional rules)
+        Opt("end", "two-left", ("two-left", "first"), "two-left: play on until two players are left (they lose); first: stop when the first player is out"),
+        Opt("next_after_exchange", "loser", ("loser", "next"), "after a won slap, loser: the player who took the cards turns up next; next: play goes on in order"),
+        Opt("raton_call", False, bool, "the confirmed players' rule: call ¡Ratón! on a match nobody slapped"),
+        Opt("raton_own_pile", False, bool, "with 2 players, a player may call ¡Ratón! on a match one of their own piles missed (calling from their other pile)"),
+        Opt("magia_pairs", "one", ("one", "each"), "after a Magia with several equal products, one: only the pair of the first slap exchanges; each: every pair exchanges"),
+        Opt("infinite", False, bool, "the infinite match: an emptied player scores a point and gets cards back"),
+        Opt("infinite_points", 3, (1, 50), "infinite match: it ends when a player has this many points"),
+        Opt("infinite_refill", 0, (0, 200), "infinite match: cards an emptied player receives (0: the source's 15 to 30 by player count, 30 with 3 players down to 15 with 8, at most deck ÷ players)"),
+        # The simulator's model of speed and mistakes
+        Opt("reaction_ms", [700.0], parse_times, "median reaction time in ms; a comma list gives one per player (e.g. 600,700,900)", metavar="MS", show=lambda v: ",".join(f"{x:g}" for x in v)),
+        Opt("reaction_spread", 0.35, (0.0, 2.0), "spread of reaction times (sigma of the log-normal)", metavar="X"),
+        Opt("miss_rate", 0.10, (0.0, 0.95), "chance that a player who may slap does not notice"),
+        Opt("false_slap_rate", 0.01, (0.0, 0.5), "chance per turned-up card that a player slaps without the right"),
     ),
-    # Rule variants (GAMES.md decisions and the rulebook's optional rules)
-    Option(
-        "end",
-        default="two-left",
-        help="two-left: play on until two players are left (they lose); first: stop when the first player is out",
-        parse=choice("two-left", "first"),
-        scope="rules",
-        metavar="two-left|first",
-    ),
-    Option(
-        "next_after_exchange",
-        default="loser",
-        help="after a won slap, loser: the player who took the cards turns up next; next: play goes on in order",
-        parse=choice("loser", "next"),
-        scope="rules",
-        metavar="loser|next",
-    ),
-    Option("raton_call", default=False, help="the confirmed players' rule: call ¡Ratón! on a match nobody slapped", parse=boolean, flag=True, scope="rules"),
-    Option("raton_own_pile", default=False, help="with 2 players, a player may call ¡Ratón! on a match one of their own piles missed (calling from their other pile)", parse=boolean, flag=True, scope="rules"),
-    Option(
-        "magia_pairs",
-        default="one",
-        help="after a Magia with several equal products, one: only the pair of the first slap exchanges; each: every pair exchanges",
-        parse=choice("one", "each"),
-        scope="rules",
-        metavar="one|each",
-    ),
-    Option("infinite", default=False, help="the infinite match: an emptied player scores a point and gets cards back", parse=boolean, flag=True, scope="rules"),
-    Option("infinite_points", default=3, help="infinite match: it ends when a player has this many points", parse=integer(1, 50), scope="rules", metavar="N"),
-    Option("infinite_refill", default=0, help="infinite match: cards an emptied player receives (0: the source's 15 to 30 by player count, 30 with 3 players down to 15 with 8, at most deck ÷ players)", parse=integer(0, 200), scope="rules", metavar="N"),
-    # The simulator's model of speed and mistakes
-    Option(
-        "reaction_ms",
-        default=[700.0],
-        help="median reaction time in ms; a comma list gives one per player (e.g. 600,700,900)",
-        parse=parse_times,
-        scope="rules",
-        metavar="MS",
-        show=lambda v: ",".join(f"{x:g}" for x in v),
-    ),
-    Option("reaction_spread", default=0.35, help="spread of reaction times (sigma of the log-normal)", parse=number(0.0, 2.0), scope="rules", metavar="X"),
-    Option("miss_rate", default=0.10, help="chance that a player who may slap does not notice", parse=number(0.0, 0.95), scope="rules", metavar="P"),
-    Option("false_slap_rate", default=0.01, help="chance per turned-up card that a player slaps without the right", parse=number(0.0, 0.5), scope="rules", metavar="P"),
 )
 
 
