@@ -351,6 +351,7 @@ def validate(
     skill_games: Optional[int] = typer.Option(None, "--skill-games", help="with --report: games per pair of levels of the skill section (0: leave it out)", parser=whole_arg),
     pace: Optional[float] = typer.Option(None, "--pace", help="seconds a turn takes at your table, for the minutes a game lasts (each game has its own default)", parser=decimal_arg),
     confidence: Optional[int] = typer.Option(None, "--confidence", help="games that must end at each player count before 'every game ends' is claimed from sampling (it is then: fewer than 3/N of deals fail, at 95% confidence); never stopped early (default 100)", parser=whole_arg),
+    model_budget: Optional[int] = typer.Option(None, "--model-budget", help="positions the model checker may search, shared by the player counts (default 1,500,000: about 15 s and 400 MB at most, spent only on decks with few enough deals to enumerate; 0 turns it off). Where it stops at the budget the report says so and the claims are sampled", parser=whole_arg),
     quiet: bool = QuietOpt,
 ) -> None:
     """Check that a deck is playable: exit 0 when it is, 1 when it is not, 2 on bad input.
@@ -362,7 +363,8 @@ def validate(
     probability 1. Each claim says what it rests on: "proven" (every deal and every move searched
     by the model checker, or the game's own argument checked in code) or "sampled" (no failure in
     N games: fewer than 3/N of deals fail, at 95% confidence). A computer player going round in
-    circles is reported as the player's fault, not the deck's.
+    circles is reported as the player's fault, not the deck's. The model checker searches at most
+    --model-budget positions (a bar shows it); where it stops there, the report says so.
     """
     if pace is not None and not 0.1 <= pace <= 600:
         raise DeckgenError(f"--pace must be 0.1 to 600 seconds a turn, not {pace:g}")
@@ -379,6 +381,7 @@ def validate(
         result = pipeline.validate(
             spec, players=None, games=400 if games is None else games, workers=workers, sequential=not fixed, progress=bars,
             **({"confidence": confidence} if confidence is not None else {}),
+            **({"model_budget": model_budget} if model_budget is not None else {}),
         )
         engine = spec.game.engine
         if report and skill_games != 0 and result.ok and engine is not None and engine.skill is not None:

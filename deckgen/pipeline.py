@@ -255,6 +255,7 @@ def validate(
     compare_default: bool = True,
     progress: Callable[[str], Tick] | None = None,
     confidence: int | None = None,
+    model_budget: int | None = None,
 ) -> Validation:
     """Static, exhaustive and simulated checks; for a playable deck that is not the default one, the
     default deck simulated the same way beside it (its figures come from the cache when they can)."""
@@ -268,6 +269,9 @@ def validate(
     deck = spec.build()
     with Pool(workers) as pool:
         extra = {"confidence": confidence} if confidence is not None else {}
+        if model_budget is not None:
+            _in_range("--model-budget", model_budget, 0, 50_000_000)
+            extra["model_budget"] = model_budget
         report = run_validation(spec.game, deck, players=players, games=games, seed=spec.seed, sequential=sequential, progress=progress, pool=pool, **extra)
         result = Validation(spec, deck, report)
         if report.summaries and is_default(spec, deck):

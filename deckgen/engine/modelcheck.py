@@ -21,6 +21,15 @@ counterexample. On the finite graph it decides GAMES.md's points 3-5:
    form a closed set (nothing leaves it to an end); the report gives its size.
 
 It stops at a state budget and says so: the claims are then not proven by search.
+
+**A game's own graph.** A position may offer ``graph()``: an object with ``start()``,
+``successors(key)`` (the keys one move away) and ``key_of(state)`` over compact keys (integers),
+where the game has removed positions that cannot change a verdict (a chance node, which always
+has an outcome, joined straight to its outcomes; the ends merged). The search then runs over those
+keys, in flat integer arrays (engine/graphsearch.py), and a counterexample is replayed through the State protocol from the
+root: between two keys of the path, a short breadth-first search over the state's moves and
+outcomes finds the positions the graph skipped. ``graph()`` is used only where the game has no
+``length_variant`` nor ``shortfalls`` to check at every position.
 """
 
 from __future__ import annotations
@@ -104,10 +113,18 @@ def _successors(state: Any) -> Iterable[tuple[int, Any, Any]]:
 
 
 def check_model(root: Any, budget: int = DEFAULT_BUDGET, clock: Callable[[], float] = time.perf_counter,
-                seconds: float | None = None) -> Result:
+                seconds: float | None = None, tick: Callable[[int], None] | None = None,
+                use_graph: bool = True) -> Result:
     """Explore every position reachable from ``root`` (breadth first, memoised by canonical key)
     and decide points 1-3 above; stop once more than ``budget`` positions are known (or, for
-    benchmarks only, after ``seconds``: a verdict must not depend on the machine's speed)."""
+    benchmarks only, after ``seconds``: a verdict must not depend on the machine's speed).
+    ``tick(positions)`` is called now and then (a progress bar). With ``use_graph`` the game's own
+    compact graph is searched where it offers one (see above)."""
+    graph = _graph_of(root) if use_graph else None
+    if graph is not None:
+        from deckgen.engine.graphsearch import check_graph
+
+        return check_graph(root, graph, budget, clock, seconds, tick)
     start = clock()
     deadline = start + seconds if seconds is not None else None
     ids: dict[Hashable, int] = {_key(root): 0}
@@ -148,6 +165,8 @@ def check_model(root: Any, budget: int = DEFAULT_BUDGET, clock: Callable[[], flo
         if len(parent) > budget or (deadline is not None and not len(succ) % 1000 and clock() > deadline):
             complete = False
             break
+        if tick is not None and not len(succ) % 10_000:
+            tick(len(parent))
     ends = sum(terminal)
     result = Result(complete, len(parent), edges, ends, 0.0, budget)
     if dead >= 0:
@@ -167,6 +186,13 @@ def check_model(root: Any, budget: int = DEFAULT_BUDGET, clock: Callable[[], flo
             result.no_end.trap = _closure(succ, first)
     result.seconds = clock() - start
     return result
+
+
+def _graph_of(root: Any) -> Any:
+    make = getattr(root, "graph", None)
+    if make is None or getattr(root, "length_variant", None) is not None or getattr(root, "shortfalls", None) is not None:
+        return None
+    return make()
 
 
 def _backward(succ: list[list[int]], terminal: list[bool]) -> list[bool]:

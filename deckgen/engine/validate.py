@@ -108,7 +108,7 @@ def validate(
     streams = streams_for(game, deck, players)
     # the model checker's budget is shared by every rule variant and player count, so that a deck
     # file of few card types served at many player counts costs no more than one count's search
-    share = max(claims.MIN_MODEL_BUDGET, model_budget // max(1, len(streams_for(game, deck, players))))
+    share = max(min(claims.MIN_MODEL_BUDGET, model_budget), model_budget // max(1, len(streams_for(game, deck, players)))) if model_budget > 0 else 0
     for label, variant in engine.variants(deck):
         counts = player_counts(game, variant, players)
         report.exhaustive.extend(engine.exhaustive(variant, counts))
@@ -123,7 +123,10 @@ def validate(
                 report.proven.add(key)  # the game's own argument covers every deal
                 report.argued[key] = "; ".join(c.name for c in argued)
                 continue
-            result = claims.model_result(engine, variant, n, share)
+            bar = progress(f"model checker, {tag}") if progress and engine.model is not None and share else None
+            result = claims.model_result(engine, variant, n, share, tick=(lambda k, bar=bar: bar(min(k, share), share)) if bar else None)
+            if bar and result is not None:
+                bar(share if result.complete else min(result.states, share), share)
             report.models[key] = result
             report.exhaustive.extend(claims.model_checks(engine, tag, result, share))
             report.phrases.update((x.text(), x) for x in claims.replays(result))

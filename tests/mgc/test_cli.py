@@ -36,4 +36,4 @@ def test_validate_passes_the_default_deck_and_fails_a_deck_file_with_a_lonely_ca
         encoding="utf-8",
     )
     code, out, _ = run(capsys, "validate", str(f), "--players", "2", "--games", "4", "--quiet")
-    assert code == 1 and "NOT PLAYABLE" in out and "nothing follows 5*z**4" in out
+    assert code == 1 and "NOT PLAYABLE" in out and "nothing follows 5z^4" in out

@@ -69,3 +69,32 @@ def test_the_heuristic_no_longer_cycles_and_a_cycle_is_the_players_fault(name, s
     assert any(f"seed {seed}" in f and "round in circles" in f for f in report.player_faults)
     ends = next(c for c in report.simulated if c.name == "every game ends (2 players)")
     assert "fault of the player" in ends.detail
+
+
+def test_case_2_is_proven_for_every_deal_inside_validate():
+    """The default --model-budget (1,500,000 positions) holds case 2's whole graph: the three claims
+    are proven (the match's "every game ends" stays sampled: the model covers one round)."""
+    game, deck = load("mgc_loop_toma_cuatro.toml")
+    report = validate(game, deck, games=40, sequential=False, seed=3)
+    assert report.ok
+    proven = {c.name: c for c in report.exhaustive if c.proof == "proven"}
+    for claim in ("no dead end", "an end is always reachable", "no trap"):
+        assert "proven for every deal: 1,204,823 positions searched" in proven[f"{claim} (2 players)"].detail or claim == "no trap"
+    m = report.models[2]
+    assert m.complete and m.ok and m.dead_end is None and m.no_end is None and m.cannot_end == 0
+    assert m.states == 1_204_823 and m.ends == 1  # every round ends with a seat going out: none blocks
+
+
+def test_the_model_budget_is_set_on_the_command_line_and_the_report_says_when_it_stopped(capsys):
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent.parent))
+    from clirun import run
+
+    f = DECKS / "mgc_loop_actions.toml"
+    code, out, _ = run(capsys, "validate", f, "--model-budget", "3000", "--games", "40", "--fixed", "--quiet")
+    assert code == 0 and "stopped at its budget of 3,000 positions" in out and "[sampled]" in out
+    code, out, _ = run(capsys, "validate", f, "--model-budget", "0", "--games", "40", "--fixed", "--quiet")
+    assert code == 0 and "--model-budget 0 turns the model checker off" in out
+    code, _, err = run(capsys, "validate", f, "--model-budget", "-1", "--quiet")
+    assert code == 2 and "--model-budget" in err

@@ -195,7 +195,7 @@ def test_a_counterexample_on_the_spanish_page_is_spanish_whole(client, lang):
         return
     assert english_words(text) == [], "\n".join(english_words(text))
     assert ISLANDS_ES in lines
-    assert "  FALLA ninguna trampa (2 jugadores): 172 posiciones forman un conjunto cerrado sin final (el ejemplo de arriba llega a una de ellas) [demostrado]" in lines
+    assert "  FALLA ninguna trampa (2 jugadores): 127 posiciones forman un conjunto cerrado sin final (el ejemplo de arriba llega a una de ellas) [demostrado]" in lines
     assert ("  FALLA toda partida termina (2 jugadores): 1 de 1 partidas no terminaron: la misma posición volvió 50 veces (un bucle); "
             "el ejemplo de arriba (del verificador de modelos) muestra por qué: es el mazo, no las reglas de deckgen "
             "[por muestreo] (semilla 1)") in lines
@@ -257,7 +257,7 @@ def test_a_loop_of_the_computer_player_and_a_stopped_search_read_in_spanish(monk
     assert english_words(es[fault]) == []
     stopped = next(line for line in es if "todos los repartos explorados" in line)
     assert stopped == ("  bien  todos los repartos explorados (2 jugadores): no demostrado por búsqueda: el verificador de modelos se paró "
-                       "en su límite de 10,000 posiciones (una ronda); lo que sigue se comprueba por muestreo")
+                       "en su límite de 5,000 posiciones (una ronda); lo que sigue se comprueba por muestreo")
     ends = next(line for line in es if "toda partida termina" in line)
     sampled = re.search(r"ningún fallo en ([\d,]+) partidas", ends)  # the loop excused, the claim still rests on games that ended
     assert sampled and int(sampled.group(1).replace(",", "")) >= 99, ends

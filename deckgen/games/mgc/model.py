@@ -199,6 +199,15 @@ class Position:
         return (self.stage, d, self.cons, self.top, hands, self.pile, self.pending, self.skip,
                 self.choosing, self.then_play, self.drawn, self.idle, self.left, w)
 
+    def graph(self) -> Any:
+        """The round's graph in the model checker's compact form (graph.py), from the deal; None
+        elsewhere, or with ÁLGEBRA slips (which the compact graph leaves out)."""
+        if self.stage != DEAL or self.m.algebra_chance:
+            return None
+        from deckgen.games.mgc.graph import Graph
+
+        return Graph(self.m)
+
     def legal_actions(self) -> list:
         m, t = self.m, self.m.t
         if self.stage == PLAY:
