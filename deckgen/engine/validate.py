@@ -160,18 +160,32 @@ def _claim_samples(engine, streams: Sequence[Stream], report: Report, plan: Plan
     for s in streams:
         if s.key in report.proven or s.broken or s.measured is None:
             continue
-        # every stream gets its sample, one that stalled too: a loop of the computer player may be
-        # excused later (a way out found), and the claim must then rest on games that ended; a deck
-        # that really stalls stops its sample at its first stall (until_stall), so this costs little
+        # a stream whose only stalls are loops of the computer player gets its sample too: a loop may
+        # be excused later (a way out found), and the claim must then rest on games that ended. A
+        # stall of the random players, or one that ran out of steps, fails the deck: no more games
         have = s.measured.games + s.explored.games
-        more = max(0, confidence - have)
+        model = report.models.get(s.key)
+        disproven = model is not None and getattr(model, "complete", False) and not model.ok
+        loops_only = (not disproven and not s.explored.stall_count and s.measured.stall_count == len(s.measured.stalls)
+                      and all("came back" in problem for _, problem in s.measured.stalls))
+        more = max(0, confidence - have) if loops_only else 0
         tally = Tally(s.players)
         if more:
             template = Chunk(s.deck.game, s.deck, s.players, 0, 0, "random", diagnose=True, until_stall=True)
-            for part in pool.map(chunks(template, plan.seed + CLAIM_SEEDS, more), engine):
-                tally.merge(part)
+            work = chunks(template, plan.seed + CLAIM_SEEDS, more)
+            # after a loop, a few chunks at a time (a fixed number: the result never depends on
+            # --workers), stopping at the first stall: each stalled game costs a whole step budget
+            wave = CLAIM_WAVE if s.measured.stall_count else len(work)
+            for start in range(0, len(work), wave):
+                for part in pool.map(work[start : start + wave], engine):
+                    tally.merge(part)
+                if tally.stall_count:
+                    break
         out[s.key] = tally
     return out
+
+
+CLAIM_WAVE = 4  # chunks of the claim sample played at once after the computer player looped
 
 
 def _work_check(report: Report, engine, s: Stream, plan: Plan) -> None:
