@@ -12,7 +12,7 @@ from array import array
 from collections import deque
 from typing import Any, Callable
 
-from deckgen.engine.modelcheck import Result, _play_path, _successors, _told
+from deckgen.engine.positions import Result, _play_path, _successors, _told
 from deckgen.engine.replay import Replay
 from deckgen.engine.state import CHANCE
 

@@ -181,3 +181,21 @@ def test_a_dead_end_is_found_through_the_graph_too():
         r = check_model(root, budget=1_000, use_graph=use_graph)
         assert r.complete and not r.ok and r.dead_end is not None and r.dead_end.kind == "dead end"
         assert "before the deal" in r.dead_end.position
+
+
+def test_a_deck_whose_deals_alone_are_too_many_is_not_searched_and_validate_stays_quick():
+    """One monomial and 36 action cards of six kinds: 1,173 different hands, so about 9.6 M deals
+    for 2 players, listed at once as the root's successors before any budget could stop the search
+    (6.4 GB and two minutes). The model refuses such a deck; validate samples it and says why."""
+    from deckgen.engine.validate import validate
+    from deckgen.games.mgc import GAME
+    from deckgen.games.mgc import model as M
+    from deckgen.spec import spec_for
+
+    deck = spec_for(GAME, cli={"players": 2, "options": {"coefficients": "1", "degrees": "1", "copies": 1}}).build()
+    types = M.Types.of_deck(deck)
+    assert M.distinct_hands(types.total) == 1173 and M.distinct_hands(types.total) ** 2 * types.n > M.MAX_DEALS
+    assert M.searchable_model(deck, 2) is None and GAME.engine.model(deck, 2) is None
+    report = validate(GAME, deck, players=[2], games=10, seed=1)
+    searched = next(c for c in report.checks if c.name.startswith("every deal searched (2 players)"))
+    assert "too many different deals" in searched.detail

@@ -14,7 +14,7 @@ from deckgen.games.mgc import rules
 from deckgen.games.mgc.cards import tables
 from deckgen.games.mgc.deck import MAX_PLAYERS, MIN_PLAYERS, players_supported
 from deckgen.games.mgc.hidden import sample_hidden, sample_seen
-from deckgen.games.mgc.model import model
+from deckgen.games.mgc.model import searchable_model
 from deckgen.games.mgc.policies import heuristic_policy, random_policy
 from deckgen.games.mgc.state import CHOOSE, PLAY, MgcState, Setup
 
@@ -209,7 +209,7 @@ ENGINE = Engine(
     # one round is the ladder's unit: a 500-point match is dozens of rounds, too long to search
     skill=Skill(sample_hidden=sample_hidden, sample_seen=sample_seen, search_worlds=8, options={"target_score": 1}, unit="rounds", whole_games=20, whole_unit="matches", rollouts=(4, 16, 64), games=400),
     # the model checker explores one round (model.py); the match is rounds until the target score
-    model=model,
+    model=searchable_model,
     model_scope="one round",
 )
 

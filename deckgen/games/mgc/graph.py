@@ -122,7 +122,7 @@ class Graph:
 
     def key_of(self, p: Any) -> int | None:
         """The key of a model.py position; None at a chance stage (not a node of this graph)."""
-        from deckgen.games.mgc import model as M
+        from deckgen.games.mgc import stages as M
 
         if p.stage == M.OVER:
             return WIN if p.winner >= 0 else BLOCKED

@@ -32,8 +32,9 @@ from deckgen.games.mgc import algebra, rules
 from deckgen.games.mgc.deck import ACTIONS, HAND, MONOMIAL, deck_variables
 from deckgen.games.mgc.labels import MODEL_WORDS
 
-# stages of a position
-DEAL, START_DRAW, CHOOSE, PLAY, DRAW, DRAWN, ALGEBRA, ALGEBRA_DRAW, PENALTY_DRAW, OVER = range(10)
+from deckgen.games.mgc.stages import (  # noqa: F401 (the stages of a position, named here too)
+    ALGEBRA, ALGEBRA_DRAW, CHOOSE, DEAL, DRAW, DRAWN, OVER, PENALTY_DRAW, PLAY, START_DRAW,
+)
 CHANCE_STAGES = frozenset({DEAL, START_DRAW, DRAW, ALGEBRA, ALGEBRA_DRAW, PENALTY_DRAW})
 ANY = None
 
@@ -558,6 +559,9 @@ def distinct_hands(counts: Sequence[int], size: int = HAND) -> int:
 
 
 MAX_HANDS = 5_000  # a deck with more different hands than this is not explored: its deals alone are too many
+MAX_DEALS = 1_000_000  # nor one whose deals may number more than this (hands per seat ** seats × cards turned up):
+# the deals are the root's successors, listed at once, before any budget can stop the search (a deck of x and
+# 36 action cards of six kinds listed about 15 M of them: 6.4 GB and two minutes, whatever the budget)
 
 
 def model(deck: Deck, players: int) -> Position | None:
@@ -567,6 +571,15 @@ def model(deck: Deck, players: int) -> Position | None:
     if distinct_hands(types.total) > MAX_HANDS:
         return None
     return Model(types, players, rules.Variant.from_options(deck.options)).root()
+
+
+def searchable_model(deck: Deck, players: int) -> Position | None:
+    """:func:`model` for the model checker's search (the engine's ``model``): None also when the
+    deals alone may number more than MAX_DEALS (the root's successors are listed at once)."""
+    types = Types.of_deck(deck)
+    if distinct_hands(types.total) ** players * types.n > MAX_DEALS:
+        return None
+    return model(deck, players)
 
 
 def position_of(state: Any) -> Position | None:
