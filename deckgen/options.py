@@ -113,7 +113,6 @@ def choice(*choices: str, notes: Mapping[str, str] | None = None) -> Parser:
 
 MAX_OPTION_TEXT = 1000  # characters in one option value
 MAX_OPTION_ITEMS = 1000  # values in one option's list
-MAX_NUMBER_DIGITS = 12  # a number longer than this is out of every range: refused before int() reads it
 
 
 def check_size(value: Any) -> None:
@@ -226,16 +225,15 @@ _END = object()
 
 
 def _one_int(text: str, whole: str) -> int:
+    """One number of a list (deckgen/numerals.py reads it: the digits 0-9 only, not ٣, not 1_0); a
+    number too long for any range says so, anything else is not a list of numbers."""
     text = text.strip()
-    digits = text[1:] if text[:1] in "+-" else text
-    if WHOLE.fullmatch(text) and len(digits) > MAX_NUMBER_DIGITS:
-        raise OptionError(f"{text[:MAX_NUMBER_DIGITS]}… ({len(digits)} digits) is out of range")
+    if not WHOLE.fullmatch(text):
+        raise OptionError(f"{whole!r} is not a list of numbers like 1-6 or 2,5,10" if len(whole) <= 60 else "not a list of numbers like 1-6 or 2,5,10")
     try:
-        if not WHOLE.fullmatch(text):  # the digits 0-9 only: not ٣, not 1_0 (deckgen/numerals.py)
-            raise ValueError
-        return int(text)
-    except ValueError:
-        raise OptionError(f"{whole!r} is not a list of numbers like 1-6 or 2,5,10" if len(whole) <= 60 else "not a list of numbers like 1-6 or 2,5,10") from None
+        return whole_number(text)
+    except ValueError as exc:  # too many digits
+        raise OptionError(str(exc)) from None
 
 
 def runs(values: Sequence[int]) -> list[tuple[int, int]]:
