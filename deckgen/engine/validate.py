@@ -108,7 +108,7 @@ def validate(
     streams = streams_for(game, deck, players)
     # the model checker's budget is shared by every rule variant and player count, so that a deck
     # file of few card types served at many player counts costs no more than one count's search
-    share = max(min(claims.MIN_MODEL_BUDGET, model_budget), model_budget // max(1, len(streams_for(game, deck, players)))) if model_budget > 0 else 0
+    share = max(min(claims.MIN_MODEL_BUDGET, model_budget), model_budget // max(1, len(streams))) if model_budget > 0 else 0
     for label, variant in engine.variants(deck):
         counts = player_counts(game, variant, players)
         report.exhaustive.extend(engine.exhaustive(variant, counts))
@@ -164,10 +164,8 @@ def _claim_samples(engine, streams: Sequence[Stream], report: Report, plan: Plan
         # be excused later (a way out found), and the claim must then rest on games that ended. A
         # stall of the random players, or one that ran out of steps, fails the deck: no more games
         have = s.measured.games + s.explored.games
-        model = report.models.get(s.key)
-        disproven = model is not None and getattr(model, "complete", False) and not model.ok
-        loops_only = (not disproven and not s.explored.stall_count and s.measured.stall_count == len(s.measured.stalls)
-                      and all("came back" in problem for _, problem in s.measured.stalls))
+        loops_only = (not _disproven(report, s.key) and not s.explored.stall_count and s.measured.stall_count == len(s.measured.stalls)
+                      and all(_is_loop(problem) for _, problem in s.measured.stalls))
         more = max(0, confidence - have) if loops_only else 0
         tally = Tally(s.players)
         if more:
@@ -186,6 +184,18 @@ def _claim_samples(engine, streams: Sequence[Stream], report: Report, plan: Plan
 
 
 CLAIM_WAVE = 4  # chunks of the claim sample played at once after the computer player looped
+
+
+def _disproven(report: Report, key: object) -> bool:
+    """The model checker searched every position of this stream and found the deck fails."""
+    model = report.models.get(key)
+    return model is not None and getattr(model, "complete", False) and not model.ok
+
+
+def _is_loop(problem: str) -> bool:
+    """A game that did not end because a position kept coming back (engine/loop.py's words), not
+    because it ran out of steps."""
+    return "came back" in problem
 
 
 def _work_check(report: Report, engine, s: Stream, plan: Plan) -> None:
@@ -214,11 +224,11 @@ def _ends_check(report: Report, engine, s: Stream, tag: str) -> Check:
     faults: list[tuple[int, str]] = []
     blamed: list[tuple[int, str]] = []
     model = report.models.get(s.key)
-    disproven = model is not None and getattr(model, "complete", False) and not model.ok
+    disproven = _disproven(report, s.key)
     for seed, problem in s.measured.stalls:
         # a loop of the computer player is searched for a way out (the searches are few: each replays
         # the game); a deck the model checker disproved, or a game stopped by its step budget, is not
-        search = not disproven and "came back" in problem and report.fault_searches < claims.MAX_FAULT_SEARCHES
+        search = not disproven and _is_loop(problem) and report.fault_searches < claims.MAX_FAULT_SEARCHES
         report.fault_searches += search
         way_out = claims.player_fault(engine, s.deck, n, seed) if search else ""
         if way_out:
