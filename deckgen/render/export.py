@@ -234,7 +234,8 @@ def write_tts(
     back = art.render(None, (tw, th))
     written, listing = [], []
     plan = tts_sheets(len(cards))
-    two_sided = any(back_face(faces, card) is not None for card in cards)
+    others = [back_face(faces, card) for card in cards]  # a two-sided card's own back, else None
+    two_sided = any(o is not None for o in others)
     for n, (start, count, rows) in enumerate(plan, 1):
         sheet = Image.new("RGB", (TTS_COLS * tw, rows * th), "white")
         backs = Image.new("RGB", (TTS_COLS * tw, rows * th), "white") if two_sided else None
@@ -242,7 +243,7 @@ def write_tts(
             r, col = divmod(i, TTS_COLS)
             sheet.paste(art.render(cards[start + i], (tw, th)), (col * tw, r * th))
             if backs is not None:
-                other = back_face(faces, cards[start + i])
+                other = others[start + i]
                 backs.paste(back if other is None else art.render(other, (tw, th)), (col * tw, r * th))
         sheet.paste(back, ((TTS_COLS - 1) * tw, (rows - 1) * th))  # the hidden card: the last place
         name = f"sheet-{n}-{count}-cards.png"
