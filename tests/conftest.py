@@ -12,6 +12,8 @@
   child's garbage collector walks every inherited object and copies each page it touches: a fork
   then costs seconds (the rule-mutant check took 21 s instead of 2). ``gc.freeze()`` before each
   fork, undone in the parent after it, is the remedy Python's documentation gives (``gc.freeze``).
+- pdfminer reads each form XObject (a card back) once per document, not once per use
+  (``pdfcheck.remember_form_contents``).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import os
 import pytest
 from hypothesis import settings
 
+from pdfcheck import remember_form_contents
 from sources import under_ci
 
 settings.register_profile("ci", derandomize=True, print_blob=True)
@@ -29,6 +32,7 @@ settings.register_profile("dev")
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if under_ci() else "dev"))
 
 os.register_at_fork(before=gc.freeze, after_in_parent=gc.unfreeze)
+remember_form_contents()
 
 
 @pytest.hookimpl(hookwrapper=True)
