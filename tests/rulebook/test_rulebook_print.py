@@ -59,13 +59,28 @@ def rulebooks(tmp_path_factory):
     return out
 
 
+@pytest.fixture(scope="module")
+def opened(rulebooks):
+    """``opened(key)``: that rulebook open in pdfplumber, once for the module (each page is then
+    read once, whichever tests look at it: text, layout, figures), closed at the module's end."""
+    pdfs: dict[tuple[str, ...], pdfplumber.PDF] = {}
+
+    def get(key: tuple[str, ...]) -> pdfplumber.PDF:
+        if key not in pdfs:
+            pdfs[key] = pdfplumber.open(str(rulebooks[key]))
+        return pdfs[key]
+
+    yield get
+    for pdf in pdfs.values():
+        pdf.close()
+
+
 def _key(game: str, lang: str, which: str) -> tuple[str, ...]:
     return (game, lang) if which == "default" else (game, lang, which)
 
 
-def _text(path: Path) -> list[str]:
-    with pdfplumber.open(str(path)) as pdf:
-        return [p.extract_text() or "" for p in pdf.pages]
+def _text(pdf: pdfplumber.PDF) -> list[str]:
+    return [p.extract_text() or "" for p in pdf.pages]
 
 
 def option_values(game: str, lang: str) -> set[str]:
@@ -83,8 +98,8 @@ def option_values(game: str, lang: str) -> set[str]:
 
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("lang", ["es", "en"])
-def test_body_speaks_to_players_and_teachers(rulebooks, game, lang):
-    text = "\n".join(_text(rulebooks[(game, lang)]))
+def test_body_speaks_to_players_and_teachers(opened, game, lang):
+    text = "\n".join(_text(opened((game, lang))))
     assert text.count(LAST[lang]) == 1, "the last section is missing"
     body, last = text.split(LAST[lang])
     problems = [w for w in ("--", "deckgen") if w in body]
@@ -96,8 +111,8 @@ def test_body_speaks_to_players_and_teachers(rulebooks, game, lang):
 
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("which", SETS)
-def test_one_spanish_register(rulebooks, game, which):
-    text = "\n".join(_text(rulebooks[_key(game, "es", which)]))
+def test_one_spanish_register(opened, game, which):
+    text = "\n".join(_text(opened(_key(game, "es", which))))
     assert len(text) > 2000 and not register_problems(text)
 
 
@@ -134,27 +149,26 @@ def test_spanish_cards_speak_in_our_register(game, which):
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("lang", ["es", "en"])
 @pytest.mark.parametrize("which", SETS)
-def test_layout_reads_well(rulebooks, game, lang, which):
+def test_layout_reads_well(opened, game, lang, which):
     """Lines of at most 80 characters; no heading last on a page; every page but the last (and the
     one before the options page for whoever prepares the deck) at least 60% full (measured from the top of the text column to its lowest mark)."""
-    with pdfplumber.open(str(rulebooks[_key(game, lang, which)])) as pdf:
-        pages = pdf.pages
-        for n, page in enumerate(pages):
-            body = [l for l in text_lines(page) if 62 < l[0] and l[1] < page.height - 57]
-            assert max(len(l[2]) for l in body) <= 80, max(body, key=lambda l: len(l[2]))[2]
-            if n == len(pages) - 1:
-                continue
-            # text drawn on a card picture (a card's own large bold letters) is not a heading
-            boxes = [o for o in page.rects + page.curves if o["width"] > 40 and o["height"] > 40]
-            words = [l for l in body if not any(o["top"] - 1 <= l[0] and l[1] <= o["bottom"] + 1 for o in boxes)]
-            last = max(words or body, key=lambda l: l[1])
-            assert not (last[4] and last[3] >= 11.5), (n + 1, "heading at the foot", last[2])
-            marks = [o for o in page.chars + page.rects + page.curves + page.lines if o["top"] > 62 and o["bottom"] < page.height - 57]
-            fill = (max(o["bottom"] for o in marks) - 62) / (page.height - 57 - 62)
-            following = " ".join(l[2] for l in sorted(text_lines(pages[n + 1]), key=lambda l: l[0]) if 62 < l[0])
-            if following.startswith(("Para quien prepara el mazo", "For whoever prepares the deck")):
-                continue  # the options for whoever prepares the deck start a page of their own (issue 31)
-            assert fill >= 0.6, (n + 1, round(fill, 2))
+    pages = opened(_key(game, lang, which)).pages
+    for n, page in enumerate(pages):
+        body = [l for l in text_lines(page) if 62 < l[0] and l[1] < page.height - 57]
+        assert max(len(l[2]) for l in body) <= 80, max(body, key=lambda l: len(l[2]))[2]
+        if n == len(pages) - 1:
+            continue
+        # text drawn on a card picture (a card's own large bold letters) is not a heading
+        boxes = [o for o in page.rects + page.curves if o["width"] > 40 and o["height"] > 40]
+        words = [l for l in body if not any(o["top"] - 1 <= l[0] and l[1] <= o["bottom"] + 1 for o in boxes)]
+        last = max(words or body, key=lambda l: l[1])
+        assert not (last[4] and last[3] >= 11.5), (n + 1, "heading at the foot", last[2])
+        marks = [o for o in page.chars + page.rects + page.curves + page.lines if o["top"] > 62 and o["bottom"] < page.height - 57]
+        fill = (max(o["bottom"] for o in marks) - 62) / (page.height - 57 - 62)
+        following = " ".join(l[2] for l in sorted(text_lines(pages[n + 1]), key=lambda l: l[0]) if 62 < l[0])
+        if following.startswith(("Para quien prepara el mazo", "For whoever prepares the deck")):
+            continue  # the options for whoever prepares the deck start a page of their own (issue 31)
+        assert fill >= 0.6, (n + 1, round(fill, 2))
 
 
 # ---------------------------------------------------------------- figures with their captions
@@ -232,29 +246,28 @@ def _card_above(page, match: dict, card_w: float) -> bool:
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("lang", ["es", "en"])
 @pytest.mark.parametrize("which", SETS)
-def test_figures_stay_with_their_captions(rulebooks, game, lang, which):
+def test_figures_stay_with_their_captions(opened, game, lang, which):
     """Each picture is on the page of the paragraph that goes with it: the paragraph under a picture
     starts right under the drawing (not at the head of the next page), a paragraph that introduces
     a picture ends right above it, and a card's caption is printed centred right under that card."""
     pairs = picture_pairs(game, lang, which)
     assert any(kind != "inline" for kind, _, _ in pairs)
-    with pdfplumber.open(str(rulebooks[_key(game, lang, which)])) as pdf:
-        pages = pdf.pages
-        cursor = (0, 0.0)
-        for kind, text, size in pairs:
-            words = text.split()
-            if kind == "inline":  # the whole caption: one line (its slot widens to it), centred under its card
-                found = [(n, m) for n, m in _matches(pages, _words_pattern(words), cursor) if _card_above(pages[n], m, size)]
-                assert found, (which, "a caption not centred under a card", text)
-                continue
-            n, first = _find(pages, _words_pattern(words[:6]), cursor)
-            cursor = (n, first["top"])
-            if kind == "below":
-                drawn = [o for o in _graphics(pages[n]) if o["bottom"] <= first["top"] + 0.5 and o["top"] >= first["top"] - size - 40]
-                assert drawn and max(o["bottom"] for o in drawn) > first["top"] - 12 - 0.4 * size, (which, n + 1, "nothing drawn above", text[:60])
-                assert first["top"] - min(o["top"] for o in drawn) >= 0.5 * size, (which, n + 1, "picture not above", text[:60])
-            else:
-                n_end, last = _find(pages, _words_pattern(words[-6:]), cursor)
-                drawn = [o for o in _graphics(pages[n_end]) if o["top"] >= last["bottom"] - 0.5 and o["bottom"] <= last["bottom"] + size + 40]
-                assert drawn and min(o["top"] for o in drawn) < last["bottom"] + 12 + 0.4 * size, (which, n_end + 1, "nothing drawn below", text[-60:])
-                assert max(o["bottom"] for o in drawn) - last["bottom"] >= 0.5 * size, (which, n_end + 1, "picture not below", text[-60:])
+    pages = opened(_key(game, lang, which)).pages
+    cursor = (0, 0.0)
+    for kind, text, size in pairs:
+        words = text.split()
+        if kind == "inline":  # the whole caption: one line (its slot widens to it), centred under its card
+            found = [(n, m) for n, m in _matches(pages, _words_pattern(words), cursor) if _card_above(pages[n], m, size)]
+            assert found, (which, "a caption not centred under a card", text)
+            continue
+        n, first = _find(pages, _words_pattern(words[:6]), cursor)
+        cursor = (n, first["top"])
+        if kind == "below":
+            drawn = [o for o in _graphics(pages[n]) if o["bottom"] <= first["top"] + 0.5 and o["top"] >= first["top"] - size - 40]
+            assert drawn and max(o["bottom"] for o in drawn) > first["top"] - 12 - 0.4 * size, (which, n + 1, "nothing drawn above", text[:60])
+            assert first["top"] - min(o["top"] for o in drawn) >= 0.5 * size, (which, n + 1, "picture not above", text[:60])
+        else:
+            n_end, last = _find(pages, _words_pattern(words[-6:]), cursor)
+            drawn = [o for o in _graphics(pages[n_end]) if o["top"] >= last["bottom"] - 0.5 and o["bottom"] <= last["bottom"] + size + 40]
+            assert drawn and min(o["top"] for o in drawn) < last["bottom"] + 12 + 0.4 * size, (which, n_end + 1, "nothing drawn below", text[-60:])
+            assert max(o["bottom"] for o in drawn) - last["bottom"] >= 0.5 * size, (which, n_end + 1, "picture not below", text[-60:])
