@@ -13,15 +13,14 @@ from rulebook.rbtools import _box, fake_deck, fake_game, write_template
 FILLS = [*range(150, 222, 12), *range(222, 246)]  # mm of a 255 mm column taken by a drawing: finely near the edge
 
 
-def _first_page(path, words: list[str]) -> dict[str, int]:
+def _first_page(pdf, words: list[str]) -> dict[str, int]:
     """The page (1-based) on which each word first appears."""
     found: dict[str, int] = {}
-    with pdfplumber.open(str(path)) as pdf:
-        for n, page in enumerate(pdf.pages, 1):
-            text = page.extract_text() or ""
-            for w in words:
-                if w not in found and w in text:
-                    found[w] = n
+    for n, page in enumerate(pdf.pages, 1):
+        text = page.extract_text() or ""
+        for w in words:
+            if w not in found and w in text:
+                found[w] = n
     return found
 
 
@@ -41,11 +40,11 @@ def test_a_heading_stays_with_the_start_of_what_follows(tmp_path, print_settings
         words += [f"Titulo{fill}", f"Inicio{fill}", f"Lista{fill}", f"Primero{fill}"]
     write_template(tmp_path, "\n".join(parts))
     out = write_rulebook(tmp_path / "r.pdf", fake_game(figures={"box": _box}), fake_deck(), "es", print_settings, templates=tmp_path)
-    pages = _first_page(out, words)
-    assert len(pages) == len(words)
-    together = [fill for fill in FILLS if pages[f"Titulo{fill}"] == pages[f"Inicio{fill}"] and pages[f"Lista{fill}"] == pages[f"Primero{fill}"]]
-    assert together == list(FILLS)
-    with pdfplumber.open(str(out)) as pdf:
+    with pdfplumber.open(str(out)) as pdf:  # opened once: its pages are read once for both questions
+        pages = _first_page(pdf, words)
+        assert len(pages) == len(words)
+        together = [fill for fill in FILLS if pages[f"Titulo{fill}"] == pages[f"Inicio{fill}"] and pages[f"Lista{fill}"] == pages[f"Primero{fill}"]]
+        assert together == list(FILLS)
         drawings = [n for n, page in enumerate(pdf.pages, 1) for _ in range(len(page.search("figura", return_chars=False)))]
     stayed = [fill for fill, page in zip(FILLS, drawings[::2]) if pages[f"Titulo{fill}"] == page]
     moved = [fill for fill, page in zip(FILLS, drawings[::2]) if pages[f"Titulo{fill}"] == page + 1]
