@@ -156,54 +156,6 @@ def font_file(font: DictionaryObject) -> str | None:
     return None
 
 
-# ---------------------------------------------------------------- reading speed (pdfminer)
-
-
-def remember_form_contents() -> None:
-    """pdfminer parses a form XObject's content stream again each time a page draws it. A card back
-    is such a form, drawn once per card on every page of backs, and its motif is thousands of
-    operators: reading a deck's back pages took ten times its front pages. Here each form's stream is
-    parsed once per open document and its objects replayed at every later use (the same objects the
-    parser would give, in the same order; the stream is the document's own object, so a closed
-    document's forms are forgotten with it). Page content streams are parsed as before."""
-    import weakref
-
-    from pdfminer import pdfinterp
-    from pdfminer.psparser import PSEOF
-
-    parse = pdfinterp.PDFContentParser
-    if getattr(parse, "remembers_forms", False):
-        return
-    remembered: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-
-    class Replay:
-        def __init__(self, objects: list) -> None:
-            self._objects = iter(objects)
-
-        def nextobject(self):
-            try:
-                return next(self._objects)
-            except StopIteration:
-                raise PSEOF("end of a form read before") from None
-
-    def parser(streams):
-        if len(streams) != 1 or streams[0].get("Subtype") is not pdfinterp.LITERAL_FORM:
-            return parse(streams)
-        objects = remembered.get(streams[0])
-        if objects is None:
-            first, objects = parse(streams), []
-            while True:
-                try:
-                    objects.append(first.nextobject())
-                except PSEOF:
-                    break
-            remembered[streams[0]] = objects
-        return Replay(objects)
-
-    parser.remembers_forms = True
-    pdfinterp.PDFContentParser = parser
-
-
 # ---------------------------------------------------------------- text (pdfplumber)
 
 
