@@ -49,8 +49,10 @@ def bare_pytest(monkeypatch):
     """The tool's children run pytest on a test file of their own that needs no plugin: without the
     installed plugins' loading (hypothesis, benchmark, ...), each child starts in a fraction of a
     second instead of seconds (the clean run traces every line it executes, the plugins' imports
-    included): the run takes 6 s instead of 40 on a busy machine. What the tool decides is the same."""
+    included): the run takes 6 s instead of 40 on a busy machine. What the tool decides is the same.
+    pytest-xdist alone is loaded: the tool passes its "-n 0"."""
     monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
+    monkeypatch.setenv("PYTEST_PLUGINS", "xdist.plugin")
 
 
 def test_a_run_kills_what_the_tests_check_and_lists_the_rest(tmp_path, capsys, bare_pytest):
