@@ -392,11 +392,13 @@ def test_validate_report_beside_a_build_keeps_the_cards(tmp_path, capsys):
     out = tmp_path / "b"
     assert run(capsys, "build", "multiplicats", "--tables", "2", "--out", out, "-q")[0] == 0
     cards = (out / "cards.pdf").read_bytes()
-    code, _, err = run(capsys, "validate", "multiplicats", "--tables", "2", "--games", "4", "--skill-games", "0", "--report", out, "-q")
+    # --confidence 4: the report's place is the subject, not the claim "every game ends" (sampled from
+    # 100 games at each of seven player counts by default)
+    code, _, err = run(capsys, "validate", "multiplicats", "--tables", "2", "--games", "4", "--confidence", "4", "--skill-games", "0", "--report", out, "-q")
     assert code in (0, 1), err
     assert (out / "cards.pdf").read_bytes() == cards and (out / "report.json").exists()
     # another deck's report is refused rather than emptying the build
-    code, _, err = run(capsys, "validate", "multiplicats", "--tables", "3", "--games", "4", "--skill-games", "0", "--report", out, "-q")
+    code, _, err = run(capsys, "validate", "multiplicats", "--tables", "3", "--games", "4", "--confidence", "4", "--skill-games", "0", "--report", out, "-q")
     assert code == 2 and "of another deck" in err and (out / "cards.pdf").read_bytes() == cards
 
 
