@@ -296,3 +296,24 @@ def test_the_arguments_lines_read_whole_in_spanish(three, tmp_path):
         assert sorted(re.findall(r"\d+", es)) == sorted(re.findall(r"\d+", en)), (en, es)
     assert "por el argumento del juego (toda carta de este mazo se puede jugar en cualquier momento)" in spanish
     assert ("ninguna carta de este mazo hace robar a nadie" in spanish) == three
+
+
+def test_a_large_decks_check_is_bounded_and_still_visits_every_match(monkeypatch):
+    """176 cards, every one always legal: the check follows at most WORK decisions a match, then goes
+    on to the next match, so a large deck's check stays short (here WORK is cut to 300)."""
+    d = deck(copies=8, variables="x,y,z,w", toma_dos=40, retorno=40, intermision=40, toma_cuatro=40, eleccion_coeficiente=4,
+             eleccion_grado=4)
+    work: list[list[int]] = []
+    follow = G.follow
+    monkeypatch.setattr(G, "follow", lambda p, rng: work[-1].append(follow(p, rng)) or work[-1][-1])
+    monkeypatch.setattr(G, "WORK", 300)
+
+    def started(*args):
+        work.append([])
+        return new_state(*args)
+
+    assert len(d.cards) == 176 and G.checked(d, 2, started) == ""
+    assert len(work) == G.SEEDS  # every match visited
+    most = G.bound(M.Types.of_deck(d))
+    assert all(sum(w) < 300 + most for w in work)
+    assert any(sum(w) >= 300 for w in work)  # a match the cap cut short

@@ -43,14 +43,16 @@ stage): someone goes out within 2 × (cards + 1) decisions. (With Toma cards and
 more, a player who holds only Toma cards hands cards on at every play: no argument is made there.)
 
 The winner scores the others' cards, at least one card worth at least one point: every round adds
-a point or more to a score, so a match to T points ends within n × (T - 1) + 1 rounds. :func:`arguments` checks the argument in code: from every
-position of seeded random matches (the engine's own games, ÁLGEBRA slips included), it follows
-:func:`move` to the end of the round and asserts the measure's decrease at each decision.
+a point or more to a score, so a match to T points ends within n × (T - 1) + 1 rounds. :func:`arguments` checks the argument in code: from each
+position of seeded random matches (the engine's own games, ÁLGEBRA slips included; a bounded amount
+of work per match), it follows :func:`move` to the end of the round and asserts the measure's
+decrease at each decision.
 """
 
 from __future__ import annotations
 
 import random
+from itertools import islice
 from typing import Any, Callable
 
 from deckgen.checks import Check, check
@@ -61,7 +63,9 @@ from deckgen.games.mgc.stages import ALGEBRA, CHOOSE, DRAWN, OVER, PLAY
 
 PLAYERS = 2  # the turn chain's player count: with more players a turn-keeping card skips the next player instead
 TOMA = (rules.TOMA_DOS, rules.TOMA_CUATRO)  # the cards that make a player draw
-SEEDS = 8  # seeded random matches whose every position the argument is checked from
+SEEDS = 8  # seeded random matches whose positions the argument is checked from
+WORK = 5_000  # the argument's decisions followed per match at most: a large deck's check stays within a second or two
+OUTCOMES = 16  # a draw's outcomes a check picks among (listing every multiset of a large pile would cost more than the rest)
 
 
 class Broken(AssertionError):
@@ -160,7 +164,7 @@ def follow(p: Any, rng: random.Random) -> int:
             p.apply_chance_outcome("said")
             continue
         if p.current_player() < 0:  # a draw: any outcome will do
-            outcomes = list(p.chance_outcomes())
+            outcomes = list(islice(p.chance_outcomes(), OUTCOMES))
             p.apply_chance_outcome(outcomes[rng.randrange(len(outcomes))])
             continue
         now = measure(p)
@@ -180,7 +184,8 @@ def follow(p: Any, rng: random.Random) -> int:
 
 def checked(deck: Deck, players: int, new_state: Callable[..., Any], seeds: int = SEEDS) -> str:
     """Check the argument from every position of ``seeds`` seeded random matches of the engine
-    (``new_state(deck, players, rng)``): "" when it held everywhere, else what broke."""
+    (``new_state(deck, players, rng)``), each up to WORK decisions followed (then the next match):
+    "" when it held everywhere, else what broke."""
     from deckgen.engine.game import random_policy
     from deckgen.games.mgc.model import position_of
 
@@ -188,12 +193,12 @@ def checked(deck: Deck, players: int, new_state: Callable[..., Any], seeds: int 
         rng = random.Random(seed)
         walk = random.Random(seed + 1)
         state = new_state(deck, players, rng)
-        steps = 0
-        while not state.is_terminal() and steps < 20_000:
+        steps = work = 0
+        while not state.is_terminal() and work < WORK:
             p = position_of(state)
             if p is not None:
                 try:
-                    follow(p, walk)
+                    work += follow(p, walk)
                 except Broken as exc:
                     return f"seed {seed}, step {steps}: {exc}"
             if state.current_player() < 0:
