@@ -234,6 +234,13 @@ DETAILS = {
         "demostrado para todo reparto por el argumento del juego (toda carta de este mazo se puede jugar en cualquier momento): "
         "quien tiene el turno siempre tiene una carta que vale, o una carta robada que jugar o quedarse, o un valor que elegir",
     "proven for every deal by the game's argument (every card of this deck can be played at any time): from any position, "
+    "each player plays a card and no card of this deck makes anyone draw, so the cards in hands drop at every play, within "
+    "{} moves; the winner scores at least {} point, so a match reaches its target":
+        "demostrado para todo reparto por el argumento del juego (toda carta de este mazo se puede jugar en cualquier momento): "
+        "desde cualquier posición, cada jugador juega una carta y ninguna carta de este mazo hace robar a nadie, así que las "
+        "cartas en las manos bajan con cada jugada, en como mucho {} jugadas; quien gana suma al menos {} punto, así que la "
+        "partida llega a su meta",
+    "proven for every deal by the game's argument (every card of this deck can be played at any time): from any position, "
     "each player plays a card that passes the turn while they hold one; the first who holds only cards that keep the turn "
     "(those that skip the other player) plays them all and goes out, within {} moves; the winner scores at least {} point, "
     "so a match reaches its target":

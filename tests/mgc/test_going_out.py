@@ -21,14 +21,15 @@ from deckgen.games.mgc.stages import CHOOSE, DRAWN, OVER, PLAY
 DECKS = Path(__file__).parent.parent / "modelcheck" / "decks"
 
 
-def deck(**options):
+def deck(players=None, **options):
     from deckgen.registry import get_game
     from deckgen.spec import spec_for
 
     opts = {"coefficients": "1", "degrees": "1", "variables": "x", "copies": 2, "toma_dos": 8, "retorno": 8, "intermision": 8,
             "eleccion_coeficiente": 0, "eleccion_grado": 0, "toma_cuatro": 4}
     opts.update(options)
-    return spec_for(get_game("mgc"), cli={}, file_layer={"game": "mgc", "options": opts}).build()
+    layer = {"game": "mgc", "options": opts} | ({"players": players} if players else {})
+    return spec_for(get_game("mgc"), cli={}, file_layer=layer).build()
 
 
 def case_1():
@@ -50,6 +51,9 @@ WHOLE = {
     "elección": {"coefficients": "2", "degrees": "3", "variables": "x,y", "eleccion_coeficiente": 3, "eleccion_grado": 3},
     "retorno skips, draw freely, free after actions": {"retorno_two_players": "skip", "draw_freely": True, "after_action": "free"},
     "no Toma cuatro, last card no draw": {"toma_cuatro": 0, "toma_dos": 12, "last_card_draws": False},
+    # no Toma card: the argument holds at any player count (every play sheds a card)
+    "x, x², Retorno, Intermisión, Elección": {"degrees": "1-2", "copies": 8, "toma_dos": 0, "toma_cuatro": 0, "retorno": 8,
+                                              "intermision": 8, "eleccion_coeficiente": 2},
 }
 
 
@@ -57,7 +61,8 @@ WHOLE = {
 def test_the_argument_applies_to_decks_whose_every_card_is_always_legal_at_two_players(name):
     d = deck(**WHOLE[name])
     assert why(d) == ""
-    assert why(d, 3) == "it is made for 2 players"
+    toma = d.options["toma_dos"] or d.options["toma_cuatro"]
+    assert why(d, 3) == ("with more than 2 players it covers only decks without Toma cards" if toma else "")
 
 
 @pytest.mark.parametrize("options, reason", [
@@ -101,25 +106,24 @@ def test_turn_keeping_cards_are_those_that_skip_the_other_player():
 
 
 @st.composite
-def positions(draw, name):
+def positions(draw, name, players=2):
     """Any position of a round of the deck ``WHOLE[name]`` at a decision: the cards split at random
-    between the two hands, the draw pile and the discard pile (whose top is one of them)."""
+    between the hands, the draw pile and the discard pile (whose top is one of them)."""
     d = deck(**WHOLE[name])
     t = M.Types.of_deck(d)
-    m = M.Model(t, 2, rules.Variant.from_options(d.options))
-    hands, pile, discard = [[0] * t.n, [0] * t.n], [0] * t.n, [0] * t.n
+    m = M.Model(t, players, rules.Variant.from_options(d.options))
+    hands, pile, discard = [[0] * t.n for _ in range(players)], [0] * t.n, [0] * t.n
     for i, c in enumerate(t.total):
         for _ in range(c):
-            place = draw(st.integers(0, 3))
-            (hands[place] if place < 2 else pile if place == 2 else discard)[i] += 1
-    seat = draw(st.integers(0, 1))
+            place = draw(st.integers(0, players + 1))
+            (hands[place] if place < players else pile if place == players else discard)[i] += 1
+    seat = draw(st.integers(0, players - 1))
     held = [i for i in range(t.n) if hands[seat][i]]
-    other = [i for i in range(t.n) if hands[1 - seat][i]]
-    if not held or not other or not any(discard):
+    if not all(map(any, hands)) or not any(discard):
         return None
     p = m.root()
     p.seat, p.dir = seat, draw(st.sampled_from([1, -1]))
-    p.hands, p.pile = (tuple(hands[0]), tuple(hands[1])), tuple(pile)
+    p.hands, p.pile = tuple(map(tuple, hands)), tuple(pile)
     p.top = draw(st.sampled_from([i for i in range(t.n) if discard[i]]))
     p.cons = draw(st.sampled_from(sorted(G.constraints(t), key=repr)))
     stage = draw(st.sampled_from([PLAY, DRAWN, CHOOSE] if rules.ELECCION_COEF in t.kind else [PLAY, DRAWN]))
@@ -131,16 +135,35 @@ def positions(draw, name):
     return p
 
 
-@pytest.mark.parametrize("name", list(WHOLE))
+CASES = [(name, 2) for name in WHOLE] + [("x, x², Retorno, Intermisión, Elección", n) for n in (3, 5)]
+
+
+@pytest.mark.parametrize("name, players", CASES)
 @settings(max_examples=120, deadline=None, derandomize=True)
 @given(data=st.data())
-def test_from_any_position_the_moves_end_the_round_with_the_measure_falling_at_every_decision(name, data):
-    p = data.draw(positions(name))
+def test_from_any_position_the_moves_end_the_round_with_the_measure_falling_at_every_decision(name, players, data):
+    p = data.draw(positions(name, players))
     if p is None:
         return
-    bound = 4 * (sum(p.m.t.total) + 1)
     for seed in range(3):  # other draws: the argument holds for every card a draw brings
-        assert 1 <= G.follow(p, random.Random(seed)) <= bound
+        assert 1 <= G.follow(p, random.Random(seed)) <= G.bound(p.m.t) == 4 * (sum(p.m.t.total) + 1)
+
+
+def test_with_three_players_and_no_toma_every_play_sheds_a_card():
+    d = deck(**WHOLE["x, x², Retorno, Intermisión, Elección"], players=3)
+    t = M.Types.of_deck(d)
+    m = M.Model(t, 3, rules.Variant.from_options(d.options))
+    p = m.root()
+    x = next(i for i in range(t.n) if t.kind[i] == rules.BASIC)
+    inter = next(i for i in range(t.n) if t.kind[i] == rules.INTERMISION)
+    p.stage, p.seat, p.top, p.cons = PLAY, 1, x, (1, 1)
+    p.hands = tuple(tuple(int(i == u) + int(i == x and s == 1) for i in range(t.n)) for s, u in enumerate((x, inter, x)))
+    assert G.measure(p) == (0, 4, 0) and G.move(p) == p.legal_actions()[0]
+    p.apply_action(G.move(p))
+    assert G.measure(p) == (0, 3, 0)
+    checks = G.arguments(d, 3, new_state)
+    assert [c.proof for c in checks] == ["proven"] * 3
+    assert "no card of this deck makes anyone draw" in checks[1].detail
 
 
 def test_the_measure_and_the_moves_on_a_small_example():
@@ -230,8 +253,26 @@ def test_case_1_is_proven_for_every_deal_by_the_argument_whatever_the_sample(gam
     assert headline_basis(report) == "proven for every deal"
 
 
-def test_case_1_reads_whole_in_spanish():
-    """The argument's lines on the Spanish page: every line translated, the same numbers."""
+THREE = """game = "mgc"
+players = 3
+[options]
+coefficients = "1"
+degrees = "1-2"
+variables = "x"
+copies = 8
+toma_dos = 0
+retorno = 8
+intermision = 8
+eleccion_coeficiente = 2
+eleccion_grado = 0
+toma_cuatro = 0
+"""
+
+
+@pytest.mark.parametrize("three", [False, True])
+def test_the_arguments_lines_read_whole_in_spanish(three, tmp_path):
+    """The argument's lines on the Spanish page (case 1; a 3-player deck without Toma cards): every
+    line translated, the same numbers."""
     import re
     import sys
 
@@ -242,7 +283,11 @@ def test_case_1_reads_whole_in_spanish():
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     from web.test_report_words import english_words
 
-    v = pipeline.validate(load_spec(str(DECKS / "mgc_loop_actions.toml"), []), games=4, workers=1, compare_default=False)
+    f = DECKS / "mgc_loop_actions.toml"
+    if three:
+        f = tmp_path / "three.toml"
+        f.write_text(THREE, encoding="utf-8")
+    v = pipeline.validate(load_spec(str(f), []), games=4, workers=1, compare_default=False)
     text = pipeline.report_text(v)
     assert "by the game's argument (every card of this deck can be played at any time)" in text
     spanish, missing = translated(text, "es")
@@ -250,3 +295,25 @@ def test_case_1_reads_whole_in_spanish():
     for en, es in zip(text.splitlines(), spanish.splitlines()):
         assert sorted(re.findall(r"\d+", es)) == sorted(re.findall(r"\d+", en)), (en, es)
     assert "por el argumento del juego (toda carta de este mazo se puede jugar en cualquier momento)" in spanish
+    assert ("ninguna carta de este mazo hace robar a nadie" in spanish) == three
+
+
+def test_a_large_decks_check_is_bounded_and_still_visits_every_match(monkeypatch):
+    """176 cards, every one always legal: the check follows at most WORK decisions a match, then goes
+    on to the next match, so a large deck's check stays short (here WORK is cut to 300)."""
+    d = deck(copies=8, variables="x,y,z,w", toma_dos=40, retorno=40, intermision=40, toma_cuatro=40, eleccion_coeficiente=4,
+             eleccion_grado=4)
+    work: list[list[int]] = []
+    follow = G.follow
+    monkeypatch.setattr(G, "follow", lambda p, rng: work[-1].append(follow(p, rng)) or work[-1][-1])
+    monkeypatch.setattr(G, "WORK", 300)
+
+    def started(*args):
+        work.append([])
+        return new_state(*args)
+
+    assert len(d.cards) == 176 and G.checked(d, 2, started) == ""
+    assert len(work) == G.SEEDS  # every match visited
+    most = G.bound(M.Types.of_deck(d))
+    assert all(sum(w) < 300 + most for w in work)
+    assert any(sum(w) >= 300 for w in work)  # a match the cap cut short

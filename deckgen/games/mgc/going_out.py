@@ -1,14 +1,14 @@
-"""MGC's own argument that every round can end (issue 26, point 2): two players, and a deck whose
-every card can be played at any time.
+"""MGC's own argument that every round can end (issue 26, point 2), for a deck whose every card can
+be played at any time: with two players (the turn chain), or with more and no Toma card.
 
 Where it applies, ``validate`` proves the three playable claims with it instead of searching: such
 decks (one kind of monomial and many action cards, issue 26's case 1) have too many positions for
 the model checker (30 cards of 5 kinds split between two hands, the draw pile and the discard pile
 in about 1.6 billion ways), while the argument needs none of them.
 
-**When it applies.** Two players; every monomial follows every constraint the rules can set (the
-first card's, each monomial's, each value an Elección card can name, "any card"), so every card in
-a hand is always legal; the deck has a value for each Elección card to name; a player who plays
+**When it applies.** Two players, or more and no Toma card; every monomial follows every
+constraint the rules can set (the first card's, each monomial's, each value an Elección card can
+name, "any card"), so every card in a hand is always legal; the deck has a value for each Elección card to name; a player who plays
 the second-to-last card may say ÁLGEBRA (or not be caught) with a positive chance; every card left
 in a hand is worth at least one point.
 
@@ -37,15 +37,22 @@ round ends within that many decisions from any position. Hence, for every deal:
 3. no trap: those moves have a positive chance under random play (a chance of at least q > 0 to
    end within the bound, from every position), so random players end a round with probability 1.
 
-The winner scores the loser's cards, at least one card worth at least one point: a match to T
-points ends after at most 2T - 1 rounds. :func:`arguments` checks the argument in code: from every
-position of seeded random matches (the engine's own games, ÁLGEBRA slips included), it follows
-:func:`move` to the end of the round and asserts the measure's decrease at each decision.
+**With three or more players and no Toma card** nobody ever has to draw: each player plays a card
+(the drawn one at a drawn card), every play sheds a card, and the measure is (0, cards in hands,
+stage): someone goes out within 2 × (cards + 1) decisions. (With Toma cards and three players or
+more, a player who holds only Toma cards hands cards on at every play: no argument is made there.)
+
+The winner scores the others' cards, at least one card worth at least one point: every round adds
+a point or more to a score, so a match to T points ends within n × (T - 1) + 1 rounds. :func:`arguments` checks the argument in code: from each
+position of seeded random matches (the engine's own games, ÁLGEBRA slips included; a bounded amount
+of work per match), it follows :func:`move` to the end of the round and asserts the measure's
+decrease at each decision.
 """
 
 from __future__ import annotations
 
 import random
+from itertools import islice
 from typing import Any, Callable
 
 from deckgen.checks import Check, check
@@ -54,8 +61,11 @@ from deckgen.model import Deck
 from deckgen.games.mgc import rules
 from deckgen.games.mgc.stages import ALGEBRA, CHOOSE, DRAWN, OVER, PLAY
 
-PLAYERS = 2  # the argument's player count: with more players a turn-keeping card skips the next player instead
-SEEDS = 8  # seeded random matches whose every position the argument is checked from
+PLAYERS = 2  # the turn chain's player count: with more players a turn-keeping card skips the next player instead
+TOMA = (rules.TOMA_DOS, rules.TOMA_CUATRO)  # the cards that make a player draw
+SEEDS = 8  # seeded random matches whose positions the argument is checked from
+WORK = 5_000  # the argument's decisions followed per match at most: a large deck's check stays within a second or two
+OUTCOMES = 16  # a draw's outcomes a check picks among (listing every multiset of a large pile would cost more than the rest)
 
 
 class Broken(AssertionError):
@@ -80,8 +90,8 @@ def constraints(t: Any) -> set:
 
 def why_not(t: Any, players: int, variant: rules.Variant) -> str:
     """Why the argument does not apply to these types, player count and rules ("" when it does)."""
-    if players != PLAYERS:
-        return f"it is made for {PLAYERS} players"
+    if players != PLAYERS and any(k in TOMA for k in t.kind):
+        return f"with more than {PLAYERS} players it covers only decks without Toma cards"
     blocked = [c for c in constraints(t) if not all(t.playable(c))]
     if blocked:
         return "some card cannot follow some other card"
@@ -116,8 +126,10 @@ def _next_player(p: Any) -> int:
 
 def measure(p: Any) -> tuple[int, int, int]:
     """(phase, count, stage) at a decision position: see the module's argument."""
-    s = _next_player(p)
     stage = 0 if p.stage == PLAY else 1
+    if p.m.players != PLAYERS:  # no card makes anyone draw: every play sheds a card
+        return (0, sum(map(sum, p.hands)), stage)
+    s = _next_player(p)
     own = p.hands[s]
     mine = sum(own[i] for i in _passing(p, own))
     if not mine:
@@ -131,6 +143,8 @@ def move(p: Any) -> Any:
     if p.stage == CHOOSE:
         return p.legal_actions()[0]
     hand = p.hands[p.seat]
+    if p.m.players != PLAYERS:  # any card: each sheds one, and none makes anyone draw
+        return p.drawn if p.stage == DRAWN else next(i for i in range(p.m.t.n) if hand[i])
     passing = _passing(p, hand)
     if p.stage == DRAWN:
         return p.drawn if p.drawn in passing or not passing else "keep"
@@ -150,7 +164,7 @@ def follow(p: Any, rng: random.Random) -> int:
             p.apply_chance_outcome("said")
             continue
         if p.current_player() < 0:  # a draw: any outcome will do
-            outcomes = list(p.chance_outcomes())
+            outcomes = list(islice(p.chance_outcomes(), OUTCOMES))
             p.apply_chance_outcome(outcomes[rng.randrange(len(outcomes))])
             continue
         now = measure(p)
@@ -170,7 +184,8 @@ def follow(p: Any, rng: random.Random) -> int:
 
 def checked(deck: Deck, players: int, new_state: Callable[..., Any], seeds: int = SEEDS) -> str:
     """Check the argument from every position of ``seeds`` seeded random matches of the engine
-    (``new_state(deck, players, rng)``): "" when it held everywhere, else what broke."""
+    (``new_state(deck, players, rng)``), each up to WORK decisions followed (then the next match):
+    "" when it held everywhere, else what broke."""
     from deckgen.engine.game import random_policy
     from deckgen.games.mgc.model import position_of
 
@@ -178,12 +193,12 @@ def checked(deck: Deck, players: int, new_state: Callable[..., Any], seeds: int 
         rng = random.Random(seed)
         walk = random.Random(seed + 1)
         state = new_state(deck, players, rng)
-        steps = 0
-        while not state.is_terminal() and steps < 20_000:
+        steps = work = 0
+        while not state.is_terminal() and work < WORK:
             p = position_of(state)
             if p is not None:
                 try:
-                    follow(p, walk)
+                    work += follow(p, walk)
                 except Broken as exc:
                     return f"seed {seed}, step {steps}: {exc}"
             if state.current_player() < 0:
@@ -210,13 +225,17 @@ def arguments(deck: Deck, players: int, new_state: Callable[..., Any]) -> list[C
         return [check(f"an end is always reachable {tag}", False, f"the game's argument fails: {broken}",
                       hint="report it: a bug in deckgen's rules or in its argument", proof="proven")]
     proof = "proven for every deal by the game's argument (every card of this deck can be played at any time)"
+    if players == PLAYERS:
+        how = ("each player plays a card that passes the turn while they hold one; the first who holds only cards that keep "
+               "the turn (those that skip the other player) plays them all and goes out")
+    else:
+        how = "each player plays a card and no card of this deck makes anyone draw, so the cards in hands drop at every play"
     return [
         check(f"no dead end {tag}", True, f"{proof}: the player to act always holds a legal card, or a drawn card to play or keep, "
               "or a value to name", proof="proven"),
         check(f"an end is always reachable {tag}", True,
-              f"{proof}: from any position, each player plays a card that passes the turn while they hold one; the first who "
-              f"holds only cards that keep the turn (those that skip the other player) plays them all and goes out, within "
-              f"{most:,} moves; the winner scores at least 1 point, so a match reaches its target", proof="proven"),
+              f"{proof}: from any position, {how}, within {most:,} moves; the winner scores at least 1 point, so a match "
+              "reaches its target", proof="proven"),
         check(f"no trap {tag}", True, f"{proof}: those moves have a positive chance from every position, so random players "
               "end every round, and the match, with probability 1", proof="proven"),
     ]
