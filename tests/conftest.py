@@ -15,7 +15,7 @@
 - pdfminer reads each form XObject (a card back) once per document, not once per use
   (``remember_form_contents`` below).
 - Under ``--dist loadfile`` (pyproject's addopts) each test file goes to one worker, except the
-  folders in ``SHARED_BUILDS``, whose files go to one worker together: their session fixture builds
+  groups of files in ``SHARED_BUILDS``, whose files go to one worker together: their session fixture builds
   each deck once and reads its pages once per worker, so files split over two workers built and
   read the same decks twice (tests/cards: 58 s of CPU on two workers, 51 s on one).
 """
@@ -85,7 +85,10 @@ def remember_form_contents() -> None:
 remember_form_contents()
 
 
-SHARED_BUILDS = ("tests/cards/",)
+SHARED_BUILDS = {  # one worker for each group: the files share a session fixture's builds
+    "tests/cards/": ("tests/cards/",),
+    "tests/rulebook/ default rulebooks": ("tests/rulebook/test_rulebook_print.py", "tests/rulebook/test_captions_one_line.py"),
+}
 
 
 @pytest.hookimpl(optionalhook=True)
@@ -96,8 +99,8 @@ def pytest_xdist_make_scheduler(config, log):
 
     class OneWorkerPerSharedBuild(LoadFileScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            folder = next((f for f in SHARED_BUILDS if nodeid.startswith(f)), None)
-            return folder or super()._split_scope(nodeid)
+            group = next((g for g, starts in SHARED_BUILDS.items() if nodeid.startswith(starts)), None)
+            return group or super()._split_scope(nodeid)
 
     return OneWorkerPerSharedBuild(config, log)
 

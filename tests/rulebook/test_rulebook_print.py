@@ -48,24 +48,26 @@ def build_rulebook(game: str, lang: str, which: str, target: Path) -> Path:
 
 @pytest.fixture(scope="module")
 def rulebooks(tmp_path_factory):
-    """Every game's rulebook in both languages: (game, lang) for the default deck, (game, lang,
-    "changed") for the option set above."""
+    """Every game's rulebook in both languages for the option set above: (game, lang, "changed").
+    The default deck's, (game, lang), are the session's (conftest's ``default_rulebook``)."""
     out: dict[tuple[str, ...], Path] = {}
     folder = tmp_path_factory.mktemp("rulebooks")
     for game in GAMES:
         for lang in ("es", "en"):
-            out[(game, lang)] = build_rulebook(game, lang, "default", folder / f"{game}-{lang}.pdf")
             out[(game, lang, "changed")] = build_rulebook(game, lang, "changed", folder / f"{game}-{lang}-changed.pdf")
     return out
 
 
 @pytest.fixture(scope="module")
-def opened(rulebooks):
+def opened(rulebooks, default_rulebook):
     """``opened(key)``: that rulebook open in pdfplumber, once for the module (each page is then
-    read once, whichever tests look at it: text, layout, figures), closed at the module's end."""
+    read once, whichever tests look at it: text, layout, figures), closed at the module's end;
+    the default deck's once for the session."""
     pdfs: dict[tuple[str, ...], pdfplumber.PDF] = {}
 
     def get(key: tuple[str, ...]) -> pdfplumber.PDF:
+        if len(key) == 2:
+            return default_rulebook(*key)
         if key not in pdfs:
             pdfs[key] = pdfplumber.open(str(rulebooks[key]))
         return pdfs[key]
