@@ -18,7 +18,7 @@ def test_called_with_arguments_the_collector_is_left_alone(capsys):
     before = gc.get_freeze_count()
     main(["list"])
     assert "multiplicats" in capsys.readouterr().out
-    assert gc.get_freeze_count() == before and gc.isenabled()
+    assert gc.get_freeze_count() <= before and gc.isenabled()  # nothing frozen (frozen objects may be freed)
 
 
 def test_as_the_program_what_is_left_is_kept_out_of_the_last_collections_even_after_an_error():
