@@ -5,31 +5,39 @@ from __future__ import annotations
 import gc
 import importlib.util
 import sys
+from contextlib import contextmanager
 from types import ModuleType
-from typing import Any
+from typing import Any, Iterator
+
+
+@contextmanager
+def settled() -> Iterator[None]:
+    """Load modules with the cyclic garbage collector paused, then keep what was loaded out of later
+    collections (``gc.freeze``). A module graph loaded at start-up or on first use (the command line:
+    typer; the drawing stack: reportlab, platypus, jinja2, deckgen's pipeline) lives as long as the
+    process, and the collector would walk it again and again only to find it alive (about 60
+    collections while a build loads its modules, and more after: ≈10 ms, 3 % of a quiet build's
+    CPU). Objects alive at that moment are no longer collected as cycles (reference counting still
+    frees them); the collector is on again, as it was, once the modules have run or failed."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.freeze()
+        if was_on:
+            gc.enable()
 
 
 class _Collected:
-    """A module's own loader, run with the cyclic garbage collector paused, and what it loaded then
-    kept out of later collections (``gc.freeze``): a module graph loaded on first use (the drawing
-    stack: reportlab, platypus, jinja2, deckgen's pipeline) lives as long as the process, and the
-    collector would walk it again and again only to find it alive (about 40 collections while it
-    loads, and more after: ≈7 ms, 2 % of a quiet build's CPU). Objects alive at that moment are no
-    longer collected as cycles (reference counting still frees them); the collector is on again, as
-    it was, once the module has run or failed."""
+    """A module's own loader, run :func:`settled`."""
 
     def __init__(self, loader: Any) -> None:
         self.loader = loader
 
     def exec_module(self, module: ModuleType) -> None:
-        was_on = gc.isenabled()
-        gc.disable()
-        try:
+        with settled():
             self.loader.exec_module(module)
-        finally:
-            gc.freeze()
-            if was_on:
-                gc.enable()
 
     def __getattr__(self, name: str) -> Any:  # get_code, get_source ... as the module's own loader
         return getattr(self.loader, name)

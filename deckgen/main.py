@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import gc
 
-from deckgen.cli import app
-from deckgen.cli import main as _run
-from deckgen.web.command import serve
+from deckgen.lazy import settled
+
+with settled():  # the command line's modules (typer) live as long as the program
+    from deckgen.cli import app
+    from deckgen.cli import main as _run
+    from deckgen.web.command import serve
 
 app.command(name="serve")(serve)
 

@@ -1,6 +1,7 @@
-"""A lazily loaded module runs with the cyclic garbage collector paused, what it loaded is then kept
-out of later collections, and the collector is left as it was (deckgen.lazy, issue 33: PDF writing).
-Run in a fresh process: freezing is for the whole process."""
+"""A lazily loaded module, and the command line at start-up, load with the cyclic garbage collector
+paused; what they loaded is then kept out of later collections, and the collector is left as it was
+(deckgen.lazy.settled, issue 33: PDF writing). Run in fresh processes: freezing is for the whole
+process."""
 
 from __future__ import annotations
 
@@ -64,3 +65,9 @@ def test_the_module_loads_without_collections_and_is_frozen_after(tmp_path):
 def test_a_collector_turned_off_stays_off(tmp_path):
     out = _run(tmp_path, "off")
     assert out[2] == "enabled after False as before True" and out[-1] == "after a failure enabled False"
+
+
+def test_the_command_line_loads_settled_and_leaves_the_collector_on():
+    probe = "import gc\nimport deckgen.main\nprint(gc.isenabled(), gc.get_freeze_count() > 10000)\n"
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert done.stdout.split() == ["True", "True"]
