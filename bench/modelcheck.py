@@ -46,6 +46,7 @@ ISSUE = {"mgc": [
      {"coefficients": "1,2", "degrees": "1,2", "copies": 2, **NONE, "toma_cuatro": 20, "after_action": "free"}),
     ("30 cards: issue 26 case 1 (2 × x, 28 action cards)",
      {"coefficients": "1", "degrees": "1", "copies": 2, **NONE, "toma_dos": 8, "retorno": 8, "intermision": 8, "toma_cuatro": 4}),
+    ("37 cards: x and 36 action cards of six kinds (too many deals to enumerate)", {"coefficients": "1", "degrees": "1", "copies": 1}),
 ]}
 
 
@@ -73,6 +74,12 @@ def main() -> None:
                 deck = spec_for(get_game(game.id), cli={}, file_layer={"game": game.id, "options": options}).build()
                 if len(deck.cards) < 7 * players + 1:
                     continue  # cannot be dealt
+                if engine.arguments is not None:  # the game's own argument, where it applies (MGC: going_out.py)
+                    started = time.process_time()
+                    argued = list(engine.arguments(deck, players))
+                    if argued and all(c.ok and c.proof == "proven" for c in argued):
+                        print(f"{game.id} {players} pl.  {label}: {len(deck.cards)} cards: proven by the game's argument, checked in "
+                              f"{time.process_time() - started:.2f} s CPU (validate needs no search)", flush=True)
                 root = engine.model(deck, players)
                 if root is None:
                     print(f"{game.id} {players} pl.  {label}: too many deals to enumerate")

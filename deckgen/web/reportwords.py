@@ -229,6 +229,30 @@ DETAILS = {
         "demostrado para todo reparto: la tupla (fase, {} × mazo de robo + cartas en las manos, pases que quedan) baja en cada "
         "acción (robar o pasar siempre vale si no hay nada que colocar), así que una partida dura como mucho "
         "({} × {} + {}) × {} + {} = {} acciones, dentro del límite de pasos",
+    "proven for every deal by the game's argument (every card of this deck can be played at any time): the player to act "
+    "always holds a legal card, or a drawn card to play or keep, or a value to name":
+        "demostrado para todo reparto por el argumento del juego (toda carta de este mazo se puede jugar en cualquier momento): "
+        "quien tiene el turno siempre tiene una carta que vale, o una carta robada que jugar o quedarse, o un valor que elegir",
+    "proven for every deal by the game's argument (every card of this deck can be played at any time): from any position, "
+    "each player plays a card and no card of this deck makes anyone draw, so the cards in hands drop at every play, within "
+    "{} moves; the winner scores at least {} point, so a match reaches its target":
+        "demostrado para todo reparto por el argumento del juego (toda carta de este mazo se puede jugar en cualquier momento): "
+        "desde cualquier posición, cada jugador juega una carta y ninguna carta de este mazo hace robar a nadie, así que las "
+        "cartas en las manos bajan con cada jugada, en como mucho {} jugadas; quien gana suma al menos {} punto, así que la "
+        "partida llega a su meta",
+    "proven for every deal by the game's argument (every card of this deck can be played at any time): from any position, "
+    "each player plays a card that passes the turn while they hold one; the first who holds only cards that keep the turn "
+    "(those that skip the other player) plays them all and goes out, within {} moves; the winner scores at least {} point, "
+    "so a match reaches its target":
+        "demostrado para todo reparto por el argumento del juego (toda carta de este mazo se puede jugar en cualquier momento): "
+        "desde cualquier posición, cada jugador juega una carta que pasa el turno mientras le quede alguna; el primero que solo "
+        "tiene cartas que conservan el turno (las que saltan al otro jugador) las juega todas y se queda sin cartas, en como "
+        "mucho {} jugadas; quien gana suma al menos {} punto, así que la partida llega a su meta",
+    "proven for every deal by the game's argument (every card of this deck can be played at any time): those moves have a "
+    "positive chance from every position, so random players end every round, and the match, with probability {}":
+        "demostrado para todo reparto por el argumento del juego (toda carta de este mazo se puede jugar en cualquier momento): "
+        "esas jugadas tienen probabilidad positiva desde cualquier posición, así que jugadores al azar terminan cada ronda, y "
+        "la partida, con probabilidad {}",
     "proven: one group of monomials": "demostrado: un solo grupo de monomios",
     "proven: Elección cards name any coefficient or degree": "demostrado: las cartas Elección eligen cualquier coeficiente o grado",
     "proven: any card follows an action card (after_action free)":
@@ -678,7 +702,7 @@ class _Words:
             return f"{value}, debe {bound}: {self.look(REASONS, why)}{tail}"
         m = re.match(r"^proven for every deal by the game's argument \((.*), above\)$", text)
         if m:
-            return f"demostrado para todo reparto por el argumento del juego ({self.name(m.group(1))}, más arriba){tail}"
+            return f"demostrado para todo reparto por el argumento del juego ({self.names(m.group(1))}, más arriba){tail}"
         if text.startswith("{") and text.endswith("}"):
             try:
                 counts = ast.literal_eval(text)

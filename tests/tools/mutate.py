@@ -219,7 +219,10 @@ def default_tests(path: Path) -> list[str]:
 
 
 def _run(name: str, real: Path, source_file: Path, tests: list[str], timeout: float | None, cover: Path | None = None) -> tuple[int | None, float]:
-    args = [sys.executable, "-c", _BOOT, name, str(source_file), str(real), str(cover or "-"), "-x", "-p", "no:randomly", "-q", "-p", "no:cacheprovider", *tests]
+    # "-n 0": the tests run in this process, where the mutated module is served and lines are traced
+    # (pyproject's addopts start pytest-xdist workers, which would import the clean module)
+    args = [sys.executable, "-c", _BOOT, name, str(source_file), str(real), str(cover or "-"), "-x", "-n", "0", "-p", "no:randomly", "-q",
+            "-p", "no:cacheprovider", *tests]
     env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", HYPOTHESIS_PROFILE=os.environ.get("HYPOTHESIS_PROFILE", "ci"))
     start = time.monotonic()
     try:

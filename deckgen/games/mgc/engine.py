@@ -14,6 +14,7 @@ from deckgen.games.mgc import rules
 from deckgen.games.mgc.cards import tables
 from deckgen.games.mgc.deck import MAX_PLAYERS, MIN_PLAYERS, players_supported
 from deckgen.games.mgc.hidden import sample_hidden, sample_seen
+from deckgen.games.mgc import going_out
 from deckgen.games.mgc.model import searchable_model
 from deckgen.games.mgc.policies import heuristic_policy, random_policy
 from deckgen.games.mgc.state import CHOOSE, PLAY, MgcState, Setup
@@ -206,6 +207,8 @@ ENGINE = Engine(
     # the model checker explores one round (model.py); the match is rounds until the target score
     model=searchable_model,
     model_scope="one round",
+    # two players with a deck whose every card can always be played: proven by argument (going_out.py)
+    arguments=lambda deck, players: going_out.arguments(deck, players, new_state),
 )
 
 __all__ = ["ENGINE", "setup_for", "new_state", "CHOOSE", "PLAY"]

@@ -1,0 +1,236 @@
+"""MGC's own argument that every round can end (issue 26, point 2), for a deck whose every card can
+be played at any time: with two players (the turn chain), or with more and no Toma card.
+
+Where it applies, ``validate`` proves the three playable claims with it instead of searching: such
+decks (one kind of monomial and many action cards, issue 26's case 1) have too many positions for
+the model checker (30 cards of 5 kinds split between two hands, the draw pile and the discard pile
+in about 1.6 billion ways), while the argument needs none of them.
+
+**When it applies.** Two players, or more and no Toma card; every monomial follows every
+constraint the rules can set (the first card's, each monomial's, each value an Elección card can
+name, "any card"), so every card in a hand is always legal; the deck has a value for each Elección card to name; a player who plays
+the second-to-last card may say ÁLGEBRA (or not be caught) with a positive chance; every card left
+in a hand is worth at least one point.
+
+**The argument.** Call a card *turn-keeping* when playing it gives the same player the next turn:
+with two players, Intermisión, Toma dos and Toma cuatro (and Retorno under the ``skip`` variant).
+Every other card (a monomial, Retorno, Elección) passes the turn. From any position, let the
+players follow :func:`move`:
+
+- a player who holds a card that passes the turn plays one;
+- a player who holds only turn-keeping cards plays them one after the other and goes out: each
+  gives the turn back to them, whatever the other player draws;
+- a card just drawn is played when that is one of the two moves above, and kept otherwise;
+- an Elección card names the deck's first value; at the ÁLGEBRA moment the player says it.
+
+Nobody draws by choice and no turn-keeping card is played before the last run, so neither hand
+grows until then. :func:`measure` is the lexicographic tuple (phase, count, stage) of the player
+who plays next: phase 0 with the count of cards in their hand when they hold only turn-keeping
+cards, else phase 1 with the cards that pass the turn in both hands; stage 1 at a drawn card or a
+value to name, 0 at a plain turn. It strictly decreases at every decision of :func:`move`, for
+every card any draw brings. A tuple of such values takes at most 4 × (cards + 1) values, so the
+round ends within that many decisions from any position. Hence, for every deal:
+
+1. no dead end: a player always holds a legal card (or a drawn one to play or keep, or a value to
+   name), and the rules give a draw or a pass besides;
+2. an end is always reachable: the moves above reach one;
+3. no trap: those moves have a positive chance under random play (a chance of at least q > 0 to
+   end within the bound, from every position), so random players end a round with probability 1.
+
+**With three or more players and no Toma card** nobody ever has to draw: each player plays a card
+(the drawn one at a drawn card), every play sheds a card, and the measure is (0, cards in hands,
+stage): someone goes out within 2 × (cards + 1) decisions. (With Toma cards and three players or
+more, a player who holds only Toma cards hands cards on at every play: no argument is made there.)
+
+The winner scores the others' cards, at least one card worth at least one point: every round adds
+a point or more to a score, so a match to T points ends within n × (T - 1) + 1 rounds. :func:`arguments` checks the argument in code: from every
+position of seeded random matches (the engine's own games, ÁLGEBRA slips included), it follows
+:func:`move` to the end of the round and asserts the measure's decrease at each decision.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable
+
+from deckgen.checks import Check, check
+from deckgen.model import Deck
+
+from deckgen.games.mgc import rules
+from deckgen.games.mgc.stages import ALGEBRA, CHOOSE, DRAWN, OVER, PLAY
+
+PLAYERS = 2  # the turn chain's player count: with more players a turn-keeping card skips the next player instead
+TOMA = (rules.TOMA_DOS, rules.TOMA_CUATRO)  # the cards that make a player draw
+SEEDS = 8  # seeded random matches whose every position the argument is checked from
+
+
+class Broken(AssertionError):
+    """The argument failed at a position: a bug in it or in the rules, never the deck's fault."""
+
+
+def keeps_turn(kind: int, variant: rules.Variant) -> bool:
+    """Does playing a card of ``kind`` give the same player the next turn (two players)?"""
+    return rules.effect(kind, PLAYERS, variant.retorno_two_players).skip
+
+
+def constraints(t: Any) -> set:
+    """Every constraint the rules can set on this deck's types (``model.Types``)."""
+    cons: set = {(None, None)}
+    cons |= {(t.coef[i], t.degree[i]) for i in range(t.n) if t.kind[i] == rules.BASIC}
+    if rules.ELECCION_COEF in t.kind:
+        cons |= {(c, None) for c in t.coefficients}
+    if rules.ELECCION_GRADO in t.kind:
+        cons |= {(None, d) for d in t.degrees}
+    return cons
+
+
+def why_not(t: Any, players: int, variant: rules.Variant) -> str:
+    """Why the argument does not apply to these types, player count and rules ("" when it does)."""
+    if players != PLAYERS and any(k in TOMA for k in t.kind):
+        return f"with more than {PLAYERS} players it covers only decks without Toma cards"
+    blocked = [c for c in constraints(t) if not all(t.playable(c))]
+    if blocked:
+        return "some card cannot follow some other card"
+    if rules.ELECCION_COEF in t.kind and not t.coefficients or rules.ELECCION_GRADO in t.kind and not t.degrees:
+        return "an Elección card would have no value to name"
+    if variant.algebra_call <= 0.0 and variant.algebra_catch >= 1.0:
+        return "a forgotten ÁLGEBRA is always caught and never said"
+    if any(rules.points(t.kind[i], t.coef[i]) < 1 for i in range(t.n)):
+        return "a card is worth no points"
+    return ""
+
+
+def bound(t: Any) -> int:
+    """The most decisions the argument's moves take to end a round: the measure's values, 2 phases
+    × (0 to all the cards) × 2 stages."""
+    return 4 * (sum(t.total) + 1)
+
+
+def _passing(p: Any, hand: tuple) -> list[int]:
+    """The card types in ``hand`` that pass the turn when played."""
+    t, v = p.m.t, p.m.variant
+    return [i for i in range(t.n) if hand[i] and not keeps_turn(t.kind[i], v)]
+
+
+def _next_player(p: Any) -> int:
+    """The seat that plays the next card: at a value to name after an Elección card played in a
+    turn (not the first card's), the other seat."""
+    if p.stage == CHOOSE and not p.then_play:
+        return 1 - p.seat
+    return p.seat
+
+
+def measure(p: Any) -> tuple[int, int, int]:
+    """(phase, count, stage) at a decision position: see the module's argument."""
+    stage = 0 if p.stage == PLAY else 1
+    if p.m.players != PLAYERS:  # no card makes anyone draw: every play sheds a card
+        return (0, sum(map(sum, p.hands)), stage)
+    s = _next_player(p)
+    own = p.hands[s]
+    mine = sum(own[i] for i in _passing(p, own))
+    if not mine:
+        return (0, sum(own), stage)
+    other = p.hands[1 - s]
+    return (1, mine + sum(other[i] for i in _passing(p, other)), stage)
+
+
+def move(p: Any) -> Any:
+    """The argument's move at a decision position (see the module's argument)."""
+    if p.stage == CHOOSE:
+        return p.legal_actions()[0]
+    hand = p.hands[p.seat]
+    if p.m.players != PLAYERS:  # any card: each sheds one, and none makes anyone draw
+        return p.drawn if p.stage == DRAWN else next(i for i in range(p.m.t.n) if hand[i])
+    passing = _passing(p, hand)
+    if p.stage == DRAWN:
+        return p.drawn if p.drawn in passing or not passing else "keep"
+    return passing[0] if passing else next(i for i in range(p.m.t.n) if hand[i])
+
+
+def follow(p: Any, rng: random.Random) -> int:
+    """Follow :func:`move` from ``p`` (a copy of it) to the end of the round, with a random outcome
+    at each draw and "said" at each ÁLGEBRA moment; raise :class:`Broken` when a move is illegal, the
+    measure does not decrease, or the round is not over within the bound. Returns the decisions made."""
+    p = p.clone()
+    limit = bound(p.m.t)
+    before = None
+    decisions = 0
+    while p.stage != OVER:
+        if p.stage == ALGEBRA:
+            p.apply_chance_outcome("said")
+            continue
+        if p.current_player() < 0:  # a draw: any outcome will do
+            outcomes = list(p.chance_outcomes())
+            p.apply_chance_outcome(outcomes[rng.randrange(len(outcomes))])
+            continue
+        now = measure(p)
+        if before is not None and not now < before:
+            raise Broken(f"the measure did not decrease: {before} then {now} at {p.position_to_string()}")
+        if decisions >= limit:
+            raise Broken(f"no end within {limit} decisions")
+        a = move(p)
+        if a not in p.legal_actions():
+            raise Broken(f"the argument's move {a!r} is not legal at {p.position_to_string()}")
+        p.apply_action(a)
+        before, decisions = now, decisions + 1
+    if p.winner < 0:
+        raise Broken("the round was blocked instead of won")
+    return decisions
+
+
+def checked(deck: Deck, players: int, new_state: Callable[..., Any], seeds: int = SEEDS) -> str:
+    """Check the argument from every position of ``seeds`` seeded random matches of the engine
+    (``new_state(deck, players, rng)``): "" when it held everywhere, else what broke."""
+    from deckgen.engine.game import random_policy
+    from deckgen.games.mgc.model import position_of
+
+    for seed in range(seeds):
+        rng = random.Random(seed)
+        walk = random.Random(seed + 1)
+        state = new_state(deck, players, rng)
+        steps = 0
+        while not state.is_terminal() and steps < 20_000:
+            p = position_of(state)
+            if p is not None:
+                try:
+                    follow(p, walk)
+                except Broken as exc:
+                    return f"seed {seed}, step {steps}: {exc}"
+            if state.current_player() < 0:
+                state.chance(rng)
+            else:
+                state.apply_action(random_policy(state, rng))
+            steps += 1
+    return ""
+
+
+def arguments(deck: Deck, players: int, new_state: Callable[..., Any]) -> list[Check]:
+    """The three playable claims for one player count, proven by the argument, or [] where it does
+    not apply (the model checker and the sample then decide). ``new_state`` starts the engine's
+    matches the argument is checked on."""
+    from deckgen.games.mgc.model import Types
+
+    t = Types.of_deck(deck)
+    if not t.n or why_not(t, players, rules.Variant.from_options(deck.options)):
+        return []
+    tag = f"({players} players)"
+    most = bound(t)
+    broken = checked(deck, players, new_state)
+    if broken:
+        return [check(f"an end is always reachable {tag}", False, f"the game's argument fails: {broken}",
+                      hint="report it: a bug in deckgen's rules or in its argument", proof="proven")]
+    proof = "proven for every deal by the game's argument (every card of this deck can be played at any time)"
+    if players == PLAYERS:
+        how = ("each player plays a card that passes the turn while they hold one; the first who holds only cards that keep "
+               "the turn (those that skip the other player) plays them all and goes out")
+    else:
+        how = "each player plays a card and no card of this deck makes anyone draw, so the cards in hands drop at every play"
+    return [
+        check(f"no dead end {tag}", True, f"{proof}: the player to act always holds a legal card, or a drawn card to play or keep, "
+              "or a value to name", proof="proven"),
+        check(f"an end is always reachable {tag}", True,
+              f"{proof}: from any position, {how}, within {most:,} moves; the winner scores at least 1 point, so a match "
+              "reaches its target", proof="proven"),
+        check(f"no trap {tag}", True, f"{proof}: those moves have a positive chance from every position, so random players "
+              "end every round, and the match, with probability 1", proof="proven"),
+    ]

@@ -1,0 +1,298 @@
+"""MGC's going-out argument (going_out.py): where it applies, its moves end a round from any
+position with the measure strictly decreasing at every decision, for every draw; where it does not
+apply, it claims nothing; validate proves issue 26's case 1 with it, in both languages."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from deckgen.engine.validate import validate
+from deckgen.games.mgc import going_out as G
+from deckgen.games.mgc import model as M
+from deckgen.games.mgc import rules
+from deckgen.games.mgc.engine import new_state
+from deckgen.games.mgc.stages import CHOOSE, DRAWN, OVER, PLAY
+
+DECKS = Path(__file__).parent.parent / "modelcheck" / "decks"
+
+
+def deck(players=None, **options):
+    from deckgen.registry import get_game
+    from deckgen.spec import spec_for
+
+    opts = {"coefficients": "1", "degrees": "1", "variables": "x", "copies": 2, "toma_dos": 8, "retorno": 8, "intermision": 8,
+            "eleccion_coeficiente": 0, "eleccion_grado": 0, "toma_cuatro": 4}
+    opts.update(options)
+    layer = {"game": "mgc", "options": opts} | ({"players": players} if players else {})
+    return spec_for(get_game("mgc"), cli={}, file_layer=layer).build()
+
+
+def case_1():
+    from deckgen.deckfile.load import read_deck_file
+    from deckgen.spec import spec_for
+
+    raw, game = read_deck_file(DECKS / "mgc_loop_actions.toml")
+    return game, spec_for(game, cli={}, file_layer=raw).build()
+
+
+def why(d, players=2):
+    return G.why_not(M.Types.of_deck(d), players, rules.Variant.from_options(d.options))
+
+
+# decks where every card can always be played: issue 26's case 1, one with Elección cards (every
+# monomial is 2·(degree 3), so any value named is theirs), and rule variants that change the turn
+WHOLE = {
+    "case 1": {},
+    "elección": {"coefficients": "2", "degrees": "3", "variables": "x,y", "eleccion_coeficiente": 3, "eleccion_grado": 3},
+    "retorno skips, draw freely, free after actions": {"retorno_two_players": "skip", "draw_freely": True, "after_action": "free"},
+    "no Toma cuatro, last card no draw": {"toma_cuatro": 0, "toma_dos": 12, "last_card_draws": False},
+    # no Toma card: the argument holds at any player count (every play sheds a card)
+    "x, x², Retorno, Intermisión, Elección": {"degrees": "1-2", "copies": 8, "toma_dos": 0, "toma_cuatro": 0, "retorno": 8,
+                                              "intermision": 8, "eleccion_coeficiente": 2},
+}
+
+
+@pytest.mark.parametrize("name", list(WHOLE))
+def test_the_argument_applies_to_decks_whose_every_card_is_always_legal_at_two_players(name):
+    d = deck(**WHOLE[name])
+    assert why(d) == ""
+    toma = d.options["toma_dos"] or d.options["toma_cuatro"]
+    assert why(d, 3) == ("with more than 2 players it covers only decks without Toma cards" if toma else "")
+
+
+@pytest.mark.parametrize("options, reason", [
+    ({"coefficients": "1-2", "degrees": "1-2", "copies": 3}, "some card cannot follow some other card"),
+    # one coefficient but two degrees: 1x^1 and 1x^2 share the coefficient, yet Elección de grado can name 2
+    ({"degrees": "1-2", "eleccion_grado": 2}, "some card cannot follow some other card"),
+    # x and 2x follow each other (degree 1), but an Elección de coeficiente may name 2, which x cannot follow
+    ({"coefficients": "1-2", "eleccion_coeficiente": 2}, "some card cannot follow some other card"),
+    ({"algebra_call": 0.0, "algebra_catch": 1.0}, "a forgotten ÁLGEBRA is always caught and never said"),
+])
+def test_the_argument_says_why_it_does_not_apply(options, reason):
+    d = deck(**options)
+    assert why(d) == reason
+    assert G.arguments(d, 2, new_state) == []
+
+
+@pytest.mark.parametrize("cards, reason", [
+    # no deck file passes its static checks so, but the argument must not claim them either
+    ([(rules.ELECCION_COEF, None, None), (rules.INTERMISION, None, None)], "an Elección card would have no value to name"),
+    ([(rules.ELECCION_GRADO, None, None), (rules.TOMA_DOS, None, None)], "an Elección card would have no value to name"),
+    ([(rules.BASIC, 0, 1), (rules.TOMA_DOS, None, None)], "a card is worth no points"),
+])
+def test_the_argument_refuses_what_its_proof_needs(cards, reason):
+    t = M.Types([(sig, str(i)) for i, sig in enumerate(cards)])
+    assert G.why_not(t, 2, rules.Variant()) == reason
+
+
+def test_a_forgotten_algebra_that_is_sometimes_said_or_missed_still_lets_the_argument_apply():
+    assert why(deck(algebra_call=0.0, algebra_catch=0.99)) == ""
+    assert why(deck(algebra_call=0.01, algebra_catch=1.0)) == ""
+
+
+def test_turn_keeping_cards_are_those_that_skip_the_other_player():
+    plain = rules.Variant()
+    keep = {k for k in range(rules.KINDS) if G.keeps_turn(k, plain)}
+    assert keep == {rules.TOMA_DOS, rules.INTERMISION, rules.TOMA_CUATRO}
+    assert G.keeps_turn(rules.RETORNO, rules.Variant(retorno_two_players="skip"))
+
+
+# ------------------------------------------------------------------ positions from hypothesis
+
+
+@st.composite
+def positions(draw, name, players=2):
+    """Any position of a round of the deck ``WHOLE[name]`` at a decision: the cards split at random
+    between the hands, the draw pile and the discard pile (whose top is one of them)."""
+    d = deck(**WHOLE[name])
+    t = M.Types.of_deck(d)
+    m = M.Model(t, players, rules.Variant.from_options(d.options))
+    hands, pile, discard = [[0] * t.n for _ in range(players)], [0] * t.n, [0] * t.n
+    for i, c in enumerate(t.total):
+        for _ in range(c):
+            place = draw(st.integers(0, players + 1))
+            (hands[place] if place < players else pile if place == players else discard)[i] += 1
+    seat = draw(st.integers(0, players - 1))
+    held = [i for i in range(t.n) if hands[seat][i]]
+    if not all(map(any, hands)) or not any(discard):
+        return None
+    p = m.root()
+    p.seat, p.dir = seat, draw(st.sampled_from([1, -1]))
+    p.hands, p.pile = tuple(map(tuple, hands)), tuple(pile)
+    p.top = draw(st.sampled_from([i for i in range(t.n) if discard[i]]))
+    p.cons = draw(st.sampled_from(sorted(G.constraints(t), key=repr)))
+    stage = draw(st.sampled_from([PLAY, DRAWN, CHOOSE] if rules.ELECCION_COEF in t.kind else [PLAY, DRAWN]))
+    p.stage = stage
+    if stage == DRAWN:
+        p.drawn = draw(st.sampled_from(held))
+    if stage == CHOOSE:
+        p.choosing, p.then_play = rules.CHOOSE_COEFFICIENT, draw(st.booleans())
+    return p
+
+
+CASES = [(name, 2) for name in WHOLE] + [("x, x², Retorno, Intermisión, Elección", n) for n in (3, 5)]
+
+
+@pytest.mark.parametrize("name, players", CASES)
+@settings(max_examples=120, deadline=None, derandomize=True)
+@given(data=st.data())
+def test_from_any_position_the_moves_end_the_round_with_the_measure_falling_at_every_decision(name, players, data):
+    p = data.draw(positions(name, players))
+    if p is None:
+        return
+    for seed in range(3):  # other draws: the argument holds for every card a draw brings
+        assert 1 <= G.follow(p, random.Random(seed)) <= G.bound(p.m.t) == 4 * (sum(p.m.t.total) + 1)
+
+
+def test_with_three_players_and_no_toma_every_play_sheds_a_card():
+    d = deck(**WHOLE["x, x², Retorno, Intermisión, Elección"], players=3)
+    t = M.Types.of_deck(d)
+    m = M.Model(t, 3, rules.Variant.from_options(d.options))
+    p = m.root()
+    x = next(i for i in range(t.n) if t.kind[i] == rules.BASIC)
+    inter = next(i for i in range(t.n) if t.kind[i] == rules.INTERMISION)
+    p.stage, p.seat, p.top, p.cons = PLAY, 1, x, (1, 1)
+    p.hands = tuple(tuple(int(i == u) + int(i == x and s == 1) for i in range(t.n)) for s, u in enumerate((x, inter, x)))
+    assert G.measure(p) == (0, 4, 0) and G.move(p) == p.legal_actions()[0]
+    p.apply_action(G.move(p))
+    assert G.measure(p) == (0, 3, 0)
+    checks = G.arguments(d, 3, new_state)
+    assert [c.proof for c in checks] == ["proven"] * 3
+    assert "no card of this deck makes anyone draw" in checks[1].detail
+
+
+def test_the_measure_and_the_moves_on_a_small_example():
+    """Seat 0 holds x and an Intermisión, seat 1 a Toma dos: seat 0 plays x (it passes the turn),
+    seat 1 holds only a turn-keeping card and goes out with it."""
+    d = deck()
+    t = M.Types.of_deck(d)
+    m = M.Model(t, 2, rules.Variant.from_options(d.options))
+    kind = {t.kind[i]: i for i in range(t.n)}
+    x, inter, td = kind[rules.BASIC], kind[rules.INTERMISION], kind[rules.TOMA_DOS]
+    p = m.root()
+    one = lambda *types: tuple(sum(1 for u in types if u == i) for i in range(t.n))  # noqa: E731
+    p.stage, p.seat, p.top, p.cons = PLAY, 0, x, (1, 1)
+    p.hands, p.pile = (one(x, inter), one(td)), tuple(c - a - b - (i == x) for i, (c, a, b) in enumerate(zip(t.total, one(x, inter), one(td))))
+    assert G.measure(p) == (1, 1, 0)  # one card that passes the turn (x), in both hands
+    assert G.move(p) == x
+    p.apply_action(x)
+    assert p.seat == 1 and G.measure(p) == (0, 1, 0)  # seat 1 holds only a Toma dos
+    assert G.move(p) == td
+    assert G.follow(p, random.Random(0)) == 1
+    # at a drawn card: a turn-keeping card is kept while the hand holds a card that passes the turn
+    q = m.root()
+    q.stage, q.seat, q.top, q.cons, q.drawn = DRAWN, 0, x, (1, 1), inter
+    q.hands, q.pile = (one(x, inter), one(td)), p.pile
+    assert G.measure(q) == (1, 1, 1) and G.move(q) == "keep"
+    q.drawn = x
+    assert G.move(q) == x
+
+
+@pytest.mark.parametrize("mutant", ["keep first", "never keep", "stage ignored", "other hand ignored"])
+def test_a_wrong_move_or_measure_is_caught(mutant, monkeypatch):
+    """The check is not a formality: a strategy or a measure that is not the argument's fails it."""
+    # drawing by choice and Elección cards: positions at a drawn card and at a value to name occur
+    d = deck(**WHOLE["elección"], draw_freely=True)
+    assert G.checked(d, 2, new_state, seeds=8) == ""
+    move, measure = G.move, G.measure
+    if mutant == "keep first":  # play a turn-keeping card while holding one that passes the turn
+        def bad(p):
+            a = move(p)
+            keeping = [i for i in range(p.m.t.n) if p.hands[p.seat][i] and G.keeps_turn(p.m.t.kind[i], p.m.variant)]
+            return keeping[0] if p.stage == PLAY and keeping else a
+        monkeypatch.setattr(G, "move", bad)
+    elif mutant == "never keep":
+        monkeypatch.setattr(G, "move", lambda p: p.drawn if p.stage == DRAWN else move(p))
+    elif mutant == "stage ignored":
+        monkeypatch.setattr(G, "measure", lambda p: measure(p)[:2])
+    else:  # count only the hand of the player who plays next
+        def bad(p):
+            phase, count, stage = measure(p)
+            own = p.hands[G._next_player(p)]
+            return (phase, count if phase == 0 else sum(own[i] for i in G._passing(p, own)), stage)
+        monkeypatch.setattr(G, "measure", bad)
+    broken = G.checked(d, 2, new_state, seeds=8)
+    assert broken.startswith("seed "), mutant
+    checks = G.arguments(d, 2, new_state)
+    assert [c.ok for c in checks] == [False] and "the game's argument fails" in checks[0].detail
+    assert "report it" in checks[0].hint
+
+
+def test_the_check_follows_every_position_of_the_matches(monkeypatch):
+    seen = []
+    follow = G.follow
+    monkeypatch.setattr(G, "follow", lambda p, rng: seen.append(p.stage) or follow(p, rng))
+    _, d = case_1()
+    assert G.checked(d, 2, new_state, seeds=2) == ""
+    assert len(seen) > 50 and PLAY in seen  # every position of two random matches, not a few
+
+
+# ------------------------------------------------------------------ validate
+
+
+@pytest.mark.parametrize("games, sequential, seed", [(400, True, 1), (40, False, 7)])
+def test_case_1_is_proven_for_every_deal_by_the_argument_whatever_the_sample(games, sequential, seed):
+    game, d = case_1()
+    report = validate(game, d, games=games, sequential=sequential, seed=seed)
+    assert report.ok
+    claims = {c.name: c for c in report.exhaustive}
+    for claim in ("no dead end", "an end is always reachable", "no trap"):
+        c = claims[f"{claim} (2 players)"]
+        assert c.ok and c.proof == "proven" and "by the game's argument" in c.detail
+    assert "within 124 moves" in claims["an end is always reachable (2 players)"].detail  # 4 × (30 cards + 1)
+    assert 2 not in report.models  # no search was needed
+    ends = next(c for c in report.simulated if c.name == "every game ends (2 players)")
+    assert ends.proof == "proven" and "game's argument" in ends.detail
+    from deckgen.engine.claims import headline_basis
+
+    assert headline_basis(report) == "proven for every deal"
+
+
+THREE = """game = "mgc"
+players = 3
+[options]
+coefficients = "1"
+degrees = "1-2"
+variables = "x"
+copies = 8
+toma_dos = 0
+retorno = 8
+intermision = 8
+eleccion_coeficiente = 2
+eleccion_grado = 0
+toma_cuatro = 0
+"""
+
+
+@pytest.mark.parametrize("three", [False, True])
+def test_the_arguments_lines_read_whole_in_spanish(three, tmp_path):
+    """The argument's lines on the Spanish page (case 1; a 3-player deck without Toma cards): every
+    line translated, the same numbers."""
+    import re
+    import sys
+
+    from deckgen import pipeline
+    from deckgen.request import load_spec
+    from deckgen.web.reportwords import translated
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from web.test_report_words import english_words
+
+    f = DECKS / "mgc_loop_actions.toml"
+    if three:
+        f = tmp_path / "three.toml"
+        f.write_text(THREE, encoding="utf-8")
+    v = pipeline.validate(load_spec(str(f), []), games=4, workers=1, compare_default=False)
+    text = pipeline.report_text(v)
+    assert "by the game's argument (every card of this deck can be played at any time)" in text
+    spanish, missing = translated(text, "es")
+    assert missing == [] and english_words(spanish) == []
+    for en, es in zip(text.splitlines(), spanish.splitlines()):
+        assert sorted(re.findall(r"\d+", es)) == sorted(re.findall(r"\d+", en)), (en, es)
+    assert "por el argumento del juego (toda carta de este mazo se puede jugar en cualquier momento)" in spanish
+    assert ("ninguna carta de este mazo hace robar a nadie" in spanish) == three
