@@ -29,6 +29,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's deckgen
 
 from deckgen.render.export import default_workers, write_pngs
+from deckgen.render.job import PrintJob
 from deckgen.render.presets import preset
 from deckgen.render.settings import PrintSettings
 from deckgen.spec import spec_for
@@ -49,7 +50,7 @@ def main() -> None:
         for _ in range(args.repeat):
             with tempfile.TemporaryDirectory() as tmp:
                 c0, t0 = _cpu(), time.perf_counter()
-                files = write_pngs(Path(tmp), deck.cards, spec.game.faces, settings, options=dict(spec.options), workers=workers)
+                files = write_pngs(Path(tmp), PrintJob(deck.cards, spec.game.faces, settings, dict(spec.options)), workers=workers)
                 dt, cpu = time.perf_counter() - t0, _cpu() - c0
                 assert len(files) == len(deck.cards) + 1
             results.setdefault(workers, []).append((dt, cpu))

@@ -4,9 +4,12 @@ request layer and the pipeline; only this module knows both."""
 
 from __future__ import annotations
 
-from deckgen.cli import app
-from deckgen.cli import main as _run
-from deckgen.web.command import serve
+from deckgen.lazy import settled
+
+with settled():  # the command line's modules (typer) live as long as the program
+    from deckgen.cli import app
+    from deckgen.cli import main as _run
+    from deckgen.web.command import serve
 
 app.command(name="serve")(serve)
 

@@ -16,6 +16,7 @@ from deckgen.progress import Tick
 from deckgen.publish import check_replaceable, publishing
 from deckgen.render.faces import faces_for
 from deckgen.render.export import write_formats
+from deckgen.render.job import PrintJob
 from deckgen.rulebook.render import file_name, languages, write_rulebook
 from deckgen.spec import DeckSpec
 
@@ -97,16 +98,15 @@ def build(
     deck, out = result.deck, result.out_dir
     printed, faces = _with_help(spec, deck) if help_card else (deck, spec.game.faces)
     with publishing(out, identity=deck_identity(deck)) as stage:
-        written = write_formats(
-            stage,
+        job = PrintJob(
             printed.cards,
             faces_for(faces, spec.print.back_image, spec.print.ink),
             spec.print,
             title=spec.game.title,
             label=spec.game.label(deck, spec.card_lang),
             options=dict(spec.game.described(deck)),
-            progress=progress,
         )
+        written = write_formats(stage, job, progress=progress)
         written.append(write_text(stage / "deck.json", printed.dumps()))
         if rulebooks:
             if spec.game.rulebook is None:
@@ -220,7 +220,8 @@ def preview(spec: DeckSpec, out_dir: Path | None = None, *, force: bool = False,
     tick = progress("previews") if progress else None
     with publishing(out, keep=lambda name: not name.startswith("preview-"), own=lambda name: name.startswith("preview-"),
                     identity=deck_identity(deck)) as stage:
-        written = write_previews(stage, deck.cards, faces_for(spec.game.faces, spec.print.back_image, spec.print.ink), spec.print, options=dict(spec.game.described(deck)), progress=tick)
+        job = PrintJob(deck.cards, faces_for(spec.game.faces, spec.print.back_image, spec.print.ink), spec.print, dict(spec.game.described(deck)))
+        written = write_previews(stage, job, progress=tick)
     result.files.extend(out / p.name for p in written)
     return result
 

@@ -86,6 +86,10 @@ class Game:
     # A human label of the options for sheet labels, e.g. "tablas 1-6"
     describe: Callable[[Mapping[str, Any], str], str] = field(default=lambda options, lang: "")
     engine: "Engine | None" = None
+    # The player counts a deck serves, when a small deck serves fewer than ``players`` allows:
+    # served(deck) -> counts (default: the whole range). Kept beside the deck, not in the engine, so
+    # the rulebook's and the web page's counts need not load the rule engine.
+    served: "Callable[[Deck], Sequence[int]] | None" = None
     rulebook: "Rulebook | None" = None
     # Extra commands a game may offer to the generic CLI commands ("solve", "puzzle"): name -> Capability
     capabilities: Mapping[str, "Capability"] = field(default_factory=dict)
@@ -133,8 +137,8 @@ class Game:
         """The player counts ``deck`` serves: the game's range, narrowed by the engine for a small deck."""
         lo, hi = self.players
         counts = range(lo, hi + 1)
-        if self.engine is not None and self.engine.player_counts is not None:
-            counts = self.engine.player_counts(deck)
+        if self.served is not None:
+            counts = self.served(deck)
         return [n for n in counts if lo <= n <= hi]
 
     def served_check(self, deck: "Deck") -> "Check":

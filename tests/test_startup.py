@@ -42,6 +42,7 @@ BUILD_NEEDS_NOT = [  # what `deckgen build multiplicats --quiet` has no use for 
     "starlette", "uvicorn", "httpx", "PIL.ImageDraw", "PIL.ImageFont", "xml.sax.saxutils", "urllib.request", "http.client",
     "ssl", "deckgen.deckfile.schema", "deckgen.engine.simulate", "deckgen.engine.validate", "deckgen.engine.modelcheck",
     "deckgen.render.preview", "deckgen.render.png_pen", "deckgen.render.charts", "deckgen.analysis", "deckgen.web.app",
+    "deckgen.engine.game", "deckgen.games.multiplicats.engine",  # the rule engine: the rulebook's player counts come from the deck
     "deckgen.games.mgc", "deckgen.games.monete", "deckgen.games.maestras", "deckgen.games.hectoedra",  # the other games
 ]
 

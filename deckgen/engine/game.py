@@ -175,8 +175,6 @@ class Engine:
     # games together) at the default 400 games, scaled with --games: with the steps' cost and the
     # player counts it bounds `validate`'s time whatever the deck (see engine/sequential.py)
     validate_steps: int = 1_000_000
-    # the player counts this deck can be played with (default: the game's whole range)
-    player_counts: Callable[[Deck], Sequence[int]] | None = None
     length_name: str = "turns"
     # variants(deck): the rule variants (modes) one deck is played under, as (label, deck) pairs
     # whose decks carry each variant's options; simulation and validation run each one. The

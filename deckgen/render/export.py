@@ -27,6 +27,7 @@ from deckgen.workers import usable_cores
 from deckgen.errors import OptionError
 from deckgen.model import Card
 from deckgen.render.faces import Faces, Frame, back_face
+from deckgen.render.job import PrintJob
 from deckgen.render.settings import FORMATS, MAX_DPI, MIN_DPI, PrintSettings, dots_per_inch, format_list  # noqa: F401 (the options' parsers live with the settings)
 
 if TYPE_CHECKING:  # pragma: no cover - Pillow loads when a PNG is drawn, not with every build
@@ -128,19 +129,13 @@ def _map(fn: Callable, jobs: Sequence, workers: int, progress: Callable[[int, in
 
 
 def write_pngs(
-    folder: Path,
-    cards: Sequence[Card],
-    faces: Faces,
-    settings: PrintSettings,
-    *,
-    options: dict | None = None,
-    workers: int | None = None,
-    progress: Callable[[int, int], None] | None = None,
+    folder: Path, job: PrintJob, *, workers: int | None = None, progress: Callable[[int, int], None] | None = None
 ) -> list[Path]:
     """``001-front.png`` …, ``NNN-back.png`` for each two-sided card, and ``back.png`` in ``folder``
     (which must exist), each the card with its bleed at ``settings.dpi``."""
-    art = CardArt(faces, Frame(settings.card.width, settings.card.height, settings.bleed, settings.lang, dict(options or {}), settings.ink))
-    jobs = png_jobs(cards, faces)
+    settings = job.settings
+    art = CardArt(job.faces, job.frame(settings.bleed))
+    jobs = png_jobs(job.cards, job.faces)
     fn = partial(_render_png, art=art, size=card_pixels(settings), dpi=settings.dpi, folder=str(folder))
     _map(fn, jobs, default_workers() if workers is None else workers, progress)
     return [Path(folder, name) for name, _ in jobs]
@@ -149,16 +144,7 @@ def write_pngs(
 # ---------------------------------------------------------------- one card per page
 
 
-def write_card_pages(
-    target: Path,
-    cards: Sequence[Card],
-    faces: Faces,
-    settings: PrintSettings,
-    *,
-    title: str,
-    options: dict | None = None,
-    progress: Callable[[int, int], None] | None = None,
-) -> Path:
+def write_card_pages(target: Path, job: PrintJob, *, progress: Callable[[int, int], None] | None = None) -> Path:
     """A PDF with a page per card side: the back of card 1, its front, the back of card 2, …"""
     from deckgen.fileio import atomic_path
     from deckgen.render import fonts
@@ -166,12 +152,13 @@ def write_card_pages(
     from deckgen.render.pdf_pen import PdfPen, new_canvas
 
     mm = fonts.PT_PER_MM
+    cards, faces, settings = job.cards, job.faces, job.settings
     b, w, h = settings.bleed, settings.card.width, settings.card.height
-    frame = Frame(w, h, b, settings.lang, dict(options or {}), settings.ink)
+    frame = job.frame(b)
     ink = Colours(settings.colour)
     fonts.register()
     with atomic_path(Path(target)) as tmp:
-        c = new_canvas(str(tmp), (w + 2 * b) * mm, (h + 2 * b) * mm, title=title,
+        c = new_canvas(str(tmp), (w + 2 * b) * mm, (h + 2 * b) * mm, title=job.document_title,
                        subject=f"{len(cards)} cards, {settings.card.label}, {b:g} mm bleed, one card side a page")
         c.setTrimBox((b * mm, b * mm, (b + w) * mm, (b + h) * mm))
         c.setBleedBox((0, 0, (w + 2 * b) * mm, (h + 2 * b) * mm))
@@ -217,19 +204,12 @@ def tts_sheets(n_cards: int) -> list[tuple[int, int, int]]:
     return out
 
 
-def write_tts(
-    folder: Path,
-    cards: Sequence[Card],
-    faces: Faces,
-    settings: PrintSettings,
-    *,
-    options: dict | None = None,
-    progress: Callable[[int, int], None] | None = None,
-) -> list[Path]:
+def write_tts(folder: Path, job: PrintJob, *, progress: Callable[[int, int], None] | None = None) -> list[Path]:
     """Deck sheets, ``back.png`` and ``tts.json`` in ``folder`` (which must exist)."""
     from PIL import Image
 
-    art = CardArt(faces, Frame(settings.card.width, settings.card.height, 0.0, settings.lang, dict(options or {}), settings.ink))
+    cards, faces, settings = job.cards, job.faces, job.settings
+    art = CardArt(faces, job.frame())
     tw, th = tts_tile(settings)
     back = art.render(None, (tw, th))
     written, listing = [], []
@@ -267,41 +247,30 @@ def write_tts(
 
 # ---------------------------------------------------------------- every format a build asks for
 
+# What each format writes at the top of the staging folder, in this order: (format, file or
+# folder name, a folder?, what its progress bar says)
+OUTPUTS = (
+    ("sheets", "cards.pdf", False, "cards.pdf"),
+    ("pdf", PDF_NAME, False, PDF_NAME),
+    ("png", PNG_DIR, True, PNG_DIR + "/ ({dpi} dpi)"),
+    ("tts", TTS_DIR, True, TTS_DIR + "/"),
+)
 
-def write_formats(
-    stage: Path,
-    cards: Sequence[Card],
-    faces: Faces,
-    settings: PrintSettings,
-    *,
-    title: str,
-    label: str,
-    options: dict | None = None,
-    progress: Callable[[str], Callable[[int, int], None]] | None = None,
-) -> list[Path]:
-    """Write every format of ``settings.formats`` into the staging folder ``stage`` (a
+
+def write_formats(stage: Path, job: PrintJob, *, progress: Callable[[str], Callable[[int, int], None]] | None = None) -> list[Path]:
+    """Write every format of ``job.settings.formats`` into the staging folder ``stage`` (a
     :func:`deckgen.publish.publishing` folder: everything appears together at the end); return the
     files and folders written at its top."""
     from deckgen.render.sheets import write_cards_pdf
 
-    def tick(name: str):
-        return progress(name) if progress else None
-
-    stage = Path(stage)
+    writers = {"sheets": write_cards_pdf, "pdf": write_card_pages, "png": write_pngs, "tts": write_tts}
     written: list[Path] = []
-    if "sheets" in settings.formats:
-        write_cards_pdf(stage / "cards.pdf", cards, faces, settings, title=title, label=label, options=options, progress=tick("cards.pdf"))
-        written.append(stage / "cards.pdf")
-    if "pdf" in settings.formats:
-        write_card_pages(stage / PDF_NAME, cards, faces, settings, title=f"{title} — {label}" if label else title,
-                         options=options, progress=tick(PDF_NAME))
-        written.append(stage / PDF_NAME)
-    if "png" in settings.formats:
-        (stage / PNG_DIR).mkdir(exist_ok=True)
-        write_pngs(stage / PNG_DIR, cards, faces, settings, options=options, progress=tick(f"{PNG_DIR}/ ({settings.dpi} dpi)"))
-        written.append(stage / PNG_DIR)
-    if "tts" in settings.formats:
-        (stage / TTS_DIR).mkdir(exist_ok=True)
-        write_tts(stage / TTS_DIR, cards, faces, settings, options=options, progress=tick(f"{TTS_DIR}/"))
-        written.append(stage / TTS_DIR)
+    for fmt, name, folder, bar in OUTPUTS:
+        if fmt not in job.settings.formats:
+            continue
+        target = Path(stage) / name
+        if folder:
+            target.mkdir(exist_ok=True)
+        writers[fmt](target, job, progress=progress(bar.format(dpi=job.settings.dpi)) if progress else None)
+        written.append(target)
     return written

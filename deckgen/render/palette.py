@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 INK = "#1a1a1a"
 CUT = "#9a9a9a"
@@ -33,6 +34,7 @@ def grey(hex_colour: str) -> int:
     return round(0.299 * r + 0.587 * g + 0.114 * b)
 
 
+@lru_cache(maxsize=1024)  # a sheet sets the same few colours thousands of times
 def rgb(hex_colour: str) -> tuple[float, float, float]:
     return tuple(int(hex_colour[i : i + 2], 16) / 255 for i in (1, 3, 5))  # type: ignore[return-value]
 
@@ -54,6 +56,7 @@ MAX_INK = 2.4  # total area coverage (C+M+Y+K) a CMYK colour may reach: 240%, a 
 NEUTRAL = 16 / 255  # channels this close together are a grey, printed with black ink alone
 
 
+@lru_cache(maxsize=1024)
 def cmyk(hex_colour: str) -> tuple[float, float, float, float]:
     """A "#rrggbb" colour as CMYK (0..1 each), computed without a colour profile.
 

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable
 
 from PIL import Image, ImageDraw
 
 from deckgen.fileio import write_bytes
 from deckgen.model import Card
 from deckgen.render.faces import Faces, Frame
+from deckgen.render.job import PrintJob
 from deckgen.render.palette import CUT
 from deckgen.render.png_pen import PngPen
-from deckgen.render.settings import PrintSettings
 
 PER_SHEET = 30  # cards per contact sheet (6 × 5)
 COLS = 6
@@ -32,12 +32,10 @@ def render_card(card: Card | None, faces: Faces, frame: Frame, px_per_mm: float 
     return img
 
 
-def contact_sheets(
-    cards: Sequence[Card], faces: Faces, settings: PrintSettings, *, options: dict | None = None, px_per_mm: float = 4.0
-) -> list[Image.Image]:
+def contact_sheets(job: PrintJob, *, px_per_mm: float = 4.0) -> list[Image.Image]:
     """Contact sheets of every front, the back as the last tile; each holds up to PER_SHEET tiles."""
-    frame = Frame(settings.card.width, settings.card.height, 0.0, settings.lang, options or {}, settings.ink)
-    tiles: list[Card | None] = list(cards) + [None]
+    faces, frame = job.faces, job.frame()
+    tiles: list[Card | None] = list(job.cards) + [None]
     cw, ch = frame.width * px_per_mm, frame.height * px_per_mm
     gap = GAP_MM * px_per_mm
     sheets = []
@@ -57,17 +55,9 @@ def contact_sheets(
     return sheets
 
 
-def write_previews(
-    out_dir: Path,
-    cards: Sequence[Card],
-    faces: Faces,
-    settings: PrintSettings,
-    *,
-    options: dict | None = None,
-    progress: Callable[[int, int], None] | None = None,
-) -> list[Path]:
+def write_previews(out_dir: Path, job: PrintJob, *, progress: Callable[[int, int], None] | None = None) -> list[Path]:
     written = []
-    images = contact_sheets(cards, faces, settings, options=options)
+    images = contact_sheets(job)
     for n, img in enumerate(images, 1):
         buf = io.BytesIO()
         img.save(buf, format="PNG", optimize=False)

@@ -12,11 +12,11 @@ from deckgen.model import Card
 from deckgen.render import fonts
 from deckgen.render.faces import Faces, Frame, back_face
 from deckgen.render.geometry import HOME_BACK_BLEED, PRINTER_MARGIN, SCALE_BAR, Box, SheetLayout, crop_marks
+from deckgen.render.job import PrintJob
 from deckgen.render.palette import CUT, INK, Colours
 from deckgen.render.pdf_pen import PdfPen, new_canvas
 from deckgen.render.planning import Page, plan_pages
 from deckgen.render.printing import sheet_note
-from deckgen.render.settings import PrintSettings
 
 MM = fonts.PT_PER_MM
 
@@ -26,31 +26,22 @@ WORDS = {
 }
 
 
-def write_cards_pdf(
-    target: Path,
-    cards: Sequence[Card],
-    faces: Faces,
-    settings: PrintSettings,
-    *,
-    title: str,
-    label: str,
-    options: dict | None = None,
-    progress: Callable[[int, int], None] | None = None,
-) -> Path:
-    """Write every card of ``cards`` on sheets to ``target`` (atomically)."""
+def write_cards_pdf(target: Path, job: PrintJob, *, progress: Callable[[int, int], None] | None = None) -> Path:
+    """Write every card of ``job`` on sheets to ``target`` (atomically)."""
+    cards, faces, settings = job.cards, job.faces, job.settings
     lay = settings.layout()
     pages = plan_pages(len(cards), lay, settings.backs)
-    frame = Frame(lay.card.width, lay.card.height, lay.bleed, settings.lang, options or {}, settings.ink)
+    frame = job.frame(lay.bleed)
     ink = Colours(settings.colour)
     reach = back_reach(lay)
-    back_frame = Frame(lay.card.width, lay.card.height, reach, settings.lang, options or {}, settings.ink)
+    back_frame = job.frame(reach)
     words = WORDS[settings.lang]
     sheets = lay.sheets_for(len(cards))
     note = sheet_note(len(cards), settings)  # how to print by hand on a single-sided printer
     fonts.register()
     with atomic_path(Path(target)) as tmp:
         c = new_canvas(
-            str(tmp), lay.page_w * MM, lay.page_h * MM, title=f"{title} — {label}" if label else title,
+            str(tmp), lay.page_w * MM, lay.page_h * MM, title=job.document_title,
             subject=f"{len(cards)} cards, {lay.card.label}, {lay.paper}, {settings.backs}",
         )
         if lay.bleed > 0:
@@ -75,7 +66,7 @@ def write_cards_pdf(
                         _place_own_back(c, slot, filled, lay, back_frame, faces, own[slot], ink)
                     else:
                         _place_back(c, slot, filled, lay, reach)
-            _draw_furniture(c, lay, f"{title} · {label}" if label else title, page, sheets, words, ink)
+            _draw_furniture(c, lay, f"{job.title} · {job.label}" if job.label else job.title, page, sheets, words, ink)
             if page.side == "back":
                 c.restoreState()
             if note:

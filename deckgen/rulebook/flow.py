@@ -13,8 +13,6 @@ from typing import Callable, Mapping, Sequence
 from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Flowable, KeepTogether, ListFlowable, PageBreak, Paragraph, Spacer, Table, TableStyle
-from reportlab.platypus.flowables import _listWrapOn
 
 from deckgen.model import Card
 from deckgen.render import fonts
@@ -23,6 +21,7 @@ from deckgen.render.palette import INK
 from deckgen.render.pdf_pen import PdfPen
 from deckgen.render.pen import wrap
 from deckgen.rulebook.markup import Block, CardsBlock, Cell, FigureBlock, Heading, ListBlock, Note, PageBreakBlock, Para, TableBlock
+from deckgen.rulebook.platypus import Flowable, KeepTogether, ListFlowable, PageBreak, Paragraph, Spacer, Table, TableStyle, _listWrapOn
 
 MM = fonts.PT_PER_MM
 CARD_WIDTH = 30.0  # mm: a card picture's default width

@@ -14,7 +14,6 @@ from typing import Any, Mapping
 
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import SimpleDocTemplate
 
 from deckgen.errors import DeckgenError
 from deckgen.fileio import atomic_path
@@ -28,6 +27,7 @@ from deckgen.render.settings import LANGS, PrintSettings
 from deckgen.resources import data_dir
 from deckgen.rulebook import flow
 from deckgen.rulebook.markup import MarkupError, parse
+from deckgen.rulebook.platypus import SimpleDocTemplate
 from deckgen.rulebook.template import common_context, render_text, shown_path, template_name
 
 MM = fonts.PT_PER_MM

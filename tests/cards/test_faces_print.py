@@ -16,6 +16,7 @@ from deckgen.registry import get_game
 from deckgen.render.faces import Frame
 from deckgen.render.geometry import CARD_SIZES
 from deckgen.render.help_card import HelpFaces, help_cards
+from deckgen.render.job import PrintJob
 from deckgen.render.orientation import confusable, confusable_cards, turned
 from deckgen.render.presets import INCH, POKER_US, PRESETS
 from deckgen.render.sheets import write_cards_pdf
@@ -80,7 +81,7 @@ def test_every_size_keeps_a_safe_area(tmp_path, game, size, bleed):
     text = g.help_card(deck, "es")
     frame = Frame(spec.print.card.width, spec.print.card.height, 0.0, "es")
     cards = [deck.cards[n] for n in samples(deck.cards)] + help_cards(text, frame, "es")
-    target = write_cards_pdf(tmp_path / "cards.pdf", cards, HelpFaces(g.faces, text), spec.print, title=g.title, label="", options=dict(g.described(deck)))
+    target = write_cards_pdf(tmp_path / "cards.pdf", PrintJob(cards, HelpFaces(g.faces, text), spec.print, dict(g.described(deck)), title=g.title))
     bad = {}
     with pdfplumber.open(str(target)) as plumber:
         fronts = [c for c in cells(plumber, len(cards), size=size, bleed=bleed, side="front") if c.side == "front"]  # back pages never read

@@ -106,6 +106,7 @@ def test_skill_ladder():
 def test_png_export(tmp_path):
     from deckgen.render.export import write_pngs
     from deckgen.render.geometry import card_size
+    from deckgen.render.job import PrintJob
     from deckgen.render.settings import PrintSettings
 
     game, deck = _deck("multiplicats", tables="1-2")
@@ -115,7 +116,7 @@ def test_png_export(tmp_path):
     for n in (1, 2):
         folder = tmp_path / str(n)
         folder.mkdir()
-        write_pngs(folder, deck.cards[:9], faces, settings, options=deck.options, workers=n)
+        write_pngs(folder, PrintJob(deck.cards[:9], faces, settings, deck.options), workers=n)
         out[n] = {p.name: p.read_bytes() for p in folder.iterdir()}
     assert out[1] == out[2] and len(out[2]) == 10
     assert multiprocessing.active_children() == []

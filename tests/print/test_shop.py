@@ -149,6 +149,7 @@ def test_the_help_card_follows_the_deck_in_the_exports(tmp_path):
 def test_pngs_do_not_depend_on_the_workers(tmp_path):
     from deckgen.registry import get_game
     from deckgen.render.export import write_pngs
+    from deckgen.render.job import PrintJob
     from deckgen.render.settings import PrintSettings
     from deckgen.spec import spec_for
 
@@ -157,7 +158,7 @@ def test_pngs_do_not_depend_on_the_workers(tmp_path):
     settings = PrintSettings.parse(card="63.5x88.9", bleed=3.175, dpi=120)
     for workers in (1, 2):
         (tmp_path / str(workers)).mkdir()
-        write_pngs(tmp_path / str(workers), deck.cards[:12], get_game("multiplicats").faces, settings, options=dict(spec.options), workers=workers)
+        write_pngs(tmp_path / str(workers), PrintJob(deck.cards[:12], get_game("multiplicats").faces, settings, dict(spec.options)), workers=workers)
     assert digest(tmp_path / "1") == digest(tmp_path / "2") and len(digest(tmp_path / "1")) == 13
 
 

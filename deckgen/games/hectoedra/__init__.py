@@ -99,6 +99,7 @@ GAME = Game(
     seconds_per_turn=15,  # a player looks for a multiple, divisor or common divisor in a hand of four
     described=_described,
     engine=deferred("deckgen.games.hectoedra.engine", "ENGINE"),
+    served=deferred("deckgen.games.hectoedra.deck", "player_counts"),
     rulebook=deferred("deckgen.games.hectoedra.rulebook", "RULEBOOK"),
     capabilities=_capabilities(),
     card_kinds=deferred("deckgen.games.hectoedra.schema", "CARD_KINDS"),

@@ -83,3 +83,7 @@ def checks(deck: Deck) -> list[Check]:
             )
         )
     return out
+
+
+def player_counts(deck: Deck) -> list[int]:
+    return list(range(PLAYERS[0], max_players(deck) + 1))

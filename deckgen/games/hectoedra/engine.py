@@ -81,10 +81,6 @@ def deal_promise(deck: Deck, players: int) -> tuple[str, str]:
     return promise, hint
 
 
-def player_counts(deck: Deck) -> list[int]:
-    return list(range(deck_mod.PLAYERS[0], deck_mod.max_players(deck) + 1))
-
-
 def max_steps(deck: Deck, players: int) -> int:
     v = Variant.from_options(deck.options)
     rounds = v.rounds or players
@@ -113,7 +109,6 @@ ENGINE = Engine(
     thresholds=thresholds,
     exhaustive=exhaustive,
     max_steps=max_steps,
-    player_counts=player_counts,
     deal_promise=deal_promise,
     length_name="turns",
     skill=Skill(sample_hidden=sample_hidden, value=value, rollouts=(4, 16, 64), games=100, sample_seen=sample_seen, search_worlds=16),

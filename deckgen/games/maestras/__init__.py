@@ -97,6 +97,7 @@ GAME = Game(
     seconds_per_turn=12,  # a card placed on the grid after checking links and lines: 10-20 minutes a game, as the source says
     described=_described,
     engine=deferred("deckgen.games.maestras.engine", "ENGINE"),
+    served=deferred("deckgen.games.maestras.deck", "player_counts"),
     rulebook=deferred("deckgen.games.maestras.rulebook", "RULEBOOK"),
     card_kinds=deferred("deckgen.games.maestras.schema", "CARD_KINDS"),
     help_card=deferred("deckgen.games.maestras.help", "help_card"),

@@ -12,7 +12,7 @@ from deckgen.model import Deck
 
 from deckgen.games.maestras import rules as R
 from deckgen.games.maestras.cards import EMPTY_K, MASTER_K, POINTS_K, CENTRAL_K, infos, name
-from deckgen.games.maestras.deck import composition, deck_for_players, player_counts, removed_empties
+from deckgen.games.maestras.deck import composition, deck_for_players, removed_empties
 from deckgen.games.maestras.hidden import sample_hidden, sample_seen
 from deckgen.games.maestras.policies import heuristic_policy
 from deckgen.games.maestras.rules import CENTRE, Rules
@@ -239,7 +239,6 @@ ENGINE = Engine(
     # the default deck's longest stream (2 players) spends about 23,000 steps in 500 games; a step of
     # a 4,800-card deck, whose hands grow to thousands of cards, costs up to about 300 µs
     validate_steps=30_000,
-    player_counts=player_counts,
     length_name="turns",
     board_picture=board_picture,
     skill=Skill(sample_hidden=sample_hidden, sample_seen=sample_seen, rollouts=(4, 16, 64), search_worlds=8),

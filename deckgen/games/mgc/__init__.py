@@ -146,6 +146,7 @@ GAME = Game(
     seconds_per_turn=8,  # a monomial is read, matched and played, or a card drawn
     described=_described,
     engine=deferred("deckgen.games.mgc.engine", "ENGINE"),
+    served=deferred("deckgen.games.mgc.deck", "player_counts"),
     rulebook=deferred("deckgen.games.mgc.rulebook", "RULEBOOK"),
     card_kinds=deferred("deckgen.games.mgc.schema", "CARD_KINDS"),
     help_card=deferred("deckgen.games.mgc.help", "help_card"),

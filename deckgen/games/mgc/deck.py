@@ -281,3 +281,7 @@ def checks(deck: Deck) -> list[Check]:
             )
         )
     return out
+
+
+def player_counts(deck: Deck) -> list[int]:
+    return list(range(MIN_PLAYERS, min(MAX_PLAYERS, players_supported(len(deck.cards))) + 1))

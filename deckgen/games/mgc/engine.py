@@ -174,10 +174,6 @@ def _label(deck: Deck, i: int) -> str:
     return algebra.printed(str(card["monomial"]), deck_variables(deck))
 
 
-def player_counts(deck: Deck) -> list[int]:
-    return list(range(MIN_PLAYERS, min(MAX_PLAYERS, players_supported(len(deck.cards))) + 1))
-
-
 def max_steps(deck: Deck, players: int) -> int:
     # measured on the default deck (40 seeded matches each of 2, 3 and 10 players, random play, the
     # longest): a match to 500 takes up to about 35,000 steps with drawing by choice (7,000 without),
@@ -204,7 +200,6 @@ ENGINE = Engine(
     # settle (80 measured and 20 exploring games); a step of a 5,000-card deck costs 10 to 40 µs, so
     # 9 player counts stay within about 60 s on two cores
     validate_steps=500_000,
-    player_counts=player_counts,
     length_name="turns",
     repeat_limit=50,
     # one round is the ladder's unit: a 500-point match is dozens of rounds, too long to search

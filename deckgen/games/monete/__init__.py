@@ -85,6 +85,7 @@ def _game() -> Game:
         seconds_per_turn=8,  # a card or a combo played against the markers, or a card drawn
         described=_described,
         engine=deferred("deckgen.games.monete.engine", "ENGINE"),
+        served=deferred("deckgen.games.monete.deck", "player_counts"),
         rulebook=deferred("deckgen.games.monete.rulebook", "RULEBOOK"),
         card_kinds=deferred("deckgen.games.monete.schema", "CARD_KINDS"),
         help_card=deferred("deckgen.games.monete.help", "help_card"),

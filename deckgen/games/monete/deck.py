@@ -272,3 +272,10 @@ def _playability(deck: Deck, numbers: list[Card], top: int) -> list[Check]:
             )
         )
     return out
+
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 8
+
+
+def player_counts(deck: Deck) -> list[int]:
+    return list(range(MIN_PLAYERS, min(MAX_PLAYERS, max_players(deck)) + 1))

@@ -17,7 +17,6 @@ from deckgen.games.monete.policies import heuristic_policy
 from deckgen.games.monete.rules import Rules, fits
 from deckgen.games.monete.state import MoneteState
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 8
 
 
 def new_state(deck: Deck, players: int, rng: random.Random) -> MoneteState:
@@ -32,10 +31,6 @@ def variants(deck: Deck) -> list[tuple[str, Deck]]:
     if mode != ALL:
         return [(mode, deck)]
     return [(m, monete_deck.for_mode(deck, m)) for m in MODES]
-
-
-def player_counts(deck: Deck) -> list[int]:
-    return list(range(MIN_PLAYERS, min(MAX_PLAYERS, monete_deck.max_players(deck)) + 1))
 
 
 MEASURES = (
@@ -207,7 +202,6 @@ ENGINE = Engine(
     # and 90 exploring games); a step costs about 30 µs and a deck is played in 4 modes × 7 player
     # counts
     validate_steps=80_000,
-    player_counts=player_counts,
     length_name="turns",
     variants=variants,
     # games per pair and mode: the default deck is played in all four modes within the two minutes

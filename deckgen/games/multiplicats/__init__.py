@@ -81,6 +81,7 @@ GAME = Game(
     seconds_per_turn=2,  # a card is turned up about every two seconds (engine.py)
     described=_described,
     engine=deferred("deckgen.games.multiplicats.engine", "ENGINE"),
+    served=deferred("deckgen.games.multiplicats.deck", "player_counts"),
     rulebook=deferred("deckgen.games.multiplicats.rulebook", "RULEBOOK"),
     card_kinds=deferred("deckgen.games.multiplicats.schema", "CARD_KINDS"),
     help_card=deferred("deckgen.games.multiplicats.help", "help_card"),

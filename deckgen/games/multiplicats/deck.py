@@ -155,3 +155,12 @@ def checks(deck: Deck) -> list[Check]:
             )
         )
     return out
+
+
+def piles_for(players: int) -> int:
+    return 4 if players == 2 else players
+
+
+def player_counts(deck: Deck) -> list[int]:
+    """2 to 8 players, as long as every pile gets enough cards."""
+    return [p for p in range(2, 9) if len(deck.cards) // piles_for(p) >= MIN_CARDS_PER_PILE]

@@ -9,7 +9,7 @@ from deckgen.engine.game import Engine, Measure, Skill, Threshold, random_policy
 from deckgen.model import Deck
 
 from deckgen.games.multiplicats.cards import CardTable
-from deckgen.games.multiplicats.deck import MIN_CARDS_PER_PILE
+from deckgen.games.multiplicats.deck import MIN_CARDS_PER_PILE, piles_for
 from deckgen.games.multiplicats.skill import PROFILES, apply_profiles
 from deckgen.games.multiplicats.state import new_state
 
@@ -22,15 +22,6 @@ MEASURES = (
     Measure("specials per game", "specials", help="special cards turned up per game"),
     Measure("table recycles per game", "recycles", help="times every pile ran out and face-up cards were turned over"),
 )
-
-
-def piles_for(players: int) -> int:
-    return 4 if players == 2 else players
-
-
-def player_counts(deck: Deck) -> list[int]:
-    """2 to 8 players, as long as every pile gets enough cards."""
-    return [p for p in range(2, 9) if len(deck.cards) // piles_for(p) >= MIN_CARDS_PER_PILE]
 
 
 # A speed game turns a card about every two seconds. It lives on slaps: one chance to slap every 20
@@ -105,7 +96,6 @@ ENGINE = Engine(
     # measured and 30 exploring games); a step costs 10 to 20 µs, so 7 player counts stay within
     # about 60 s on two cores
     validate_steps=700_000,
-    player_counts=player_counts,
     length_name="turns",
     repeat_limit=50,
     skill=Skill(profiles=PROFILES, apply_profiles=apply_profiles, games=400),
