@@ -22,15 +22,16 @@ A match is rounds until a player reaches the target score; the argument for the 
 
 from __future__ import annotations
 
-from typing import Any, Hashable, Iterator, Sequence
+from typing import Any, Hashable, Iterator
 
-from deckgen.engine.replay import say
 from deckgen.engine.state import CHANCE, TERMINAL, IllegalAction
 from deckgen.model import Deck
 
-from deckgen.games.mgc import algebra, rules
-from deckgen.games.mgc.deck import ACTIONS, HAND, MONOMIAL, deck_variables
-from deckgen.games.mgc.labels import MODEL_WORDS
+from deckgen.games.mgc import rules
+from deckgen.games.mgc.card_types import Types, _add, _sub, distinct_hands, hands_of  # noqa: F401 (named here too)
+from deckgen.games.mgc.deck import HAND
+from deckgen.games.mgc.model_draws import Draws
+from deckgen.games.mgc.model_words import Words
 
 from deckgen.games.mgc.stages import (  # noqa: F401 (the stages of a position, named here too)
     ALGEBRA, ALGEBRA_DRAW, CHOOSE, DEAL, DRAW, DRAWN, OVER, PENALTY_DRAW, PLAY, START_DRAW,
@@ -39,98 +40,7 @@ CHANCE_STAGES = frozenset({DEAL, START_DRAW, DRAW, ALGEBRA, ALGEBRA_DRAW, PENALT
 ANY = None
 
 
-class Types:
-    """The deck's card types: cards the rules cannot tell apart, merged."""
-
-    def __init__(self, cards: Sequence[tuple[tuple, Any]]) -> None:
-        """``cards``: per card, its signature (kind, coefficient, degree) and a name to show (its
-        printed text, or a term of engine/replay.py)."""
-        sig: dict[tuple, int] = {}
-        terms: list[Any] = []
-        self.of_card: list[int] = []
-        for s, name in cards:
-            if s not in sig:
-                sig[s] = len(terms)
-                terms.append(name)
-            self.of_card.append(sig[s])
-        self.sig = list(sig)
-        self.terms = terms  # per type, its name as a term (the same in every language for a printed card)
-        self.names = [say(t, "en", MODEL_WORDS) for t in terms]
-        self.n = len(terms)
-        counts = [0] * self.n
-        for t in self.of_card:
-            counts[t] += 1
-        self.total = tuple(counts)
-        self.kind = tuple(s[0] for s in self.sig)
-        self.coef = tuple(s[1] for s in self.sig)
-        self.degree = tuple(s[2] for s in self.sig)
-        self._playable: dict = {}
-        self.coefficients = tuple(sorted({c for c in self.coef if c is not None}))
-        self.degrees = tuple(sorted({d for d in self.degree if d is not None}))
-
-    @staticmethod
-    def of_deck(deck: Deck) -> "Types":
-        cards = []
-        variables = deck_variables(deck)
-        for card in deck.cards:
-            if card.kind == MONOMIAL:
-                s = (rules.BASIC, int(card["coefficient"]), int(card["degree"]))
-                text = card.get("monomial")  # as the card prints it (2x^2), the same in every language
-                cards.append((s, algebra.printed(str(text), variables) if text is not None else ("monomial", (s[1], s[2]))))
-            else:
-                cards.append(((rules.ACTION_KIND[card["action"]], None, None), _action_name(str(card["action"]))))
-        return Types(cards)
-
-    @staticmethod
-    def of_tables(t: Any) -> "Types":
-        """From the engine's tables (cards.py), which keep no card text: monomials are named by
-        their coefficient and degree."""
-        cards = []
-        for i in range(t.size):
-            if t.kind[i] == rules.BASIC:
-                cards.append(((rules.BASIC, t.coefficient[i], t.degree[i]), ("monomial", (t.coefficient[i], t.degree[i]))))
-            else:
-                cards.append(((t.kind[i], None, None), _action_name(rules.KIND_ACTION[t.kind[i]])))
-        return Types(cards)
-
-    def fits(self, t: int, cons: tuple) -> bool:
-        return self.playable(cons)[t]
-
-    def playable(self, cons: tuple) -> tuple[bool, ...]:
-        """Per type: may it be played on the constraint ``cons``? (cached per constraint)"""
-        got = self._playable.get(cons)
-        if got is None:
-            c, d = cons
-            got = self._playable[cons] = tuple(
-                self.kind[t] != rules.BASIC or (c is None and d is None)
-                or (c is not None and self.coef[t] == c) or (d is not None and self.degree[t] == d)
-                for t in range(self.n)
-            )
-        return got
-
-
-def _sub(a: tuple, i: int, k: int = 1) -> tuple:
-    return a[:i] + (a[i] - k,) + a[i + 1 :]
-
-
-def _add(a: tuple, i: int, k: int = 1) -> tuple:
-    return a[:i] + (a[i] + k,) + a[i + 1 :]
-
-
-def hands_of(counts: tuple, size: int, start: int = 0) -> Iterator[tuple]:
-    """Every multiset of ``size`` cards from ``counts`` (a count per type), as count tuples."""
-    n = len(counts)
-    if start == n:
-        if size == 0:
-            yield (0,) * 0
-        return
-    rest = sum(counts[start + 1 :])
-    for k in range(max(0, size - rest), min(size, counts[start]) + 1):
-        for tail in hands_of(counts, size - k, start + 1):
-            yield (k,) + tail
-
-
-class Position:
+class Position(Draws, Words):
     """A position of one round: the State protocol and the model checker's exploration methods.
 
     Fields: stage, seat, dir, cons (coefficient, degree; None = any), top (type), hands (count
@@ -225,19 +135,6 @@ class Position:
             return [("name", v) for v in values]
         return []
 
-    words = MODEL_WORDS  # the templates of the terms below (engine/replay.py)
-
-    def action_term(self, a: Any) -> tuple:
-        if a == "draw":
-            return ("draws a card", ())
-        if a == "keep":
-            return ("keeps", ())
-        if isinstance(a, tuple):
-            return ("names coefficient" if self.choosing == rules.CHOOSE_COEFFICIENT else "names degree", (a[1],))
-        return ("plays", (self.m.t.terms[a],))
-
-    def action_to_string(self, a: Any) -> str:
-        return say(self.action_term(a), "en", MODEL_WORDS)
 
     def _legal(self, a: Any) -> bool:
         if self.stage == PLAY and a.__class__ is int:  # a card: held and playable (the common case, checked fast)
@@ -273,120 +170,9 @@ class Position:
 
     # ---------------------------------------------------------------- chance
 
-    def chance_outcomes(self) -> Iterator[Any]:
-        m, t = self.m, self.m.t
-        if self.stage == DEAL:
-            yield from m.deals()
-            return
-        if self.stage == ALGEBRA:
-            yield "said"
-            yield "caught"
-            return
-        if self.stage != DRAW:  # a chain of draws (a Toma card, a penalty): which cards it brings, at once
-            yield from self._multi_draws()
-            return
-        pile = self.pile if any(self.pile) else self._refilled()
-        if not any(pile):
-            yield "nothing"
-            return
-        yield from (i for i in range(t.n) if pile[i])
-
-    def _multi_draws(self) -> Iterator[tuple]:
-        """The cards ``left`` draws in a row can bring, as count tuples: from the draw pile while it
-        lasts, then from the discard pile (all but its top card) turned into a new draw pile."""
-        k, pile = self.left, self.pile
-        have = sum(pile)
-        if have >= k:
-            yield from hands_of(pile, k)
-            return
-        refill = self._refilled()  # the pile's cards go to the hand first: the discard pile is the same
-        for h in hands_of(refill, min(k - have, sum(refill))):
-            yield tuple(a + b for a, b in zip(pile, h))
-
-    def outcome_term(self, o: Any) -> tuple:
-        terms = self.m.t.terms
-        if self.stage == DEAL:
-            hands, top = o
-            return ("deal", ([("seat holds", (s, _hand_term(h, terms))) for s, h in enumerate(hands)], terms[top]))
-        if self.stage == ALGEBRA:
-            return ("algebra said", ()) if o == "said" else ("algebra caught", ())
-        who = self._drawer()
-        if o == "nothing":
-            return ("finds nothing", (who,))
-        return ("draws", (who, _hand_term(o, terms) if isinstance(o, tuple) else terms[o]))
-
-    def outcome_to_string(self, o: Any) -> str:
-        return say(self.outcome_term(o), "en", MODEL_WORDS)
-
-    def apply_chance_outcome(self, o: Any) -> None:
-        if self.stage == DEAL:
-            self._deal(*o)
-            return
-        if self.stage == ALGEBRA:
-            if o == "caught":
-                self.stage, self.left = ALGEBRA_DRAW, self.m.algebra_penalty
-                self._draw_chain(None)
-            else:
-                self._after_algebra()
-            return
-        stage = self.stage
-        if stage != DRAW:
-            self._take(o)
-            return
-        if not any(self.pile):
-            self.pile = self._refilled()
-        if stage == DRAW:
-            if o == "nothing":
-                self.idle += 1
-                if self.idle >= self.m.players:
-                    self.stage, self.winner = OVER, -1
-                    return
-                self._next_turn(skip=False)
-                return
-            self.pile = _sub(self.pile, o)
-            s = self.seat
-            self.hands = self.hands[:s] + (_add(self.hands[s], o),) + self.hands[s + 1 :]
-            self.idle = 0
-            if not self.m.t.fits(o, self.cons):
-                self._next_turn(skip=False)
-                return
-            self.stage, self.drawn = DRAWN, o
-            return
-
-    def _take(self, cards: tuple) -> None:
-        """A chain of draws brings ``cards`` (counts) to the drawer: from the pile, then from the
-        refilled pile when the pile ran out."""
-        who = self._drawer()
-        pile = self.pile
-        if sum(cards) > sum(pile):  # the pile runs out: its cards, then the rest from the refill
-            refill = self._refilled()
-            pile = tuple(a + b for a, b in zip(pile, refill))
-        self.pile = tuple(a - b for a, b in zip(pile, cards))
-        self.hands = self.hands[:who] + (tuple(a + b for a, b in zip(self.hands[who], cards)),) + self.hands[who + 1 :]
-        self.left = 0
-        self._draw_chain(None)
 
     # ---------------------------------------------------------------- the rules
 
-    def _refilled(self) -> tuple:
-        """The draw pile made from the discard pile, all but its top card (empty if nothing is there)."""
-        t = self.m.t
-        held = list(t.total)
-        for h in self.hands:
-            for i, c in enumerate(h):
-                held[i] -= c
-        for i, c in enumerate(self.pile):
-            held[i] -= c
-        if self.top >= 0:
-            held[self.top] -= 1
-        return tuple(held)
-
-    def _drawer(self) -> int:
-        if self.stage == START_DRAW:
-            return (self.m.dealer + 1) % self.m.players  # the dealer's left
-        if self.stage == PENALTY_DRAW:
-            return self._next(self.seat)
-        return self.seat
 
     def _next(self, s: int) -> int:
         return (s + self.dir) % self.m.players
@@ -414,20 +200,6 @@ class Position:
     def _turn(self) -> None:
         self.stage = CHOOSE if self.choosing else PLAY
 
-    def _draw_chain(self, o: Any) -> None:
-        """Start a chain of ``left`` draws (a chance node, unless nothing is left to draw), or, once
-        its cards are drawn (``left`` 0), go on with what follows it."""
-        if self.left > 0 and (any(self.pile) or any(self._refilled())):
-            return  # the next draw is a chance node
-        self.left = 0
-        stage = self.stage
-        if stage == START_DRAW:
-            self._turn()
-        elif stage == ALGEBRA_DRAW:
-            self._after_algebra()
-        else:  # PENALTY_DRAW
-            self.pending = 0
-            self._finish()
 
     def _play(self, card: int) -> None:
         m, t = self.m, self.m.t
@@ -482,34 +254,6 @@ class Position:
         self.seat = s
         self.stage = PLAY
 
-    def position_term(self) -> tuple:
-        t, terms = self.m.t, self.m.t.terms
-        if self.stage == DEAL:
-            return ("before the deal", (_hand_term(t.total, terms),))
-        if self.stage == OVER:
-            return ("round over", (("went out", (self.winner,)) if self.winner >= 0 else ("blocked", ()),))
-        c, d = self.cons
-        rule = (("any card", ()) if c is None and d is None else ("coefficient", (c,)) if d is None
-                else ("degree", (d,)) if c is None else ("coefficient or degree", (c, d)))
-        hands = [("seat holds", (s, _hand_term(h, terms))) for s, h in enumerate(self.hands)]
-        pile = _hand_term(self.pile, terms) if any(self.pile) else ("empty", ())
-        who = (("to draw", (self._drawer(),)) if self.stage in (START_DRAW, DRAW, ALGEBRA_DRAW, PENALTY_DRAW)
-               else ("algebra or not", (self.seat,)) if self.stage == ALGEBRA else ("to act", (self.seat,)))
-        return ("position", (who, terms[self.top], rule, hands, pile, _hand_term(self._refilled(), terms)))
-
-    def position_to_string(self) -> str:
-        return say(self.position_term(), "en", MODEL_WORDS)
-
-
-def _hand_term(counts: Sequence[int], terms: Sequence[Any]) -> tuple:
-    parts = [("copies", (c, terms[i])) if c > 1 else terms[i] for i, c in enumerate(counts) if c]
-    return ("cards", (parts,)) if parts else ("nothing", ())
-
-
-def _action_name(action: str) -> str:
-    """An action card by its printed name (Toma dos), the same in every language."""
-    return ACTIONS[action]["es"]
-
 
 class Model:
     """The fixed part: the deck's types, the player count and the rule variant."""
@@ -543,19 +287,6 @@ class Model:
                 yield from rec(seat + 1, tuple(a - b for a, b in zip(rest, h)), acc + (h,))
 
         yield from rec(0, self.t.total, ())
-
-
-def distinct_hands(counts: Sequence[int], size: int = HAND) -> int:
-    """How many different hands of ``size`` cards the deck can deal (a lower bound on the deals)."""
-    ways = [1] + [0] * size
-    for c in counts:
-        new = [0] * (size + 1)
-        for s in range(size + 1):
-            if ways[s]:
-                for k in range(min(c, size - s) + 1):
-                    new[s + k] += ways[s]
-        ways = new
-    return ways[size]
 
 
 MAX_HANDS = 5_000  # a deck with more different hands than this is not explored: its deals alone are too many
