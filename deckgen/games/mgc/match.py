@@ -34,6 +34,15 @@ ALGEBRA_PENALTY = 2  # cards drawn by a player caught not saying "ÁLGEBRA"
 UNLIMITED = 1 << 62
 
 
+def run_on(msg: tuple, draw_freely: bool, done: int) -> tuple:
+    """What a paused match resumes with when :meth:`MgcState.playout` tells it to run on fast
+    (``msg`` = (rng, more steps, the round to stop after)): (stepping, slow, rand, bits, limit,
+    stop_rounds) = not stepping, the slow path only to draw freely, the rng's two draws, the step
+    limit counted from the ``done`` steps, and the round limit."""
+    rng = msg[0]
+    return False, draw_freely, rng.random, rng.getrandbits, done + msg[1], msg[2]
+
+
 class Match:
     __slots__ = ()
 
@@ -90,10 +99,8 @@ class Match:
                 if stepping:
                     publish(CHANCE_NODE, J_DEAL, cons, seat, direction, 0, False, 0, False, -1, idle, (top, played, played_before + played - drawn_plays + draws + dry, voluntary, draws, dry, offers, choices, moments, penalties, deals, penalty_cards))
                     msg = yield
-                    if msg.__class__ is tuple:
-                        stepping, slow, rand, bits, limit, stop_rounds = False, draw_freely, msg[0].random, msg[0].getrandbits, played_before + played - drawn_plays + draws + dry + msg[1], msg[2]
-                    else:
-                        rand, bits = msg.random, msg.getrandbits
+                    stepping, slow, rand, bits, limit, stop_rounds = (run_on(msg, draw_freely, played_before + played - drawn_plays + draws + dry) if msg.__class__ is tuple
+                                                                       else (stepping, slow, msg.random, msg.getrandbits, limit, stop_rounds))
                 deals += 1
             started = True
             played_before += played
@@ -136,7 +143,7 @@ class Match:
                         cons, seat, direction, top = self.cons, self.seat, self.dir, self.top
                         order = clockwise if direction > 0 else counterclockwise
                         if msg.__class__ is tuple:  # run on fast: decide again, by the random policy
-                            stepping, slow, rand, bits, limit, stop_rounds = False, draw_freely, msg[0].random, msg[0].getrandbits, played_before + played - drawn_plays + draws + dry + msg[1], msg[2]
+                            stepping, slow, rand, bits, limit, stop_rounds = run_on(msg, draw_freely, played_before + played - drawn_plays + draws + dry)
                             continue
                         i = msg - CHOOSE_BASE  # type: ignore[operator]
                     else:
@@ -174,7 +181,7 @@ class Match:
                                 cons, seat, direction, top = self.cons, self.seat, self.dir, self.top
                                 order = clockwise if direction > 0 else counterclockwise
                                 if msg.__class__ is tuple:  # run on fast: decide again, by the random policy
-                                    stepping, slow, rand, bits, limit, stop_rounds = False, draw_freely, msg[0].random, msg[0].getrandbits, played_before + played - drawn_plays + draws + dry + msg[1], msg[2]
+                                    stepping, slow, rand, bits, limit, stop_rounds = run_on(msg, draw_freely, played_before + played - drawn_plays + draws + dry)
                                     continue
                                 legal = hands[seat] & masks[cons]
                                 if msg != DRAW:
@@ -195,10 +202,8 @@ class Match:
                             if stepping:
                                 publish(CHANCE_NODE, J_DRAW, cons, seat, direction, pending, skip, choosing, then_play, drawn, idle, (top, played, played_before + played - drawn_plays + draws + dry + 1, voluntary, draws, dry, offers, choices, moments, penalties, deals, penalty_cards))
                                 msg = yield
-                                if msg.__class__ is tuple:
-                                    stepping, slow, rand, bits, limit, stop_rounds = False, draw_freely, msg[0].random, msg[0].getrandbits, played_before + played - drawn_plays + draws + dry + msg[1], msg[2]
-                                else:
-                                    rand, bits = msg.random, msg.getrandbits
+                                stepping, slow, rand, bits, limit, stop_rounds = (run_on(msg, draw_freely, played_before + played - drawn_plays + draws + dry) if msg.__class__ is tuple
+                                                                                   else (stepping, slow, msg.random, msg.getrandbits, limit, stop_rounds))
                             if pile or refill(top):  # (the swap-remove draw of _draw_cards, written out: it is hot)
                                 i = (bits(INDEX_BITS) * len(pile)) >> INDEX_BITS
                                 got = bit[pile[i]]
@@ -225,7 +230,7 @@ class Match:
                                 cons, seat, direction, top = self.cons, self.seat, self.dir, self.top
                                 order = clockwise if direction > 0 else counterclockwise
                                 if msg.__class__ is tuple:  # run on fast: the random policy decides
-                                    stepping, slow, rand, bits, limit, stop_rounds = False, draw_freely, msg[0].random, msg[0].getrandbits, played_before + played - drawn_plays + draws + dry + msg[1], msg[2]
+                                    stepping, slow, rand, bits, limit, stop_rounds = run_on(msg, draw_freely, played_before + played - drawn_plays + draws + dry)
                                     keep = rand() >= 0.5
                                 else:
                                     keep = msg == PASS
@@ -266,10 +271,8 @@ class Match:
                     if stepping:
                         publish(CHANCE_NODE, J_ALGEBRA, cons, seat, direction, pending, skip, choosing, then_play, drawn, idle, (top, played, played_before + played - drawn_plays + draws + dry, voluntary, draws, dry, offers, choices, moments, penalties, deals, penalty_cards))
                         msg = yield
-                        if msg.__class__ is tuple:
-                            stepping, slow, rand, bits, limit, stop_rounds = False, draw_freely, msg[0].random, msg[0].getrandbits, played_before + played - drawn_plays + draws + dry + msg[1], msg[2]
-                        else:
-                            rand, bits = msg.random, msg.getrandbits
+                        stepping, slow, rand, bits, limit, stop_rounds = (run_on(msg, draw_freely, played_before + played - drawn_plays + draws + dry) if msg.__class__ is tuple
+                                                                           else (stepping, slow, msg.random, msg.getrandbits, limit, stop_rounds))
                     moments += 1
                     if rand() >= call:  # forgot to say it...
                         self.algebra_forgot += 1
@@ -283,10 +286,8 @@ class Match:
                     if stepping:
                         publish(CHANCE_NODE, J_PENALTY, cons, seat, direction, pending, skip, choosing, then_play, drawn, idle, (top, played, played_before + played - drawn_plays + draws + dry, voluntary, draws, dry, offers, choices, moments, penalties, deals, penalty_cards))
                         msg = yield
-                        if msg.__class__ is tuple:
-                            stepping, slow, rand, bits, limit, stop_rounds = False, draw_freely, msg[0].random, msg[0].getrandbits, played_before + played - drawn_plays + draws + dry + msg[1], msg[2]
-                        else:
-                            rand, bits = msg.random, msg.getrandbits
+                        stepping, slow, rand, bits, limit, stop_rounds = (run_on(msg, draw_freely, played_before + played - drawn_plays + draws + dry) if msg.__class__ is tuple
+                                                                           else (stepping, slow, msg.random, msg.getrandbits, limit, stop_rounds))
                     penalties += 1
                     got = 0
                     for _ in range(pending):  # (the swap-remove draw of _draw_cards, written out: it is hot)
