@@ -73,6 +73,20 @@ def make_deck(spec: DeckSpec) -> tuple[Deck, list[Check]]:
     return deck, list(spec.game.checks(deck))
 
 
+
+def print_job(spec: Any, deck: Deck, cards: Any = None, faces: Any = None) -> PrintJob:
+    """What the card writers draw, and the web page's preview: ``cards`` (the deck's, or with the help
+    cards) with the game's ``faces`` (or the help cards' too), the settings' back image, ink, card,
+    language and paper, the deck's options, its title and label."""
+    return PrintJob(
+        deck.cards if cards is None else cards,
+        faces_for(spec.game.faces if faces is None else faces, spec.print.back_image, spec.print.ink),
+        spec.print,
+        title=spec.game.title,
+        label=spec.game.label(deck, spec.card_lang),
+        options=dict(spec.game.described(deck)),
+    )
+
 def build(
     spec: DeckSpec,
     out_dir: Path | None = None,
@@ -98,14 +112,7 @@ def build(
     deck, out = result.deck, result.out_dir
     printed, faces = _with_help(spec, deck) if help_card else (deck, spec.game.faces)
     with publishing(out, identity=deck_identity(deck)) as stage:
-        job = PrintJob(
-            printed.cards,
-            faces_for(faces, spec.print.back_image, spec.print.ink),
-            spec.print,
-            title=spec.game.title,
-            label=spec.game.label(deck, spec.card_lang),
-            options=dict(spec.game.described(deck)),
-        )
+        job = print_job(spec, deck, printed.cards, faces)
         written = write_formats(stage, job, progress=progress)
         written.append(write_text(stage / "deck.json", printed.dumps()))
         if rulebooks:
@@ -220,8 +227,7 @@ def preview(spec: DeckSpec, out_dir: Path | None = None, *, force: bool = False,
     tick = progress("previews") if progress else None
     with publishing(out, keep=lambda name: not name.startswith("preview-"), own=lambda name: name.startswith("preview-"),
                     identity=deck_identity(deck)) as stage:
-        job = PrintJob(deck.cards, faces_for(spec.game.faces, spec.print.back_image, spec.print.ink), spec.print, dict(spec.game.described(deck)))
-        written = write_previews(stage, job, progress=tick)
+        written = write_previews(stage, print_job(spec, deck), progress=tick)
     result.files.extend(out / p.name for p in written)
     return result
 

@@ -749,7 +749,6 @@ def make_preview(req: DeckRequest, start: int | None = None) -> Preview:
     """Card and sheet counts (from the plan of the cards.pdf a build writes, help cards included) and
     a sample of the faces, from the deck the pipeline builds; from ``start`` on, the next cards in order."""
     from deckgen import pipeline
-    from deckgen.render.faces import Frame, faces_for
     from deckgen.render.preview import render_card
 
     spec = req.spec()
@@ -760,8 +759,8 @@ def make_preview(req: DeckRequest, start: int | None = None) -> Preview:
         picks = list(range(min(start, n), min(start + SAMPLE_CARDS, n)))
     else:
         picks = sorted({round(i * (n - 1) / max(1, SAMPLE_CARDS - 1)) for i in range(min(n, SAMPLE_CARDS))}) if n else []
-    faces = faces_for(spec.game.faces, spec.print.back_image)
-    frame = Frame(spec.print.card.width, spec.print.card.height, 0.0, spec.print.lang, dict(spec.game.described(deck)))
+    job = pipeline.print_job(spec, deck)  # the faces and frame a build draws with (back image, ink, language)
+    faces, frame = job.faces, job.frame()
     images = [png_url(render_card(cards[i], faces, frame, PREVIEW_PX_PER_MM)) for i in picks]
     if start is None:
         images.append(png_url(render_card(None, faces, frame, PREVIEW_PX_PER_MM)))
@@ -782,14 +781,14 @@ def png_url(img: Any) -> str:
 @lru_cache(maxsize=16)
 def sample_png(game_id: str) -> bytes:
     """A card from the middle of the game's default deck."""
-    from deckgen.render.faces import Frame, faces_for
+    from deckgen import pipeline
     from deckgen.render.preview import render_card
     from deckgen.spec import spec_for
 
     spec = spec_for(game_id, cli={})
     deck = spec.build()
-    frame = Frame(spec.print.card.width, spec.print.card.height, 0.0, spec.print.lang, dict(spec.game.described(deck)))
-    img = render_card(deck.cards[len(deck) // 2], faces_for(spec.game.faces, None), frame, PREVIEW_PX_PER_MM)
+    job = pipeline.print_job(spec, deck)
+    img = render_card(deck.cards[len(deck) // 2], job.faces, job.frame(), PREVIEW_PX_PER_MM)
     buf = io.BytesIO()
     img.save(buf, format="PNG")
     return buf.getvalue()

@@ -160,6 +160,21 @@ def test_preview_counts_cards_and_sheets_and_shows_a_sample(client):
     assert separate["pages"] == separate["sheets"] and separate["per_sheet"] > 9
 
 
+def test_the_preview_draws_with_the_ink_the_build_uses(client):
+    """--ink low on the page: the sample is drawn as the build draws it, with less ink (the preview
+    once drew every card with normal ink whatever the form said)."""
+    import base64
+
+    def ink(form):
+        p = client.post("/api/preview", data={"game": "multiplicats", "tables": "1-6", **form}).json()
+        images = [Image.open(io.BytesIO(base64.b64decode(u.split(",", 1)[1]))).convert("L") for u in p["images"]]
+        return [sum(255 - v for v in im.getdata()) / (im.width * im.height) for im in images]
+
+    normal, low = ink({"ink": "normal"}), ink({"ink": "low"})
+    assert len(normal) == len(low) == 9
+    assert sum(low) < 0.9 * sum(normal), (low, normal)
+
+
 @pytest.mark.parametrize(
     "field, value, argv",
     [
