@@ -168,7 +168,7 @@ def test_the_preview_draws_with_the_ink_the_build_uses(client):
     def ink(form):
         p = client.post("/api/preview", data={"game": "multiplicats", "tables": "1-6", **form}).json()
         images = [Image.open(io.BytesIO(base64.b64decode(u.split(",", 1)[1]))).convert("L") for u in p["images"]]
-        return [sum(255 - v for v in im.getdata()) / (im.width * im.height) for im in images]
+        return [sum((255 - v) * n for v, n in enumerate(im.histogram())) / (im.width * im.height) for im in images]
 
     normal, low = ink({"ink": "normal"}), ink({"ink": "low"})
     assert len(normal) == len(low) == 9
@@ -662,3 +662,31 @@ def test_a_cached_default_deck_counts_as_done_stages_of_the_one_bar(tmp_path, mo
     assert any(label == "default deck, 4 players" for label, *_ in first)
     assert ("default deck, 4 players", 1, 1) in again
     assert job.overall() > 0.99  # the bar stands at its end before the job says done (was 0.5)
+
+
+def test_the_server_loads_the_lazy_pipeline_before_its_threads_ask_for_it():
+    """`deckgen serve` runs through cli.py, whose pipeline is a module loaded on first use. Python
+    3.11's LazyLoader is not thread-safe: five sample cards asked for at once (the home page) saw it
+    half-run and got 500s. create_app loads it first; here, in a fresh process, five threads at once."""
+    import subprocess
+    import sys
+
+    code = (
+        "import threading\n"
+        "import deckgen.cli\n"
+        "from deckgen.web import app as A\n"
+        "A.create_app()\n"
+        "out, errors = {}, []\n"
+        "def f(g):\n"
+        "    try:\n"
+        "        out[g] = len(A.sample_png(g))\n"
+        "    except Exception as exc:\n"
+        "        errors.append(repr(exc))\n"
+        "ts = [threading.Thread(target=f, args=(g,)) for g in ('multiplicats', 'mgc', 'hectoedra', 'monete', 'maestras')]\n"
+        "[t.start() for t in ts]\n"
+        "[t.join() for t in ts]\n"
+        "print(sorted(out), errors)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "['hectoedra', 'maestras', 'mgc', 'monete', 'multiplicats'] []", done.stdout
