@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import importlib.util
 import sys
+import threading
 from contextlib import contextmanager
 from types import ModuleType
 from typing import Any, Iterator
@@ -31,33 +32,39 @@ def settled() -> Iterator[None]:
             gc.enable()
 
 
-class _Collected:
-    """A module's own loader, run :func:`settled`."""
-
-    def __init__(self, loader: Any) -> None:
-        self.loader = loader
-
-    def exec_module(self, module: ModuleType) -> None:
-        with settled():
-            self.loader.exec_module(module)
-
-    def __getattr__(self, name: str) -> Any:  # get_code, get_source ... as the module's own loader
-        return getattr(self.loader, name)
-
-
 def lazy_module(name: str) -> ModuleType:
-    """``name`` as a module object whose code runs on first attribute access (the standard library's
-    LazyLoader); an already imported module is returned as it is."""
+    """``name`` as a module object whose code runs, :func:`settled`, on first use of a name it does
+    not have yet; an already imported module is returned as it is.
+
+    Thread-safe: the code runs once, under a lock, and a thread that asks for a name while another
+    runs the code waits for it. (The standard library's LazyLoader, used before, is not, in Python
+    3.11: a second thread saw the module half-run; a fresh `deckgen serve` answered 500 when the
+    home page's five sample cards first loaded the pipeline at once.)"""
     if name in sys.modules:
         return sys.modules[name]
     spec = importlib.util.find_spec(name)
     if spec is None or spec.loader is None:  # pragma: no cover - a broken install
         raise ImportError(name)
-    loader = importlib.util.LazyLoader(_Collected(spec.loader))
-    spec.loader = loader
     module = importlib.util.module_from_spec(spec)
+    lock = threading.RLock()
+    started: list[bool] = []
+
+    def first_use(attr: str) -> Any:  # the module's __getattr__ (PEP 562) until its code has run
+        with lock:
+            if not started:
+                started.append(True)
+                try:
+                    with settled():
+                        spec.loader.exec_module(module)  # type: ignore[union-attr]
+                finally:
+                    if module.__dict__.get("__getattr__") is first_use:
+                        del module.__dict__["__getattr__"]
+        if module.__dict__.get("__getattr__") is first_use:  # asked by the code itself, while it runs
+            raise AttributeError(f"module {name!r} has no attribute {attr!r} yet")
+        return getattr(module, attr)
+
+    module.__getattr__ = first_use  # type: ignore[method-assign]
     sys.modules[name] = module
-    loader.exec_module(module)
     parent, _, child = name.rpartition(".")
     if parent in sys.modules:  # as an import does: the package names its submodule
         setattr(sys.modules[parent], child, module)

@@ -110,12 +110,6 @@ class Problem(BaseModel):
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
-    # the pipeline may be a module loaded on first use (cli.py's lazy_module): load it here, in one
-    # thread. Python 3.11's LazyLoader is not thread-safe: the server's threads, loading it at once
-    # (the home page asks for five sample cards together), saw it half-run ("no attribute print_job")
-    from deckgen import pipeline
-
-    getattr(pipeline, "build")
     manager = JobManager(
         settings.jobs, time_limit=settings.time_limit, keep=settings.keep, max_waiting=settings.max_waiting, root=settings.root,
         per_client=settings.waiting_per_client,

@@ -664,10 +664,11 @@ def test_a_cached_default_deck_counts_as_done_stages_of_the_one_bar(tmp_path, mo
     assert job.overall() > 0.99  # the bar stands at its end before the job says done (was 0.5)
 
 
-def test_the_server_loads_the_lazy_pipeline_before_its_threads_ask_for_it():
-    """`deckgen serve` runs through cli.py, whose pipeline is a module loaded on first use. Python
-    3.11's LazyLoader is not thread-safe: five sample cards asked for at once (the home page) saw it
-    half-run and got 500s. create_app loads it first; here, in a fresh process, five threads at once."""
+def test_the_lazy_pipeline_is_loaded_once_whatever_threads_ask_for_it():
+    """`deckgen serve` runs through cli.py, whose pipeline is a module loaded on first use
+    (deckgen.lazy). With Python 3.11's LazyLoader, five sample cards asked for at once (the home
+    page) saw it half-run and got 500s; the lazy module now runs its code under a lock. Here, in a
+    fresh process, five threads at once."""
     import subprocess
     import sys
 
