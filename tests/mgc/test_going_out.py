@@ -125,7 +125,7 @@ def positions(draw, name, players=2):
     p.seat, p.dir = seat, draw(st.sampled_from([1, -1]))
     p.hands, p.pile = tuple(map(tuple, hands)), tuple(pile)
     p.top = draw(st.sampled_from([i for i in range(t.n) if discard[i]]))
-    p.cons = draw(st.sampled_from(sorted(G.constraints(t), key=repr)))
+    p.cons = draw(st.sampled_from(sorted(t.constraints(), key=repr)))
     stage = draw(st.sampled_from([PLAY, DRAWN, CHOOSE] if rules.ELECCION_COEF in t.kind else [PLAY, DRAWN]))
     p.stage = stage
     if stage == DRAWN:

@@ -71,6 +71,17 @@ class Types:
     def fits(self, t: int, cons: tuple) -> bool:
         return self.playable(cons)[t]
 
+    def constraints(self) -> set:
+        """Every constraint the rules can set with these types, as (coefficient or None, degree or
+        None): "any card", each monomial's own, and each value an Elección card in the deck can name."""
+        cons: set = {(None, None)}
+        cons |= {(self.coef[i], self.degree[i]) for i in range(self.n) if self.kind[i] == rules.BASIC}
+        if rules.ELECCION_COEF in self.kind:
+            cons |= {(c, None) for c in self.coefficients}
+        if rules.ELECCION_GRADO in self.kind:
+            cons |= {(None, d) for d in self.degrees}
+        return cons
+
     def playable(self, cons: tuple) -> tuple[bool, ...]:
         """Per type: may it be played on the constraint ``cons``? (cached per constraint)"""
         got = self._playable.get(cons)

@@ -77,22 +77,11 @@ def keeps_turn(kind: int, variant: rules.Variant) -> bool:
     return rules.effect(kind, PLAYERS, variant.retorno_two_players).skip
 
 
-def constraints(t: Any) -> set:
-    """Every constraint the rules can set on this deck's types (``model.Types``)."""
-    cons: set = {(None, None)}
-    cons |= {(t.coef[i], t.degree[i]) for i in range(t.n) if t.kind[i] == rules.BASIC}
-    if rules.ELECCION_COEF in t.kind:
-        cons |= {(c, None) for c in t.coefficients}
-    if rules.ELECCION_GRADO in t.kind:
-        cons |= {(None, d) for d in t.degrees}
-    return cons
-
-
 def why_not(t: Any, players: int, variant: rules.Variant) -> str:
     """Why the argument does not apply to these types, player count and rules ("" when it does)."""
     if players != PLAYERS and any(k in TOMA for k in t.kind):
         return f"with more than {PLAYERS} players it covers only decks without Toma cards"
-    blocked = [c for c in constraints(t) if not all(t.playable(c))]
+    blocked = [c for c in t.constraints() if not all(t.playable(c))]
     if blocked:
         return "some card cannot follow some other card"
     if rules.ELECCION_COEF in t.kind and not t.coefficients or rules.ELECCION_GRADO in t.kind and not t.degrees:

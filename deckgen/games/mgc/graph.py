@@ -51,11 +51,7 @@ class Graph:
         self.cmask = (1 << self.bits) - 1
         self.total = self.pack_counts(t.total)
         # constraints: every (coefficient or None, degree or None) the rules can set
-        cons = {(None, None)}
-        for i in range(self.T):
-            if t.kind[i] == rules.BASIC:
-                cons.add((t.coef[i], t.degree[i]))
-        cons |= {(c, None) for c in t.coefficients} | {(None, d) for d in t.degrees}
+        cons = t.constraints()
         # a constraint matters only through the cards it lets be played (the next one comes from the
         # card played, or stays through an action card): constraints with the same playable cards
         # are one class (with one monomial type, "x" and "any card" are the same constraint)
@@ -73,8 +69,9 @@ class Graph:
         self.free = v.after_action == "free"
         self.draw_freely = v.draw_freely
         self.last_card_draws = v.last_card_draws
-        self.named = {rules.CHOOSE_COEFFICIENT: [self.cons_id[(c, None)] for c in t.coefficients],
-                      rules.CHOOSE_DEGREE: [self.cons_id[(None, d)] for d in t.degrees]}
+        # the values an Elección card names (a position names one only if the deck has that card)
+        self.named = {rules.CHOOSE_COEFFICIENT: [self.cons_id[(c, None)] for c in t.coefficients if (c, None) in self.cons_id],
+                      rules.CHOOSE_DEGREE: [self.cons_id[(None, d)] for d in t.degrees if (None, d) in self.cons_id]}
         self.misc: list[tuple] = []
         self.misc_id: dict[tuple, int] = {}
         self._size: dict[int, int] = {}
