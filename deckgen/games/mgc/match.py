@@ -46,6 +46,12 @@ def run_on(msg: tuple, draw_freely: bool, done: int) -> tuple:
 class Match:
     __slots__ = ()
 
+    def _read_back(self, clockwise: tuple, counterclockwise: tuple) -> tuple:
+        """After a decision's pause, what a test may have rearranged in place (see the module's
+        docstring): the constraint, the seat, the direction, the top card, and the turn order."""
+        direction = self.dir
+        return self.cons, self.seat, direction, self.top, clockwise if direction > 0 else counterclockwise
+
     def _publish(self, phase, job, cons, seat, direction, pending, skip, choosing, then_play, drawn, idle, counters) -> None:  # noqa: ANN001
         """Copy the generator's local position and tallies onto the state (at a pause, or the end)."""
         self.phase, self.job, self.cons, self.seat, self.dir = phase, job, cons, seat, direction
@@ -140,8 +146,7 @@ class Match:
                     if stepping:
                         publish(CHOOSE, 0, cons, seat, direction, pending, skip, choosing, then_play, drawn, idle, (top, played, played_before + played - drawn_plays + draws + dry + then_play, voluntary, draws, dry, offers, choices, moments, penalties, deals, penalty_cards))
                         msg = yield
-                        cons, seat, direction, top = self.cons, self.seat, self.dir, self.top
-                        order = clockwise if direction > 0 else counterclockwise
+                        cons, seat, direction, top, order = self._read_back(clockwise, counterclockwise)
                         if msg.__class__ is tuple:  # run on fast: decide again, by the random policy
                             stepping, slow, rand, bits, limit, stop_rounds = run_on(msg, draw_freely, played_before + played - drawn_plays + draws + dry)
                             continue
@@ -178,8 +183,7 @@ class Match:
                             if stepping:
                                 publish(PLAY, 0, cons, seat, direction, pending, skip, choosing, then_play, drawn, idle, (top, played, played_before + played - drawn_plays + draws + dry + 1, voluntary, draws, dry, offers, choices, moments, penalties, deals, penalty_cards))
                                 msg = yield
-                                cons, seat, direction, top = self.cons, self.seat, self.dir, self.top
-                                order = clockwise if direction > 0 else counterclockwise
+                                cons, seat, direction, top, order = self._read_back(clockwise, counterclockwise)
                                 if msg.__class__ is tuple:  # run on fast: decide again, by the random policy
                                     stepping, slow, rand, bits, limit, stop_rounds = run_on(msg, draw_freely, played_before + played - drawn_plays + draws + dry)
                                     continue
@@ -227,8 +231,7 @@ class Match:
                                 drawn = got.bit_length() - 1
                                 publish(DRAWN, 0, cons, seat, direction, pending, skip, choosing, then_play, drawn, idle, (top, played, played_before + played - drawn_plays + draws + dry, voluntary, draws, dry, offers, choices, moments, penalties, deals, penalty_cards))
                                 msg = yield
-                                cons, seat, direction, top = self.cons, self.seat, self.dir, self.top
-                                order = clockwise if direction > 0 else counterclockwise
+                                cons, seat, direction, top, order = self._read_back(clockwise, counterclockwise)
                                 if msg.__class__ is tuple:  # run on fast: the random policy decides
                                     stepping, slow, rand, bits, limit, stop_rounds = run_on(msg, draw_freely, played_before + played - drawn_plays + draws + dry)
                                     keep = rand() >= 0.5
