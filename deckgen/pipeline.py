@@ -74,7 +74,7 @@ def make_deck(spec: DeckSpec) -> tuple[Deck, list[Check]]:
 
 
 
-def print_job(spec: Any, deck: Deck, cards: Any = None, faces: Any = None) -> PrintJob:
+def print_job(spec: DeckSpec, deck: Deck, cards: Any = None, faces: Any = None) -> PrintJob:
     """What the card writers draw, and the web page's preview: ``cards`` (the deck's, or with the help
     cards) with the game's ``faces`` (or the help cards' too), the settings' back image, ink, card,
     language and paper, the deck's options, its title and label."""
