@@ -516,7 +516,49 @@ def _signal_handlers(pid: int) -> tuple[Any, Any]:
 def main(argv: list[str] | None = None) -> None:
     """Entry point: user mistakes and a failing environment become one ``error:`` line on stderr and
     exit code 2 (130 after Ctrl-C, 143 after SIGTERM), never a traceback. SIGTERM unwinds like Ctrl-C,
-    so a build that is stopped removes its staging folder."""
+    so a build that is stopped removes its staging folder. Everything is said in the user's language
+    (deckgen.i18n.userlang: ``--ui-lang``, ``DECKGEN_LANG``, the locale)."""
+    from deckgen.i18n import using
+    from deckgen.i18n.userlang import user_lang
+
+    args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        args, asked = ui_lang_arg(args)
+        lang = user_lang(asked=asked)
+    except DeckgenError as exc:  # said in the locale's language, whatever the override asked for
+        with using(user_lang({k: v for k, v in os.environ.items() if k != "DECKGEN_LANG"})):
+            _fail(exc.lines())
+    with using(lang):
+        _main(args)
+
+
+UI_LANG = "--ui-lang"
+
+
+def ui_lang_arg(args: list[str]) -> tuple[list[str], str | None]:
+    """``args`` without the global ``--ui-lang LANG`` (before the command or anywhere after it), and LANG."""
+    rest, asked, i = [], None, 0
+    while i < len(args):
+        a = args[i]
+        if a == "--":
+            rest += args[i:]
+            break
+        if a == UI_LANG:
+            if i + 1 >= len(args):
+                from deckgen.i18n import _
+
+                raise DeckgenError(_("{flag} needs a language, such as es or en", flag=UI_LANG))
+            asked, i = args[i + 1], i + 2
+            continue
+        if a.startswith(UI_LANG + "="):
+            asked = a.split("=", 1)[1]
+        else:
+            rest.append(a)
+        i += 1
+    return rest, asked
+
+
+def _main(argv: list[str]) -> None:
     _lenient(sys.stdout)
     _lenient(sys.stderr)
     stdout = sys.stdout
@@ -528,7 +570,7 @@ def main(argv: list[str] | None = None) -> None:
     except ValueError:  # pragma: no cover - not the main thread: leave signals alone
         previous = None
     try:
-        shown = game_help(list(sys.argv[1:] if argv is None else argv))
+        shown = game_help(argv)
         if shown is not None:
             typer.echo(shown)
             return

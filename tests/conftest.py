@@ -36,6 +36,11 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if under_ci(
 
 os.register_at_fork(before=gc.freeze, after_in_parent=gc.unfreeze)
 
+# deckgen speaks the user's language (deckgen.i18n.userlang): the suite reads English unless a test
+# asks for another, whatever the machine's locale
+os.environ["DECKGEN_LANG"] = "en"
+os.environ.pop("DECKGEN_LOCALE_DIR", None)
+
 
 def remember_form_contents() -> None:
     """pdfminer parses a form XObject's content stream again each time a page draws it. A card back

@@ -1,0 +1,142 @@
+"""A message: a catalog entry and its values, translated when it is shown.
+
+``_("{n:,} positions searched", n=count)`` makes a :class:`Msg`. It is a ``str`` whose own text is
+the English (so a message compares, hashes and goes into JSON as its stable English words), and it
+is translated whenever it is shown: ``str(msg)``, an f-string, ``print`` and ``%s`` all give the
+words of the language in force (:func:`deckgen.i18n.current.current_lang`), and
+``msg.render(lang)`` gives them in any language. A value that is itself a message is translated in
+the same language; a number is written as the language writes it (``{x:.1f}`` is ``2.5`` in English
+and ``2,5`` in Spanish; ``{n:,}`` is ``1,204,823`` and ``1.204.823``).
+
+Messages are whole sentences with named placeholders, so that a translator sees the sentence: never
+build one from fragments with ``+`` or ``join`` (the pseudo-locale test finds what bypasses the
+catalog). Literal braces are written twice, as in ``str.format``.
+"""
+
+from __future__ import annotations
+
+import string
+from typing import Any, Iterable
+
+from deckgen.i18n.current import current_lang
+
+
+class Msg(str):
+    """A catalog message with its values; its ``str`` content is the English text."""
+
+    msgid: str
+    plural: str | None
+    n: int | None
+    context: str | None
+    params: dict[str, Any]
+
+    def __new__(cls, msgid: str, params: dict[str, Any] | None = None, *, plural: str | None = None,
+                n: int | None = None, context: str | None = None) -> "Msg":
+        params = dict(params or {})
+        english = _render(msgid, plural, n, context, params, "en")
+        self = super().__new__(cls, english)
+        self.msgid, self.plural, self.n, self.context, self.params = msgid, plural, n, context, params
+        return self
+
+    def render(self, lang: str) -> str:
+        """The message in ``lang`` (English when the catalog lacks it)."""
+        return _render(self.msgid, self.plural, self.n, self.context, self.params, lang)
+
+    def __str__(self) -> str:
+        return self.render(current_lang())
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __repr__(self) -> str:
+        return f"Msg({str.__str__(self)!r})"
+
+    def __reduce__(self) -> Any:  # crosses to worker processes with its values, not as English text
+        return (_restore, (self.msgid, self.params, self.plural, self.n, self.context))
+
+
+def _restore(msgid: str, params: dict[str, Any], plural: str | None, n: int | None, context: str | None) -> Msg:
+    return Msg(msgid, params, plural=plural, n=n, context=context)
+
+
+class Listing(str):
+    """Several values as one phrase of the language: "a, b and c" / "a, b y c" (``style="or"``:
+    "a, b or c" / "a, b o c"), each value translated if it is a message."""
+
+    items: tuple[Any, ...]
+    style: str
+
+    def __new__(cls, items: Iterable[Any], style: str = "and") -> "Listing":
+        items = tuple(items)
+        self = super().__new__(cls, _listing(items, style, "en"))
+        self.items, self.style = items, style
+        return self
+
+    def render(self, lang: str) -> str:
+        return _listing(self.items, self.style, lang)
+
+    def __str__(self) -> str:
+        return self.render(current_lang())
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __reduce__(self) -> Any:
+        return (Listing, (self.items, self.style))
+
+
+def text_in(value: Any, lang: str) -> str:
+    """``value`` as words of ``lang``: a message translated, anything else as ``str`` gives it."""
+    if isinstance(value, (Msg, Listing)):
+        return value.render(lang)
+    return str(value)
+
+
+# ---------------------------------------------------------------- rendering
+
+
+def _render(msgid: str, plural: str | None, n: int | None, context: str | None, params: dict[str, Any], lang: str) -> str:
+    from deckgen.i18n.catalogs import translation
+
+    tr = translation(lang)
+    if plural is not None:
+        pattern = tr.npgettext(context, msgid, plural, n) if context else tr.ngettext(msgid, plural, n)
+    else:
+        pattern = tr.pgettext(context, msgid) if context else tr.gettext(msgid)
+    try:
+        return _Formatter(lang).vformat(pattern, (), params)
+    except (KeyError, IndexError, ValueError):
+        if pattern is msgid or lang == "en":
+            raise
+        # a translation whose placeholders do not match its message: the English, never a crash
+        return _Formatter("en").vformat(msgid if plural is None or n == 1 else plural, (), params)
+
+
+class _Formatter(string.Formatter):
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def format_field(self, value: Any, spec: str) -> str:
+        if isinstance(value, (Msg, Listing)):
+            return format(value.render(self.lang), spec)
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            from deckgen.i18n.numbers import localized
+
+            return localized(format(value, spec), self.lang)
+        return format(value, spec)
+
+
+def _listing(items: tuple[Any, ...], style: str, lang: str) -> str:
+    words = [text_in(i, lang) for i in items]
+    if not words:
+        return ""
+    if lang == "en" or len(words) == 1:
+        if len(words) == 1:
+            return words[0]
+        last = " or " if style == "or" else " and "
+        return ", ".join(words[:-1]) + last + words[-1]
+    from deckgen.i18n.numbers import babel_locale
+
+    from babel.lists import format_list
+
+    return format_list(words, style="or" if style == "or" else "standard", locale=babel_locale(lang))
