@@ -82,11 +82,41 @@ def updated(lang: str, template):
     return catalog
 
 
+def merge(base: Path, ours: Path, theirs: Path) -> int:
+    """Two translators' (or two branches') changes to one catalog, both kept: a message only one side
+    added or translated takes that side's words; where both changed one message differently, ours
+    wins and the message is marked fuzzy for a translator to look at. Configure it once per clone::
+
+        git config merge.deckgen-po.driver "python3 -m deckgen.i18n.maintain --merge %O %A %B"
+        git config merge.deckgen-mo.driver true   # then run this module again: it compiles the .mo
+    """
+    old, mine, other = read(base), read(ours), read(theirs)
+    for m in other:
+        if not m.id:
+            continue
+        key = (m.id, m.context) if m.context else m.id
+        had, have = old.get(m.id, m.context), mine.get(m.id, m.context)
+        if have is None:
+            mine[key] = m
+        elif had is not None and have.string == had.string and m.string != had.string:
+            have.string, have.flags = m.string, set(m.flags)
+        elif m.string and have.string != m.string and (had is None or m.string != had.string) and have.string:
+            have.flags.add("fuzzy")
+        elif m.string and not have.string:
+            have.string = m.string
+    ours.write_bytes(po_text(mine))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python3 -m deckgen.i18n.maintain", description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="change nothing; exit 1 if a catalog is out of step")
     parser.add_argument("--add", metavar="LANG", help="start the catalog of a new language")
+    parser.add_argument("--merge", nargs=3, metavar=("BASE", "OURS", "THEIRS"),
+                        help="merge two branches' versions of one .po file into OURS (a git merge driver)")
     args = parser.parse_args(argv)
+    if args.merge:
+        return merge(*map(Path, args.merge))
     template = extract()
     if args.add:
         from babel.messages.catalog import Catalog

@@ -137,3 +137,25 @@ def test_the_pseudo_locale_changes_every_word_and_keeps_placeholders(tmp_path, m
     monkeypatch.setenv("DECKGEN_LOCALE_DIR", str(pseudo_locale.build(tmp_path)))
     said = _("{where}: {value!r} is not a language deckgen speaks ({languages})", where="X", value="y", languages="z")
     assert said.render(pseudo_locale.LANG).startswith("⟪X: 'y' îś ñöţ à ĺàñĝûàĝé")
+
+
+def test_two_branches_changes_to_a_catalog_are_both_kept(tmp_path):
+    """The .po merge driver: messages added on either side kept, a translation changed on one side
+    taken, a message both sides translated differently kept as ours and marked fuzzy."""
+    from babel.messages.catalog import Catalog
+
+    from deckgen.i18n import maintain
+
+    def po(name, entries):
+        cat = Catalog(locale="es")
+        for msgid, msgstr in entries:
+            cat.add(msgid, msgstr)
+        (tmp_path / name).write_bytes(maintain.po_text(cat))
+        return tmp_path / name
+
+    base = po("base.po", [("a", "A"), ("d", "D")])
+    ours = po("ours.po", [("a", "A"), ("b", "B"), ("d", "D1")])
+    theirs = po("theirs.po", [("a", "A2"), ("c", "C"), ("d", "D2")])
+    assert maintain.merge(base, ours, theirs) == 0
+    merged = {m.id: (m.string, m.fuzzy) for m in maintain.read(ours) if m.id}
+    assert merged == {"a": ("A2", False), "b": ("B", False), "c": ("C", False), "d": ("D1", True)}
