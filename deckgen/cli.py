@@ -20,8 +20,10 @@ except ImportError:  # pragma: no cover - older typer uses click itself
     from click import exceptions as click_errors
     from click import globals as click_globals
 
+from deckgen.cli_help import Command, knowing, no_such_command, restore_words, usage_error, write_help
 from deckgen.cli_values import lighten
-from deckgen.errors import DeckgenError, Terminated, printable, printable_text
+from deckgen.i18n import Listing, Msg, _, ngettext, pgettext
+from deckgen.errors import DeckgenError, Terminated, os_problem, printable, printable_text
 from deckgen.numerals import decimal_arg, whole_arg
 from deckgen.lazy import lazy_module
 from deckgen.options import parse_cli_args, resolve
@@ -44,7 +46,7 @@ def _json_text(data: object) -> str:
     return json_text(data)
 
 
-def _bars(quiet: bool, prefix: str = ""):
+def _bars(quiet: bool, prefix: Any = None):
     from deckgen.progress import bars
 
     return bars(quiet, prefix)
@@ -54,7 +56,10 @@ class _Group(typer.core.TyperGroup):
     None: typer then takes the value as a plain bool instead of building a pydantic validator for it,
     so a command without options (`deckgen list`) never imports pydantic (README: start-up). Each
     command's options read their plain values (left out, a text, a path, digits) without pydantic
-    too (deckgen.cli_values), so `deckgen build GAME` does not load it either."""
+    too (deckgen.cli_values), so `deckgen build GAME` does not load it either.
+
+    Its help pages and the parser's complaints are said in the user's language (deckgen.cli_help):
+    each command gets back the catalog messages it declared."""
 
     def get_help_option(self, ctx: Any) -> Any:
         return _bool_default(super().get_help_option(ctx))
@@ -64,7 +69,40 @@ class _Group(typer.core.TyperGroup):
         if command is not None:
             _bool_default(command.get_help_option(ctx))
             lighten(command)
+            original = getattr(command.callback, "__wrapped__", None)
+            declared = next((i.help for i in app.registered_commands if i.callback is original), None)
+            restore_words(command, declared)
         return command
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        if isinstance(app.info.help, Msg):
+            self.help = app.info.help
+        write_help(self, ctx, formatter, global_rows=[_ui_lang_row()])
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        with knowing(ctx):
+            return super().parse_args(ctx, args)
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        if args and self.get_command(ctx, args[0]) is None and not ctx.resilient_parsing:
+            if args[0].startswith("-"):
+                self.parse_args(ctx, args)  # an option where the command goes: "no such option"
+            raise click_errors.UsageError(no_such_command(args[0], self.list_commands(ctx)), ctx)
+        return super().resolve_command(ctx, args)
+
+    def invoke(self, ctx: Any) -> Any:
+        if not ctx._protected_args and not self.invoke_without_command:
+            raise click_errors.UsageError(_("which command? One of {commands} (deckgen --help tells more)",
+                                            commands=Listing(self.list_commands(ctx), "or")), ctx)
+        return super().invoke(ctx)
+
+
+def _ui_lang_row() -> tuple[str, str]:
+    from deckgen.i18n import languages
+
+    return (f"{UI_LANG} {pgettext('metavar', 'LANG')}",
+            str(_("the language deckgen speaks to you: {languages} (default: DECKGEN_LANG, else your system's "
+                  "language); the language of the rulebooks and cards is --lang", languages=Listing(languages(), "or"))))
 
 
 def _bool_default(option: Any) -> Any:
@@ -79,17 +117,22 @@ app = typer.Typer(
     no_args_is_help=True,
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
-    help="Print-ready decks, rulebooks and rule engines for five classroom math card games.",
+    help=_("Print-ready decks, rulebooks and rule engines for five classroom math card games."),
 )
 GAME_ARGS = {"allow_extra_args": True, "ignore_unknown_options": True}
 
 
-def _say(text: str, quiet: bool = False) -> None:
+def command(*args: Any, **kw: Any) -> Any:
+    """``app.command`` for a command whose help (``help=_("...")``) is said in the user's language."""
+    return app.command(*args, cls=Command, **kw)
+
+
+def _say(text: Any, quiet: bool = False) -> None:
     if not quiet:
-        typer.echo(text)
+        typer.echo(str(text))  # str(): a message in the user's language (click.echo writes its English)
 
 
-def _say_files(headline: str, files: list[Path], quiet: bool) -> None:
+def _say_files(headline: Any, files: list[Path], quiet: bool) -> None:
     """What a command wrote: a headline, then one indented line per file."""
     _say(headline, quiet)
     for f in files:
@@ -119,68 +162,87 @@ def game_help(argv: list[str]) -> str | None:
     if len(argv) < 3 or not {"--help", "-h"} & set(argv[2:]) or argv[1].startswith("-"):
         return None
     group = typer.main.get_command(app)
-    command = group.commands.get(argv[0]) if hasattr(group, "commands") else None
+    root = click_core.Context(group, info_name="deckgen")
+    command = group.get_command(root, argv[0]) if hasattr(group, "commands") and argv[0] in group.commands else None
     if command is None or not (command.context_settings or {}).get("allow_extra_args"):
         return None
     target = argv[1]
     if _is_file(target):
         from deckgen.deckfile.load import read_deck_file
     game = read_deck_file(Path(target))[1] if _is_file(target) else get_game(target)
-    ctx = click_core.Context(command, info_name=f"deckgen {argv[0]}")
-    lines = [command.get_help(ctx), "", f"{game.title} options (after the game or deck file; defaults from decks/{game.id}.toml):"]
+    ctx = click_core.Context(command, info_name=argv[0], parent=root)
+    heading = _("{game} options (after the game or deck file; defaults from decks/{id}.toml):", game=game.title, id=game.id)
+    lines = [command.get_help(ctx), "", str(heading)]
     if argv[0] in game.capabilities:
         options = game.capabilities[argv[0]].options
     elif any(argv[0] in g.capabilities for g in games().values()):
         return None  # a capability this game lacks: the command itself says so
     else:
         options = game.options
-    for opt in options:
-        lines.append(f"  {opt.usage():<34} {opt.help} [default: {opt.describe_default()}]")
+    lines += option_lines(options, "  ")
     return "\n".join(lines)
+
+
+def option_lines(options: Any, indent: str) -> list[str]:
+    """One line per game option: how to write it, what it does, its default (`list`, `COMMAND GAME --help`)."""
+    return [f"{indent}{opt.usage():<34} {_('{help} [default: {value}]', help=opt.help, value=opt.describe_default())}"
+            for opt in options]
 
 
 # ---------------------------------------------------------------- common options
 
-PlayersOpt = typer.Option(None, "--players", help="number of players the deck is checked for", parser=whole_arg)
-SeedOpt = typer.Option(None, "--seed", help="random seed (same seed, same output)", parser=whole_arg)
-LangOpt = typer.Option(None, "--lang", help="es (default), en, or all (rulebooks in both)")
-PaperOpt = typer.Option(None, "--paper", help="a4 (default) or letter")
-SizeOpt = typer.Option(None, "--card-size", help="poker (default), bridge, mini, tarot, or WxH in mm")
-BleedOpt = typer.Option(None, "--bleed", help="bleed in mm (0 default); adds crop marks", parser=decimal_arg)
+TARGET_HELP = _("a game id (see `deckgen list`) or a deck file")
+TARGET = pgettext("metavar", "GAME|DECK-FILE")
+GAME = pgettext("metavar", "GAME")
+FOLDER = pgettext("metavar", "FOLDER")
+PlayersOpt = typer.Option(None, "--players", help=_("number of players the deck is checked for"), parser=whole_arg)
+SeedOpt = typer.Option(None, "--seed", help=_("random seed (same seed, same output)"), parser=whole_arg)
+LangOpt = typer.Option(None, "--lang", metavar=pgettext("metavar", "LANG"),
+                       help=_("the language of the rulebooks and cards: es (default), en, or all (rulebooks in both)"))
+PaperOpt = typer.Option(None, "--paper", metavar=pgettext("metavar", "PAPER"), help=_("a4 (default) or letter"))
+SizeOpt = typer.Option(None, "--card-size", metavar=pgettext("metavar", "SIZE"),
+                       help=_("poker (default), bridge, mini, tarot, or WxH in mm"))
+BleedOpt = typer.Option(None, "--bleed", metavar=pgettext("metavar", "MM"), help=_("bleed in mm (0 default); adds crop marks"),
+                        parser=decimal_arg)
 BacksOpt = typer.Option(
-    None, "--backs",
-    help="duplex-long (default) or duplex-short for a duplex printer; manual-duplex for a single-sided printer "
-    "(all fronts, turn the stack over, all backs); separate (backs unmirrored, to glue onto the fronts); none",
+    None, "--backs", metavar=pgettext("metavar", "BACKS"),
+    help=_("duplex-long (default) or duplex-short for a duplex printer; manual-duplex for a single-sided printer "
+           "(all fronts, turn the stack over, all backs); separate (backs unmirrored, to glue onto the fronts); none"),
 )
-InkOpt = typer.Option(None, "--ink", help="normal (default) or low: pale backgrounds, every sheet under 15% ink")
-OutOpt = typer.Option(None, "--out", help="output folder (default output/<game>-<options>/)")
-QuietOpt = typer.Option(False, "--quiet", "-q", help="no progress bars")
-ForOpt = typer.Option(None, "--for", help="a print shop's template: tgc, mpc, dtc, or home (sets card size, bleed, dpi, format)")
-FormatOpt = typer.Option(None, "--format", help="what to write, comma-separated: sheets (default), png, pdf, tts")
-DpiOpt = typer.Option(None, "--dpi", help="resolution of the PNG exports (300 default)", parser=whole_arg)
-ColourOpt = typer.Option(None, "--colour", help="rgb (default) or cmyk: how the PDFs write colours")
-BackOffsetOpt = typer.Option(None, "--back-offset", help="X,Y in mm: move every back (see `deckgen calibrate`)")
-ForceOpt = typer.Option(False, "--force", help="write the deck even if its checks fail")
+InkOpt = typer.Option(None, "--ink", metavar=pgettext("metavar", "INK"),
+                      help=_("normal (default) or low: pale backgrounds, every sheet under {limit:.0%} ink", limit=0.15))
+OutOpt = typer.Option(None, "--out", metavar=FOLDER, help=_("output folder (default output/<game>-<options>/)"))
+QuietOpt = typer.Option(False, "--quiet", "-q", help=_("no progress bars"))
+ForOpt = typer.Option(None, "--for", metavar=pgettext("metavar", "SHOP"),
+                      help=_("a print shop's template: tgc, mpc, dtc, or home (sets card size, bleed, dpi, format)"))
+FormatOpt = typer.Option(None, "--format", metavar=pgettext("metavar", "FORMATS"),
+                         help=_("what to write, comma-separated: sheets (default), png, pdf, tts"))
+DpiOpt = typer.Option(None, "--dpi", help=_("resolution of the PNG exports (300 default)"), parser=whole_arg)
+ColourOpt = typer.Option(None, "--colour", metavar=pgettext("metavar", "COLOUR"),
+                         help=_("rgb (default) or cmyk: how the PDFs write colours"))
+BackOffsetOpt = typer.Option(None, "--back-offset", metavar="X,Y", help=_("X,Y in mm: move every back (see `deckgen calibrate`)"))
+ForceOpt = typer.Option(False, "--force", help=_("write the deck even if its checks fail"))
 
 
-@app.command("list")
+@command("list", help=_("Show every game, its player counts and its options with their defaults."))
 def list_games() -> None:
-    """Show every game, its player counts and its options with their defaults."""
     for game in games().values():
-        typer.echo(f"{game.id}  —  {game.title}: {game.summary['en']} ({game.players_text('en')})")
-        for opt in game.options:
-            typer.echo(f"    {opt.usage():<34} {opt.help} [default: {opt.describe_default()}]")
+        _say(_("{id}  —  {title}: {summary} ({players})", id=game.id, title=game.title, summary=game.summary_text(),
+               players=game.players_text()))
+        for line in option_lines(game.options, "    "):
+            _say(line)
         for name, cap in game.capabilities.items():
-            typer.echo(f"  deckgen {name} {game.id}: {cap.help}")
-            for opt in cap.options:
-                typer.echo(f"    {opt.usage():<34} {opt.help} [default: {opt.describe_default()}]")
-        typer.echo("")
+            _say(f"  deckgen {name} {game.id}: {cap.help}")
+            for line in option_lines(cap.options, "    "):
+                _say(line)
+        _say("")
 
 
-@app.command(context_settings=GAME_ARGS)
+@command(context_settings=GAME_ARGS,
+         help=_("Build a deck: cards.pdf (or the --format/--for files), deck.json and the rulebook in the output folder."))
 def build(
     ctx: typer.Context,
-    target: str = typer.Argument(..., metavar="GAME|DECK-FILE", help="a game id (see `deckgen list`) or a deck file"),
+    target: str = typer.Argument(..., metavar=TARGET, help=TARGET_HELP),
     players: Optional[int] = PlayersOpt,
     seed: Optional[int] = SeedOpt,
     lang: Optional[str] = LangOpt,
@@ -197,9 +259,8 @@ def build(
     out: Optional[Path] = OutOpt,
     quiet: bool = QuietOpt,
     force: bool = ForceOpt,
-    no_help_card: bool = typer.Option(False, "--no-help-card", help="leave out the quick-reference card printed after the deck"),
+    no_help_card: bool = typer.Option(False, "--no-help-card", help=_("leave out the quick-reference card printed after the deck")),
 ) -> None:
-    """Build a deck: cards.pdf (or the --format/--for files), deck.json and the rulebook in the output folder."""
     spec = load_spec(
         target, ctx.args, players=players, seed=seed, lang=lang, paper=paper, card_size=card_size, bleed=bleed, backs=backs,
         ink=ink, shop=shop, formats=formats, dpi=dpi, colour=colour, back_offset=back_offset,
@@ -209,30 +270,30 @@ def build(
         result = pipeline.build(spec, out, force=force, progress=bars, play_check_games=play_games, help_card=not no_help_card)
     for c in result.checks:
         if not c.ok:
-            _say(f"warning: {c.line()}", quiet)
+            _say(_("warning: {problem}", problem=c.line()), quiet)
     for w in result.warnings:
-        _say(f"warning: {w}", quiet)
+        _say(_("warning: {problem}", problem=w), quiet)
     if quiet:
         typer.echo(f"{result.out_dir}/")  # the one line --quiet keeps: where the files are
     else:  # what each file is, with its ink: measured only to be shown (pages rendered, Ghostscript run)
         ink = {f.name: _ink_words(result.coverage[f]) for f in result.files if f in result.coverage}
         from deckgen.guide import build_lines
 
-        for line in build_lines(spec, result):
-            name = line.split()[0] if line.startswith("  ") and line.strip() else ""
-            typer.echo(line + (f" ({ink[name]})" if name in ink else ""))
+        for line in build_lines(spec, result, ink):
+            _say(line)
     for note in result.notes:
-        _say(f"note: {note}", quiet)
+        _say(_("note: {note}", note=note), quiet)
 
 
-def _ink_words(pages: list[float]) -> str:
-    return f"ink: {max(pages):.0%} of the page at most, {sum(pages) / len(pages):.0%} on average"
+def _ink_words(pages: list[float]) -> Any:
+    return _("ink: {most:.0%} of the page at most, {mean:.0%} on average", most=max(pages), mean=sum(pages) / len(pages))
 
 
-@app.command(context_settings=GAME_ARGS)
+@command(context_settings=GAME_ARGS,
+         help=_("Write only the rulebook (rulebook-es.pdf, rulebook-en.pdf) for a deck, in the output folder."))
 def rules(
     ctx: typer.Context,
-    target: str = typer.Argument(..., metavar="GAME|DECK-FILE", help="a game id (see `deckgen list`) or a deck file"),
+    target: str = typer.Argument(..., metavar=TARGET, help=TARGET_HELP),
     players: Optional[int] = PlayersOpt,
     seed: Optional[int] = SeedOpt,
     lang: Optional[str] = LangOpt,
@@ -240,21 +301,23 @@ def rules(
     card_size: Optional[str] = SizeOpt,
     out: Optional[Path] = OutOpt,
     quiet: bool = QuietOpt,
-    force: bool = typer.Option(False, "--force", help="write the rulebook even if the deck's checks fail"),
+    force: bool = typer.Option(False, "--force", help=_("write the rulebook even if the deck's checks fail")),
 ) -> None:
-    """Write only the rulebook (rulebook-es.pdf, rulebook-en.pdf) for a deck, in the output folder."""
     spec = load_spec(target, ctx.args, players=players, seed=seed, lang=lang, paper=paper, card_size=card_size)
     with _bars(quiet) as bars:
         result = pipeline.rules(spec, out, force=force, progress=bars)
-    _say_files(f"{spec.game.title}: rulebook for {len(result.deck)} cards written to {result.out_dir}/", result.files, quiet)
+    headline = ngettext("{game}: rulebook for {n} card written to {folder}/", "{game}: rulebook for {n} cards written to {folder}/",
+                        len(result.deck), game=spec.game.title, folder=result.out_dir)
+    _say_files(headline, result.files, quiet)
 
 
-@app.command(context_settings=GAME_ARGS)
+@command(context_settings=GAME_ARGS, help=_("Write a deck file to start from: the game's options (and with --cards every card)."))
 def init(
     ctx: typer.Context,
-    target: str = typer.Argument(..., metavar="GAME|DECK-FILE"),
-    out: str = typer.Option(..., "--out", help="the deck file to write (it must not exist yet); a folder (ending in /) gets <game>.toml"),
-    cards: bool = typer.Option(False, "--cards", help="list every card, to edit the deck card by card"),
+    target: str = typer.Argument(..., metavar=TARGET, help=TARGET_HELP),
+    out: str = typer.Option(..., "--out", metavar=pgettext("metavar", "FILE"),
+                            help=_("the deck file to write (it must not exist yet); a folder (ending in /) gets <game>.toml")),
+    cards: bool = typer.Option(False, "--cards", help=_("list every card, to edit the deck card by card")),
     players: Optional[int] = PlayersOpt,
     seed: Optional[int] = SeedOpt,
     lang: Optional[str] = LangOpt,
@@ -263,16 +326,15 @@ def init(
     bleed: Optional[float] = BleedOpt,
     backs: Optional[str] = BacksOpt,
 ) -> None:
-    """Write a deck file to start from: the game's options (and with --cards every card)."""
     spec = load_spec(target, ctx.args, players=players, seed=seed, lang=lang, paper=paper, card_size=card_size, bleed=bleed, backs=backs)
     written = pipeline.init_file(spec, out, with_cards=cards)
-    typer.echo(f"{spec.game.title}: deck file written to {written}; check it with `deckgen validate {written}`")
+    _say(_("{game}: deck file written to {file}; check it with `deckgen validate {file}`", game=spec.game.title, file=written))
 
 
-@app.command(context_settings=GAME_ARGS)
+@command(context_settings=GAME_ARGS, help=_("Write PNG contact sheets of every card, to look at before printing."))
 def preview(
     ctx: typer.Context,
-    target: str = typer.Argument(..., metavar="GAME|DECK-FILE"),
+    target: str = typer.Argument(..., metavar=TARGET, help=TARGET_HELP),
     players: Optional[int] = PlayersOpt,
     seed: Optional[int] = SeedOpt,
     lang: Optional[str] = LangOpt,
@@ -281,46 +343,49 @@ def preview(
     quiet: bool = QuietOpt,
     force: bool = ForceOpt,
 ) -> None:
-    """Write PNG contact sheets of every card, to look at before printing."""
     spec = load_spec(target, ctx.args, players=players, seed=seed, lang=lang, card_size=card_size)
     with _bars(quiet) as bars:
         result = pipeline.preview(spec, out, force=force, progress=bars)
-    _say_files(f"{spec.game.title}: {len(result.deck)} cards previewed in {result.out_dir}/", result.files, quiet)
+    headline = ngettext("{game}: {n} card previewed in {folder}/", "{game}: {n} cards previewed in {folder}/", len(result.deck),
+                        game=spec.game.title, folder=result.out_dir)
+    _say_files(headline, result.files, quiet)
 
 
-@app.command()
+@command(help=_("Write a two-sided test sheet that measures a duplex printer's front/back offset (for --back-offset)."))
 def calibrate(
-    paper: str = typer.Option("a4", "--paper", help="a4 or letter"),
-    backs: str = typer.Option("duplex-long", "--backs", help="duplex-long or duplex-short: how the printer turns the sheet"),
-    back_offset: str = typer.Option("0,0", "--back-offset", help="X,Y in mm: print the check with this correction applied"),
-    lang: str = typer.Option("es", "--lang", help="es or en"),
-    out: Optional[Path] = typer.Option(None, "--out", help="output folder (default output/calibration-<paper>-<backs>/)"),
+    paper: str = typer.Option("a4", "--paper", metavar=pgettext("metavar", "PAPER"), help=_("a4 or letter")),
+    backs: str = typer.Option("duplex-long", "--backs", metavar=pgettext("metavar", "BACKS"),
+                              help=_("duplex-long or duplex-short: how the printer turns the sheet")),
+    back_offset: str = typer.Option("0,0", "--back-offset", metavar="X,Y", help=_("X,Y in mm: print the check with this correction applied")),
+    lang: str = typer.Option("es", "--lang", metavar=pgettext("metavar", "LANG"), help=_("the sheet's language: es or en")),
+    out: Optional[Path] = typer.Option(None, "--out", metavar=FOLDER, help=_("output folder (default output/calibration-<paper>-<backs>/)")),
     quiet: bool = QuietOpt,
 ) -> None:
-    """Write a two-sided test sheet that measures a duplex printer's front/back offset (for --back-offset)."""
     target = pipeline.calibrate(paper, backs, back_offset, lang, out)
-    _say(f"calibration sheet written to {target}: print it two-sided at 100%, hold it to the light and read the scales", quiet)
+    _say(_("calibration sheet written to {file}: print it two-sided at 100%, hold it to the light and read the scales", file=target), quiet)
 
 
-GamesOpt = typer.Option(None, "--games", help="number of games to play", parser=whole_arg)
-WorkersOpt = typer.Option(None, "--workers", help="worker processes, at most one per CPU (default: the machine's cores; results do not depend on it)", parser=whole_arg)
-JsonOpt = typer.Option(False, "--json", help="print JSON instead of a table")
+GamesOpt = typer.Option(None, "--games", help=_("number of games to play"), parser=whole_arg)
+WorkersOpt = typer.Option(None, "--workers", parser=whole_arg,
+                          help=_("worker processes, at most one per CPU (default: the machine's cores; results do not depend on it)"))
+JsonOpt = typer.Option(False, "--json", help=_("print JSON instead of a table"))
 
 
-@app.command(context_settings=GAME_ARGS)
+@command(context_settings=GAME_ARGS, help=_("Play many games and print their length, wins by seat and the game's own measures."))
 def simulate(
     ctx: typer.Context,
-    target: str = typer.Argument(..., metavar="GAME|DECK-FILE"),
+    target: str = typer.Argument(..., metavar=TARGET, help=TARGET_HELP),
     players: Optional[int] = PlayersOpt,
     games: Optional[int] = GamesOpt,
     seed: Optional[int] = SeedOpt,
     workers: Optional[int] = WorkersOpt,
-    policy: str = typer.Option("heuristic", "--policy", help="random or heuristic"),
+    policy: str = typer.Option("heuristic", "--policy", metavar=pgettext("metavar", "PLAYER"),
+                               help=_("how the simulated players choose: random or heuristic")),
     as_json: bool = JsonOpt,
     quiet: bool = QuietOpt,
-    board: Optional[Path] = typer.Option(None, "--board", help="also write a PNG of the first game's final board (games that can draw one)"),
+    board: Optional[Path] = typer.Option(None, "--board", metavar=pgettext("metavar", "FILE"),
+                                         help=_("also write a PNG of the first game's final board (games that can draw one)")),
 ) -> None:
-    """Play many games and print their length, wins by seat and the game's own measures."""
     from deckgen.engine.report import summary_lines
 
     spec = load_spec(target, ctx.args, players=players, seed=seed)
@@ -331,53 +396,67 @@ def simulate(
         data = summaries[0].to_json() if len(summaries) == 1 else [s.to_json() for s in summaries]
         typer.echo(_json_text(data))
     else:
-        typer.echo("\n\n".join("\n".join(summary_lines(engine, s)) for s in summaries))
+        typer.echo("\n\n".join("\n".join(map(str, summary_lines(engine, s))) for s in summaries))
     if board is not None:
         written = engine.board_picture(deck, summaries[0].players, spec.seed, policy, board, lang=spec.card_lang)
-        _say(f"board of the game with seed {spec.seed} written to {written}", quiet or as_json)
+        _say(_("board of the game with seed {seed} written to {file}", seed=spec.seed, file=written), quiet or as_json)
 
 
-@app.command(context_settings=GAME_ARGS)
+VALIDATE_HELP = _(
+    "Check that a deck is playable: exit 0 when it is, 1 when it is not, 2 on bad input.\n\n"
+    "Playable means, for every deal at every player count the deck serves, played by the printed rules: "
+    "(1) no dead end: the player to act always has a legal action (a draw or a pass counts); "
+    "(2) an end is always reachable: from every reachable position some legal moves end the game; "
+    "(3) no trap: with every player choosing at random among the legal moves, the game ends with probability 1. "
+    "Each claim says what it rests on: \"proven\" (every deal and every move searched by the model checker, or "
+    "the game's own argument checked in code) or \"sampled\" (no failure in N games: fewer than 3/N of deals fail, "
+    "at {confidence:.0%} confidence). A computer player going round in circles is reported as the player's fault, "
+    "not the deck's. The model checker searches at most --model-budget positions (a bar shows it); where it stops "
+    "there, the report says so.", confidence=0.95)
+
+
+@command(context_settings=GAME_ARGS, help=VALIDATE_HELP)
 def validate(
     ctx: typer.Context,
-    target: str = typer.Argument(..., metavar="GAME|DECK-FILE"),
+    target: str = typer.Argument(..., metavar=TARGET, help=TARGET_HELP),
     players: Optional[int] = PlayersOpt,
     games: Optional[int] = GamesOpt,
     seed: Optional[int] = SeedOpt,
     workers: Optional[int] = WorkersOpt,
     as_json: bool = JsonOpt,
-    report: Optional[Path] = typer.Option(None, "--report", help="also write report.txt, report.json and PNG plots to this folder"),
-    fixed: bool = typer.Option(False, "--fixed", help="play all --games games at every player count (no sequential stopping)"),
-    skill_games: Optional[int] = typer.Option(None, "--skill-games", help="with --report: games per pair of levels of the skill section (0: leave it out)", parser=whole_arg),
-    pace: Optional[float] = typer.Option(None, "--pace", help="seconds a turn takes at your table, for the minutes a game lasts (each game has its own default)", parser=decimal_arg),
-    confidence: Optional[int] = typer.Option(None, "--confidence", help="games that must end at each player count before 'every game ends' is claimed from sampling (it is then: fewer than 3/N of deals fail, at 95% confidence); never stopped early (default 100)", parser=whole_arg),
-    model_budget: Optional[int] = typer.Option(None, "--model-budget", help="positions the model checker may search, shared by the player counts (default 1,500,000: about 15 s and 400 MB at most, spent only on decks with few enough deals to enumerate; 0 turns it off). Where it stops at the budget the report says so and the claims are sampled", parser=whole_arg),
+    report: Optional[Path] = typer.Option(None, "--report", metavar=FOLDER,
+                                          help=_("also write report.txt, report.json and PNG plots to this folder")),
+    fixed: bool = typer.Option(False, "--fixed", help=_("play all --games games at every player count (no sequential stopping)")),
+    skill_games: Optional[int] = typer.Option(
+        None, "--skill-games", parser=whole_arg,
+        help=_("with --report: games per pair of levels of the skill section (0: leave it out)")),
+    pace: Optional[float] = typer.Option(
+        None, "--pace", metavar=pgettext("metavar", "SECONDS"), parser=decimal_arg,
+        help=_("seconds a turn takes at your table, for the minutes a game lasts (each game has its own default)")),
+    confidence: Optional[int] = typer.Option(
+        None, "--confidence", parser=whole_arg,
+        help=_("games that must end at each player count before 'every game ends' is claimed from sampling (it is "
+               "then: fewer than 3/N of deals fail, at {level:.0%} confidence); never stopped early (default {n})",
+               level=0.95, n=100)),
+    model_budget: Optional[int] = typer.Option(
+        None, "--model-budget", parser=whole_arg,
+        help=_("positions the model checker may search, shared by the player counts (default {n:,}: about {seconds} s and "
+               "{mb} MB at most, spent only on decks with few enough deals to enumerate; 0 turns it off). Where it stops "
+               "at the budget the report says so and the claims are sampled", n=1_500_000, seconds=15, mb=400)),
     quiet: bool = QuietOpt,
 ) -> None:
-    """Check that a deck is playable: exit 0 when it is, 1 when it is not, 2 on bad input.
-
-    Playable means, for every deal at every player count the deck serves, played by the printed
-    rules: (1) no dead end: the player to act always has a legal action (a draw or a pass counts);
-    (2) an end is always reachable: from every reachable position some legal moves end the game;
-    (3) no trap: with every player choosing at random among the legal moves, the game ends with
-    probability 1. Each claim says what it rests on: "proven" (every deal and every move searched
-    by the model checker, or the game's own argument checked in code) or "sampled" (no failure in
-    N games: fewer than 3/N of deals fail, at 95% confidence). A computer player going round in
-    circles is reported as the player's fault, not the deck's. The model checker searches at most
-    --model-budget positions (a bar shows it); where it stops there, the report says so.
-    """
     if pace is not None and not 0.1 <= pace <= 600:
-        raise DeckgenError(f"--pace must be 0.1 to 600 seconds a turn, not {pace:g}")
+        raise DeckgenError(_("--pace must be {lo:g} to {hi:g} seconds a turn, not {value:g}", lo=0.1, hi=600, value=pace))
     if confidence is not None and not 1 <= confidence <= 100_000:
-        raise DeckgenError(f"--confidence must be 1 to 100000 games, not {confidence}")
+        raise DeckgenError(_("--confidence must be {lo} to {hi} games, not {value}", lo=1, hi=100_000, value=confidence))
     if skill_games is not None and not 0 <= skill_games <= 100_000:  # told by its own name, before any game
-        raise DeckgenError(f"--skill-games must be 0 (no skill section) to 100000, not {skill_games}")
+        raise DeckgenError(_("--skill-games must be 0 (no skill section) to {hi}, not {value}", hi=100_000, value=skill_games))
     spec = load_spec(target, ctx.args, players=players, seed=seed)
     if report:  # a folder the report cannot go to is refused before the games, not after them
         from deckgen.publish import check_replaceable
 
         check_replaceable(Path(report))
-    with _bars(quiet or as_json, "simulating, ") as bars:
+    with _bars(quiet or as_json, lambda step: _("simulating, {step}", step=step)) as bars:
         result = pipeline.validate(
             spec, players=None, games=400 if games is None else games, workers=workers, sequential=not fixed, progress=bars,
             **({"confidence": confidence} if confidence is not None else {}),
@@ -390,54 +469,60 @@ def validate(
     if as_json:
         typer.echo(_json_text(pipeline.report_data(result, pace)))
     else:
-        typer.echo(pipeline.report_text(result, pace), nl=False)
+        typer.echo(str(pipeline.report_text(result, pace)), nl=False)
         for f in written:
             typer.echo(f"  {f}")
     raise typer.Exit(0 if result.ok else 1)
 
 
-@app.command(context_settings=GAME_ARGS)
+@command(context_settings=GAME_ARGS,
+         help=_("How much playing well matters: a ladder of players from random to Monte Carlo, their ratings, and a luck measure."))
 def skill(
     ctx: typer.Context,
-    target: str = typer.Argument(..., metavar="GAME|DECK-FILE"),
-    players: Optional[int] = typer.Option(None, "--players", help="players per game (default: the deck file's, else 2)", parser=whole_arg),
-    games: Optional[int] = typer.Option(None, "--games", help="games per pair of levels (default: the game's, about two minutes)", parser=whole_arg),
+    target: str = typer.Argument(..., metavar=TARGET, help=TARGET_HELP),
+    players: Optional[int] = typer.Option(None, "--players", help=_("players per game (default: the deck file's, else 2)"), parser=whole_arg),
+    games: Optional[int] = typer.Option(None, "--games", parser=whole_arg,
+                                        help=_("games per pair of levels (default: the game's, about two minutes)")),
     seed: Optional[int] = SeedOpt,
-    workers: int = typer.Option(2, "--workers", help="worker processes (results do not depend on it)", parser=whole_arg),
+    workers: int = typer.Option(2, "--workers", help=_("worker processes (results do not depend on it)"), parser=whole_arg),
     as_json: bool = JsonOpt,
     quiet: bool = QuietOpt,
 ) -> None:
-    """How much playing well matters: a ladder of players from random to Monte Carlo, their ratings, and a luck measure."""
     spec = load_spec(target, ctx.args, players=players, seed=seed)
     with _bars(quiet or as_json) as bars:
         run = pipeline.skill(spec, players=players, games=games, workers=workers, progress=bars)
     if as_json:
         typer.echo(_json_text(pipeline.skill_data(run)))
     else:
-        typer.echo(pipeline.skill_text(run), nl=False)
+        typer.echo(str(pipeline.skill_text(run)), nl=False)
 
 
-@app.command()
+@command(help=_("Validate every combination of some option values: sweep.csv, sweep.json, a heat map per measure, and the "
+                "combinations that pass."))
 def sweep(
-    game: str = typer.Argument(..., metavar="GAME"),
-    vary: list[str] = typer.Option(..., "--vary", help="an option and its values, NAME=V1,V2 (repeat for a grid; values holding commas: V1|V2)"),
-    players: Optional[int] = typer.Option(None, "--players", help="validate only this player count (default: every count)", parser=whole_arg),
-    games: Optional[int] = typer.Option(None, "--games", help="the most games per player count at each combination (default 400)", parser=whole_arg),
+    game: str = typer.Argument(..., metavar=GAME, help=_("a game id (see `deckgen list`)")),
+    vary: list[str] = typer.Option(..., "--vary", metavar=pgettext("metavar", "NAME=V1,V2"),
+                                   help=_("an option and its values, NAME=V1,V2 (repeat for a grid; values holding commas: V1|V2)")),
+    players: Optional[int] = typer.Option(None, "--players", help=_("validate only this player count (default: every count)"),
+                                          parser=whole_arg),
+    games: Optional[int] = typer.Option(None, "--games", parser=whole_arg,
+                                        help=_("the most games per player count at each combination (default {n})", n=400)),
     seed: Optional[int] = SeedOpt,
     workers: Optional[int] = WorkersOpt,
-    scheduler: Optional[str] = typer.Option(None, "--scheduler", help="run on a Dask cluster, tcp://HOST:PORT (default: local processes)"),
-    out: Optional[Path] = typer.Option(None, "--out", help="output folder (default output/<game>-sweep/)"),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", metavar="tcp://HOST:PORT",
+                                            help=_("run on a Dask cluster, tcp://HOST:PORT (default: local processes)")),
+    out: Optional[Path] = typer.Option(None, "--out", metavar=FOLDER, help=_("output folder (default output/<game>-sweep/)")),
     quiet: bool = QuietOpt,
 ) -> None:
-    """Validate every combination of some option values: sweep.csv, sweep.json, a heat map per measure, and the combinations that pass."""
     with _bars(quiet) as bars:
         result, written = pipeline.sweep(get_game(game), vary, players=players, games=games, seed=seed, workers=workers, scheduler=scheduler, out=out, progress=bars)
     from deckgen.analysis.sweep import describe
 
     passing = result.passing
-    typer.echo(f"{result.title}: {len(result.points)} combinations validated, {len(passing)} pass")
+    _say(ngettext("{title}: {n} combination validated, {passing} pass", "{title}: {n} combinations validated, {passing} pass",
+                  len(result.points), title=result.title, passing=len(passing)))
     for options in passing:
-        typer.echo(f"  pass: {describe(options)}")
+        _say(_("  pass: {options}", options=describe(options)))
     for f in written:
         _say(f"  {f}", quiet)
 
@@ -448,22 +533,24 @@ def run_capability(name: str, game_id: str, args: list[str], quiet: bool = False
     cap = game.capabilities.get(name)
     if cap is None:
         offered = [g.id for g in games().values() if name in g.capabilities]
-        also = f" (games that have it: {', '.join(offered)})" if offered else ""
-        raise DeckgenError(f"{game.title} has no {name} command{also}")
+        if offered:
+            raise DeckgenError(_("{game} has no {command} command (games that have it: {games})", game=game.title, command=name,
+                                 games=", ".join(offered)))
+        raise DeckgenError(_("{game} has no {command} command", game=game.title, command=name))
     raw = parse_cli_args(cap.options, args, game=f"{name} {game.id}", also=_command_flags())
     values = resolve(cap.options, raw, where=f"{name} {game.id}: ")
-    return cap.run(values, (lambda line: None) if quiet else typer.echo)
+    return cap.run(values, (lambda line: None) if quiet else _say)
 
 
-@app.command(context_settings=GAME_ARGS)
-def solve(ctx: typer.Context, game: str = typer.Argument(..., metavar="GAME"), quiet: bool = QuietOpt) -> None:
-    """Solve a game's puzzle exactly (its options: `deckgen list`)."""
+@command(context_settings=GAME_ARGS, help=_("Solve a game's puzzle exactly (its options: `deckgen list`)."))
+def solve(ctx: typer.Context, game: str = typer.Argument(..., metavar=GAME, help=_("a game id (see `deckgen list`)")),
+          quiet: bool = QuietOpt) -> None:
     raise typer.Exit(run_capability("solve", game, ctx.args, quiet))
 
 
-@app.command(context_settings=GAME_ARGS)
-def puzzle(ctx: typer.Context, game: str = typer.Argument(..., metavar="GAME"), quiet: bool = QuietOpt) -> None:
-    """Write printable puzzle sheets and the teacher's answer key (its options: `deckgen list`)."""
+@command(context_settings=GAME_ARGS, help=_("Write printable puzzle sheets and the teacher's answer key (its options: `deckgen list`)."))
+def puzzle(ctx: typer.Context, game: str = typer.Argument(..., metavar=GAME, help=_("a game id (see `deckgen list`)")),
+           quiet: bool = QuietOpt) -> None:
     raise typer.Exit(run_capability("puzzle", game, ctx.args, quiet))
 
 
@@ -473,8 +560,8 @@ def _fail(lines: list[str], code: int = 2) -> None:
     printed 20,000 lines); each line is cut at MAX_LINE characters."""
     details = [printable(line) for line in lines[1 : 1 + MAX_DETAILS]]
     if len(lines) - 1 > MAX_DETAILS:
-        details.append(f"  ... and {len(lines) - 1 - MAX_DETAILS:,} more")
-    text = "\n".join([_cut("error: " + printable(lines[0])), *(_cut(d) for d in details)])
+        details.append(str(_("  … and {n:,} more", n=len(lines) - 1 - MAX_DETAILS)))
+    text = "\n".join([_cut(str(_("error: {problem}", problem=printable(lines[0])))), *(_cut(d) for d in details)])
     try:
         typer.echo(text, err=True)
     except OSError:  # pragma: no cover - stderr itself is gone: nothing left to tell
@@ -487,12 +574,15 @@ MAX_LINE = 2000  # characters in one line of an error
 
 
 def _cut(line: str) -> str:
-    return line if len(line) <= MAX_LINE else line[:MAX_LINE] + f"… ({len(line) - MAX_LINE:,} more characters)"
+    if len(line) <= MAX_LINE:
+        return line
+    return str(_("{start}… ({n:,} more characters)", start=line[:MAX_LINE], n=len(line) - MAX_LINE))
 
 
-def _os_error(exc: OSError) -> str:
-    what = exc.strerror or str(exc)
-    return f"{exc.filename}: {what}" if exc.filename else f"cannot write the output: {what}"
+def _os_error(exc: OSError) -> Any:
+    if exc.filename:
+        return _("{file}: {problem}", file=exc.filename, problem=os_problem(exc))
+    return _("cannot write the output: {problem}", problem=os_problem(exc))
 
 
 def _signal_handlers(pid: int) -> tuple[Any, Any]:
@@ -545,8 +635,6 @@ def ui_lang_arg(args: list[str]) -> tuple[list[str], str | None]:
             break
         if a == UI_LANG:
             if i + 1 >= len(args):
-                from deckgen.i18n import _
-
                 raise DeckgenError(_("{flag} needs a language, such as es or en", flag=UI_LANG))
             asked, i = args[i + 1], i + 2
             continue
@@ -586,16 +674,16 @@ def _main(argv: list[str]) -> None:
         typer.echo(exc.ctx.get_help() if exc.ctx else str(exc))
         sys.exit(0)
     except click_errors.UsageError as exc:
-        _fail([exc.format_message()])
+        _fail([usage_error(exc)])
     except (KeyboardInterrupt, typer.Abort):
-        _fail(["interrupted"], 130)
+        _fail([_("interrupted")], 130)
     except Terminated as exc:
         signum = exc.args[0] if exc.args else signal.SIGTERM
-        _fail(["hung up (SIGHUP)" if signum == getattr(signal, "SIGHUP", None) else "terminated"], 128 + int(signum))
+        _fail([_("hung up (SIGHUP)") if signum == getattr(signal, "SIGHUP", None) else _("terminated")], 128 + int(signum))
     except click_errors.ClickException as exc:
-        _fail([exc.format_message()], exc.exit_code)
+        _fail([usage_error(exc)], exc.exit_code)
     except RecursionError:
-        _fail(["the input is nested too deeply"])
+        _fail([_("the input is nested too deeply")])
     except OSError as exc:  # a full disk, a folder gone: the environment failed, not deckgen
         _fail([_os_error(exc)])
     finally:
@@ -623,11 +711,13 @@ class _Guarded:
 
     def _call(self, name: str, *args: Any) -> Any:
         if self._stream is None:
-            raise _OutputFailed("cannot write the output: standard output is closed")
+            raise _OutputFailed(_("cannot write the output: standard output is closed"))
         try:
             return getattr(self._stream, name)(*args)
-        except (OSError, ValueError) as exc:  # ValueError: "I/O operation on closed file"
-            raise _OutputFailed(f"cannot write the output: {getattr(exc, 'strerror', None) or exc}") from None
+        except OSError as exc:
+            raise _OutputFailed(_("cannot write the output: {problem}", problem=os_problem(exc))) from None
+        except ValueError:  # "I/O operation on closed file"
+            raise _OutputFailed(_("cannot write the output: standard output is closed")) from None
 
     def write(self, text: str | bytes) -> int:
         # a name holding ESC or a bidi mark is shown escaped (click may hand over bytes)

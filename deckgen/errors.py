@@ -3,18 +3,57 @@ any text safe to print."""
 
 from __future__ import annotations
 
+import errno
 import re
+from typing import Any
 
 
 class DeckgenError(Exception):
     """A problem with the user's input or environment, told in one sentence.
 
-    The CLI prints ``str(error)`` on one line and exits with code 2; it never shows a traceback.
+    The CLI prints it on one line (after ``error:``) and exits with code 2; it never shows a traceback.
+    Its message is a catalog message (deckgen.i18n), said in the language in force when shown.
+    ``option`` names the command-line option the problem is about ("--bleed"): the command line
+    shows "--bleed: PROBLEM", a deck file shows the problem on the line of its own key.
     """
 
+    def __init__(self, *args: Any, option: str | None = None) -> None:
+        super().__init__(*args)
+        self.option = option
+
+    @property
+    def message(self) -> Any:
+        """The problem itself (a catalog message where it is one), without the option's name."""
+        if len(self.args) == 1 and isinstance(self.args[0], str):
+            return self.args[0]
+        return Exception.__str__(self)
+
+    def said(self) -> Any:
+        """The whole first line: the option's name (if any) and the problem."""
+        if self.option:
+            from deckgen.i18n import _
+
+            return _("{option}: {problem}", option=self.option, problem=self.message)
+        return self.message
+
+    def __str__(self) -> str:
+        return str(self.said())
+
     def lines(self) -> list[str]:
-        """The message as lines: the first follows ``error:``, the others are indented details."""
-        return [str(self)]
+        """The message as lines: the first follows ``error:``, the others are indented details. A
+        catalog message stays one (deckgen.i18n.Msg): it is said in the language in force when shown."""
+        return [self.said()]
+
+    def __reduce__(self) -> Any:  # crosses to a worker process with its option
+        return (_rebuild, (type(self), self.args, self.option, self.__dict__))
+
+
+def _rebuild(cls: type, args: tuple, option: str | None, state: dict) -> "DeckgenError":
+    error = cls.__new__(cls)
+    Exception.__init__(error, *args)
+    error.__dict__.update(state)
+    error.option = option
+    return error
 
 
 class OptionError(DeckgenError):
@@ -45,3 +84,36 @@ def printable_text(text: str) -> str:
     tabs are kept. Every line deckgen prints on standard output goes through it, so a folder or file
     name that holds ``\x1b`` or ``\u202e`` is shown escaped, never obeyed by the terminal."""
     return _UNSAFE_IN_TEXT.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), str(text))
+
+
+def os_problem(exc: BaseException) -> Any:
+    """What went wrong with a file, in the user's language: the system's own words (``strerror``) are
+    English whatever the user reads, so the usual failures are catalog messages, found by their error
+    number; any other keeps the system's words."""
+    from deckgen.i18n import _
+
+    code = getattr(exc, "errno", None)
+    words = {
+        errno.ENOSPC: _("no space left on the disk"),
+        errno.EACCES: _("permission denied"),
+        errno.EPERM: _("operation not permitted"),
+        errno.EROFS: _("the disk is read-only"),
+        errno.ENOENT: _("no such file or folder"),
+        errno.EEXIST: _("it exists already"),
+        errno.ENOTDIR: _("a part of the path is not a folder"),
+        errno.EISDIR: _("it is a folder"),
+        errno.ENAMETOOLONG: _("the name is too long"),
+        errno.ENOTEMPTY: _("the folder is not empty"),
+        errno.EBUSY: _("it is in use by another program"),
+        errno.EMFILE: _("too many files are open"),
+        errno.EPIPE: _("the pipe was closed"),
+        errno.EIO: _("input/output error (a failing disk or a removed drive?)"),
+        errno.EXDEV: _("it cannot be moved to another disk"),
+        errno.ELOOP: _("too many symbolic links"),
+    }
+    if getattr(errno, "EDQUOT", None) is not None:
+        words[errno.EDQUOT] = _("disk quota exceeded")
+    found = words.get(code) if isinstance(code, int) else None
+    if found is not None:
+        return found
+    return getattr(exc, "strerror", None) or str(exc)

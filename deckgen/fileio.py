@@ -9,7 +9,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
-from deckgen.errors import DeckgenError
+from deckgen.errors import DeckgenError, os_problem
+from deckgen.i18n import _
 from deckgen.filenames import not_a_folder
 
 
@@ -21,12 +22,13 @@ def prepare_out_dir(path: Path) -> Path:
     except (OSError, ValueError) as exc:
         blocker = not_a_folder(path) if isinstance(exc, OSError) else None
         if blocker is not None:
-            raise DeckgenError(f"cannot create the output folder {path}: {blocker} is not a folder (a file or link is in the way)") from None
-        raise DeckgenError(f"cannot create the output folder {path}: {getattr(exc, 'strerror', None) or exc}") from None
+            raise DeckgenError(_("cannot create the output folder {folder}: {blocker} is not a folder (a file or link is in the way)",
+                                 folder=path, blocker=blocker)) from None
+        raise DeckgenError(_("cannot create the output folder {folder}: {problem}", folder=path, problem=os_problem(exc))) from None
     if not path.is_dir():
-        raise DeckgenError(f"the output path {path} is not a folder")
+        raise DeckgenError(_("the output path {path} is not a folder", path=path))
     if not os.access(path, os.W_OK | os.X_OK):
-        raise DeckgenError(f"the output folder {path} is not writable")
+        raise DeckgenError(_("the output folder {folder} is not writable", folder=path))
     return path
 
 
@@ -40,13 +42,14 @@ def _temp_beside(target: Path, suffix: str) -> Path:
     """An empty temporary file in ``target``'s folder (so a rename onto it is atomic)."""
     size = len(os.fsencode(target.name))
     if size > 255:  # the name itself cannot exist: say so, not that its folder failed
-        raise DeckgenError(f"cannot write {target.name[:40]}…: the name is {size} bytes long; a file name is at most 255 bytes")
+        raise DeckgenError(_("cannot write {name}…: the name is {size:,} bytes long; a file name is at most {most} bytes",
+                             name=target.name[:40], size=size, most=255))
     # the temporary name stays within 255 bytes whatever the target's (mkstemp adds 8 characters)
     prefix = "." + os.fsencode(target.name)[:200].decode("utf-8", "ignore") + "."
     try:
         fd, tmp = tempfile.mkstemp(prefix=prefix, suffix=suffix, dir=target.parent)
     except OSError as exc:
-        raise DeckgenError(f"cannot write in {target.parent}: {exc.strerror or exc}") from None
+        raise DeckgenError(_("cannot write in {folder}: {problem}", folder=target.parent, problem=os_problem(exc))) from None
     os.close(fd)
     return Path(tmp)
 
@@ -72,7 +75,7 @@ def atomic_path(target: Path) -> Iterator[Path]:
         _publish(tmp_path, target)
     except OSError as exc:  # a full disk, a folder gone: the user's problem, told in one line
         tmp_path.unlink(missing_ok=True)
-        raise DeckgenError(f"cannot write {target}: {exc.strerror or exc}") from None
+        raise DeckgenError(_("cannot write {file}: {problem}", file=target, problem=os_problem(exc))) from None
     except BaseException:
         tmp_path.unlink(missing_ok=True)
         raise

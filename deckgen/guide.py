@@ -4,70 +4,82 @@ check that passed. Plain text lines; the CLI prints them."""
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import Any, Mapping
+
+from deckgen.i18n import N_, _, ngettext
 
 from deckgen.registry import players_words  # one wording of the counts a deck serves
 from deckgen.render.printing import instructions
 
-LANGUAGES = {"es": "Spanish", "en": "English"}
+LANGUAGES = {"es": N_("the rules in Spanish: print it for the players (double-sided is fine, scale 100%)"),
+             "en": N_("the rules in English: print it for the players (double-sided is fine, scale 100%)")}
 
 
-def build_lines(spec: Any, result: Any) -> list[str]:
-    """``spec`` a DeckSpec, ``result`` a pipeline.BuildResult."""
+def build_lines(spec: Any, result: Any, ink: Mapping[str, Any] | None = None) -> list[Any]:
+    """``spec`` a DeckSpec, ``result`` a pipeline.BuildResult; ``ink``: file name -> what its pages
+    measured (said after the file's line). Each line is a catalog message or holds one."""
     game, deck = spec.game, result.deck
     label = game.label(deck, "en")
-    head = f"{game.title}{' (' + label + ')' if label else ''}: {len(deck)} cards, {checked_line(spec, result)}"
-    lines = [head, f"written to {result.out_dir}/ (a folder under the one you ran deckgen in):"]
+    if label:
+        head = ngettext("{game} ({label}): {n} card, {checked}", "{game} ({label}): {n} cards, {checked}", len(deck),
+                        game=game.title, label=label, checked=checked_line(spec, result))
+    else:
+        head = ngettext("{game}: {n} card, {checked}", "{game}: {n} cards, {checked}", len(deck), game=game.title,
+                        checked=checked_line(spec, result))
+    lines = [head, _("written to {folder}/ (a folder under the one you ran deckgen in):", folder=result.out_dir)]
     names = [f.name + ("/" if f.is_dir() else "") for f in result.files]
     width = max((len(n) for n in names), default=0)
     for name in names:
-        lines.append(f"  {name:<{width}}  {describe_file(name, spec, result)}")
+        what = describe_file(name, spec, result)
+        if ink and name in ink:
+            what = _("{what} ({ink})", what=what, ink=ink[name])
+        lines.append(f"  {name:<{width}}  {what}")
     return lines
 
 
-def checked_line(spec: Any, result: Any) -> str:
+def checked_line(spec: Any, result: Any) -> Any:
     """The check that passed: "checked for 4 players: playable (100 simulated games)"."""
     game, deck = spec.game, result.deck
     if deck.players:
-        who = f"{deck.players} players"
+        who = ngettext("{n} player", "{n} players", deck.players)
     else:
         who = players_words(game.player_counts(deck))
     if result.forced and any(not c.ok for c in result.checks):
-        return f"NOT checked (--force): {sum(not c.ok for c in result.checks)} check(s) fail for {who}"
+        return ngettext("NOT checked (--force): {n} check fails for {who}", "NOT checked (--force): {n} checks fail for {who}",
+                        sum(not c.ok for c in result.checks), who=who)
     if result.played is not None:
         games = sum(s.games for s in result.played.report.summaries.values())
-        return f"checked for {who}: playable ({len(result.checks)} card checks passed, {games} simulated games)"
-    return f"checked for {who}: {len(result.checks)} card checks passed (`deckgen validate` also plays simulated games)"
+        return _("checked for {who}: playable ({checks} card checks passed, {games:,} simulated games)", who=who,
+                 checks=len(result.checks), games=games)
+    return _("checked for {who}: {checks} card checks passed (`deckgen validate` also plays simulated games)", who=who,
+             checks=len(result.checks))
 
 
-def describe_file(name: str, spec: Any, result: Any) -> str:
+def describe_file(name: str, spec: Any, result: Any) -> Any:
     if name == "cards.pdf":
         from deckgen.render.ink import ink_coverage, ink_summary
 
         pages = ink_coverage(result.out_dir / name)
-        ink = f"; {ink_summary(pages)}" if pages else ""
-        return "the cards: PRINT IT. " + instructions(result.printed or len(result.deck), spec.print) + ink
+        how = instructions(result.printed or len(result.deck), spec.print)
+        if pages:
+            return _("the cards: PRINT IT. {how}; {ink}", how=how, ink=ink_summary(pages))
+        return _("the cards: PRINT IT. {how}", how=how)
     if name == "cards-one-per-page.pdf":
-        return "one card per page with its bleed (trim box set), backs before fronts: for a print shop"
+        return _("one card per page with its bleed (trim box set), backs before fronts: for a print shop")
     if name == "png/":
-        return f"one PNG per card with its bleed at {spec.print.dpi} dpi, and back.png: upload these to a print shop"
+        return _("one PNG per card with its bleed at {dpi} dpi, and back.png: upload these to a print shop", dpi=spec.print.dpi)
     if name == "tts/":
-        return "deck sheets for Tabletop Simulator (tts.json tells how): do not print"
+        return _("deck sheets for Tabletop Simulator (tts.json tells how): do not print")
     if name == "deck.json":
-        return "every card as data, for other programs: do not print"
+        return _("every card as data, for other programs: do not print")
     if name.startswith("rulebook-") and name.endswith(".pdf"):
-        lang = LANGUAGES.get(name[len("rulebook-"):-len(".pdf")], "")
-        return f"the rules{' in ' + lang if lang else ''}: print it for the players (double-sided is fine, scale 100%)"
-    if name == "png":
-        shop = f" for {spec.print.shop}" if spec.print.shop else ""
-        return f"one image per card and back.png, with bleed, at {spec.print.dpi} dpi: upload them to the print shop{shop}"
-    if name == "cards-one-per-page.pdf":
-        return "one card side a page (each back, then its front), with bleed and TrimBox: for a print shop"
-    if name == "tts":
-        return "Tabletop Simulator deck sheets, back.png and tts.json (cards per sheet)"
+        lang = name[len("rulebook-"):-len(".pdf")]
+        if lang in LANGUAGES:
+            return _(LANGUAGES[lang])
+        return _("the rules: print it for the players (double-sided is fine, scale 100%)")
     if name.endswith(".png"):
-        return "a picture to look at on screen: do not print"
-    return "another file of this build"
+        return _("a picture to look at on screen: do not print")
+    return _("another file of this build")
 
 
 # ---------------------------------------------------------------- validate: the plain summary

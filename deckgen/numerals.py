@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from deckgen.i18n import _
+
 WHOLE = re.compile(r"[+-]?[0-9]+")
 DECIMAL = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 MOST_DIGITS = 12  # a number longer than this is out of every range: refused before it is read
@@ -22,39 +24,47 @@ def _shown(text: str) -> str:
     return repr(text if len(text) <= SHOWN else text[:SHOWN] + "…")
 
 
-def _how(text: str) -> str:
-    """" written with the digits 0-9" when ``text`` looks like a number written some other way (other
-    scripts' digits, an underscore): the part of the message that says what to change."""
-    odd = any(c.isdigit() and not "0" <= c <= "9" for c in text) or "_" in text
-    return " written with the digits 0-9" if odd else ""
+def _odd(text: str) -> bool:
+    """``text`` looks like a number written some other way (other scripts' digits, an underscore): the
+    message then says to write it with the digits 0-9."""
+    return any(c.isdigit() and not "0" <= c <= "9" for c in text) or "_" in text
 
 
 def whole_number(value: Any) -> int:
     """``value`` (text, or already a whole number) as an int; ValueError says what was wrong."""
     if isinstance(value, bool):
-        raise ValueError(f"expected a whole number, got {value!r}")
+        raise ValueError(_("expected a whole number, got {value!r}", value=value))
     if isinstance(value, int):
         return value
     text = str(value).strip()
     if not WHOLE.fullmatch(text):
-        raise ValueError(f"expected a whole number{_how(text)}, got {_shown(text)}")
+        if _odd(text):
+            raise ValueError(_("expected a whole number written with the digits 0-9, got {value}", value=_shown(text)))
+        raise ValueError(_("expected a whole number, got {value}", value=_shown(text)))
     if len(text.lstrip("+-")) > MOST_DIGITS:
-        raise ValueError(f"{text[:MOST_DIGITS]}… ({len(text.lstrip('+-'))} digits) is out of range")
+        raise ValueError(_("{start}… ({n:,} digits) is out of range", start=text[:MOST_DIGITS], n=len(text.lstrip("+-"))))
     return int(text)
 
 
 def decimal_number(value: Any) -> float:
     """``value`` (text, or already a number) as a float: digits 0-9 and a point (``2.5``)."""
     if isinstance(value, bool):
-        raise ValueError(f"expected a number, got {value!r}")
+        raise ValueError(_("expected a number, got {value!r}", value=value))
     if isinstance(value, (int, float)):
         return float(value)
     text = str(value).strip()
     if text.count(",") == 1 and "." not in text:  # a decimal comma, as Spanish writes it: 3,5
         text = text.replace(",", ".")
     if not DECIMAL.fullmatch(text) or len(text) > 2 * MOST_DIGITS:
-        raise ValueError(f"expected a number{_how(text)}, got {_shown(text)}")
+        if _odd(text):
+            raise ValueError(_("expected a number written with the digits 0-9, got {value}", value=_shown(text)))
+        raise ValueError(_("expected a number, got {value}", value=_shown(text)))
     return float(text)
+
+
+def invalid_value(option: str, problem: Any) -> Any:
+    """The command line's words for a value an option cannot take (the web's request layer says the same)."""
+    return _("invalid value for {option}: {problem}", option=option, problem=problem)
 
 
 def whole_arg(text: str) -> int:
@@ -65,7 +75,7 @@ def whole_arg(text: str) -> int:
     except ValueError as exc:
         import typer
 
-        raise typer.BadParameter(str(exc)) from None
+        raise typer.BadParameter(exc.args[0]) from None
 
 
 def decimal_arg(text: str) -> float:
@@ -75,4 +85,4 @@ def decimal_arg(text: str) -> float:
     except ValueError as exc:
         import typer
 
-        raise typer.BadParameter(str(exc)) from None
+        raise typer.BadParameter(exc.args[0]) from None

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from deckgen.checks import Check, require
 from deckgen.errors import DeckgenError
+from deckgen.i18n import _
 from deckgen.fileio import json_text, prepare_out_dir, write_text
 from deckgen.model import Deck
 from deckgen.progress import Tick
@@ -117,7 +118,7 @@ def build(
         written.append(write_text(stage / "deck.json", printed.dumps()))
         if rulebooks:
             if spec.game.rulebook is None:
-                result.notes.append(f"{spec.game.title} has no rulebook yet: only the cards were written")
+                result.notes.append(_("{game} has no rulebook yet: only the cards were written", game=spec.game.title))
             else:
                 written += _write_rulebooks(spec, result, progress, stage)
         for step in extra_steps or []:
@@ -172,7 +173,7 @@ def rules(spec: DeckSpec, out_dir: Path | None = None, *, force: bool = False, p
     """Write only the rulebook(s) of the deck ``spec`` describes, in the languages ``spec.lang`` asks
     for; the folder's other files (an earlier build's cards) stay."""
     if spec.game.rulebook is None:
-        raise DeckgenError(f"{spec.game.title} has no rulebook yet")
+        raise DeckgenError(_("{game} has no rulebook yet", game=spec.game.title))
     result = _checked(spec, out_dir, force)
     with publishing(result.out_dir, keep=lambda name: True, own=lambda name: name.startswith("rulebook-"),
                     identity=deck_identity(result.deck)) as stage:
@@ -195,10 +196,10 @@ def _checked(
     deck, checks = make_deck(spec)
     played = None
     if not force:
-        require(checks, f"the {spec.game.title} deck")
+        require(checks, _("the {game} deck", game=spec.game.title))
         if play_check_games and spec.game.engine is not None:
             played = validate(spec, games=play_check_games, sequential=False, compare_default=False, progress=progress)  # exactly the games it says
-            require(played.report.checks, f"the {spec.game.title} deck (not playable; `deckgen validate` tells more)")
+            require(played.report.checks, _("the {game} deck (not playable; `deckgen validate` tells more)", game=spec.game.title))
     out = Path(out_dir or default_out(spec, deck))
     check_replaceable(out)  # before the work: a folder deckgen may not replace is refused at once
     result = BuildResult(deck, checks, out, played=played, forced=force)
@@ -209,7 +210,7 @@ def _checked(
 
 def _write_rulebooks(spec: DeckSpec, result: BuildResult, progress: Callable[[str], Tick] | None, stage: Path) -> list[Path]:
     langs = languages(spec.lang)
-    tick = progress("rulebook") if progress else None
+    tick = progress(_("rulebook")) if progress else None
     written = []
     for n, lang in enumerate(langs, 1):
         written.append(write_rulebook(stage / file_name(lang), spec.game, result.deck, lang, spec.print, card_lang=spec.card_lang))
@@ -224,7 +225,7 @@ def preview(spec: DeckSpec, out_dir: Path | None = None, *, force: bool = False,
 
     result = _checked(spec, out_dir, force)
     deck, out = result.deck, result.out_dir
-    tick = progress("previews") if progress else None
+    tick = progress(_("previews")) if progress else None
     with publishing(out, keep=lambda name: not name.startswith("preview-"), own=lambda name: name.startswith("preview-"),
                     identity=deck_identity(deck)) as stage:
         written = write_previews(stage, print_job(spec, deck), progress=tick)
@@ -390,7 +391,7 @@ def write_report(v: Validation, out_dir: Path, pace: float | None = None, *, lan
 
 def _in_range(name: str, value: int, lo: int, hi: int) -> int:
     if not lo <= value <= hi:
-        raise DeckgenError(f"{name} must be {lo} to {hi}, not {value}")
+        raise DeckgenError(_("{option} must be {lo:,} to {hi:,}, not {value:,}", option=name, lo=lo, hi=hi, value=value))
     return value
 
 
@@ -417,26 +418,31 @@ def simulate(
 
     engine = spec.game.engine
     if engine is None:
-        raise DeckgenError(f"{spec.game.title} has no rule engine yet")
+        raise DeckgenError(_("{game} has no rule engine yet", game=spec.game.title))
     if board is not None and engine.board_picture is None:
-        raise DeckgenError(f"{spec.game.title} has no board to draw (--board)")
+        raise DeckgenError(_("{game} has no board to draw (--board)", game=spec.game.title))
     if board is not None:
         prepare_out_dir(board.parent)  # as every output: its folder is made (before the games), a file in the way named
     if policy not in engine.policies:
-        raise DeckgenError(f"unknown --policy {policy!r}: use {', '.join(engine.policies)}")
+        raise DeckgenError(_("unknown --policy {value!r}: use {policies}", value=policy, policies=", ".join(engine.policies)))
     n_games = _in_range("--games", 1000 if games is None else games, 1, 10_000_000)
     workers = worker_count(default_workers() if workers is None else workers)
     players = spec.players or spec.game.default_players
     deck, checks = make_deck(spec)
     _check_served(spec.game, deck, players)  # as skill: a count the deck cannot deal (it crashed a policy)
-    bad = [c for c in checks if not c.ok]
-    if bad:
-        raise DeckgenError("the deck fails its checks: " + "; ".join(f"{c.name}: {c.detail}" for c in bad))
+    _require_checks(checks)
     summaries = []
     for label, variant in engine.variants(deck):  # one deck may be played in several modes
-        tick = progress(f"games{', ' + label if label else ''}") if progress else None
+        tick = progress(_("games, {variant}", variant=label) if label else _("games")) if progress else None
         summaries.append(play(engine, variant, players, n_games, spec.seed, workers=workers, policy=policy, progress=tick, variant=label))
     return deck, summaries
+
+
+def _require_checks(checks: Any) -> None:
+    """Refuse a deck that fails a check, naming each failure."""
+    bad = [c for c in checks if not c.ok]
+    if bad:
+        raise DeckgenError(_("the deck fails its checks: {failures}", failures="; ".join(f"{c.name}: {c.detail}" for c in bad)))
 
 
 def _check_served(game: Any, deck: Any, n: int) -> None:
@@ -445,7 +451,8 @@ def _check_served(game: Any, deck: Any, n: int) -> None:
     if n not in counts:
         from deckgen.registry import players_words
 
-        raise DeckgenError(f"--players: this {game.title} deck is played by {players_words(counts)}, not {n}")
+        raise DeckgenError(_("this {game} deck is played by {players}, not {n}", game=game.title, players=players_words(counts), n=n),
+                           option="--players")
 
 
 @dataclass
@@ -473,7 +480,7 @@ def skill(
     game = spec.game
     engine = game.engine
     if engine is None or engine.skill is None:
-        raise DeckgenError(f"{game.title} has no skill ladder")
+        raise DeckgenError(_("{game} has no skill ladder", game=game.title))
     per_pair = _in_range("--games", engine.skill.games if games is None else games, 1, 100_000)
     from deckgen.engine.simulate import default_workers
 
@@ -481,20 +488,19 @@ def skill(
     n = players or spec.players or 2
     deck, checks = make_deck(spec)
     _check_served(game, deck, n)
-    bad = [c for c in checks if not c.ok]
-    if bad:
-        raise DeckgenError("the deck fails its checks: " + "; ".join(f"{c.name}: {c.detail}" for c in bad))
+    _require_checks(checks)
     base = None
     default = is_default(spec, deck)  # its ladder is kept for later comparisons (never read back for itself)
     if compare_default and not default:
         base = dict(engine.variants(default_deck(game, deck, spec_for(game, cli={}).options)))
     reports, bases = [], []
     for label, variant in engine.variants(deck):
-        tick = progress(f"skill ladder{', ' + label if label else ''}") if progress else None
+        tick = progress(_("skill ladder, {variant}", variant=label) if label else _("skill ladder")) if progress else None
         reports.append(measure(engine, variant, n, title=game.title, variant=label, games_per_pair=per_pair, seed=spec.seed, workers=workers, progress=tick, remember=default))
         same = base is not None and label in base and base[label].cards == variant.cards and dict(base[label].options) == dict(variant.options)
         if base is not None and label in base and not same:
-            tick = progress(f"default deck's ladder{', ' + label if label else ''}") if progress else None
+            tick = (progress(_("default deck's ladder, {variant}", variant=label) if label else _("default deck's ladder"))
+                    if progress else None)
             bases.append(measure(engine, base[label], n, title=game.title, variant=label, games_per_pair=per_pair, seed=spec.seed, workers=workers, progress=tick, reuse=True, remember=True))
         else:
             bases.append(None)
@@ -545,13 +551,13 @@ def sweep(
     n_games = _in_range("--games", 400 if games is None else games, 1, 1_000_000)
     workers = _in_range("--workers", default_workers() if workers is None else workers, 1, 256)
     if game.engine is None:
-        raise DeckgenError(f"{game.title} has no rule engine yet")
+        raise DeckgenError(_("{game} has no rule engine yet", game=game.title))
     axes = sweeping.parse_vary(game, vary)
     from deckgen.publish import check_replaceable
 
     target = Path(out) if out else Path("output") / f"{game.id}-sweep"
     check_replaceable(target)  # a folder the sweep cannot go to is refused before its games, not after them
-    tick = progress("combinations") if progress else None
+    tick = progress(_("combinations")) if progress else None
     result = sweeping.run(game, axes, players=players, games=n_games, seed=seed, workers=workers, scheduler=scheduler, progress=tick)
     return result, sweeping.write(result, target)
 
@@ -567,7 +573,7 @@ def init_file(spec: DeckSpec, out: "Path | str", *, with_cards: bool) -> Path:
     if text.endswith(("/", "\\")) or (out.is_dir() and not out.is_symlink()):
         out = out / f"{spec.game.id}.toml"
     if out.exists() or out.is_symlink():  # a link to nowhere (or a loop) is the user's too: never replaced
-        raise DeckgenError(f"{out} already exists; choose another name (nothing was overwritten)")
+        raise DeckgenError(_("{file} already exists; choose another name (nothing was overwritten)", file=out))
     folder = prepare_out_dir(out.parent if str(out.parent) else Path("."))
     return write_text(out, deck_file_text(spec, spec.build(), with_cards=with_cards, folder=folder))
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from contextlib import contextmanager
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator
 
 Tick = Callable[[int, int], None]
 
@@ -13,7 +13,7 @@ def _silent(done: int, total: int) -> None:
 
 
 @contextmanager
-def progress(label: str, quiet: bool = False) -> Iterator[Tick]:
+def progress(label: Any, quiet: bool = False) -> Iterator[Tick]:
     """Yield ``tick(done, total)``; shows a bar on stderr unless ``quiet`` or stderr is not a terminal
     (rich would print a stray blank line there, before any error message). rich loads only here, when
     a bar may be drawn: a quiet command never imports it."""
@@ -35,7 +35,7 @@ def progress(label: str, quiet: bool = False) -> Iterator[Tick]:
         console=console,
         transient=True,
     ) as bar:
-        task = bar.add_task(label, total=None)
+        task = bar.add_task(str(label), total=None)  # in the user's language
 
         def tick(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total)
@@ -44,13 +44,15 @@ def progress(label: str, quiet: bool = False) -> Iterator[Tick]:
 
 
 @contextmanager
-def bars(quiet: bool, prefix: str = ""):
-    """A factory of progress callbacks, one per labelled step; any bar still open is closed on the way
-    out, so an error message is never drawn over (or after) a half-finished bar."""
+def bars(quiet: bool, prefix: Callable[[Any], Any] | None = None):
+    """A factory of progress callbacks, one per labelled step (a catalog message: "rulebook", "games,
+    4 players"); ``prefix`` words a step within the whole job (``lambda step: _("simulating, {step}",
+    step=step)``). Any bar still open is closed on the way out, so an error message is never drawn
+    over (or after) a half-finished bar."""
     made: list[ProgressTick] = []
 
-    def make(label: str) -> "ProgressTick":
-        made.append(ProgressTick(prefix + label, quiet))
+    def make(label: Any) -> "ProgressTick":
+        made.append(ProgressTick(prefix(label) if prefix else label, quiet))
         return made[-1]
 
     try:

@@ -35,9 +35,10 @@ import shutil
 import sys
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator
 
-from deckgen.errors import DeckgenError
+from deckgen.errors import DeckgenError, os_problem
+from deckgen.i18n import Listing, _, ngettext
 from deckgen.filenames import long_path, not_a_folder, resolved
 from deckgen.locking import hold
 from deckgen.renames import InUse, _clear_readonly, remove_tree, rename
@@ -58,8 +59,8 @@ _PID_DIGITS = 10  # room kept for the process id in a hidden name
 MAX_MARKER_BYTES = 4_000_000  # a marker larger than this is not one deckgen wrote
 
 
-def _error(what: str, exc: OSError) -> DeckgenError:
-    return DeckgenError(f"{what}: {exc.strerror or exc}")
+def _error(what: Any, exc: OSError) -> DeckgenError:
+    return DeckgenError(_("{what}: {problem}", what=what, problem=os_problem(exc)))
 
 
 def hidden_base(out: Path) -> str:
@@ -250,15 +251,14 @@ def locked(out: Path, wait: float | None = None) -> Iterator[None]:
     lock = lock_path(out)
 
     def busy() -> DeckgenError:
-        return DeckgenError(
-            f"another deckgen is writing {out} right now; wait until it has finished, or choose another --out"
-        )
+        return DeckgenError(_("another deckgen is writing {folder} right now; wait until it has finished, or choose another --out",
+                              folder=out))
 
     try:
         with hold(lock, LOCK_WAIT if wait is None else wait, busy):
             yield
     except OSError as exc:
-        raise _error(f"cannot lock {out}", exc) from None
+        raise _error(_("cannot lock {folder}", folder=out), exc) from None
 
 
 # ---------------------------------------------------------------- the swap
@@ -329,10 +329,10 @@ def swap_in(staging: Path, out: Path) -> None:
     try:
         rename(out, old)  # Windows: refused while a file in it is open, tried again for a few seconds
     except InUse:
-        raise DeckgenError(
-            f"cannot replace {out}: a file in it is open in another program (a PDF or image viewer?), or a "
-            "window or terminal is inside it; close it and build again (the folder still holds the previous build)"
-        ) from None
+        raise DeckgenError(_(
+            "cannot replace {folder}: a file in it is open in another program (a PDF or image viewer?), or a "
+            "window or terminal is inside it; close it and build again (the folder still holds the previous build)", folder=out
+        )) from None
     try:
         rename(staging, out)
     except BaseException:
@@ -362,20 +362,21 @@ def check_replaceable(out: Path) -> None:
     _check_name(out)
     try:
         if resolved(out) in (Path.cwd().resolve(), *Path.cwd().resolve().parents):
-            raise DeckgenError(f"the output folder {str(out) or '.'!r} is the current folder or holds it; name a folder of its own (--out DIR)")
+            raise DeckgenError(_("the output folder {folder!r} is the current folder or holds it; name a folder of its own (--out DIR)",
+                                 folder=str(out) or "."))
         if out.is_symlink() or out.exists() and not out.is_dir():
-            raise DeckgenError(f"the output path {out} is not a folder")
+            raise DeckgenError(_("the output path {path} is not a folder", path=out))
         if not out.exists():
             return
         entries = list(out.iterdir())
     except OSError as exc:
-        raise _error(f"cannot use the output folder {out}", exc) from None
+        raise _error(_("cannot use the output folder {folder}", folder=out), exc) from None
     foreign = foreign_files(out, entries)
     if foreign:
-        raise DeckgenError(
-            f"the output folder {out} holds {foreign[0]!r}, which deckgen did not write; a build replaces its "
-            "folder whole, so choose a new or empty folder (--out DIR)"
-        )
+        raise DeckgenError(_(
+            "the output folder {folder} holds {name!r}, which deckgen did not write; a build replaces its "
+            "folder whole, so choose a new or empty folder (--out DIR)", folder=out, name=foreign[0]
+        ))
 
 
 _OLD_DIRS = re.compile(r"(png|tts)")  # the export folders a build wrote before manifests
@@ -482,31 +483,31 @@ def publishing(
     except OSError as exc:
         blocker = not_a_folder(out.parent)
         if blocker is not None:
-            raise DeckgenError(f"cannot create the output folder {out}: {blocker} is not a folder (a file or link is in the way)") from None
-        raise _error(f"cannot create the output folder {out}", exc) from None
+            raise DeckgenError(_("cannot create the output folder {folder}: {blocker} is not a folder (a file or link is in the way)",
+                                 folder=out, blocker=blocker)) from None
+        raise _error(_("cannot create the output folder {folder}", folder=out), exc) from None
     if not os.access(out.parent, os.W_OK | os.X_OK):
-        raise DeckgenError(f"the folder {out.parent} is not writable")
+        raise DeckgenError(_("the folder {folder} is not writable", folder=out.parent))
     own = own or (lambda name: False)
     with locked(out, wait):
         try:
             recover(out)
             check_replaceable(out)
         except OSError as exc:
-            raise _error(f"cannot repair what an earlier build left beside {out}", exc) from None
+            raise _error(_("cannot repair what an earlier build left beside {folder}", folder=out), exc) from None
         if keep is not None:
             _refuse_mix(out, _mixed(out, identity, keep, own))
         elif identity is None:  # a calibration sheet, a sweep, a puzzle: never in place of a deck's build
             found = read_manifest(out)
             if found is not None and found["deck"] is not None:
-                raise DeckgenError(
-                    f"the output folder {out} holds a deck's build ({found['deck'].split(':')[0]}); this command "
-                    "would replace it, so choose another --out"
-                )
+                raise DeckgenError(_(
+                    "the output folder {folder} holds a deck's build ({game}); this command would replace it, so choose another --out",
+                    folder=out, game=found["deck"].split(":")[0]))
         staging = out.parent / hidden_name(out, "staging")
         try:
             staging.mkdir()
         except OSError as exc:
-            raise _error(f"cannot create the staging folder {staging.name} in {out.parent}", exc) from None
+            raise _error(_("cannot create the staging folder {name} in {folder}", name=staging.name, folder=out.parent), exc) from None
         try:
             _write_manifest(staging, identity, None)  # owner's process id: recovery leaves it while it runs
             yield staging
@@ -517,7 +518,7 @@ def publishing(
             swap_in(staging, out)
             _fsync(out.parent, directory=True)
         except OSError as exc:
-            raise _error(f"cannot write {out}", exc) from None
+            raise _error(_("cannot write {file}", file=out), exc) from None
         finally:
             if staging.exists():
                 _remove(staging)
@@ -525,20 +526,21 @@ def publishing(
 
 def _refuse_mix(out: Path, names: list[str]) -> None:
     if names:
-        shown = ", ".join(repr(n) for n in names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
-        raise DeckgenError(
-            f"the output folder {out} holds {shown} of another deck; this command adds to a folder of the same "
-            "deck only, so choose another --out (or build this deck there first)"
-        )
+        shown = Listing([repr(n) for n in names[:3]] + ([ngettext("{n} more", "{n} more", len(names) - 3)] if len(names) > 3 else []))
+        raise DeckgenError(_(
+            "the output folder {folder} holds {names} of another deck; this command adds to a folder of the same "
+            "deck only, so choose another --out (or build this deck there first)", folder=out, names=shown
+        ))
 
 
 def _check_name(out: Path) -> None:
     """A name the system cannot hold is told as such (not as a failure of the folder above)."""
     size = len(os.fsencode(out.name))
     if size > NAME_MAX:
-        raise DeckgenError(
-            f"the output folder's name is {size} bytes long ({out.name[:40]}…); a file or folder name is at most "
-            f"{NAME_MAX} bytes: choose a shorter --out"
-        )
+        raise DeckgenError(_(
+            "the output folder's name is {size:,} bytes long ({name}…); a file or folder name is at most {most} bytes: "
+            "choose a shorter --out", size=size, name=out.name[:40], most=NAME_MAX
+        ))
     if len(os.fsencode(str(out.absolute()))) > 4000:
-        raise DeckgenError("the output folder's path is longer than the system allows (4,096 bytes): choose a shorter --out")
+        raise DeckgenError(_("the output folder's path is longer than the system allows ({most:,} bytes): choose a shorter --out",
+                             most=4096))

@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from deckgen.errors import DeckgenError
+from deckgen.i18n import Listing, Msg, _, ngettext, render
 from deckgen.options import Option, _did_you_mean
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -114,6 +115,16 @@ class Game:
     option_text: Mapping[str, Mapping[str, tuple[str, str]]] = field(default_factory=dict)
 
 
+    def __post_init__(self) -> None:
+        for name in ("summary", "players_note"):  # one catalog message, shown in any language as a mapping
+            value = object.__getattribute__(self, name)
+            if isinstance(value, Msg):
+                object.__setattr__(self, name, ByLanguage(value))
+
+    def summary_text(self) -> Any:
+        """The game's one-line summary, said in the language in force."""
+        return self.summary.message if isinstance(self.summary, ByLanguage) else self.summary.get("en", "")
+
     def __getattribute__(self, name: str) -> Any:
         value = object.__getattribute__(self, name)
         if type(value) is Deferred:  # made once, on first use
@@ -148,40 +159,66 @@ class Game:
 
         counts = self.player_counts(dataclasses.replace(deck, players=None))
         asked = deck.players
+        name = _("player counts this deck serves")
         if not counts:
-            return check("player counts this deck serves", False, "no player count: no count of players can be dealt this deck",
-                         hint="more cards, or fewer cards in a hand (see the checks above)")
+            return check(name, False, _("no player count: no count of players can be dealt this deck"),
+                         hint=_("more cards, or fewer cards in a hand (see the checks above)"))
         if asked is not None and asked not in counts:
-            return check("player counts this deck serves", False, f"{players_words(counts)}, not the {asked} the deck asks for",
-                         hint=f"players = one of {', '.join(map(str, counts))}, or more cards")
-        return check("player counts this deck serves", True, players_words(counts) + (f" (checked for the {asked} asked for)" if asked else ""))
+            return check(name, False, _("{players}, not the {n} the deck asks for", players=players_words(counts), n=asked),
+                         hint=_("players = one of {counts}, or more cards", counts=", ".join(map(str, counts))))
+        if asked:
+            return check(name, True, _("{players} (checked for the {n} asked for)", players=players_words(counts), n=asked))
+        return check(name, True, players_words(counts))
 
     def player_range(self, deck: "Deck") -> tuple[int, int] | None:
         """(fewest, most) players ``deck`` serves, or None when it serves no player count."""
         counts = self.player_counts(deck)
         return (counts[0], counts[-1]) if counts else None
 
-    def players_text(self, lang: str = "en") -> str:
-        """The game's player range for `list` and the README: "2-8 players (with 2, ...)"."""
+    def players_text(self, lang: str | None = None) -> Any:
+        """The game's player range for `list` and the README: "2-8 players (with 2, ...)" (in ``lang``;
+        left out: a catalog message, said in the language in force when shown)."""
         lo, hi = self.players
-        note = self.players_note.get(lang, "")
-        word = {"es": "jugadores"}.get(lang, "players")
-        return f"{lo}-{hi} {word}" + (f" ({note})" if note else "")
+        note = self.players_note.message if isinstance(self.players_note, ByLanguage) else self.players_note.get(lang or "en", "")
+        said = _("{lo}-{hi} players ({note})", lo=lo, hi=hi, note=note) if note else _("{lo}-{hi} players", lo=lo, hi=hi)
+        return said if lang is None else render(said, lang)
 
     def label(self, deck: "Deck", lang: str) -> str:
         """The human label of the cards actually in ``deck`` (sheet labels, titles, rulebook headers)."""
         return self.describe(self.described(deck), lang)
 
 
-def players_words(counts: Sequence[int]) -> str:
-    """"2 to 6 players", "2, 3 or 8 players", "no player count": the counts a deck serves in words."""
+def players_words(counts: Sequence[int]) -> Any:
+    """"2 to 6 players", "2, 3 or 8 players", "no player count": the counts a deck serves in words (a
+    catalog message)."""
     counts = sorted(counts)
     if not counts:
-        return "no player count"
+        return _("no player count")
     lo, hi = counts[0], counts[-1]
     if counts == list(range(lo, hi + 1)):
-        return f"{lo} players" if lo == hi else f"{lo} to {hi} players"
-    return ", ".join(map(str, counts[:-1])) + f" or {hi} players"
+        return ngettext("{n} player", "{n} players", lo) if lo == hi else _("{lo} to {hi} players", lo=lo, hi=hi)
+    return _("{counts} players", counts=Listing(counts, "or"))
+
+
+class ByLanguage(Mapping[str, str]):
+    """One catalog message read as a mapping from language to its words: ``summary["es"]``,
+    ``summary.get(lang, "")`` (what games' texts were before the catalogs)."""
+
+    def __init__(self, message: Msg) -> None:
+        self.message = message
+
+    def __getitem__(self, lang: str) -> str:
+        return self.message.render(lang)
+
+    def __iter__(self) -> Any:
+        from deckgen.i18n import languages
+
+        return iter(languages())
+
+    def __len__(self) -> int:
+        from deckgen.i18n import languages
+
+        return len(languages())
 
 
 @lru_cache(maxsize=1)
@@ -222,7 +259,6 @@ def get_game(game_id: str) -> Game:
     if game is None:
         known = games()
         hint = _did_you_mean(game_id.lower(), known)
-        raise DeckgenError(
-            f"unknown game {game_id!r}{hint}; the games are: {', '.join(known) or 'none'}"
-        )
+        raise DeckgenError(_("unknown game {game!r}{suggestion}; the games are: {games}", game=game_id, suggestion=hint,
+                             games=", ".join(known) or "-"))
     return game

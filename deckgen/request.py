@@ -144,12 +144,12 @@ def typed(name: str, text: str) -> Any:
             return boolean(text)
         except DeckgenError as exc:
             raise DeckgenError(f"{common.flag}: {exc}") from None
-    from deckgen.numerals import decimal_number, whole_number
+    from deckgen.numerals import decimal_number, invalid_value, whole_number
 
     try:
         return (whole_number if common.kind == "int" else decimal_number)(text)
     except ValueError as exc:  # the words the command line's --players parser says (cli.py)
-        raise DeckgenError(f"Invalid value for '{common.flag}': {exc}") from None
+        raise DeckgenError(invalid_value(common.flag, exc.args[0])) from None
 
 
 def clean(value: Any, name: str = "") -> str | None:

@@ -20,12 +20,12 @@ A spec file (the defaults, or a user's own deck file) looks like::
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
 from deckgen.errors import DeckgenError, OptionError
+from deckgen.i18n import _
 from deckgen.model import Card, Deck
 from deckgen.options import _did_you_mean, integer, resolve
 from deckgen.registry import BuildRequest, Game, get_game
@@ -72,42 +72,28 @@ def explicit_cards(entries: Any, kinds: Mapping[str, Any] | None = None) -> tupl
     A kind the game describes (``kinds``: pydantic models) is normalised by its model, so derived
     fields are filled in as the game's own builder would."""
     if not isinstance(entries, list) or not entries:
-        raise DeckgenError("cards: expected a list of [[cards]] tables with at least one card")
+        raise DeckgenError(_("cards: expected a list of [[cards]] tables with at least one card"))
     out: list[Card] = []
     for i, entry in enumerate(entries, 1):
         if not isinstance(entry, Mapping):
-            raise DeckgenError(f"cards #{i}: expected a table with a kind, got {entry!r}")
+            raise DeckgenError(_("cards #{i}: expected a table with a kind, got {value!r}", i=i, value=entry))
         face = dict(entry)
         kind = face.pop("kind", None)
         copies = face.pop("copies", 1)
         if not isinstance(kind, str) or not kind:
-            raise DeckgenError(f"cards #{i}: every card needs a kind (a string)")
+            raise DeckgenError(_("cards #{i}: every card needs a kind (a text)", i=i))
         if isinstance(copies, bool) or not isinstance(copies, int) or not 1 <= copies <= MAX_COPIES:
-            raise DeckgenError(f"cards #{i}: copies must be a whole number from 1 to {MAX_COPIES}")
+            raise DeckgenError(_("cards #{i}: copies must be a whole number from 1 to {most}", i=i, most=MAX_COPIES))
         model = (kinds or {}).get(kind)
         if model is not None:
             try:
                 face = model.model_validate(face).model_dump(exclude_none=True)
             except ValueError as exc:  # the deck file loader reports these with lines first
-                raise DeckgenError(f"cards #{i}: {exc}") from None
+                raise DeckgenError(_("cards #{i}: {problem}", i=i, problem=exc)) from None
         out.extend(Card(kind, face) for _ in range(copies))
         if len(out) > MAX_CARDS:
-            raise DeckgenError(f"cards: more than {MAX_CARDS} cards")
+            raise DeckgenError(_("cards: more than {most:,} cards", most=MAX_CARDS))
     return tuple(out)
-
-
-def read_toml(path: Path) -> dict[str, Any]:
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DeckgenError(f"deck file {path} not found") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DeckgenError(f"cannot read deck file {path}: {exc}") from None
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise DeckgenError(f"{path}: not valid TOML: {exc}") from None
 
 
 def default_raw(game: Game) -> dict[str, Any]:
@@ -117,7 +103,7 @@ def default_raw(game: Game) -> dict[str, Any]:
     path = data_dir("decks") / f"{game.id}.toml"
     if not path.is_file():
         return {"game": game.id}
-    raw, _ = read_deck_file(path)
+    raw = read_deck_file(path)[0]
     return raw
 
 
@@ -136,7 +122,10 @@ def _merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
 def _check_keys(raw: Mapping[str, Any], allowed: tuple[str, ...], where: str) -> None:
     for key in raw:
         if key not in allowed:
-            raise DeckgenError(f"{where}unknown key {key!r}{_did_you_mean(key, allowed)}")
+            hint = _did_you_mean(key, allowed)
+            if where:
+                raise DeckgenError(_("{where}: unknown key {key!r}{suggestion}", where=where, key=key, suggestion=hint))
+            raise DeckgenError(_("unknown key {key!r}{suggestion}", key=key, suggestion=hint))
 
 
 def make_spec(game: Game, *layers: Mapping[str, Any], source: str = "") -> DeckSpec:
@@ -144,23 +133,24 @@ def make_spec(game: Game, *layers: Mapping[str, Any], source: str = "") -> DeckS
     raw: dict[str, Any] = {}
     for layer in layers:
         raw = _merge(raw, layer)
-    _check_keys(raw, TOP_KEYS, f"{source}: " if source else "")
+    _check_keys(raw, TOP_KEYS, source)
     if raw.get("game", game.id) != game.id:
-        raise DeckgenError(f"{source}: this deck file is for {raw['game']!r}, not {game.id!r}")
+        raise DeckgenError(_("{file}: this deck file is for {game!r}, not {other!r}", file=source, game=raw["game"], other=game.id))
     options = resolve(game.options, raw.get("options", {}) or {}, where=f"{game.id}: ")
     try:
         seed = integer(0, MAX_SEED)(raw.get("seed", 1)) if "seed" in raw else 1
     except OptionError as exc:
-        raise OptionError(f"--seed: {exc}") from None
+        raise OptionError(exc.message, option="--seed") from None
     players = raw.get("players")
     if players is not None:
         lo, hi = game.players
         try:
             players = integer(lo, hi)(players)
         except OptionError as exc:
-            raise OptionError(f"--players: {game.title} is for {lo} to {hi} players ({exc})") from None
+            raise OptionError(_("{game} is for {lo} to {hi} players ({problem})", game=game.title, lo=lo, hi=hi, problem=exc.message),
+                              option="--players") from None
     prt = _merge(DEFAULT_PRINT, raw.get("print", {}) or {})
-    _check_keys(prt, PRINT_KEYS + ("back_image",), "[print]: ")
+    _check_keys(prt, PRINT_KEYS + ("back_image",), "[print]")
     shop = preset(str(prt["for"])).name if prt.get("for") is not None else None
     settings = PrintSettings.parse(
         card=str(prt["card_size"]), paper=str(prt["paper"]), bleed=prt["bleed"], backs=str(prt["backs"]),

@@ -57,6 +57,8 @@ def closest(word: str, candidates: Iterable[str]) -> str | None:
 
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str:
-    """" (did you mean X?)" or ""."""
+    """" (did you mean X?)" (a catalog message, said in the user's language) or ""."""
+    from deckgen.i18n import _
+
     found = closest(word, candidates)
-    return f" (did you mean {found}?)" if found else ""
+    return _(" (did you mean {word}?)", word=found) if found else ""

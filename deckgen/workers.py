@@ -80,7 +80,10 @@ def start_method(default: str | None = None) -> str | None:
         return default
     offered = multiprocessing.get_all_start_methods()
     if name not in offered:
-        raise DeckgenError(f"{START_METHOD}={name!r}: this system starts processes with {', '.join(offered)}")
+        from deckgen.i18n import _
+
+        raise DeckgenError(_("{variable}={value!r}: this system starts processes with {methods}", variable=START_METHOD, value=name,
+                             methods=", ".join(offered)))
     return name
 
 

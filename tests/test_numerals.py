@@ -47,7 +47,7 @@ def test_the_command_line_refuses_them_in_one_line(capsys, tmp_path, monkeypatch
     monkeypatch.chdir(tmp_path)
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == ""
-    assert err.startswith(f"error: Invalid value for '{flag}': expected a") and "written with the digits 0-9" in err
+    assert err.startswith(f"error: invalid value for {flag}: expected a") and "written with the digits 0-9" in err
     assert err.count("\n") == 1 and not list(tmp_path.iterdir())  # one line; nothing written
 
 

@@ -39,7 +39,9 @@ from deckgen.deckfile.limits import (  # noqa: F401 (the limits are read from he
 )
 from deckgen.deckfile.locate import key_lines, line_of
 from deckgen.deckfile.paths import referenced_image
-from deckgen.errors import DeckgenError, OptionError
+from deckgen.deckfile.explain import KINDS, schema_problem, toml_problem, union_tag
+from deckgen.errors import DeckgenError, OptionError, os_problem
+from deckgen.i18n import Listing, _, ngettext
 from deckgen.options import check_size
 from deckgen.spelling import did_you_mean
 from deckgen.registry import Game, find_game, games
@@ -91,9 +93,10 @@ def plain_shape(raw: Mapping[str, Any]) -> bool:
 class Problem:
     line: int | None
     field: str
-    message: str
+    message: str  # a catalog message (said in the language in force when shown)
 
     def text(self, file: str) -> str:
+        """``file:LINE: field: message``, the way compilers point at a line (the same in every language)."""
         where = f"{file}:{self.line}" if self.line else file
         return f"{where}: {self.field}: {self.message}" if self.field else f"{where}: {self.message}"
 
@@ -101,12 +104,16 @@ class Problem:
 class DeckFileError(DeckgenError):
     def __init__(self, file: str, problems: list[Problem]) -> None:
         self.file, self.problems = file, problems
-        super().__init__("\n".join(self.lines()))
+        super().__init__(file, problems)
+
+    def __str__(self) -> str:
+        return "\n".join(map(str, self.lines()))
 
     def lines(self) -> list[str]:
         n = len(self.problems)
-        more = [f"  … and {n - MAX_SHOWN} more"] if n > MAX_SHOWN else []
-        return [f"{self.file}: {n} problem{'s' if n != 1 else ''}:", *("  " + p.text(self.file) for p in self.problems[:MAX_SHOWN]), *more]
+        more = [str(_("  … and {n:,} more", n=n - MAX_SHOWN))] if n > MAX_SHOWN else []
+        head = ngettext("{file}: {n} problem:", "{file}: {n} problems:", n, file=self.file)
+        return [head, *("  " + p.text(self.file) for p in self.problems[:MAX_SHOWN]), *more]
 
 
 def _field(path: tuple) -> str:
@@ -133,24 +140,32 @@ class _Collector:
     def pydantic(self, exc: ValidationError, prefix: tuple, model: type[BaseModel]) -> None:
         from deckgen.deckfile.schema import model_at as _model_at
 
+        unions: dict[tuple, list[dict]] = {}  # a value that fits no member of a union: one problem, not one per member
         for err in exc.errors():
-            loc = prefix + tuple(err["loc"])
+            own = tuple(err["loc"])
+            if union_tag(model, own):
+                unions.setdefault(prefix + own[:-1], []).append(err)
+                continue
+            loc = prefix + own
             if err["type"] == "extra_forbidden":
-                parent = _model_at(model, tuple(err["loc"])[:-1])
+                parent = _model_at(model, own[:-1])
                 known = list(parent.model_fields) if parent else []
                 if prefix[:1] == ("cards",):  # a card's table also takes kind and copies
                     known = ["kind", *known, "copies"]
-                listed = f"; the keys are: {', '.join(known)}" if known else ""
-                self.add(loc, f"unknown key{_suggest(str(loc[-1]), known)}{listed}")
+                hint = _suggest(str(loc[-1]), known)
+                if known:
+                    self.add(loc, _("unknown key{suggestion}; the keys are: {keys}", suggestion=hint, keys=", ".join(known)))
+                else:
+                    self.add(loc, _("unknown key{suggestion}", suggestion=hint))
             elif err["type"] == "missing" and loc == ("game",):
-                self.add(loc, f"is required: say which game the deck is for, e.g. game = \"{next(iter(games()), 'GAME')}\" (the games: {', '.join(games())})")
-            elif err["type"] == "missing":
-                self.add(loc, "is required")
+                self.add(loc, _("is required: say which game the deck is for, e.g. game = \"{example}\" (the games: {games})",
+                                example=next(iter(games()), "GAME"), games=", ".join(games())))
             else:
-                got = err.get("input")
-                shown = f" (got {got!r})" if not isinstance(got, (dict, list)) else ""
-                message = err["msg"].replace("Input should be", "should be").replace("Value error, ", "")
-                self.add(loc, message + shown)
+                self.add(loc, schema_problem(err, model))
+        for loc, errs in unions.items():
+            kinds = Listing([_(KINDS[e["type"]]) for e in errs if e["type"] in KINDS], "or")
+            got = errs[0].get("input")
+            self.add(loc, _("should be {kinds} (got {value!r})", kinds=kinds, value=got))
 
 
 def _shape(raw: Mapping[str, Any], name: str, out: _Collector) -> None:
@@ -163,19 +178,22 @@ def _shape(raw: Mapping[str, Any], name: str, out: _Collector) -> None:
         value, path, depth = stack.pop()
         values += 1
         if depth > MAX_DEPTH:
-            raise DeckFileError(name, [Problem(line_of(out.lines, path[:MAX_DEPTH]), _field(path[:MAX_DEPTH]), f"tables or lists nested more than {MAX_DEPTH} deep")])
+            raise DeckFileError(name, [Problem(line_of(out.lines, path[:MAX_DEPTH]), _field(path[:MAX_DEPTH]),
+                                               _("tables or lists nested more than {n} deep", n=MAX_DEPTH))])
         if values > MAX_VALUES:
-            raise DeckFileError(name, [Problem(None, "", f"more than {MAX_VALUES:,} values; a deck file holds at most {MAX_CARDS:,} cards")])
+            raise DeckFileError(name, [Problem(None, "", _("more than {n:,} values; a deck file holds at most {cards:,} cards",
+                                                           n=MAX_VALUES, cards=MAX_CARDS))])
         if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > MAX_INT_BITS:
             # refused before anything converts it to text (Python refuses past 4,300 digits, and no
             # message may show it): a hex, octal or binary literal parses to such a number silently
-            raise DeckFileError(name, [Problem(line_of(out.lines, path), _field(path), "a whole number too large (more than 38 digits); no value of a deck file comes near")])
+            raise DeckFileError(name, [Problem(line_of(out.lines, path), _field(path),
+                                               _("a whole number too large (more than {n} digits); no value of a deck file comes near", n=38))])
         if isinstance(value, str) and len(value) > MAX_TEXT:
-            out.add(path, f"text of {len(value):,} characters is too long (at most {MAX_TEXT})")
+            out.add(path, _("text of {n:,} characters is too long (at most {most:,})", n=len(value), most=MAX_TEXT))
         elif isinstance(value, Mapping):
             for k, v in value.items():
                 if len(str(k)) > MAX_TEXT:
-                    out.add(path, f"a key of {len(str(k)):,} characters is too long (at most {MAX_TEXT})")
+                    out.add(path, _("a key of {n:,} characters is too long (at most {most:,})", n=len(str(k)), most=MAX_TEXT))
                     continue
                 stack.append((v, path + (k,), depth + 1))
         elif isinstance(value, list):
@@ -189,21 +207,23 @@ def read_deck_file(path: Path) -> tuple[dict[str, Any], Game]:
     try:
         size = path.stat().st_size
     except FileNotFoundError:
-        raise DeckgenError(f"deck file {name} not found") from None
+        raise DeckgenError(_("deck file {file} not found", file=name)) from None
     except OSError as exc:
-        raise DeckgenError(f"cannot read deck file {name}: {exc.strerror or exc}") from None
+        raise DeckgenError(_("cannot read deck file {file}: {problem}", file=name, problem=os_problem(exc))) from None
     if not path.is_file():
-        raise DeckgenError(f"deck file {name} is not a file")
+        raise DeckgenError(_("deck file {file} is not a file", file=name))
     if size > MAX_FILE_BYTES:
-        raise DeckgenError(f"deck file {name} is {size:,} bytes; a deck file is at most {MAX_FILE_BYTES:,}")
+        raise DeckgenError(_("deck file {file} is {size:,} bytes; a deck file is at most {most:,}", file=name, size=size,
+                             most=MAX_FILE_BYTES))
     try:
         data = path.read_bytes()
     except OSError as exc:
-        raise DeckgenError(f"cannot read deck file {name}: {exc.strerror or exc}") from None
+        raise DeckgenError(_("cannot read deck file {file}: {problem}", file=name, problem=os_problem(exc))) from None
     try:  # Notepad's "Unicode" is UTF-16 with its byte-order mark; everything else must be UTF-8
         text = data.decode("utf-16") if data.startswith((b"\xff\xfe", b"\xfe\xff")) else data.decode("utf-8")
     except UnicodeDecodeError:
-        raise DeckgenError(f"deck file {name} is not UTF-8 text; save it as UTF-8 (in Notepad: Save as, Encoding: UTF-8)") from None
+        raise DeckgenError(_("deck file {file} is not UTF-8 text; save it as UTF-8 (in Notepad: Save as, Encoding: UTF-8)",
+                             file=name)) from None
     text = text.replace("\r\n", "\n").replace("\r", "\n")  # the line ends of Windows (and of old Macs)
     return read_deck_text(text, name, folder=path.parent)
 
@@ -216,14 +236,11 @@ def read_deck_text(text: str, name: str, *, folder: Path | None) -> tuple[dict[s
     try:
         raw = tomllib.loads(text)
     except RecursionError:
-        raise DeckFileError(name, [Problem(None, "", f"not valid TOML: tables or lists nested too deeply (at most {MAX_DEPTH})")]) from None
+        raise DeckFileError(name, [Problem(None, "", _("not valid TOML: tables or lists nested too deeply (at most {n})",
+                                                       n=MAX_DEPTH))]) from None
     except tomllib.TOMLDecodeError as exc:
-        message = str(exc.args[0] if exc.args else exc)
-        where = re.search(r"\s*\(at line (\d+), column (\d+)\)", message)
-        line = int(where.group(1)) if where else getattr(exc, "lineno", None)
-        if where:
-            message = message[: where.start()] + f" (column {where.group(2)})"
-        raise DeckFileError(name, [Problem(line, "", f"not valid TOML: {message}")]) from None
+        line, message = toml_problem(exc, text)
+        raise DeckFileError(name, [Problem(line, "", message)]) from None
     except ValueError:  # an integer past Python's digit limit for int(str) (tomllib lets it through)
         raise DeckFileError(name, [_long_number(text)]) from None
     return check_deck_dict(raw, key_lines(text), name, folder=folder)
@@ -237,8 +254,10 @@ def _long_number(text: str) -> Problem:
     found = re.search(r"[0-9_]{%d,}" % (limit + 1), text)
     line = text.count("\n", 0, found.start()) + 1 if found else None
     digits = sum(ch.isdigit() for ch in found.group()) if found else 0
-    size = f" of {digits:,} digits" if digits else ""
-    return Problem(line, "", f"not valid TOML: a number{size} is too long to read (at most {limit:,} digits)")
+    if digits:
+        return Problem(line, "", _("not valid TOML: a number of {n:,} digits is too long to read (at most {most:,} digits)",
+                                   n=digits, most=limit))
+    return Problem(line, "", _("not valid TOML: a number is too long to read (at most {most:,} digits)", most=limit))
 
 
 def check_deck_dict(raw: dict[str, Any], lines: dict, name: str, *, folder: Path | None) -> tuple[dict[str, Any], Game]:
@@ -255,7 +274,8 @@ def check_deck_dict(raw: dict[str, Any], lines: dict, name: str, *, folder: Path
     game_id = raw.get("game")
     game = find_game(game_id) if isinstance(game_id, str) else None
     if isinstance(game_id, str) and game is None:
-        out.add(("game",), f"unknown game {game_id!r}{_suggest(game_id, list(games()))}; the games are: {', '.join(games())}")
+        out.add(("game",), _("unknown game {game!r}{suggestion}; the games are: {games}", game=game_id,
+                             suggestion=_suggest(game_id, list(games())), games=", ".join(games())))
     if game is not None:
         _check_options(game, raw.get("options"), out)
         _check_players(game, raw.get("players"), out)
@@ -278,24 +298,26 @@ def _check_options(game: Game, options: Any, out: _Collector) -> None:
     for key, value in options.items():
         name = str(key).replace("-", "_")
         if name in spelled:  # toma_dos and "toma-dos": one option given twice, which one was meant?
-            out.add(("options", key), f"the option {spelled[name]!r} is given twice (as {spelled[name]!r} and {str(key)!r}); keep one")
+            out.add(("options", key), _("the option {option!r} is given twice (as {option!r} and {other!r}); keep one",
+                                        option=spelled[name], other=str(key)))
             continue
         spelled[name] = str(key)
         opt = known.get(name)
         if opt is None:
-            out.add(("options", key), f"{game.title} has no option {key!r}{_suggest(name, list(known))}")
+            out.add(("options", key), _("{game} has no option {option!r}{suggestion}", game=game.title, option=key,
+                                        suggestion=_suggest(name, list(known))))
             continue
         try:
             check_size(value)
             opt.parse(value)
         except OptionError as exc:
-            out.add(("options", key), str(exc))
+            out.add(("options", key), exc.message)
 
 
 def _check_players(game: Game, players: Any, out: _Collector) -> None:
     lo, hi = game.players
     if isinstance(players, int) and not isinstance(players, bool) and not lo <= players <= hi:
-        out.add(("players",), f"{game.title} is for {lo} to {hi} players, not {players}")
+        out.add(("players",), _("{game} is for {lo} to {hi} players, not {n}", game=game.title, lo=lo, hi=hi, n=players))
 
 
 def _check_cards(game: Game, cards: Any, out: _Collector) -> None:
@@ -306,22 +328,24 @@ def _check_cards(game: Game, cards: Any, out: _Collector) -> None:
     for i, entry in enumerate(cards):
         path = ("cards", i)
         if not isinstance(entry, Mapping):
-            out.add(path, "each card is a table with a kind")
+            out.add(path, _("each card is a table with a kind"))
             continue
         face = dict(entry)
         kind = face.pop("kind", None)
         copies = face.pop("copies", 1)
         if isinstance(copies, bool) or not isinstance(copies, int) or not 1 <= copies <= MAX_COPIES:
-            out.add(path + ("copies",), f"copies must be a whole number from 1 to {MAX_COPIES}")
+            out.add(path + ("copies",), _("copies must be a whole number from 1 to {most}", most=MAX_COPIES))
             copies = 1
         total += copies
         if not isinstance(kind, str):
-            out.add(path + ("kind",), f"every card needs a kind: one of {', '.join(kinds) or 'any'}")
+            out.add(path + ("kind",), _("every card needs a kind: one of {kinds}", kinds=", ".join(kinds)) if kinds
+                    else _("every card needs a kind"))
             continue
         schema = kinds.get(kind)
         if schema is None:
             if kinds:
-                out.add(path + ("kind",), f"{game.title} has no {kind!r} cards{_suggest(kind, list(kinds))}; its kinds are: {', '.join(kinds)}")
+                out.add(path + ("kind",), _("{game} has no {kind!r} cards{suggestion}; its kinds are: {kinds}", game=game.title,
+                                            kind=kind, suggestion=_suggest(kind, list(kinds)), kinds=", ".join(kinds)))
             continue
         from pydantic import ValidationError
 
@@ -330,7 +354,7 @@ def _check_cards(game: Game, cards: Any, out: _Collector) -> None:
         except ValidationError as exc:
             out.pydantic(exc, path, schema)
     if total > MAX_CARDS:
-        out.add(("cards",), f"{total} cards in all; a deck file holds at most {MAX_CARDS}")
+        out.add(("cards",), _("{n:,} cards in all; a deck file holds at most {most:,}", n=total, most=MAX_CARDS))
 
 
 def _check_print(section: Any, folder: Path | None, out: _Collector) -> None:
@@ -347,15 +371,15 @@ def _check_print(section: Any, folder: Path | None, out: _Collector) -> None:
             if isinstance(paper, str) and paper in PAPERS and isinstance(bleed, (int, float)) and not isinstance(bleed, bool) and 0 <= bleed <= 10:
                 layout(size, paper, float(bleed))
         except OptionError as exc:
-            out.add(("print", "card_size"), str(exc))
+            out.add(("print", "card_size"), exc.message)
     image = section.get("back_image")
     if isinstance(image, str) and folder is None:
-        out.add(("print", "back_image"), "this deck file came without its folder, so it cannot refer to an image; leave back_image out")
+        out.add(("print", "back_image"), _("this deck file came without its folder, so it cannot refer to an image; leave back_image out"))
     elif isinstance(image, str):
         try:
             _check_resolution(referenced_image(folder, image), section)
         except DeckgenError as exc:
-            out.add(("print", "back_image"), str(exc))
+            out.add(("print", "back_image"), exc.message)
     _check_print_values(section, out)
 
 
@@ -382,4 +406,4 @@ def _check_print_values(section: Mapping, out: _Collector) -> None:
             try:
                 parse(value)
             except OptionError as exc:
-                out.add(("print", key), str(exc).replace("--back-offset: ", "").replace("--format", "format"))
+                out.add(("print", key), exc.message)

@@ -8,7 +8,8 @@ import warnings
 import zlib
 from pathlib import Path
 
-from deckgen.errors import DeckgenError
+from deckgen.errors import DeckgenError, os_problem
+from deckgen.i18n import _
 from deckgen.filenames import resolved
 
 MAX_IMAGE_BYTES = 5_000_000
@@ -21,22 +22,22 @@ def referenced_image(folder: Path, name: str) -> Path:
     anything that is not a whole PNG or JPEG of sensible size (decoded fully, so a truncated or
     garbled image is refused here and not half-way through a build)."""
     if any(ord(c) < 32 or ord(c) == 127 for c in name):
-        raise DeckgenError(f"{name!r} is not a file name (it holds control characters)")
+        raise DeckgenError(_("{name!r} is not a file name (it holds control characters)", name=name))
     rel = Path(name)
     if rel.is_absolute() or rel.drive:
-        raise DeckgenError(f"{name!r}: give a path relative to the deck file's folder, not an absolute one")
+        raise DeckgenError(_("{name!r}: give a path relative to the deck file's folder, not an absolute one", name=name))
     try:
         base = resolved(Path(folder))
         target = resolved(base / rel)
     except OSError as exc:  # a symbolic link that loops
-        raise DeckgenError(f"{name!r}: {exc.strerror}") from None
+        raise DeckgenError(_("{name!r}: {problem}", name=name, problem=os_problem(exc))) from None
     if not target.is_relative_to(base):
-        raise DeckgenError(f"{name!r} leaves the deck file's folder; images must sit beside the deck file")
+        raise DeckgenError(_("{name!r} leaves the deck file's folder; images must sit beside the deck file", name=name))
     if not target.is_file():
-        raise DeckgenError(f"{name!r} not found beside the deck file")
+        raise DeckgenError(_("{name!r} not found beside the deck file", name=name))
     size = target.stat().st_size
     if size > MAX_IMAGE_BYTES:
-        raise DeckgenError(f"{name!r} is {size:,} bytes; an image is at most {MAX_IMAGE_BYTES:,}")
+        raise DeckgenError(_("{name!r} is {size:,} bytes; an image is at most {most:,}", name=name, size=size, most=MAX_IMAGE_BYTES))
     check_image(target, repr(name))
     return target
 
@@ -54,15 +55,16 @@ def check_image(path: Path, shown: str) -> None:
             with Image.open(path) as img:
                 fmt, (w, h) = img.format, img.size
                 if fmt not in IMAGE_FORMATS:
-                    raise DeckgenError(f"{shown} is a {fmt} image; use PNG or JPEG")
+                    raise DeckgenError(_("{image} is a {format} image; use PNG or JPEG", image=shown, format=fmt))
                 if max(w, h) > MAX_IMAGE_SIDE:
-                    raise DeckgenError(f"{shown} is {w}×{h} pixels; at most {MAX_IMAGE_SIDE} on a side")
+                    raise DeckgenError(_("{image} is {w}×{h} pixels; at most {most} on a side", image=shown, w=w, h=h, most=MAX_IMAGE_SIDE))
                 img.load()  # every pixel: a truncated file or garbage data fails here
     except DeckgenError:
         raise
     except (Image.DecompressionBombWarning, Image.DecompressionBombError):
-        raise DeckgenError(f"{shown} is too large an image (a decompression bomb?); at most {MAX_IMAGE_SIDE} pixels on a side") from None
+        raise DeckgenError(_("{image} is too large an image (a decompression bomb?); at most {most} pixels on a side", image=shown,
+                             most=MAX_IMAGE_SIDE)) from None
     except UnidentifiedImageError:
-        raise DeckgenError(f"{shown} is not a PNG or JPEG image") from None
+        raise DeckgenError(_("{image} is not a PNG or JPEG image", image=shown)) from None
     except (OSError, SyntaxError, ValueError, EOFError, zlib.error, struct.error, MemoryError):
-        raise DeckgenError(f"{shown} is not a whole PNG or JPEG image (truncated or damaged)") from None
+        raise DeckgenError(_("{image} is not a whole PNG or JPEG image (truncated or damaged)", image=shown)) from None

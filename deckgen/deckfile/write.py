@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from deckgen.errors import DeckgenError
+from deckgen.i18n import _
 from deckgen.filenames import resolved
 
 from deckgen.model import Deck
@@ -28,10 +29,8 @@ def _image_name(image: str, folder: Path) -> str:
     must hold it (a deck file may only refer to files beside it)."""
     path, base = resolved(Path(image)), resolved(folder)
     if not path.is_relative_to(base):
-        raise DeckgenError(
-            f"the back image {image} is not in {folder}, where the deck file goes; write the deck file "
-            "next to the image (or copy the image beside it first)"
-        )
+        raise DeckgenError(_("the back image {image} is not in {folder}, where the deck file goes; write the deck file "
+                             "next to the image (or copy the image beside it first)", image=image, folder=folder))
     return path.relative_to(base).as_posix()
 
 
@@ -39,11 +38,11 @@ def deck_file_text(spec: DeckSpec, deck: Deck, *, with_cards: bool, folder: Path
     """The deck file for ``spec``; ``folder`` is where it will be written (its back image is named
     relative to it)."""
     game = spec.game
-    lines = [
-        f"# {game.title}: a deck file written by `deckgen init`. Edit it, then check it with",
-        "#     deckgen validate THIS-FILE",
-        "# Every option of `deckgen list` may go in [options]; [[cards]] lists every card (kind, face",
-        "# fields as in deck.json, copies). Remove the [[cards]] tables to go back to the generated deck.",
+    header = _("{game}: a deck file written by `deckgen init`. Edit it, then check it with\n"
+               "    deckgen validate THIS-FILE\n"
+               "Every option of `deckgen list` may go in [options]; [[cards]] lists every card (kind, face\n"
+               "fields as in deck.json, copies). Remove the [[cards]] tables to go back to the generated deck.", game=game.title)
+    lines = [*(f"# {line}" for line in str(header).splitlines()),
         f"game = {_value(game.id)}",
         f"seed = {spec.seed}",
     ]

@@ -15,6 +15,7 @@ catalog). Literal braces are written twice, as in ``str.format``.
 
 from __future__ import annotations
 
+import re
 import string
 from typing import Any, Iterable
 
@@ -86,9 +87,14 @@ class Listing(str):
 
 
 def text_in(value: Any, lang: str) -> str:
-    """``value`` as words of ``lang``: a message translated, anything else as ``str`` gives it."""
+    """``value`` as words of ``lang``: a message translated, a number as the language writes it
+    (``2,5``), anything else as ``str`` gives it."""
     if isinstance(value, (Msg, Listing)):
         return value.render(lang)
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        from deckgen.i18n.numbers import localized
+
+        return localized(str(value), lang)
     return str(value)
 
 
@@ -139,4 +145,14 @@ def _listing(items: tuple[Any, ...], style: str, lang: str) -> str:
 
     from babel.lists import format_list
 
-    return format_list(words, style="or" if style == "or" else "standard", locale=babel_locale(lang))
+    text = format_list(words, style="or" if style == "or" else "standard", locale=babel_locale(lang))
+    if lang == "es":  # "y" is "e" before an i sound, "o" is "u" before an o sound (Babel leaves them)
+        last = words[-1]
+        for word, before, sound in ((" y ", " e ", _I_SOUND), (" o ", " u ", _O_SOUND)):
+            if text.endswith(word + last) and sound.match(last):
+                text = text[: -len(word + last)] + before + last
+    return text
+
+
+_I_SOUND = re.compile(r"h?[iíIÍ](?![aeoáéóAEOÁÉÓ])")  # "e Iván", "e hijos"; not "y hielo", "y hierro"
+_O_SOUND = re.compile(r"h?[oóOÓ]|8|11(?:[.\s\u00a0]?\d{3})*(?!\d)")  # "u ocho", "u hoja", "7 u 8", "10 u 11"

@@ -85,7 +85,9 @@ def targets(paper: str, mode: str) -> list[Target]:
 
 def write_calibration(target: Path, paper: str = "a4", backs: str = "duplex-long", offset: tuple[float, float] = (0.0, 0.0), lang: str = "es") -> Path:
     if backs not in ("duplex-long", "duplex-short"):
-        raise OptionError(f"calibrate: --backs must be duplex-long or duplex-short, not {backs!r}")
+        from deckgen.i18n import _
+
+        raise OptionError(_("the calibration sheet is for duplex-long or duplex-short, not {value!r}", value=backs), option="--backs")
     name, w, h = paper_size(paper)
     words = WORDS[lang]
     fonts.register()

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from deckgen.errors import OptionError
+from deckgen.i18n import _
 
 CARD_SIZES: dict[str, tuple[float, float]] = {
     "poker": (63.0, 88.0),
@@ -61,23 +62,22 @@ def card_size(text: str) -> CardSize:
         w, h = CARD_SIZES[key]
         return CardSize(key, w, h)
     if len(key) > 40:  # never echoed whole
-        raise OptionError(f"a card size of {len(key):,} characters is too long: use poker, bridge, mini, tarot or WIDTHxHEIGHT in mm (like 60x90)")
+        raise OptionError(_("a card size of {n:,} characters is too long: use poker, bridge, mini, tarot or WIDTHxHEIGHT in mm (like 60x90)",
+                            n=len(key)))
     m = re.fullmatch(r"(\d+(?:\.\d+)?)\s*(?:x|×|\*)\s*(\d+(?:\.\d+)?)\s*(?:mm)?", key)
     if not m:
-        raise OptionError(
-            f"unknown card size {text!r}: use poker, bridge, mini, tarot or WIDTHxHEIGHT in mm (like 60x90)"
-        )
+        raise OptionError(_("unknown card size {size!r}: use poker, bridge, mini, tarot or WIDTHxHEIGHT in mm (like 60x90)", size=text))
     w, h = float(m.group(1)), float(m.group(2))
     for v in (w, h):
         if not MIN_CARD <= v <= MAX_CARD:
-            raise OptionError(f"card size {text!r}: each side must be {MIN_CARD:g} to {MAX_CARD:g} mm")
+            raise OptionError(_("card size {size!r}: each side must be {lo:g} to {hi:g} mm", size=text, lo=MIN_CARD, hi=MAX_CARD))
     return CardSize("custom", w, h)
 
 
 def paper_size(text: str) -> tuple[str, float, float]:
     key = str(text).strip().lower()
     if key not in PAPERS:
-        raise OptionError(f"unknown paper {text!r}: use a4 or letter")
+        raise OptionError(_("unknown paper {paper!r}: use a4 or letter", paper=text))
     return (key, *PAPERS[key])
 
 
@@ -85,16 +85,16 @@ def bleed_mm(value: object) -> float:
     try:
         b = float(value)  # type: ignore[arg-type]
     except (TypeError, ValueError):
-        raise OptionError(f"--bleed: expected millimetres, got {value!r}") from None
+        raise OptionError(_("expected millimetres, got {value!r}", value=value), option="--bleed") from None
     if not 0.0 <= b <= MAX_BLEED:
-        raise OptionError(f"--bleed: {b:g} mm is out of range (0 to {MAX_BLEED:g})")
+        raise OptionError(_("{mm:g} mm is out of range ({lo:g} to {hi:g})", mm=b, lo=0, hi=MAX_BLEED), option="--bleed")
     return b
 
 
 def back_mode(text: str) -> str:
     key = str(text).strip().lower()
     if key not in BACK_MODES:
-        raise OptionError(f"unknown --backs {text!r}: use {', '.join(BACK_MODES)}")
+        raise OptionError(_("unknown --backs {value!r}: use {modes}", value=text, modes=", ".join(BACK_MODES)))
     return key
 
 
@@ -130,10 +130,11 @@ def back_offset(value: object) -> tuple[float, float]:
             raise ValueError
         x, y = (float(p) for p in parts)
     except (TypeError, ValueError):
-        raise OptionError(f"--back-offset: expected X,Y in millimetres (like 1.5,-0.5), got {value!r}") from None
+        raise OptionError(_("expected X,Y in millimetres (like 1.5,-0.5), got {value!r}", value=value), option="--back-offset") from None
     for v in (x, y):
         if not (math.isfinite(v) and abs(v) <= MAX_BACK_OFFSET):
-            raise OptionError(f"--back-offset: {v:g} mm is out of range (-{MAX_BACK_OFFSET:g} to {MAX_BACK_OFFSET:g})")
+            raise OptionError(_("{mm:g} mm is out of range ({lo:g} to {hi:g})", mm=v, lo=-MAX_BACK_OFFSET, hi=MAX_BACK_OFFSET),
+                              option="--back-offset")
     return (x + 0.0, y + 0.0)
 
 
@@ -269,14 +270,11 @@ def layout(card: CardSize, paper: str = "a4", bleed: float = 0.0) -> SheetLayout
                 score = (c * r, gutter == 2 * bleed, not landscape, footer == "bottom", c, r)
                 candidates.append((score, SheetLayout(name, page_w, page_h, card, bleed, c, r, footer, gutter)))
     if not fits_somehow:
-        raise OptionError(
-            f"a {card.width:g}×{card.height:g} mm card with {bleed:g} mm bleed does not fit on {name} paper"
-        )
+        raise OptionError(_("a {w:g}×{h:g} mm card with {bleed:g} mm bleed does not fit on {paper} paper",
+                            w=card.width, h=card.height, bleed=bleed, paper=name))
     if not candidates:
-        raise OptionError(
-            f"a {card.width:g}×{card.height:g} mm card with {bleed:g} mm bleed leaves no room for "
-            f"the scale bar on {name} paper"
-        )
+        raise OptionError(_("a {w:g}×{h:g} mm card with {bleed:g} mm bleed leaves no room for the scale bar on {paper} paper",
+                            w=card.width, h=card.height, bleed=bleed, paper=name))
     return max(candidates, key=lambda sc: sc[0])[1]
 
 

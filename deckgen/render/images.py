@@ -40,8 +40,12 @@ def check_back_image(settings: PrintSettings) -> str | None:
     dpi = cover_dpi(size, box)
     if dpi >= GOOD_DPI:
         return None
-    need = f"{math.ceil(box[0] * GOOD_DPI / MM_PER_INCH)}×{math.ceil(box[1] * GOOD_DPI / MM_PER_INCH)} px"
-    where = f"back_image {path.name} is {size[0]}×{size[1]} px: {dpi:.0f} dpi over the {box[0]:g}×{box[1]:g} mm it covers (the card and its bleed)"
+    from deckgen.i18n import _
+
+    values = dict(name=path.name, w=size[0], h=size[1], dpi=round(dpi), box_w=box[0], box_h=box[1], good=GOOD_DPI,
+                  need_w=math.ceil(box[0] * GOOD_DPI / MM_PER_INCH), need_h=math.ceil(box[1] * GOOD_DPI / MM_PER_INCH))
     if dpi < MIN_DPI:
-        raise OptionError(f"{where}; at least {MIN_DPI} dpi is needed ({GOOD_DPI} dpi is {need})")
-    return f"{where}; {GOOD_DPI} dpi ({need}) prints sharper"
+        raise OptionError(_("back_image {name} is {w}×{h} px: {dpi} dpi over the {box_w:g}×{box_h:g} mm it covers (the card and "
+                            "its bleed); at least {least} dpi is needed ({good} dpi is {need_w}×{need_h} px)", least=MIN_DPI, **values))
+    return _("back_image {name} is {w}×{h} px: {dpi} dpi over the {box_w:g}×{box_h:g} mm it covers (the card and its bleed); "
+             "{good} dpi ({need_w}×{need_h} px) prints sharper", **values)

@@ -33,7 +33,9 @@ LIGHT_LINE = "#7a7a7a"  # what a light line becomes: it shows on a pale ground w
 def ink_mode(text: object) -> str:
     key = str(text).strip().lower()
     if key not in INK_MODES:
-        raise OptionError(f"unknown ink {text!r}: use {', '.join(INK_MODES)}")
+        from deckgen.i18n import _
+
+        raise OptionError(_("unknown ink {value!r}: use {modes}", value=text, modes=", ".join(INK_MODES)))
     return key
 
 
@@ -153,8 +155,10 @@ def ink_coverage(pdf: Path, dpi: int = 72) -> list[tuple[float, float, float, fl
 
 
 def ink_summary(pages: Sequence[tuple[float, float, float, float]]) -> str:
-    """"ink C+M+Y+K per page (Ghostscript ink_cov): mean 31%, most 206% (page 19)"."""
+    """"ink C+M+Y+K per page (Ghostscript ink_cov): mean 31%, most 206% (page 19)" (a catalog message)."""
+    from deckgen.i18n import _
+
     totals = [sum(p) for p in pages]
     worst = max(range(len(totals)), key=lambda i: totals[i])
-    return (f"ink C+M+Y+K per page (Ghostscript ink_cov): mean {sum(totals) / len(totals):.0f}%, "
-            f"most {totals[worst]:.0f}% (page {worst + 1})")
+    return _("ink C+M+Y+K per page (Ghostscript ink_cov): mean {mean:.0%}, most {most:.0%} (page {page})",
+             mean=sum(totals) / len(totals) / 100, most=totals[worst] / 100, page=worst + 1)

@@ -124,5 +124,7 @@ def colour_space(text: str) -> str:
 
     key = str(text).strip().lower()
     if key not in COLOUR_SPACES:
-        raise OptionError(f"unknown --colour {text!r}: use {' or '.join(COLOUR_SPACES)}")
+        from deckgen.i18n import Listing, _
+
+        raise OptionError(_("unknown --colour {value!r}: use {spaces}", value=text, spaces=Listing(COLOUR_SPACES, "or")))
     return key

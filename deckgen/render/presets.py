@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from deckgen.errors import OptionError
+from deckgen.i18n import N_
 
 
 @dataclass(frozen=True)
@@ -44,12 +45,14 @@ PRESETS: dict[str, Preset] = {
     "dtc": Preset("dtc", "DriveThruCards", POKER_US, INCH / 8, 300, ("pdf",), "cmyk",
                   "DriveThruCards printed-card specifications; OneBookShelf card prep: 2.75×3.75 in with bleed"),
     # a home or school printer: deckgen's own sheets, 9 poker cards a page, backs for duplex
-    "home": Preset("home", "a home or school printer", "poker", 0.0, 300, ("sheets",), "rgb", "deckgen"),
+    "home": Preset("home", N_("a home or school printer"), "poker", 0.0, 300, ("sheets",), "rgb", "deckgen"),
 }
 
 
 def preset(name: str) -> Preset:
     key = str(name).strip().lower()
     if key not in PRESETS:
-        raise OptionError(f"unknown --for {name!r}: use {', '.join(PRESETS)}")
+        from deckgen.i18n import _
+
+        raise OptionError(_("unknown --for {value!r}: use {shops}", value=name, shops=", ".join(PRESETS)))
     return PRESETS[key]

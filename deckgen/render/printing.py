@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from deckgen.i18n import Msg, _, ngettext
 from deckgen.render.planning import plan_pages
 from deckgen.render.settings import PrintSettings
 
@@ -29,47 +30,49 @@ def span(numbers: tuple[int, ...]) -> str:
     return f"{numbers[0]}-{numbers[-1]}" if len(numbers) > 1 else str(numbers[0])
 
 
-SCALE = "scale 100% (\"actual size\", not \"fit to page\"; the 50 mm bar on each sheet checks it)"
+SCALE = _('scale 100% ("actual size", not "fit to page"; the 50 mm bar on each sheet checks it)')
 
 
-def instructions(n_cards: int, settings: PrintSettings) -> str:
-    """One line: which pages are which, and how to set the printer."""
+def instructions(n_cards: int, settings: PrintSettings) -> Msg:
+    """One line: which pages are which, and how to set the printer (a catalog message, said in the
+    user's language: the build's listing, the web page's printing advice)."""
     p = pages(n_cards, settings)
     backs = settings.backs
-    if backs in ("duplex-long", "duplex-short"):
-        edge = "long" if backs == "duplex-long" else "short"
-        return (f"{len(p.fronts)} sheets: fronts on the odd pages, each back on the even page after its front; "
-                f"print double-sided, flip on the {edge} edge, {SCALE}")
+    if backs == "duplex-long":
+        return ngettext("{n} sheet: fronts on the odd pages, each back on the even page after its front; "
+                        "print double-sided, flip on the long edge, {scale}",
+                        "{n} sheets: fronts on the odd pages, each back on the even page after its front; "
+                        "print double-sided, flip on the long edge, {scale}", len(p.fronts), scale=SCALE)
+    if backs == "duplex-short":
+        return ngettext("{n} sheet: fronts on the odd pages, each back on the even page after its front; "
+                        "print double-sided, flip on the short edge, {scale}",
+                        "{n} sheets: fronts on the odd pages, each back on the even page after its front; "
+                        "print double-sided, flip on the short edge, {scale}", len(p.fronts), scale=SCALE)
     if backs == "manual-duplex":
-        return manual_line(p, "en") + f"; {SCALE}"
+        return _("{how}; {scale}", how=manual_line(p), scale=SCALE)
     if backs == "separate":
-        return separate_line(p, "en") + f"; {SCALE}"
-    return f"pages {span(p.fronts)} fronts, no backs: print single-sided, {SCALE}"
+        return _("{how}; {scale}", how=separate_line(p), scale=SCALE)
+    return _("pages {fronts} fronts, no backs: print single-sided, {scale}", fronts=span(p.fronts), scale=SCALE)
 
 
-def manual_line(p: Pages, lang: str) -> str:
-    """The manual-duplex instruction for a single-sided printer, in ``lang``."""
-    if lang == "es":
-        return (f"Sin impresora a doble cara: imprime las páginas {span(p.fronts)} (caras), vuelve a poner el "
-                f"montón en la bandeja dándole la vuelta e imprime las páginas {span(p.backs)} (dorsos)")
-    return (f"No duplex printer: print pages {span(p.fronts)} (fronts), put the stack back in the tray "
-            f"turned over, then print pages {span(p.backs)} (backs)")
+def manual_line(p: Pages) -> Msg:
+    """The manual-duplex instruction for a single-sided printer (a catalog message)."""
+    return _("No duplex printer: print pages {fronts} (fronts), put the stack back in the tray turned over, then print "
+             "pages {backs} (backs)", fronts=span(p.fronts), backs=span(p.backs))
 
 
-def separate_line(p: Pages, lang: str) -> str:
-    """The instruction for backs printed on their own sheets, in ``lang``. Every cell of a back sheet
-    holds a back, so a sheet glued on either way round still backs every card."""
-    if lang == "es":
-        return (f"Dorsos aparte: imprime a una cara las páginas {span(p.fronts)} (caras) y {span(p.backs)} "
-                f"(dorsos); pega cada hoja de dorsos detrás de la hoja de caras del mismo número y recorta")
-    return (f"Separate backs: print pages {span(p.fronts)} (fronts) and {span(p.backs)} (backs) single-sided; "
-            f"glue each back sheet behind the front sheet of the same number, then cut")
+def separate_line(p: Pages) -> Msg:
+    """The instruction for backs printed on their own sheets (a catalog message). Every cell of a back
+    sheet holds a back, so a sheet glued on either way round still backs every card."""
+    return _("Separate backs: print pages {fronts} (fronts) and {backs} (backs) single-sided; glue each back sheet behind "
+             "the front sheet of the same number, then cut", fronts=span(p.fronts), backs=span(p.backs))
 
 
 def sheet_note(n_cards: int, settings: PrintSettings) -> str:
-    """The line printed on every sheet, or "" (only manual duplex and separate backs need one)."""
+    """The line printed on every sheet, in the cards' language (``settings.lang``), or "" (only manual
+    duplex and separate backs need one)."""
     if settings.backs == "manual-duplex":
-        return manual_line(pages(n_cards, settings), settings.lang)
+        return manual_line(pages(n_cards, settings)).render(settings.lang)
     if settings.backs == "separate":
-        return separate_line(pages(n_cards, settings), settings.lang)
+        return separate_line(pages(n_cards, settings)).render(settings.lang)
     return ""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from deckgen.errors import OptionError
+from deckgen.i18n import _
 from deckgen.render import geometry
 from deckgen.render.geometry import CardSize, SheetLayout, back_mode, bleed_mm, card_size, layout, paper_size
 from deckgen.render.palette import colour_space
@@ -18,7 +19,7 @@ def language(text: str, *, allow_all: bool = False) -> str:
     key = str(text).strip().lower()
     allowed = LANGS + (("all",) if allow_all else ())
     if key not in allowed:
-        raise OptionError(f"unknown language {text!r}: use {', '.join(allowed)}")
+        raise OptionError(_("unknown language {value!r}: use {languages}", value=text, languages=", ".join(allowed)))
     return key
 
 
@@ -28,7 +29,9 @@ def format_list(value: object) -> tuple[str, ...]:
     keys = {str(w).strip().lower() for w in words if str(w).strip()}
     bad = sorted(keys - set(FORMATS))
     if bad or not keys:
-        raise OptionError(f"unknown --format {', '.join(bad) or repr(value)}: use one or more of {', '.join(FORMATS)}, separated by commas")
+        shown = ", ".join(bad) if bad else repr(value)
+        raise OptionError(_("unknown format {value}: use one or more of {formats}, separated by commas", value=shown,
+                            formats=", ".join(FORMATS)), option="--format")
     return tuple(f for f in FORMATS if f in keys)
 
 
@@ -38,9 +41,9 @@ def dots_per_inch(value: object) -> int:
             raise ValueError
         dpi = int(str(value).strip())
     except (TypeError, ValueError):
-        raise OptionError(f"--dpi: expected a whole number of dots per inch, got {value!r}") from None
+        raise OptionError(_("expected a whole number of dots per inch, got {value!r}", value=value), option="--dpi") from None
     if not MIN_DPI <= dpi <= MAX_DPI:
-        raise OptionError(f"--dpi: {dpi} is out of range ({MIN_DPI} to {MAX_DPI})")
+        raise OptionError(_("{dpi} is out of range ({lo} to {hi})", dpi=dpi, lo=MIN_DPI, hi=MAX_DPI), option="--dpi")
     return dpi
 
 

@@ -34,14 +34,14 @@ def test_line_locator_finds_keys_in_tables_and_array_tables():
 
 BROKEN = {
     "syntax error": ('game = "multiplicats"\n[options\ntables = "1-6"\n', ["deck.toml:2:", "not valid TOML"]),
-    "wrong type": ('game = "multiplicats"\nseed = "twelve"\n', ["deck.toml:2: seed: should be a valid integer (got 'twelve')"]),
+    "wrong type": ('game = "multiplicats"\nseed = "twelve"\n', ["deck.toml:2: seed: should be a whole number (got 'twelve')"]),
     "unknown key": ('game = "multiplicats"\nplayres = 4\n', ["deck.toml:2: playres: unknown key (did you mean players?)"]),
     "unknown option": ('game = "multiplicats"\n[options]\ntabels = "1-6"\n', ["deck.toml:3: options.tabels: Multipli Cat's has no option 'tabels' (did you mean tables?)"]),
     "bad option value": ('game = "multiplicats"\n[options]\ntables = "7-3"\n', ["deck.toml:3: options.tables: the range 7-3 goes backwards"]),
-    "out of range": ('game = "multiplicats"\n[print]\nbleed = 30\n', ["deck.toml:3: print.bleed: should be less than or equal to 10 (got 30)"]),
+    "out of range": ('game = "multiplicats"\n[print]\nbleed = 30\n', ["deck.toml:3: print.bleed: should be at most 10 (got 30)"]),
     "unknown print key": ('game = "multiplicats"\n[print]\npapre = "a4"\n', ["deck.toml:3: print.papre: unknown key (did you mean paper?)"]),
     "bad card size": ('game = "multiplicats"\n[print]\ncard_size = "huge"\n', ["deck.toml:3: print.card_size: unknown card size 'huge'"]),
-    "impossible card": ('game = "multiplicats"\n[[cards]]\nkind = "multiplication"\na = 11\nb = 2\n', ["deck.toml:4: cards[1].a: should be less than or equal to 10 (got 11)"]),
+    "impossible card": ('game = "multiplicats"\n[[cards]]\nkind = "multiplication"\na = 11\nb = 2\n', ["deck.toml:4: cards[1].a: should be at most 10 (got 11)"]),
     "unknown card kind": ('game = "multiplicats"\n[[cards]]\nkind = "joker"\n', ["deck.toml:3: cards[1].kind: Multipli Cat's has no 'joker' cards"]),
     "wrong product": ('game = "multiplicats"\n[[cards]]\nkind = "product"\nvalue = 12\nmultiplications = [[3, 5]]\n', ["cards[1]", "3 × 5 does not give 12"]),
     "unknown special": ('game = "multiplicats"\n[[cards]]\nkind = "special"\nspecial = "Balancin"\n', ["deck.toml:4: cards[1].special: should be 'persecucion'"]),

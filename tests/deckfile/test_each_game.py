@@ -49,21 +49,21 @@ BROKEN = {
     "multiplicats": {
         "wrong type": ('game = "multiplicats"\n[options]\nspecials = "maybe"\n', 2, ["deck.toml:3: options.specials: expected true or false, got 'maybe'"]),
         "unknown key": ('game = "multiplicats"\n[options]\ntabels = "1-6"\n', 2, ["deck.toml:3: options.tabels: Multipli Cat's has no option 'tabels' (did you mean tables?)"]),
-        "impossible card": ('game = "multiplicats"\n[[cards]]\nkind = "multiplication"\na = 11\nb = 2\n', 2, ["deck.toml:4: cards[1].a: should be less than or equal to 10 (got 11)"]),
+        "impossible card": ('game = "multiplicats"\n[[cards]]\nkind = "multiplication"\na = 11\nb = 2\n', 2, ["deck.toml:4: cards[1].a: should be at most 10 (got 11)"]),
         "too few cards": ('game = "multiplicats"\nplayers = 8\n[options]\ntables = "1"\n', 1, ["FAIL enough cards for 8 players: 3 cards per pile (at least 5 needed)"]),
         "unplayable mix": ('game = "multiplicats"\nplayers = 3\n[options]\ntables = "6-10"\nspecials = false\n', 1, ["FAIL slap chances per turn (3 players)"]),
     },
     "hectoedra": {
         "wrong type": ('game = "hectoedra"\n[options]\nhand = "four"\n', 2, ["deck.toml:3: options.hand: expected a whole number, got 'four'"]),
         "unknown key": ('game = "hectoedra"\n[options]\naid = "prime"\n', 2, ["deck.toml:3: options.aid: Hectoedra has no option 'aid' (did you mean aids?)"]),
-        "impossible card": ('game = "hectoedra"\n[[cards]]\nkind = "number"\nvalue = 0\n', 2, ["deck.toml:4: cards[1].value: should be greater than or equal to 1 (got 0)"]),
+        "impossible card": ('game = "hectoedra"\n[[cards]]\nkind = "number"\nvalue = 0\n', 2, ["deck.toml:4: cards[1].value: should be at least 1 (got 0)"]),
         "too few cards": ('game = "hectoedra"\nplayers = 4\n[options]\ncards = "1-20"\n', 1, ["FAIL enough cards for 4 players: 20 cards, 40 needed (10 each in the round's game deck); try: --per-player 5"]),
         "unplayable mix": ('game = "hectoedra"\nplayers = 2\n[options]\ncards = "2,4,6,8,10,12,14,16,18,20,22,24,26,28,30,32,34,36,38,40"\n', 1, ["FAIL penalties per player per round (2 players): 0.000"]),
     },
     "monete": {
         "wrong type": ('game = "monete"\n[options]\ntop = "twenty"\n', 2, ["deck.toml:3: options.top: expected a whole number, got 'twenty'"]),
         "unknown key": ('game = "monete"\n[options]\nmod = "jungla"\n', 2, ["deck.toml:3: options.mod: Monete has no option 'mod' (did you mean mode?)"]),
-        "impossible card": ('game = "monete"\n[[cards]]\nkind = "number"\nvalue = 25\ncolour = "pink"\n', 2, ["deck.toml:4: cards[1].value: should be less than or equal to 20 (got 25)", "deck.toml:5: cards[1].colour: should be 'blue', 'red', 'green' or 'orange' (got 'pink')"]),
+        "impossible card": ('game = "monete"\n[[cards]]\nkind = "number"\nvalue = 25\ncolour = "pink"\n', 2, ["deck.toml:4: cards[1].value: should be at most 20 (got 25)", "deck.toml:5: cards[1].colour: should be 'blue', 'red', 'green' or 'orange' (got 'pink')"]),
         "too few cards": ('game = "monete"\nplayers = 8\n[options]\ntop = 10\nmode = "perezoso"\n', 1, ["FAIL enough cards for 8 players: 44 playing cards, 56 needed"]),
         "unplayable mix": (
             'game = "monete"\n[options]\nmode = "siesta"\nwildcards = false\n'
@@ -76,7 +76,7 @@ BROKEN = {
     "maestras": {
         "wrong type": ('game = "maestras"\n[options]\npoints = "eight"\n', 2, ["deck.toml:3: options.points: expected a whole number, got 'eight'"]),
         "unknown key": ('game = "maestras"\n[options]\nlinks = "both"\n', 2, ["deck.toml:3: options.links: Cartas Maestras has no option 'links' (did you mean link?)"]),
-        "impossible card": ('game = "maestras"\n[[cards]]\nkind = "points"\npoints = 0\ncolour = "pink"\n', 2, ["deck.toml:4: cards[1].points: should be greater than or equal to 1 (got 0)", "deck.toml:5: cards[1].colour: should be 'blue', 'red', 'green' or 'yellow' (got 'pink')"]),
+        "impossible card": ('game = "maestras"\n[[cards]]\nkind = "points"\npoints = 0\ncolour = "pink"\n', 2, ["deck.toml:4: cards[1].points: should be at least 1 (got 0)", "deck.toml:5: cards[1].colour: should be 'blue', 'red', 'green' or 'yellow' (got 'pink')"]),
         "too few cards": ('game = "maestras"\nplayers = 8\n[[cards]]\nkind = "central"\n[[cards]]\nkind = "master"\ncolour = "blue"\ncopies = 2\n[[cards]]\nkind = "points"\npoints = 3\ncolour = "blue"\ncopies = 6\n', 1, ["FAIL enough cards for 8 players: 8 cards besides the central one"]),
         "unplayable mix": ('game = "maestras"\nplayers = 4\n[options]\nlink = "both"\npath_length = 8\n', 1, ["FAIL masters won per game (4 players)", "FAIL games with no master won (4 players)"]),
     },

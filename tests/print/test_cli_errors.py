@@ -196,4 +196,4 @@ def test_options_before_the_game(tmp_path, capsys):
 
 def test_missing_game(capsys):
     code, _, err = run(capsys, "build")
-    assert_one_clear_line(code, err, "Missing argument")
+    assert_one_clear_line(code, err, "missing argument")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from deckgen.options import Opt, choice, compact_ranges, declare, int_list
+from deckgen.i18n import _
 from deckgen.registry import Game, deferred
 
 from deckgen.games.hectoedra import deck
@@ -84,10 +85,7 @@ def _capabilities() -> dict:
 GAME = Game(
     id="hectoedra",
     title="Hectoedra",
-    summary={
-        "es": "juego de divisores con las cartas del 1 al 100, competitivo y cooperativo",
-        "en": "a divisor game with the cards 1 to 100, competitive and cooperative",
-    },
+    summary=_("a divisor game with the cards 1 to 100, competitive and cooperative"),
     players=deck.PLAYERS,
     default_players=4,
     options=OPTIONS,

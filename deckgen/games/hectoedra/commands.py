@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from deckgen.options import Option, boolean, choice, compact_ranges, folder_name, int_list, integer, number
+from deckgen.i18n import _
 from deckgen.registry import Capability
 
 from deckgen.games.hectoedra.numbers import RULES
@@ -46,7 +47,7 @@ def run_solve(values: Mapping[str, Any], echo: Echo) -> int:
 
 
 SOLVE = Capability(
-    help="the longest stack from a set of cards, proven optimal (the cooperative puzzle)",
+    help=_("the longest stack from a set of cards, proven optimal (the cooperative puzzle)"),
     options=(
         CARDS,
         RULE,
@@ -94,7 +95,7 @@ def _aids(value: Any) -> list[str]:
 
 
 PUZZLE = Capability(
-    help="printable challenge sheets (a set of card pictures each) and the teacher's answer key",
+    help=_("printable challenge sheets (a set of card pictures each) and the teacher's answer key"),
     options=(
         Option("sets", default=6, help="how many sheets (different sets; with --team: how many teams)", parse=integer(1, 60), metavar="N"),
         Option("size", default=20, help="cards per set", parse=integer(2, 100), metavar="N"),

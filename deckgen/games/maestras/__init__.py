@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from deckgen.options import Opt, declare
+from deckgen.i18n import _
 from deckgen.registry import Game, deferred
 
 from deckgen.games.maestras import deck
@@ -82,10 +83,7 @@ def _describe(options: Mapping[str, Any], lang: str) -> str:
 GAME = Game(
     id="maestras",
     title="Cartas Maestras",
-    summary={
-        "es": "caminos de cartas que crecen desde una carta central, abiertos por cartas maestras",
-        "en": "paths of cards growing from a central card, each opened by a master card",
-    },
+    summary=_("paths of cards growing from a central card, each opened by a master card"),
     players=deck.PLAYERS,
     default_players=4,
     options=OPTIONS,

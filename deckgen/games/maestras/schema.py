@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from deckgen.i18n import _
 from pydantic import BaseModel, ConfigDict, Field
 
 from deckgen.games.maestras.deck import COLOURS, PLAYERS
@@ -34,7 +35,8 @@ class EmptyCard(BaseModel):
     def model_post_init(self, __context: object) -> None:
         bad = [n for n in self.remove_for if not PLAYERS[0] <= n <= PLAYERS[1]]
         if bad:
-            raise ValueError(f"remove_for lists player counts {PLAYERS[0]} to {PLAYERS[1]}, not {bad}")
+            raise ValueError(_("remove_for lists player counts {lo} to {hi}, not {bad}", lo=PLAYERS[0], hi=PLAYERS[1],
+                               bad=bad))
 
 
 CARD_KINDS = {"central": CentralCard, "master": MasterCard, "points": PointsCard, "empty": EmptyCard}

@@ -7,6 +7,7 @@ from typing import Any, Mapping
 
 from deckgen.errors import OptionError
 from deckgen.options import Opt, check_size, compact_ranges, declare, int_list, runs
+from deckgen.i18n import _
 from deckgen.registry import Game, deferred
 
 from deckgen.games.mgc import deck
@@ -131,10 +132,7 @@ def _label(values: list[int]) -> str:
 GAME = Game(
     id="mgc",
     title="MGC",
-    summary={
-        "es": "el juego del álgebra: monomios que se siguen por coeficiente o por grado",
-        "en": "the algebra game: monomials that follow by coefficient or by degree",
-    },
+    summary=_("the algebra game: monomials that follow by coefficient or by degree"),
     players=(deck.MIN_PLAYERS, deck.MAX_PLAYERS),
     default_players=4,
     options=OPTIONS,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
+from deckgen.i18n import _
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from deckgen.games.mgc import algebra
@@ -29,14 +30,16 @@ class MonomialCard(BaseModel):
         read = algebra.read(text, ())
         if read is None:
             fixed = _rewritten(text)
-            raise ValueError(
-                "not a monomial: write it like monomial = \"2*x**3\" or \"-3*x**2*y\" (a whole non-zero "
-                "coefficient, one-letter variables, exponents after **, joined by *)"
-                + (f"; did you mean monomial = \"{fixed}\"?" if fixed else "")
-            )
+            if fixed:
+                raise ValueError(_("not a monomial: write it like monomial = \"2*x**3\" or \"-3*x**2*y\" (a whole non-zero "
+                                   "coefficient, one-letter variables, exponents after **, joined by *); did you mean "
+                                   "monomial = \"{fixed}\"?", fixed=fixed))
+            raise ValueError(_("not a monomial: write it like monomial = \"2*x**3\" or \"-3*x**2*y\" (a whole non-zero "
+                               "coefficient, one-letter variables, exponents after **, joined by *)"))
         coefficient, degree = read[0], read[1]
         if not -MAX_COEFFICIENT <= coefficient <= MAX_COEFFICIENT or degree > MAX_DEGREE:
-            raise ValueError(f"{text} does not fit on a card (coefficients up to {MAX_COEFFICIENT}, degrees up to {MAX_DEGREE})")
+            raise ValueError(_("{monomial} does not fit on a card (coefficients up to {most}, degrees up to {degree})", monomial=text,
+                               most=MAX_COEFFICIENT, degree=MAX_DEGREE))
         return text
 
     @field_validator("coefficient", "degree")
@@ -47,7 +50,9 @@ class MonomialCard(BaseModel):
         if read is not None:
             actual = read[0] if info.field_name == "coefficient" else read[1]
             if value != actual:
-                raise ValueError(f"the {info.field_name} of {text} is {actual}")
+                if info.field_name == "coefficient":
+                    raise ValueError(_("the coefficient of {monomial} is {value}", monomial=text, value=actual))
+                raise ValueError(_("the degree of {monomial} is {value}", monomial=text, value=actual))
         return value
 
     @model_validator(mode="after")

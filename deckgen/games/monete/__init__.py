@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from deckgen.options import Opt, choice, declare
+from deckgen.i18n import _
 from deckgen.registry import Game, deferred
 
 from deckgen.games.monete import deck
@@ -70,10 +71,7 @@ def _game() -> Game:
     return Game(
         id="monete",
         title="Monete",
-        summary={
-            "es": "ordenar números del 1 al 20 hacia arriba o hacia abajo, con colores, combos y cartas de acción",
-            "en": "play numbers 1 to 20 up or down, with colours, combos and action cards",
-        },
+        summary=_("play numbers 1 to 20 up or down, with colours, combos and action cards"),
         players=(2, 8),
         default_players=4,
         options=OPTIONS,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from deckgen.i18n import Listing, _
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from deckgen.games.monete.deck import ACTIONS, COLOURS, MARKERS
@@ -35,8 +36,8 @@ class MarkerCard(BaseModel):
     @model_validator(mode="after")
     def _side_fits(self) -> "MarkerCard":
         if (self.marker, self.side) not in MARKERS:
-            sides = " or ".join(repr(s) for m, s in MARKERS if m == self.marker)
-            raise ValueError(f"a {self.marker} marker's side is {sides}, not {self.side!r}")
+            sides = Listing([repr(s) for m, s in MARKERS if m == self.marker], "or")
+            raise ValueError(_("a {marker} marker's side is {sides}, not {side!r}", marker=self.marker, sides=sides, side=self.side))
         return self
 
 

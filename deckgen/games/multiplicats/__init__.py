@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from deckgen.options import Opt, compact_ranges, declare, int_list
+from deckgen.i18n import _
 from deckgen.registry import Game, deferred
 
 from deckgen.games.multiplicats import deck
@@ -65,12 +66,9 @@ def _describe(options: Mapping[str, Any], lang: str) -> str:
 GAME = Game(
     id="multiplicats",
     title="Multipli Cat's",
-    summary={
-        "es": "juego de rapidez con cartas de multiplicar y de productos",
-        "en": "a speed game with multiplication and product cards",
-    },
+    summary=_("a speed game with multiplication and product cards"),
     players=(2, 8),
-    players_note={"es": "con 2, cada uno juega dos pilas", "en": "with 2, each plays two piles"},
+    players_note=_("with 2, each plays two piles"),
     default_players=4,
     options=OPTIONS,
     build=deck.build,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from deckgen.i18n import _
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from deckgen.games.multiplicats.deck import SPECIALS
@@ -20,7 +21,8 @@ class MultiplicationCard(BaseModel):
     @model_validator(mode="after")
     def _product_matches(self) -> "MultiplicationCard":
         if self.product is not None and self.product != self.a * self.b:
-            raise ValueError(f"product {self.product} is not {self.a} × {self.b} = {self.a * self.b}")
+            raise ValueError(_("product {product} is not {a} × {b} = {right}", product=self.product, a=self.a, b=self.b,
+                               right=self.a * self.b))
         self.product = self.a * self.b  # derived: filled in when the file leaves it out
         return self
 
@@ -34,10 +36,10 @@ class ProductCard(BaseModel):
     def _pairs_give_value(self) -> "ProductCard":
         for pair in self.multiplications:
             if len(pair) != 2:
-                raise ValueError(f"each multiplication is a pair [a, b], not {pair}")
+                raise ValueError(_("each multiplication is a pair [a, b], not {pair}", pair=pair))
             a, b = pair
             if not (1 <= a <= 10 and 1 <= b <= 10) or a * b != self.value:
-                raise ValueError(f"{a} × {b} does not give {self.value} (factors are 1 to 10)")
+                raise ValueError(_("{a} × {b} does not give {value} (factors are 1 to 10)", a=a, b=b, value=self.value))
         return self
 
 

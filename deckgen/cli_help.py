@@ -1,0 +1,215 @@
+"""The command line's own words in the user's language: the help pages (usage, arguments, options,
+commands, defaults) and the parser's complaints (an unknown option, a missing argument, an extra
+one, a value an option needs).
+
+Typer reads each help text once, when the commands are declared, and flattens it to plain English;
+its click words ("Usage:", "Options", "No such option") are English. Here each help page is written
+when it is shown, from the catalog messages the commands declared (``help=_("...")``,
+``metavar=pgettext("metavar", "FOLDER")``), and each of click's errors is told again from its fields
+(which option, which argument, which values), never from its English sentence.
+"""
+
+from __future__ import annotations
+
+import inspect
+from contextlib import contextmanager
+from typing import Any, Iterable, Iterator, Sequence
+
+import typer
+
+try:  # typer >= 0.22 carries its own copy of click
+    from typer._click import exceptions as click_errors
+    from typer._click.utils import make_default_short_help
+except ImportError:  # pragma: no cover - older typer uses click itself
+    from click import exceptions as click_errors
+    from click.utils import make_default_short_help
+
+from deckgen.i18n import Msg, _, ngettext, pgettext
+
+HELP_FLAGS = ("--help",)
+
+
+def help_of(value: Any) -> Any:
+    """The help declared on a typer ``Option``/``Argument`` (its OptionInfo), or None."""
+    return getattr(value, "help", None)
+
+
+def restore_words(command: Any, declared_help: Any = None) -> None:
+    """Give ``command`` (a click command typer built) back the catalog messages its declaration holds:
+    typer keeps only their English text. The options' help and metavar are read from the callback's
+    own parameters (their ``typer.Option`` defaults); the command's help is ``declared_help``."""
+    if getattr(command, "_words_restored", False):
+        return
+    callback = getattr(getattr(command, "callback", None), "__wrapped__", None)
+    if callback is not None:
+        parameters = inspect.signature(callback).parameters
+        for param in command.params:
+            info = parameters.get(param.name)
+            info = info.default if info is not None else None
+            for attr in ("help", "metavar"):
+                value = getattr(info, attr, None)
+                if isinstance(value, Msg):
+                    setattr(param, attr, value)
+    if isinstance(declared_help, Msg):
+        command.help = declared_help
+    command._words_restored = True
+
+
+# ---------------------------------------------------------------- help pages
+
+
+def write_help(command: Any, ctx: Any, formatter: Any, *, global_rows: Sequence[tuple[str, str]] = ()) -> None:
+    """``command``'s help page into click's ``formatter``, in the language in force: the usage line,
+    the command's help, its arguments and options (``global_rows`` added before ``--help``), and a
+    group's commands."""
+    params = [p for p in command.get_params(ctx) if not getattr(p, "hidden", False)]
+    arguments = [p for p in params if p.param_type_name == "argument"]
+    options = [p for p in params if p.param_type_name == "option"]
+    pieces = [str(_("[OPTIONS]"))] if options else []
+    pieces += [_argument_usage(p) for p in arguments]
+    if hasattr(command, "commands"):
+        pieces.append(str(_("COMMAND [ARGS]...")))
+    formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=str(_("Usage: ")))
+    if command.help:
+        formatter.write_paragraph()
+        with formatter.indentation():
+            formatter.write_text(inspect.cleandoc(str(command.help)))
+    rows = [_argument_row(p) for p in arguments]
+    if rows:
+        with formatter.section(str(_("Arguments"))):
+            formatter.write_dl(rows)
+    rows = [_option_row(p, ctx) for p in options]
+    if global_rows:
+        at = next((i for i, p in enumerate(options) if set(p.opts) & set(HELP_FLAGS)), len(rows))
+        rows[at:at] = list(global_rows)
+    if rows:
+        with formatter.section(str(_("Options"))):
+            formatter.write_dl(rows)
+    if hasattr(command, "commands"):
+        listed = [(name, c) for name in command.list_commands(ctx) if (c := command.get_command(ctx, name)) and not c.hidden]
+        if listed:
+            limit = formatter.width - 6 - max(len(name) for name, _c in listed)
+            with formatter.section(str(_("Commands"))):
+                formatter.write_dl([(name, make_default_short_help(str(c.help or ""), limit)) for name, c in listed])
+
+
+def metavar_text(param: Any) -> str:
+    """The word standing for ``param``'s value: its declared metavar, else one for its type."""
+    if param.metavar is not None:
+        return str(param.metavar)
+    annotation = getattr(getattr(param, "type_descriptor", None), "annotation", None)
+    if annotation is int:
+        return "N"
+    if annotation is float:
+        return "X"
+    return str(pgettext("metavar", "TEXT"))
+
+
+def _argument_usage(param: Any) -> str:
+    name = metavar_text(param) if param.metavar is not None else param.name.upper()
+    return name if param.required else f"[{name}]"
+
+
+def _argument_row(param: Any) -> tuple[str, str]:
+    name = metavar_text(param) if param.metavar is not None else param.name.upper()
+    extra = [str(_("[required]"))] if param.required else []
+    return name, "  ".join([str(param.help or ""), *extra]).strip()
+
+
+def _option_row(param: Any, ctx: Any) -> tuple[str, str]:
+    names = ", ".join(sorted(param.opts, key=lambda o: (len(o) - len(o.lstrip("-")), o)))
+    if param.secondary_opts:
+        names += " / " + ", ".join(param.secondary_opts)
+    if not param.is_flag and not getattr(param, "count", False):
+        names += " " + metavar_text(param)
+    if set(param.opts) & set(HELP_FLAGS):
+        return names, str(_("Show this message and exit."))
+    extra = []
+    default = param.default
+    if param.show_default is not False and default not in (None, False, (), []) and not callable(default):
+        extra.append(str(_("[default: {value}]", value=default)))
+    if param.required:
+        extra.append(str(_("[required]")))
+    return names, "  ".join([str(param.help or ""), *extra]).strip()
+
+
+# ---------------------------------------------------------------- the parser's complaints
+
+
+def usage_error(exc: Any) -> Any:
+    """Click's error ``exc`` as one message of the catalog (said in the language in force)."""
+    ctx = getattr(exc, "ctx", None)
+    if isinstance(exc, click_errors.NoSuchOption):
+        from deckgen.spelling import did_you_mean
+
+        known = [o for p in (ctx.command.get_params(ctx) if ctx else ()) for o in (*p.opts, *p.secondary_opts) if o.startswith("-")]
+        return _("no such option: {option}{suggestion}", option=exc.option_name, suggestion=did_you_mean(exc.option_name, known))
+    if isinstance(exc, click_errors.BadOptionUsage):
+        param = _option_named(ctx, exc.option_name)
+        if param is not None and (param.is_flag or getattr(param, "count", False)):
+            return _("the option {option} takes no value", option=exc.option_name)
+        return _("the option {option} needs a value", option=exc.option_name)
+    if isinstance(exc, click_errors.MissingParameter):
+        param = exc.param
+        if param is not None and param.param_type_name == "argument":
+            return _("missing argument {argument}", argument=_argument_usage(param).strip("[]"))
+        name = param.opts[0] if param is not None and param.opts else "?"
+        return _("missing option {option}", option=name)
+    if isinstance(exc, click_errors.BadParameter):
+        param = exc.param
+        name = exc.param_hint or (param.opts[0] if param is not None and getattr(param, "opts", None) else metavar_text(param) if param else "?")
+        if isinstance(name, (list, tuple)):
+            name = " / ".join(name)
+        from deckgen.numerals import invalid_value
+
+        return invalid_value(name, exc.message)
+    return exc.message  # one of deckgen's own (a catalog message), or click's own words
+
+
+def _option_named(ctx: Any, name: str) -> Any:
+    if ctx is None:
+        return None
+    return next((p for p in ctx.command.get_params(ctx) if name in (*getattr(p, "opts", ()), *getattr(p, "secondary_opts", ()))), None)
+
+
+@contextmanager
+def knowing(ctx: Any) -> Iterator[None]:
+    """Click's parser raises some errors without the command they concern: give them ``ctx``."""
+    try:
+        yield
+    except click_errors.UsageError as exc:
+        if exc.ctx is None:
+            exc.ctx = ctx
+        raise
+
+
+def extra_arguments(args: Sequence[str]) -> Msg:
+    return ngettext("unexpected extra argument: {arguments}", "unexpected extra arguments: {arguments}", len(args),
+                    arguments=" ".join(args))
+
+
+def no_such_command(name: str, commands: Iterable[str]) -> Msg:
+    from deckgen.spelling import did_you_mean
+
+    return _("no such command {name!r}{suggestion}; the commands are: {commands}", name=name,
+             suggestion=did_you_mean(name, list(commands)), commands=", ".join(commands))
+
+
+class Command(typer.core.TyperCommand):
+    """A typer command whose help is written in the user's language, and whose unexpected extra
+    arguments are said in it too."""
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        write_help(self, ctx, formatter)
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        strict = not ctx.allow_extra_args
+        ctx.allow_extra_args = True
+        try:
+            with knowing(ctx):
+                rest = super().parse_args(ctx, args)
+        finally:
+            ctx.allow_extra_args = not strict
+        if strict and rest and not ctx.resilient_parsing:
+            raise click_errors.UsageError(extra_arguments(rest), ctx)
+        return rest
