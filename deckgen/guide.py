@@ -15,11 +15,16 @@ LANGUAGES = {"es": N_("the rules in Spanish: print it for the players (double-si
              "en": N_("the rules in English: print it for the players (double-sided is fine, scale 100%)")}
 
 
+LABEL_LANGUAGES = ("es", "en")  # the languages a game's label of its options (Game.describe) is written in
+
+
 def build_lines(spec: Any, result: Any, ink: Mapping[str, Any] | None = None) -> list[Any]:
     """``spec`` a DeckSpec, ``result`` a pipeline.BuildResult; ``ink``: file name -> what its pages
     measured (said after the file's line). Each line is a catalog message or holds one."""
+    from deckgen.i18n import current_lang
+
     game, deck = spec.game, result.deck
-    label = game.label(deck, "en")
+    label = game.label(deck, current_lang() if current_lang() in LABEL_LANGUAGES else "en")
     if label:
         head = ngettext("{game} ({label}): {n} card, {checked}", "{game} ({label}): {n} cards, {checked}", len(deck),
                         game=game.title, label=label, checked=checked_line(spec, result))

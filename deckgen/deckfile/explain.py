@@ -143,6 +143,8 @@ def _plain(value: Any) -> Any:
 
 
 def _got(message: Any, got: Any, shown: bool) -> Any:
+    if isinstance(got, bool):  # as the file writes it
+        return _("{problem} (got {value})", problem=message, value="true" if got else "false")
     return _("{problem} (got {value!r})", problem=message, value=got) if shown else message
 
 
