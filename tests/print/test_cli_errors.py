@@ -45,7 +45,7 @@ BAD = [
     (["--glitter", "red"], ["unknown option --glitter"]),
     (["--colour", "red"], ["unknown --colour 'red'", "rgb or cmyk"]),
     (["--for", "kinkos"], ["unknown --for 'kinkos'", "tgc, mpc, dtc, home"]),
-    (["--format", "png,gif"], ["unknown --format gif", "sheets, png, pdf, tts"]),
+    (["--format", "png,gif"], ["--format: unknown format gif", "sheets, png, pdf, tts"]),
     (["--dpi", "20"], ["--dpi", "20", "72 to 1200"]),
     (["--back-offset", "1"], ["--back-offset", "X,Y"]),
     (["--back-offset", "1,9"], ["--back-offset", "9 mm", "-5 to 5"]),
