@@ -70,6 +70,25 @@ def test_a_wrong_translation_falls_back_to_english_and_an_unknown_message_stays_
         _("a placeholder without its value {missing}")
 
 
+def test_spanish_numbers_group_from_five_digits_and_space_the_percent_sign():
+    """CLDR's minimum grouping digits (2 for Spanish, which Babel leaves out) and the percent pattern."""
+    from deckgen.i18n.numbers import localized
+
+    said = {t: localized(t, "es") for t in ("1,500", "15,000", "1,204,823", "1,234.5", "-1,234", "45%", "2.5")}
+    assert said == {"1,500": "1500", "15,000": "15.000", "1,204,823": "1.204.823", "1,234.5": "1234,5", "-1,234": "-1234",
+                    "45%": "45\u00a0%", "2.5": "2,5"}
+    assert _("{x:.0%} of {n:,}", x=0.45, n=1500).render("es") == "45\u00a0% of 1500"  # (no catalog entry: the English)
+    assert localized("1,500", "en") == "1,500" and localized("45%", "en") == "45%"
+
+
+def test_spanish_lists_say_e_before_an_i_and_u_before_an_o():
+    assert Listing(["padres", "hijos"]).render("es") == "padres e hijos"
+    assert Listing(["agua", "hielo"]).render("es") == "agua y hielo"  # "hie" is not an i sound
+    assert Listing(["siete", "ocho"], "or").render("es") == "siete u ocho"
+    assert Listing([7, 8], "or").render("es") == "7 u 8" and Listing([10, 11], "or").render("es") == "10 u 11"
+    assert Listing([2, 3, 18], "or").render("es") == "2, 3 o 18" and Listing([1.5, 2]).render("es") == "1,5 y 2"
+
+
 def test_lists_in_each_language(catalog):
     assert Listing(["es", "en"], "or") == "es or en"
     assert Listing(["a", "b", "c"]).render("es") == "a, b y c"
