@@ -21,6 +21,7 @@ except ImportError:  # pragma: no cover - older typer uses click itself
     from click import globals as click_globals
 
 from deckgen.cli_help import Command, knowing, no_such_command, restore_words, usage_error, write_help
+from deckgen.cli_help import Context as HelpContext
 from deckgen.cli_values import lighten
 from deckgen.i18n import Listing, Msg, _, ngettext, pgettext
 from deckgen.errors import DeckgenError, Terminated, os_problem, printable, printable_text
@@ -60,6 +61,8 @@ class _Group(typer.core.TyperGroup):
 
     Its help pages and the parser's complaints are said in the user's language (deckgen.cli_help):
     each command gets back the catalog messages it declared."""
+
+    context_class = HelpContext
 
     def get_help_option(self, ctx: Any) -> Any:
         return _bool_default(super().get_help_option(ctx))
@@ -162,7 +165,7 @@ def game_help(argv: list[str]) -> str | None:
     if len(argv) < 3 or not {"--help", "-h"} & set(argv[2:]) or argv[1].startswith("-"):
         return None
     group = typer.main.get_command(app)
-    root = click_core.Context(group, info_name="deckgen")
+    root = HelpContext(group, info_name="deckgen")
     command = group.get_command(root, argv[0]) if hasattr(group, "commands") and argv[0] in group.commands else None
     if command is None or not (command.context_settings or {}).get("allow_extra_args"):
         return None
@@ -170,7 +173,7 @@ def game_help(argv: list[str]) -> str | None:
     if _is_file(target):
         from deckgen.deckfile.load import read_deck_file
     game = read_deck_file(Path(target))[1] if _is_file(target) else get_game(target)
-    ctx = click_core.Context(command, info_name=argv[0], parent=root)
+    ctx = HelpContext(command, info_name=argv[0], parent=root)
     heading = _("{game} options (after the game or deck file; defaults from decks/{id}.toml):", game=game.title, id=game.id)
     lines = [command.get_help(ctx), "", str(heading)]
     if argv[0] in game.capabilities:
@@ -185,8 +188,11 @@ def game_help(argv: list[str]) -> str | None:
 
 def option_lines(options: Any, indent: str) -> list[str]:
     """One line per game option: how to write it, what it does, its default (`list`, `COMMAND GAME --help`)."""
-    return [f"{indent}{opt.usage():<34} {_('{help} [default: {value}]', help=opt.help, value=opt.describe_default())}"
-            for opt in options]
+    lines = []
+    for opt in options:
+        said = _("{help} [default: {value}]", help=opt.help, value=opt.describe_default())
+        lines.append(f"{indent}{opt.usage():<34} {said}")
+    return lines
 
 
 # ---------------------------------------------------------------- common options
@@ -576,7 +582,7 @@ MAX_LINE = 2000  # characters in one line of an error
 def _cut(line: str) -> str:
     if len(line) <= MAX_LINE:
         return line
-    return str(_("{start}… ({n:,} more characters)", start=line[:MAX_LINE], n=len(line) - MAX_LINE))
+    return line[:MAX_LINE] + str(_("… ({n:,} more characters)", n=len(line) - MAX_LINE))  # the cut line is the user's data
 
 
 def _os_error(exc: OSError) -> Any:
@@ -615,8 +621,12 @@ def main(argv: list[str] | None = None) -> None:
     try:
         args, asked = ui_lang_arg(args)
         lang = user_lang(asked=asked)
-    except DeckgenError as exc:  # said in the locale's language, whatever the override asked for
-        with using(user_lang({k: v for k, v in os.environ.items() if k != "DECKGEN_LANG"})):
+    except DeckgenError as exc:  # said in DECKGEN_LANG's language, else the locale's, whatever was asked for
+        try:
+            fallback = user_lang()
+        except DeckgenError:
+            fallback = user_lang({k: v for k, v in os.environ.items() if k != "DECKGEN_LANG"})
+        with using(fallback):
             _fail(exc.lines())
     with using(lang):
         _main(args)

@@ -19,9 +19,11 @@ import typer
 
 try:  # typer >= 0.22 carries its own copy of click
     from typer._click import exceptions as click_errors
+    from typer._click.formatting import HelpFormatter
     from typer._click.utils import make_default_short_help
 except ImportError:  # pragma: no cover - older typer uses click itself
     from click import exceptions as click_errors
+    from click.formatting import HelpFormatter
     from click.utils import make_default_short_help
 
 from deckgen.i18n import Msg, _, ngettext, pgettext
@@ -195,9 +197,51 @@ def no_such_command(name: str, commands: Iterable[str]) -> Msg:
              suggestion=did_you_mean(name, list(commands)), commands=", ".join(commands))
 
 
+class Formatter(HelpFormatter):
+    """Click's help formatter, wrapping lines only at spaces: never inside a value such as
+    ``duplex-long`` (a user copies it as it is shown), whatever the language's line lengths."""
+
+    def write_text(self, text: str) -> None:
+        indent = " " * self.current_indent
+        for i, paragraph in enumerate(text.split("\n\n")):
+            if i:
+                self.write("\n")
+            self.write(_wrap(" ".join(paragraph.split()), self.width, indent, indent) + "\n")
+
+    def write_dl(self, rows: Sequence[tuple[str, str]], col_max: int = 30, col_spacing: int = 2) -> None:
+        rows = list(rows)
+        first_col = min(max((len(first) for first, _second in rows), default=0), col_max) + col_spacing
+        for first, second in rows:
+            self.write(f"{'':>{self.current_indent}}{first}")
+            if not second:
+                self.write("\n")
+                continue
+            if len(first) <= first_col - col_spacing:
+                self.write(" " * (first_col - len(first)))
+            else:
+                self.write("\n" + " " * (first_col + self.current_indent))
+            lines = _wrap(second, max(self.width - first_col - 2, 10), "", "").splitlines()
+            self.write(lines[0] + "\n")
+            for line in lines[1:]:
+                self.write(f"{'':>{first_col + self.current_indent}}{line}\n")
+
+
+def _wrap(text: str, width: int, first: str, rest: str) -> str:
+    import textwrap
+
+    return textwrap.fill(text, width, initial_indent=first, subsequent_indent=rest, break_on_hyphens=False,
+                         break_long_words=False) or first
+
+
+class Context(typer.Context):
+    formatter_class = Formatter
+
+
 class Command(typer.core.TyperCommand):
     """A typer command whose help is written in the user's language, and whose unexpected extra
     arguments are said in it too."""
+
+    context_class = Context
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
         write_help(self, ctx, formatter)

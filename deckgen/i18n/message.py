@@ -136,13 +136,17 @@ def _listing(items: tuple[Any, ...], style: str, lang: str) -> str:
     words = [text_in(i, lang) for i in items]
     if not words:
         return ""
-    if lang == "en" or len(words) == 1:
-        if len(words) == 1:
-            return words[0]
-        last = " or " if style == "or" else " and "
-        return ", ".join(words[:-1]) + last + words[-1]
+    if len(words) == 1:
+        return words[0]
     from deckgen.i18n.numbers import babel_locale
 
+    if lang == "en" or babel_locale(lang) == "en":  # English, or a language Babel does not know (the pseudo-locale)
+        from deckgen.i18n import pgettext
+
+        head = ", ".join(words[:-1])
+        if style == "or":
+            return pgettext("list", "{items} or {last}", items=head, last=words[-1]).render(lang)
+        return pgettext("list", "{items} and {last}", items=head, last=words[-1]).render(lang)
     from babel.lists import format_list
 
     text = format_list(words, style="or" if style == "or" else "standard", locale=babel_locale(lang))

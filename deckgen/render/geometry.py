@@ -131,9 +131,12 @@ def back_offset(value: object) -> tuple[float, float]:
         x, y = (float(p) for p in parts)
     except (TypeError, ValueError):
         raise OptionError(_("expected X,Y in millimetres (like 1.5,-0.5), got {value!r}", value=value), option="--back-offset") from None
-    for v in (x, y):
+    for v, typed in zip((x, y), parts):
         if not (math.isfinite(v) and abs(v) <= MAX_BACK_OFFSET):
-            raise OptionError(_("{mm:g} mm is out of range ({lo:g} to {hi:g})", mm=v, lo=-MAX_BACK_OFFSET, hi=MAX_BACK_OFFSET),
+            shown = v if math.isfinite(v) else str(typed)[:12] + ("…" if len(str(typed)) > 12 else "")
+            raise OptionError(_("{mm:g} mm is out of range ({lo:g} to {hi:g})", mm=shown, lo=-MAX_BACK_OFFSET, hi=MAX_BACK_OFFSET)
+                              if isinstance(shown, float) else
+                              _("{mm} mm is out of range ({lo:g} to {hi:g})", mm=shown, lo=-MAX_BACK_OFFSET, hi=MAX_BACK_OFFSET),
                               option="--back-offset")
     return (x + 0.0, y + 0.0)
 
