@@ -391,7 +391,7 @@ def write_report(v: Validation, out_dir: Path, pace: float | None = None, *, lan
 
 def _in_range(name: str, value: int, lo: int, hi: int) -> int:
     if not lo <= value <= hi:
-        raise DeckgenError(_("{option} must be {lo:,} to {hi:,}, not {value:,}", option=name, lo=lo, hi=hi, value=value))
+        raise DeckgenError(_("{option} must be {lo} to {hi}, not {value}", option=name, lo=lo, hi=hi, value=value))
     return value
 
 
@@ -451,6 +451,9 @@ def _check_served(game: Any, deck: Any, n: int) -> None:
     if n not in counts:
         from deckgen.registry import players_words
 
+        if not counts:
+            raise DeckgenError(_("this {game} deck cannot be dealt to any number of players (too few cards), so not to {n}",
+                                 game=game.title, n=n), option="--players")
         raise DeckgenError(_("this {game} deck is played by {players}, not {n}", game=game.title, players=players_words(counts), n=n),
                            option="--players")
 

@@ -52,7 +52,7 @@ def instructions(n_cards: int, settings: PrintSettings) -> Msg:
         return _("{how}; {scale}", how=manual_line(p), scale=SCALE)
     if backs == "separate":
         return _("{how}; {scale}", how=separate_line(p), scale=SCALE)
-    return _("pages {fronts} fronts, no backs: print single-sided, {scale}", fronts=span(p.fronts), scale=SCALE)
+    return _("Pages {fronts} fronts, no backs: print single-sided, {scale}", fronts=span(p.fronts), scale=SCALE)
 
 
 def manual_line(p: Pages) -> Msg:

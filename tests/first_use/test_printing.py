@@ -68,7 +68,7 @@ def test_separate_keeps_each_back_where_its_front_is_for_gluing(tmp_path):
     ("duplex-short", "flip on the short edge"),
     ("manual-duplex", "No duplex printer: print pages 1-3 (fronts), put the stack back in the tray turned over, then print pages 4-6 (backs)"),
     ("separate", "Separate backs: print pages 1-3 (fronts) and 4-6 (backs) single-sided; glue each back sheet behind the front sheet of the same number"),
-    ("none", "pages 1-3 fronts, no backs: print single-sided"),
+    ("none", "Pages 1-3 fronts, no backs: print single-sided"),
 ])
 def test_the_printing_line_names_the_pages_and_settings(backs, expected):
     settings = PrintSettings(card_size("poker"), backs=backs)
