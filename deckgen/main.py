@@ -7,11 +7,13 @@ from __future__ import annotations
 from deckgen.lazy import settled
 
 with settled():  # the command line's modules (typer) live as long as the program
-    from deckgen.cli import app
+    from deckgen.cli import command
     from deckgen.cli import main as _run
-    from deckgen.web.command import serve
+    from deckgen.web import command as web_command
 
-app.command(name="serve")(serve)
+# its help (web_command.HELP, a catalog message, else the function's docstring) is said in the user's
+# language as every command's
+command(name="serve", help=getattr(web_command, "HELP", None))(web_command.serve)
 
 
 def main(argv: list[str] | None = None) -> None:
