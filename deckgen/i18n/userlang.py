@@ -44,8 +44,8 @@ def user_lang(environ: Mapping[str, str] | None = None, asked: str | None = None
         return chosen_lang(env[OVERRIDE], OVERRIDE)
     spoken = languages()
     locale_name = next((env[v] for v in LOCALE_VARIABLES if env.get(v, "").strip()), "")
-    if locale_name and language_of(locale_name) == ENGLISH and locale_name.split(".")[0] in ("C", "POSIX"):
-        return ENGLISH  # gettext reads LANGUAGE only when the locale is not C
+    if locale_name.split(".")[0].strip() in ("C", "POSIX") or (not locale_name and os.name != "nt"):
+        return ENGLISH  # gettext reads LANGUAGE only when the locale is not C (no locale set is C too)
     for item in env.get("LANGUAGE", "").split(":"):
         if item.strip() and language_of(item) in spoken:
             return language_of(item)

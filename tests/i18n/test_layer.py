@@ -117,6 +117,7 @@ def test_messages_cross_processes_with_their_values(catalog):
         ({"LANGUAGE": "fr:es:en", "LANG": "en_US.UTF-8"}, "es"),  # the first spoken language of the list
         ({"LANGUAGE": "es", "LANG": "C"}, "en"),  # gettext ignores LANGUAGE under the C locale
         ({"LANGUAGE": "es", "LC_ALL": "C.UTF-8"}, "en"),
+        ({"LANGUAGE": "es"}, "en"),  # no locale set is the C locale: gettext reads no LANGUAGE then either
         ({"LANG": "es_ES.UTF-8", "DECKGEN_LANG": "en"}, "en"),  # the override
         ({"LANG": "C", "DECKGEN_LANG": "es"}, "es"),
         ({"DECKGEN_LANG": "es_ES.UTF-8"}, "es"),

@@ -31,6 +31,23 @@ def test_the_corpus_is_said_in_spanish(said):
     assert len(said) > 200 and any(s.bars for s in said)  # progress bars' labels are read too
 
 
+def test_json_keeps_its_language_free_keys(said):
+    """`--json` output is for programs: its keys are the same identifiers in every language."""
+    import json
+    import re
+
+    data = json.loads("\n".join(next(s for s in said if s.case.name == "validate --json").out))
+    keys, stack = set(), [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            keys |= set(item)
+            stack += list(item.values())
+        elif isinstance(item, list):
+            stack += item
+    assert keys and all(re.fullmatch(r"[a-z0-9_]+", k) for k in keys), sorted(keys)
+
+
 def test_no_line_holds_an_english_sentence(said):
     problems, used = foreign_lines(said, RUN, english_words)
     assert not problems, f"{len(problems)} lines hold English words:\n{shown(problems)}"
