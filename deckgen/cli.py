@@ -432,12 +432,10 @@ def sweep(
     """Validate every combination of some option values: sweep.csv, sweep.json, a heat map per measure, and the combinations that pass."""
     with _bars(quiet) as bars:
         result, written = pipeline.sweep(get_game(game), vary, players=players, games=games, seed=seed, workers=workers, scheduler=scheduler, out=out, progress=bars)
-    from deckgen.analysis.sweep import describe
+    from deckgen.analysis.sweep import summary_lines
 
-    passing = result.passing
-    typer.echo(f"{result.title}: {len(result.points)} combinations validated, {len(passing)} pass")
-    for options in passing:
-        typer.echo(f"  pass: {describe(options)}")
+    for line in summary_lines(result):
+        typer.echo(line)
     for f in written:
         _say(f"  {f}", quiet)
 

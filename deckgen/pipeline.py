@@ -6,7 +6,7 @@ import dataclasses
 import functools
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from deckgen.checks import Check, require
 from deckgen.errors import DeckgenError
@@ -239,6 +239,7 @@ class Validation:
     report: "Report"
     default: dict | None = None  # player count -> Summary of the default deck, when the deck differs
     skill: "SkillRun | None" = None  # the skill ladder, when the report asks for it
+    is_default: bool = False  # the deck is the game's default deck
 
     @property
     def ok(self) -> bool:
@@ -280,8 +281,8 @@ def validate(
             _in_range("--model-budget", model_budget, 0, 50_000_000)
             extra["model_budget"] = model_budget
         report = run_validation(spec.game, deck, players=players, games=games, seed=spec.seed, sequential=sequential, progress=progress, pool=pool, **extra)
-        result = Validation(spec, deck, report)
-        if report.summaries and is_default(spec, deck):
+        result = Validation(spec, deck, report, is_default=is_default(spec, deck))
+        if report.summaries and result.is_default:
             remember(spec.game, deck, report, games=games, sequential=sequential)
         elif compare_default and report.ok and report.summaries:
             base = default_deck(spec.game, deck, spec_for(spec.game, cli={}).options)
@@ -296,8 +297,20 @@ def report_text(v: Validation, pace: float | None = None) -> str:
     from deckgen.engine.report import report_lines
     from deckgen.guide import measures_explained, validate_summary
 
-    lines = [f"{v.spec.game.title}: {len(v.deck)} cards ({v.spec.source or 'defaults'})", ""]
-    lines += validate_summary(v, pace)
+    from deckgen.i18n import Msg, ngettext
+    from deckgen.spec import DEFAULT_OPTIONS
+
+    source = v.spec.source
+    if v.is_default or not source or source == "defaults":
+        title = ngettext("{game}: {n:,} card (the default deck)", "{game}: {n:,} cards (the default deck)", len(v.deck), game=v.spec.game.title)
+    elif isinstance(source, Msg) and source.msgid == DEFAULT_OPTIONS:  # the default options for another player count
+        title = ngettext("{game}: {n:,} card (the default options)", "{game}: {n:,} cards (the default options)", len(v.deck),
+                         game=v.spec.game.title)
+    else:
+        title = ngettext("{game}: {n:,} card ({source})", "{game}: {n:,} cards ({source})", len(v.deck), game=v.spec.game.title,
+                         source=v.spec.source)
+    lines = [str(title), ""]
+    lines += [str(line) for line in validate_summary(v, pace)]
     lines += ["", *report_lines(v.spec.game.engine, v.report)]
     if v.default:
         lines += ["", *comparison_lines(v.spec.game, v.report.summaries, v.default)]
@@ -324,25 +337,30 @@ def report_data(v: Validation, pace: float | None = None) -> dict:
     return data
 
 
-CHART_WORDS = {
-    "es": {
-        "game length": "duración de las partidas", "seat advantage": "ventaja por asiento",
-        "mean": "media de", "per game": "por partida", "players": "jugadores", "rule variant and players": "variante y jugadores",
-        "points of win share": "puntos de victorias sobre la cuota justa", "your deck": "tu mazo", "this deck": "este mazo",
-        "default deck": "mazo por defecto", "no advantage": "sin ventaja", "error bars: 95% interval": "barras de error: intervalo del 95 %",
-        "turns": "turnos",
-    },
-}
+def chart_words() -> dict[str, str]:
+    """The legend's words of the report's charts (render/charts.py), in the language in force."""
+    from deckgen.i18n import _
+
+    return {"your deck": str(_("your deck")), "this deck": str(_("this deck")), "default deck": str(_("default deck")),
+            "no advantage": str(_("no advantage")), "error bars: 95% interval": str(_("error bars: 95% interval"))}
 
 
-def write_report(v: Validation, out_dir: Path, pace: float | None = None, *, lang: str = "en") -> list[Path]:
+def write_report(v: Validation, out_dir: Path, pace: float | None = None, *, lang: str | None = None) -> list[Path]:
     """report.txt, report.json and two PNG plots (matplotlib): the mean game length and the seat
     advantage at every player count, with 95% error bars, beside the default deck's when compared.
-    ``lang``: the charts' words (es or en; the web page's language)."""
-    import json
+    ``lang``: the language of report.txt and the charts' words (default: the language in force; the
+    web page's language on the page). report.json keeps its stable English words."""
+    from deckgen.i18n import current_lang, using
 
+    with using(lang or current_lang()):
+        return _write_report(v, out_dir, pace)
+
+
+def _write_report(v: Validation, out_dir: Path, pace: float | None) -> list[Path]:
     from deckgen.engine.simulate import seat_advantage, seat_advantage_error
+    from deckgen.engine.words import length_unit
     from deckgen.fileio import write_bytes
+    from deckgen.i18n import _
     from deckgen.render.charts import points_with_errors
 
     base = v.default or {}
@@ -350,10 +368,10 @@ def write_report(v: Validation, out_dir: Path, pace: float | None = None, *, lan
     labels = [str(k) for k in keys]
     mine = [v.report.summaries[k] for k in keys]
     theirs = [base.get(k) for k in keys]
-    w = CHART_WORDS.get(lang, {})
-    say = lambda text: w.get(text, text)  # noqa: E731
-    name = v.spec.game.engine.length_name if v.spec.game.engine else "turns"
-    xlabel = say("rule variant and players" if any(s.variant for s in mine) else "players")
+    words = chart_words()
+    unit = length_unit(v.spec.game.engine.length_name if v.spec.game.engine else "turns")
+    xlabel = str(_("rule variant and players") if any(s.variant for s in mine) else _("players"))
+    title = v.spec.game.title
     # beside a build of the same deck the report adds its files and the build stays; a folder of
     # another deck's build is refused (never emptied)
     with publishing(Path(out_dir), keep=lambda name: name not in REPORT_FILES, own=lambda name: name in REPORT_FILES,
@@ -365,8 +383,8 @@ def write_report(v: Validation, out_dir: Path, pace: float | None = None, *, lan
                 stage / "game-length.png",
                 points_with_errors(
                     labels, [(s.length_mean, s.length_error) for s in mine], [(b.length_mean, b.length_error) if b else None for b in theirs],
-                    title=f"{v.spec.game.title}: {say('game length')}", xlabel=xlabel, words=w,
-                    ylabel=f"{say('mean')} {say(name)} {say('per game')}",
+                    title=str(_("{game}: game length", game=title)), xlabel=xlabel, words=words,
+                    ylabel=str(_("mean {unit} per game", unit=unit)),
                 ),
             ),
             write_bytes(
@@ -375,9 +393,8 @@ def write_report(v: Validation, out_dir: Path, pace: float | None = None, *, lan
                     labels,
                     [(100 * seat_advantage(s), 100 * seat_advantage_error(s)) for s in mine],
                     [(100 * seat_advantage(b), 100 * seat_advantage_error(b)) if b else None for b in theirs],
-                    title=f"{v.spec.game.title}: "
-                    + (say("seat advantage") if w else "seat advantage (luckiest seat's win share minus a fair share)"),
-                    ylabel=say("points of win share"), xlabel=xlabel, zero_line=True, words=w,
+                    title=str(_("{game}: seat advantage (luckiest seat's win share minus a fair share)", game=title)),
+                    ylabel=str(_("points of win share")), xlabel=xlabel, zero_line=True, words=words,
                 ),
             ),
         ]
@@ -390,7 +407,9 @@ def write_report(v: Validation, out_dir: Path, pace: float | None = None, *, lan
 
 def _in_range(name: str, value: int, lo: int, hi: int) -> int:
     if not lo <= value <= hi:
-        raise DeckgenError(f"{name} must be {lo} to {hi}, not {value}")
+        from deckgen.i18n import _
+
+        raise DeckgenError(_("{option} must be {lo} to {hi}, not {value}", option=name, lo=lo, hi=hi, value=value))
     return value
 
 
@@ -415,26 +434,26 @@ def simulate(
     """Play ``games`` seeded games of the deck (under each of the engine's variants) and summarise them."""
     from deckgen.engine.simulate import default_workers, simulate as play
 
+    from deckgen.i18n import Listing, _
+
     engine = spec.game.engine
     if engine is None:
-        raise DeckgenError(f"{spec.game.title} has no rule engine yet")
+        raise DeckgenError(_("{game} has no rule engine yet", game=spec.game.title))
     if board is not None and engine.board_picture is None:
-        raise DeckgenError(f"{spec.game.title} has no board to draw (--board)")
+        raise DeckgenError(_("{game} has no board to draw (--board)", game=spec.game.title))
     if board is not None:
         prepare_out_dir(board.parent)  # as every output: its folder is made (before the games), a file in the way named
     if policy not in engine.policies:
-        raise DeckgenError(f"unknown --policy {policy!r}: use {', '.join(engine.policies)}")
+        raise DeckgenError(_("unknown --policy {policy!r}: use {policies}", policy=policy, policies=Listing(engine.policies, "or")))
     n_games = _in_range("--games", 1000 if games is None else games, 1, 10_000_000)
     workers = worker_count(default_workers() if workers is None else workers)
     players = spec.players or spec.game.default_players
     deck, checks = make_deck(spec)
     _check_served(spec.game, deck, players)  # as skill: a count the deck cannot deal (it crashed a policy)
-    bad = [c for c in checks if not c.ok]
-    if bad:
-        raise DeckgenError("the deck fails its checks: " + "; ".join(f"{c.name}: {c.detail}" for c in bad))
+    _refuse_failing(checks)
     summaries = []
     for label, variant in engine.variants(deck):  # one deck may be played in several modes
-        tick = progress(f"games{', ' + label if label else ''}") if progress else None
+        tick = progress(_("games, {variant}", variant=label) if label else _("games")) if progress else None
         summaries.append(play(engine, variant, players, n_games, spec.seed, workers=workers, policy=policy, progress=tick, variant=label))
     return deck, summaries
 
@@ -443,9 +462,21 @@ def _check_served(game: Any, deck: Any, n: int) -> None:
     """Refuse a player count the deck does not serve (too few cards to deal, say), by the option's name."""
     counts = game.player_counts(dataclasses.replace(deck, players=None))
     if n not in counts:
+        from deckgen.i18n import _
         from deckgen.registry import players_words
 
-        raise DeckgenError(f"--players: this {game.title} deck is played by {players_words(counts)}, not {n}")
+        raise DeckgenError(_("--players: this {game} deck is played by {served}, not {asked}", game=game.title, served=players_words(counts), asked=n))
+
+
+def _refuse_failing(checks: Sequence[Any]) -> None:
+    """A deck that fails a check is not played: one error naming each failed check."""
+    from deckgen.checks import Joined
+    from deckgen.i18n import _
+
+    bad = [c for c in checks if not c.ok]
+    if bad:
+        raise DeckgenError(_("the deck fails its checks: {checks}",
+                             checks=Joined([_("{name}: {detail}", name=c.name, detail=c.detail) for c in bad], "; ")))
 
 
 @dataclass
@@ -470,10 +501,12 @@ def skill(
     from deckgen.engine.compare import default_deck
     from deckgen.spec import spec_for
 
+    from deckgen.i18n import _
+
     game = spec.game
     engine = game.engine
     if engine is None or engine.skill is None:
-        raise DeckgenError(f"{game.title} has no skill ladder")
+        raise DeckgenError(_("{game} has no skill ladder", game=game.title))
     per_pair = _in_range("--games", engine.skill.games if games is None else games, 1, 100_000)
     from deckgen.engine.simulate import default_workers
 
@@ -481,20 +514,18 @@ def skill(
     n = players or spec.players or 2
     deck, checks = make_deck(spec)
     _check_served(game, deck, n)
-    bad = [c for c in checks if not c.ok]
-    if bad:
-        raise DeckgenError("the deck fails its checks: " + "; ".join(f"{c.name}: {c.detail}" for c in bad))
+    _refuse_failing(checks)
     base = None
     default = is_default(spec, deck)  # its ladder is kept for later comparisons (never read back for itself)
     if compare_default and not default:
         base = dict(engine.variants(default_deck(game, deck, spec_for(game, cli={}).options)))
     reports, bases = [], []
     for label, variant in engine.variants(deck):
-        tick = progress(f"skill ladder{', ' + label if label else ''}") if progress else None
+        tick = progress(_("skill ladder, {variant}", variant=label) if label else _("skill ladder")) if progress else None
         reports.append(measure(engine, variant, n, title=game.title, variant=label, games_per_pair=per_pair, seed=spec.seed, workers=workers, progress=tick, remember=default))
         same = base is not None and label in base and base[label].cards == variant.cards and dict(base[label].options) == dict(variant.options)
         if base is not None and label in base and not same:
-            tick = progress(f"default deck's ladder{', ' + label if label else ''}") if progress else None
+            tick = progress(_("default deck's ladder, {variant}", variant=label) if label else _("default deck's ladder")) if progress else None
             bases.append(measure(engine, base[label], n, title=game.title, variant=label, games_per_pair=per_pair, seed=spec.seed, workers=workers, progress=tick, reuse=True, remember=True))
         else:
             bases.append(None)
@@ -544,14 +575,16 @@ def sweep(
 
     n_games = _in_range("--games", 400 if games is None else games, 1, 1_000_000)
     workers = _in_range("--workers", default_workers() if workers is None else workers, 1, 256)
+    from deckgen.i18n import _
+
     if game.engine is None:
-        raise DeckgenError(f"{game.title} has no rule engine yet")
+        raise DeckgenError(_("{game} has no rule engine yet", game=game.title))
     axes = sweeping.parse_vary(game, vary)
     from deckgen.publish import check_replaceable
 
     target = Path(out) if out else Path("output") / f"{game.id}-sweep"
     check_replaceable(target)  # a folder the sweep cannot go to is refused before its games, not after them
-    tick = progress("combinations") if progress else None
+    tick = progress(_("combinations")) if progress else None
     result = sweeping.run(game, axes, players=players, games=n_games, seed=seed, workers=workers, scheduler=scheduler, progress=tick)
     return result, sweeping.write(result, target)
 

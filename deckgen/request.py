@@ -125,7 +125,11 @@ def load_spec(
         "print": {"paper": paper, "card_size": card_size, "bleed": bleed, "backs": backs, "ink": ink, "for": shop,
                   "format": formats, "dpi": dpi, "colour": colour, "back_offset": back_offset},
     }
-    source = target if file_layer is not None else f"{game.id}" + (" with " + " ".join(extra) if extra else " (defaults)")
+    from deckgen.i18n import _
+    from deckgen.spec import DEFAULT_OPTIONS
+
+    source = target if file_layer is not None else (_("{game} with {options}", game=game.id, options=" ".join(extra)) if extra
+                                                    else _(DEFAULT_OPTIONS, game=game.id))
     return spec_for(game, cli=cli, file_layer=file_layer, source=source)
 
 

@@ -10,11 +10,10 @@ from pathlib import Path
 from typing import Any, Callable
 
 from deckgen import pipeline
-from deckgen.engine.replay import phrases_in
 from deckgen.errors import DeckgenError
+from deckgen.i18n import using
 from deckgen.registry import games
 from deckgen.request import DeckRequest
-from deckgen.web.reportwords import basis_in, failure_in, report_in
 
 Send = Callable[[tuple], None]
 DECK_DIR = "deck"  # inside the job's folder: what `deckgen build` writes
@@ -36,7 +35,7 @@ def progress_sender(send: Send, every: float = 0.2) -> Callable[[str], Callable[
             now = time.monotonic()
             if done >= total or now - last[0] >= every:
                 last[0] = now
-                send(("progress", label, int(done), int(total)))
+                send(("progress", str(label), int(done), int(total)))  # in the job's language
 
         return tick
 
@@ -62,7 +61,7 @@ def build(request: DeckRequest, folder: Path, send: Send, lang: str = "en") -> d
         "title": spec.game.title,
         "cards": len(result.deck),
         "files": names,
-        "notes": list(result.notes),
+        "notes": [str(n) for n in result.notes],
         "warnings": [c.line() for c in result.checks if not c.ok],
         "zip_name": spec.game.out_name(spec.options) + ".zip",
         "duplex": spec.print.backs,
@@ -114,27 +113,24 @@ def check(request: DeckRequest, folder: Path, send: Send, lang: str = "en") -> d
     skill_games = request.skill_games()
     if skill_games != 0 and v.ok and spec.game.engine is not None and spec.game.engine.skill is not None:
         v.skill = pipeline.skill(spec, players=players[0] if players else None, games=skill_games, workers=1, progress=progress)
-    written = pipeline.write_report(v, folder / REPORT_DIR, lang=lang)
+    written = pipeline.write_report(v, folder / REPORT_DIR)  # report.txt in the job's language, as the page shows it
     data = pipeline.report_data(v)
-    phrases = phrases_in(v.report.phrases, lang)  # counterexamples told from the model checker's data
-    text = report_in(pipeline.report_text(v), lang, phrases)
-    listed = phrases_in(v.report.phrases, lang, lines=True)
-    if lang == "es":  # the report file to download says what the page says
-        (folder / REPORT_DIR / "report.txt").write_text(text, encoding="utf-8")
-    checks = [c for part in ("static", "exhaustive", "simulation") for c in data.get(part, [])]
+    from deckgen.engine.report import failure_text
+
+    text = pipeline.report_text(v)  # in the job's language (run)
     return {
-        "title": spec.game.title,
+        "title": str(spec.game.title),
         "cards": len(v.deck),
         "ok": v.ok,
         # the failed checks under the verdict: a counterexample a step a line
-        "failed": [failure_in(c["name"], str(c["detail"]), c.get("proof"), lang, listed, c.get("hint") or "") for c in checks if not c["ok"]],
-        "basis": basis_in(data.get("basis", ""), lang),  # what "playable" rests on: "proven for every deal" or "no failure in N games"
-        "checks": len(checks),
-        "headline": (data.get("default_deck") or {}).get("headline", ""),
+        "failed": [failure_text(c, v.report.phrases) for c in v.report.checks if not c.ok],
+        "basis": str(data.get("basis", "")),  # what "playable" rests on: "proven for every deal" or "no failure in N games"
+        "checks": len(v.report.checks),
+        "headline": str((data.get("default_deck") or {}).get("headline", "")),
         "key": key_facts(v),
         "default": default,
-        "text": text,  # the report in the page's language (reportwords)
-        "text_lang": "es" if lang == "es" else "en",
+        "text": text,  # the report in the page's language
+        "text_lang": lang,
         "files": [p.relative_to(folder / REPORT_DIR).as_posix() for p in written],
     }
 
@@ -151,11 +147,12 @@ def run(kind: str, request: DeckRequest, folder: str, queue: Any, lang: str = "e
     except (ValueError, OSError):  # pragma: no cover - not the main thread
         pass
     send = queue.put
-    try:
-        send(("done", JOBS[kind](request, Path(folder), send, lang)))
-    except DeckgenError as exc:
-        send(("error", str(exc)))
-    except MemoryError:
-        send(("error", "the job ran out of memory"))
-    except Exception as exc:  # noqa: BLE001 - reported as one line; the server stays up
-        send(("error", f"the job failed unexpectedly ({type(exc).__name__}: {exc})"))
+    with using(lang):  # every word of the job (report, progress, errors) in the page's language
+        try:
+            send(("done", JOBS[kind](request, Path(folder), send, lang)))
+        except DeckgenError as exc:
+            send(("error", str(exc)))
+        except MemoryError:
+            send(("error", "the job ran out of memory"))
+        except Exception as exc:  # noqa: BLE001 - reported as one line; the server stays up
+            send(("error", f"the job failed unexpectedly ({type(exc).__name__}: {exc})"))

@@ -14,6 +14,7 @@ from typing import Sequence
 from reportlab.pdfgen.canvas import Canvas
 
 from deckgen.errors import DeckgenError
+from deckgen.i18n import _
 from deckgen.fileio import atomic_path, write_text
 from deckgen.publish import publishing
 from deckgen.model import Card
@@ -169,14 +170,13 @@ def _draw(pool: list[int], req: PuzzleRequest, rng: random.Random) -> tuple[tupl
     """A random set of ``req.size`` cards whose longest stack reaches ``min_stack`` (a worthwhile puzzle:
     most random sets of 20 cards from 1..100 only stack 3 to 7 high)."""
     need = min_stack(req)
-    for _ in range(MAX_DRAWS):
+    for _draw in range(MAX_DRAWS):
         cards = tuple(sorted(rng.sample(pool, req.size)))
         sol = solve(cards, req.rule, req.time_limit)
         if sol.length >= need:
             return cards, sol
-    raise DeckgenError(
-        f"no set of {req.size} cards from {compact_ranges(pool)} reached a stack of {need} in {MAX_DRAWS} draws: lower --min-stack"
-    )
+    raise DeckgenError(_("no set of {size} cards from {pool} reached a stack of {need} in {draws} draws: lower --min-stack",
+                         size=req.size, pool=compact_ranges(pool), need=need, draws=MAX_DRAWS))
 
 
 def write_puzzle(puzzle: Puzzle, out_dir: Path) -> list[Path]:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Hashable, Mapping, Sequence
 
 from deckgen.engine.state import CHANCE, TERMINAL, IllegalAction
+from deckgen.i18n import _
 
 from deckgen.games.hectoedra import rules
 
@@ -104,10 +105,10 @@ class HectoedraState:
         game_deck, self.box = self.box[:take], sorted(self.box[take:])
         hand = min(v.hand, per)
         if per < v.per_player:
-            self.shortfalls.append(
-                f"round {self.round_no + 1} dealt {per} cards a player ({hand} in hand), not the {v.per_player} printed"
-                f" ({self.players * v.per_player} needed, {take + len(self.box)} left to deal)"
-            )
+            self.shortfalls.append(_(
+                "round {round} dealt {per} cards a player ({hand} in hand), not the {printed} printed ({needed} needed, {left} left to deal)",
+                round=self.round_no + 1, per=per, hand=hand, printed=v.per_player, needed=self.players * v.per_player,
+                left=take + len(self.box)))
         for i in range(self.players):
             self.hands[i] = game_deck[i * hand : (i + 1) * hand]
         self.draw = game_deck[self.players * hand :]
