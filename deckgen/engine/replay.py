@@ -165,10 +165,3 @@ class Replay:
     def to_json(self) -> dict[str, Any]:
         return {"what": self.heading(), "steps": self.steps, "position": self.position, "trap": self.trap,
                 "moves": [s.to_json() for s in self.path.steps], "at": _json(self.at)}
-
-
-def phrases_in(texts: Mapping[str, Any], lang: str, lines: bool = False) -> dict[str, str]:
-    """Each part of a report told from data (``Report.phrases``: its English words -> the part) in
-    ``lang``; with ``lines``, a counterexample a step a line (for a page's list)."""
-    return {english: part.text(lang, lines=True) if lines and isinstance(part, Replay) else part.text(lang)
-            for english, part in texts.items()}

@@ -189,7 +189,7 @@ def checks(deck: Deck) -> list[Check]:
     hand = deck.options.get("hand", 4)
     if deck.players is None:
         out.append(expect_equal(_("full set"), len(deck.cards), comp.total, hint=rebuild))
-        shares = Joined([_("{players} players: {cards} cards", players=n, cards=comp.total - r) for n, r in table.items() if r is not None], ", ")
+        shares = Joined([_("{players} players: {cards} cards", players=n, cards=comp.total - r) for n, r in table.items() if r is not None], "; ")
         unsupported = [n for n, r in table.items() if r is None]
         out.append(
             check(
