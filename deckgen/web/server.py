@@ -16,6 +16,7 @@ import webbrowser
 from typing import Any
 
 from deckgen.errors import DeckgenError, Terminated
+from deckgen.i18n import _
 
 
 def check_address(host: str, port: int) -> None:
@@ -95,7 +96,8 @@ def guarded_protocol(max_connections: int, header_timeout: float) -> type:
             super().connection_made(transport)
             address = self.client[0] if self.client else "?"
             if open_now.get(address, 0) >= max_connections:
-                _raw(transport, 429, "Too Many Requests", f"too many open connections from {address} (at most {max_connections})")
+                _raw(transport, 429, "Too Many Requests",
+                     _("too many open connections from {address} (at most {most})", address=address, most=max_connections))
                 return
             open_now[address] = open_now.get(address, 0) + 1
             self._address = address
@@ -134,46 +136,81 @@ def guarded_protocol(max_connections: int, header_timeout: float) -> type:
                 return
             if self.cycle is not None and not self.cycle.response_complete:
                 return  # an answer is still going out (a pipelined request waits its turn)
-            _raw(self.transport, 408, "Request Timeout", f"the request headers did not arrive within {header_timeout:g} seconds")
+            _raw(self.transport, 408, "Request Timeout", _("the request headers did not arrive within {s:g} seconds", s=header_timeout))
+
+        def send_400_response(self, msg: str) -> None:
+            """uvicorn's answer to a request it cannot read (a broken request line, bad headers), with the
+            security headers every answer carries, in words."""
+            if self.transport.is_closing():
+                return
+            _raw(self.transport, 400, "Bad Request", _("the request could not be read as HTTP"))
 
     Guarded.open_now = open_now  # type: ignore[attr-defined]  # for the tests
     return Guarded
 
 
-def _raw(transport: asyncio.Transport, status: int, reason: str, message: str) -> None:
-    body = ("error: " + message + "\n").encode()
+def _raw(transport: asyncio.Transport, status: int, reason: str, message: Any) -> None:
+    """An answer written straight to the socket (before any request is read), with the security
+    headers every answer carries; the message in the site's language (no request said another)."""
+    from deckgen.i18n import render
+    from deckgen.web.guard import SECURITY_HEADERS
+    from deckgen.web.speak import SITE_LANG
+
+    body = ("error: " + render(message, SITE_LANG) + "\n").encode()
+    security = "".join(f"{k.decode()}: {v.decode()}\r\n" for k, v in SECURITY_HEADERS)
     head = (
         f"HTTP/1.1 {status} {reason}\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: {len(body)}\r\n"
-        "connection: close\r\n\r\n"
+        f"{security}connection: close\r\n\r\n"
     ).encode()
     transport.write(head + body)
     transport.close()
 
 
 def server_config(app: Any, settings: Any, host: str, port: int, *, quiet: bool = True) -> Any:
-    """The uvicorn configuration of ``app``: its guarded protocol, and a short graceful shutdown (open
-    event streams are cut after a few seconds rather than holding Ctrl-C up)."""
+    """The uvicorn configuration of ``app``: its guarded protocol, a short graceful shutdown (open
+    event streams are cut after a few seconds rather than holding Ctrl-C up), and forwarding headers
+    (X-Forwarded-For...) believed only from the proxy the teacher names (``--proxy``): uvicorn
+    believes them from 127.0.0.1 by default, so a program on this computer could pass for any address
+    and get round the per-address bounds and the password's lockout."""
     import uvicorn
 
+    proxy = getattr(settings, "proxy", None)
     return uvicorn.Config(
         app, host=host, port=port, http=guarded_protocol(settings.max_connections, settings.header_timeout),
         timeout_keep_alive=5, timeout_graceful_shutdown=3, log_level="warning" if quiet else "info", access_log=not quiet,
-        server_header=False,
+        server_header=False, proxy_headers=proxy is not None, forwarded_allow_ips=proxy or "",
     )
 
 
 def _stopping_class() -> type:
     import uvicorn
 
+    import contextlib
+
     class Stopping(uvicorn.Server):
-        """uvicorn's server that tells the app when Ctrl-C (or SIGTERM) comes, so its open event
-        streams end at once instead of holding the shutdown up until they are cut."""
+        """uvicorn's server that tells the app when Ctrl-C, SIGTERM or a closed terminal (SIGHUP) comes,
+        so its open event streams end at once instead of holding the shutdown up until they are cut,
+        and that stops as gracefully on SIGHUP as on the other two (its jobs and folders go)."""
 
         def handle_exit(self, sig: int, frame: Any) -> None:
             app = self.config.app
             if getattr(app, "state", None) is not None:
                 app.state.stopping = True
             super().handle_exit(sig, frame)
+
+        @contextlib.contextmanager
+        def capture_signals(self) -> Any:
+            hup = getattr(signal, "SIGHUP", None)
+            if hup is None or threading.current_thread() is not threading.main_thread():
+                with super().capture_signals():
+                    yield
+                return
+            previous = signal.signal(hup, self.handle_exit)
+            try:
+                with super().capture_signals():
+                    yield
+            finally:
+                signal.signal(hup, previous)
 
     return Stopping
 
