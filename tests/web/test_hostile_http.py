@@ -489,11 +489,11 @@ def test_network_host_warns_and_makes_up_a_password(monkeypatch, capsys):
     code, out, err = run(capsys, "serve", "--host", "0.0.0.0", "--port", free_port(), "--quiet")
     assert code == 130 and err.strip().endswith("error: interrupted")
     warning = [line for line in err.splitlines() if line.startswith("warning:")]
-    assert len(warning) == 1 and "the page is open to every computer that can reach this one" in warning[0]
-    password = re.search(r"the password is: (\S+)$", warning[0]).group(1)
+    assert len(warning) == 1 and "the page is open to other computers" in warning[0]
+    password = re.search(r"with the password: (\S+)$", warning[0]).group(1)
     assert len(password) >= 12 and seen["app"].state.access.password == password
     code, out, err = run(capsys, "serve", "--host", "0.0.0.0", "--port", free_port(), "--quiet", "--password", "my own secret")
-    assert "the password is the one given with --password" in err and "my own secret" not in err
+    assert "with the password given with --password" in err and "my own secret" not in err
     assert seen["app"].state.access.password == "my own secret"
     code, out, err = run(capsys, "serve", "--port", free_port(), "--quiet")
     assert "warning" not in err and seen["app"].state.access.password is None  # this computer only: no login
