@@ -831,6 +831,10 @@ class _Words:
         return "; ".join(self.name(n) for n in text.split("; ")) + more
 
     def basis(self, text: str) -> str:
+        lead = "nothing is proven: the model checker stopped at its budget and no argument of the game applies; "
+        if text.startswith(lead):
+            return ("nada está demostrado: el verificador de modelos se detuvo en su límite y no se aplica ningún argumento del juego; "
+                    + self.basis(text[len(lead):]))
         if text == "proven for every deal":
             return "demostrado para todo reparto"
         m = re.fullmatch(r"no failure in ([\d,]+) games( at each player count)?", text)
