@@ -1,6 +1,6 @@
 """Random tiny MGC decks with random options, solved by the independent solver (mgc_solver.py) and
 by deckgen's own claims: the model checker's round, the going-out argument and the follow-graph
-check. Used by tests/independent/test_mgc.py (a few decks) and bench/independent.py (a sweep)."""
+check. Used by tests/independent/test_mgc.py (a few decks) and bench/independent_solvers.py (a sweep)."""
 
 from __future__ import annotations
 

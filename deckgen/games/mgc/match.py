@@ -218,10 +218,16 @@ class Match:
                                 pile.pop()
                             else:  # nothing left to draw: the turn passes (someone else can still play)
                                 dry += 1
+                                if played_before + played - drawn_plays + draws + dry >= limit:
+                                    stepping = slow = True  # a fast run's turn budget is spent inside a round
                                 seat = order[seat]
                                 continue
                             hands[seat] |= got
                             draws += 1
+                            if played_before + played - drawn_plays + draws + dry >= limit:
+                                # a fast run's turn budget is spent inside a round (a round that never ends
+                                # draws again and again): step from here, so the run stops at the next pause
+                                stepping = slow = True
                             if not got & masks[cons]:  # it does not fit: the turn passes
                                 seat = order[seat]
                                 continue

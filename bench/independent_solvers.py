@@ -2,8 +2,8 @@
 rule options, each solved exhaustively by both sides; prints every deck that disagrees and the
 figures: decks tried, decks compared (both searches complete), disagreements, CPU seconds.
 
-    python3 bench/independent.py                 # MGC, 2 players, 40 decks of 15 to 18 cards
-    python3 bench/independent.py --decks 100 --seed 3 --budget 300000
+    python3 bench/independent_solvers.py                 # MGC, 2 players, 40 decks of 15 to 18 cards
+    python3 bench/independent_solvers.py --decks 100 --seed 3 --budget 300000
 """
 
 from __future__ import annotations
