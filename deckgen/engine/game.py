@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 from deckgen.checks import Check
-from deckgen.i18n import _
+from deckgen.i18n import _, pgettext
 from deckgen.engine.state import State
 from deckgen.model import Deck
 
@@ -114,9 +114,12 @@ class Threshold:
     def text(self, show: Callable[[float], str] | None = None) -> str:
         """The bounds in words; ``show`` formats them as the measure prints (a percentage...)."""
         fmt = show or (lambda v: _("{value:g}", value=v))
+        # "must be {bounds}": a language may need the verb in the bounds ("estar entre", "ser al menos")
         if self.lo is not None and self.hi is not None:
-            return _("between {lo} and {hi}", lo=fmt(self.lo), hi=fmt(self.hi))
-        return _("at least {lo}", lo=fmt(self.lo)) if self.lo is not None else _("at most {hi}", hi=fmt(self.hi))
+            return pgettext("must be", "between {lo} and {hi}", lo=fmt(self.lo), hi=fmt(self.hi))
+        if self.lo is not None:
+            return pgettext("must be", "at least {lo}", lo=fmt(self.lo))
+        return pgettext("must be", "at most {hi}", hi=fmt(self.hi))
 
 
 @dataclass(frozen=True)

@@ -52,6 +52,15 @@ class GameRecord:
     shortfall: str = ""
 
 
+DEAD_END = "a dead end"  # how dead_end's English begins (validate tells a dead end from a loop by it)
+
+
+def dead_end(seat: int) -> str:
+    """Why a game stopped at a position where the player to act has no legal action: a dead end of
+    the rules (GAMES.md, playable (3)), never an end."""
+    return _("a dead end: seat {seat} has no legal action and the game is not over", seat=seat)
+
+
 def first_shortfall(state: State) -> str:
     """The first promise of the rulebook a deal of this game broke, or "" (see engine/state.py)."""
     found = getattr(state, "shortfalls", None)
@@ -106,7 +115,16 @@ def play(
             if moves is not None:
                 moves.append("chance")
         else:
-            action = policies[seat](state, rng)
+            if check and not state.legal_actions():
+                problem = dead_end(seat)
+                break
+            try:
+                action = policies[seat](state, rng)
+            except (IndexError, ValueError):  # a policy given no legal action to choose from
+                if state.legal_actions():
+                    raise
+                problem = dead_end(seat)
+                break
             if check and action not in state.legal_actions():
                 raise InvariantBroken(_("seed {seed}: illegal action {action} for seat {seat}", seed=seed, action=action, seat=seat))
             if moves is not None:

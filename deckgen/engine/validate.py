@@ -12,6 +12,7 @@ from typing import Any, Callable, Sequence
 from deckgen.checks import Check, Joined, check
 from deckgen.engine import claims
 from deckgen.engine.claims import PROVEN, SAMPLED
+from deckgen.engine.loop import DEAD_END
 from deckgen.engine.sequential import MIN_GAMES, Plan, Stream, run_streams, spent, work_bound
 from deckgen.engine.simulate import Chunk, Pool, Summary, Tally, chunks
 from deckgen.engine.words import players_tag
@@ -136,6 +137,7 @@ def validate(
             if result is not None and result.ok:
                 report.proven.add(key)
     for s in streams:
+        s.checked = s.key in report.argued  # the argument's preconditions, checked at every step of its games
         s.tick = progress(players_tag(s.players, s.label)) if progress else None
         if s.tick:
             s.tick(0, games)  # the bar (or a web page's progress) shows from the start
@@ -148,7 +150,29 @@ def validate(
         _verdicts(report, engine, s, plan)
         if s.overworked and s.measured.games < MIN_GAMES:
             _work_check(report, engine, s, plan)
+        if s.checked:
+            _argument_along_games(report, s)
     return report
+
+
+def _argument_along_games(report: Report, s: Stream) -> None:
+    """A game's argument is checked along every step of the stream's games (Stream.checked): a broken
+    invariant (the variant did not decrease, an illegal move) or a game that stopped without its end
+    (a dead end) fails each of the argument's claims, whatever the argument's own check said."""
+    # a dead end breaks the argument; a loop of the computer player does not (the argument says an
+    # end can be reached, not that this player finds it: _ends_check searches for its way out)
+    stalls = [(seed, p) for seed, p in list(s.measured.stalls if s.measured else []) + list(s.explored.stalls if s.explored else [])
+              if str.__str__(p).startswith(DEAD_END)]  # the English of the problem (a message)
+    why = s.broken or (_("seed {seed}: {problem}", seed=stalls[0][0], problem=stalls[0][1]) if stalls else "")
+    if not why:
+        return
+    tag = str.__str__(players_tag(s.players, s.label))  # the English of the checks' names, to find them
+    report.proven.discard(s.key)
+    report.argued.pop(s.key, None)
+    for i, c in enumerate(report.exhaustive):
+        if c.ok and c.proof == PROVEN and c.name.endswith(f"({tag})"):
+            report.exhaustive[i] = replace(c, ok=False, detail=_("the argument fails along a simulated game: {why}", why=why),
+                                           hint=BUG)
 
 
 FEWEST_TO_JUDGE = 20  # a measure that came out the same in fewer games than this is not judged (its error is unknown)

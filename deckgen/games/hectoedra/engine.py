@@ -6,9 +6,9 @@ import random
 from typing import Sequence
 
 from deckgen.checks import Check, check
+from deckgen.i18n import _
 from deckgen.engine.game import Engine, Measure, Skill, Threshold, random_policy
 from deckgen.engine.words import players_tag
-from deckgen.i18n import _
 from deckgen.model import Deck
 
 from deckgen.games.hectoedra import deck as deck_mod
@@ -86,6 +86,8 @@ def deal_promise(deck: Deck, players: int) -> tuple[str, str]:
     """What every round's deal promises, and what to change when a round is dealt short."""
     v = Variant.from_options(deck.options)
     promise = _("{per} cards a player in each round's game deck ({hand} in hand)", per=v.per_player, hand=v.hand)
+    if v.hand > v.per_player:
+        return promise, _("a --hand of at most --per-player ({per})", per=v.per_player)
     hint = (_("--no-keep-penalties (penalty cards go back into every deal), or more --cards, fewer --rounds or a lower --per-player")
             if v.keep_penalties else _("more --cards or a lower --per-player"))
     return promise, hint

@@ -106,9 +106,13 @@ class HectoedraState:
         hand = min(v.hand, per)
         if per < v.per_player:
             self.shortfalls.append(_(
-                "round {round} dealt {per} cards a player ({hand} in hand), not the {printed} printed ({needed} needed, {left} left to deal)",
-                round=self.round_no + 1, per=per, hand=hand, printed=v.per_player, needed=self.players * v.per_player,
-                left=take + len(self.box)))
+                "round {round} dealt {per} cards a player ({hand} in hand), not the {printed} printed"
+                " ({needed} needed, {left} left to deal)", round=self.round_no + 1, per=per, hand=hand,
+                printed=v.per_player, needed=self.players * v.per_player, left=take + len(self.box)))
+        elif hand < v.hand:  # a hand larger than the cards a player gets: the rulebook's hand is never dealt
+            self.shortfalls.append(_(
+                "round {round} dealt {hand} cards in hand, not the {printed} printed: a player gets only {per} cards a round",
+                round=self.round_no + 1, hand=hand, printed=v.hand, per=per))
         for i in range(self.players):
             self.hands[i] = game_deck[i * hand : (i + 1) * hand]
         self.draw = game_deck[self.players * hand :]
@@ -135,6 +139,8 @@ class HectoedraState:
         self.last_played = None
         self.last_turn = None
         self.dealing = False
+        if not any(self.hands):  # nothing was dealt (fewer cards left than players): a round of no turns
+            self._end_round()
 
     def length_variant(self) -> tuple[int, int, int]:
         """(rounds still to play, a deal due, cards in hands and the draw pile): never up, and down

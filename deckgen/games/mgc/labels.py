@@ -1,53 +1,7 @@
-"""Names and plain-words explanations of the algebra game's options, for forms (the web page), and
-the words of the model checker's counterexamples."""
+"""The words of the algebra game's model checker: its moves and positions, as counterexamples tell them."""
 
 from deckgen.engine.replay import word
 from deckgen.i18n import N_, pgettext
-
-OPTION_TEXT = {
-    "es": {
-        "coefficients": ("Coeficientes", "Los coeficientes de los monomios: un intervalo como 1-6 o -3-3 (el 0 se salta), o una lista como -2,-1,1,2."),
-        "degrees": ("Grados", "Los grados de los monomios: un intervalo como 1-6 o 0-4 (0 da números sin letra), hasta 9."),
-        "variables": ("Letras", "Las variables de los monomios: de 1 a 4 letras minúsculas, como x,y,z o a,b."),
-        "copies": ("Cartas por pareja", "Cuántas cartas hay de cada pareja de coeficiente y grado; cada una es un monomio distinto si lo hay."),
-        "toma_dos": ("Cartas Toma dos", "Cuántas cartas Toma dos lleva el mazo."),
-        "retorno": ("Cartas Retorno", "Cuántas cartas Retorno (cambio de sentido) lleva el mazo."),
-        "intermision": ("Cartas Intermisión", "Cuántas cartas Intermisión (salta al siguiente) lleva el mazo."),
-        "eleccion_coeficiente": ("Cartas Elección de coeficiente", "Cuántas cartas Elección de coeficiente lleva el mazo."),
-        "eleccion_grado": ("Cartas Elección de grado", "Cuántas cartas Elección de grado lleva el mazo."),
-        "toma_cuatro": ("Cartas Toma cuatro", "Cuántas cartas Toma cuatro lleva el mazo."),
-        "hints": ("Ayudas en las cartas", "Escribe en las esquinas el coeficiente y el grado de cada monomio."),
-        "draw_freely": ("Robar cuando quieras", "Variante: puedes robar aunque tengas una carta que se pueda jugar."),
-        "retorno_two_players": ("Retorno con dos jugadores", "reverse: solo cambia el sentido (con dos, vuelve a tocarte al otro); skip: el otro pierde su turno, como en el UNO."),
-        "last_card_draws": ("Robo con la última carta", "Si la última carta de la ronda es Toma dos o Toma cuatro, el siguiente roba igualmente (y esas cartas cuentan en los puntos)."),
-        "round_starter": ("Quién empieza cada ronda", "rotate: el reparto pasa al jugador de la izquierda; winner: empieza quien ganó la ronda anterior."),
-        "after_action": ("Después de una carta de acción", "monomial: hay que seguir el coeficiente o el grado del último monomio; free: vale cualquier carta."),
-        "target_score": ("Puntos para ganar", "Los puntos con los que se gana la partida."),
-        "algebra_call": ("Simulación: decir «ÁLGEBRA»", "Probabilidad de que un jugador se acuerde de decir «ÁLGEBRA» al jugar su penúltima carta."),
-        "algebra_catch": ("Simulación: pillar el olvido", "Probabilidad de que alguien pille a tiempo un «ÁLGEBRA» olvidado (el olvidadizo roba dos)."),
-    },
-    "en": {
-        "coefficients": ("Coefficients", ""),
-        "degrees": ("Degrees", ""),
-        "variables": ("Letters", ""),
-        "copies": ("Cards per pair", ""),
-        "toma_dos": ("Toma dos cards", ""),
-        "retorno": ("Retorno cards", ""),
-        "intermision": ("Intermisión cards", ""),
-        "eleccion_coeficiente": ("Elección de coeficiente cards", ""),
-        "eleccion_grado": ("Elección de grado cards", ""),
-        "toma_cuatro": ("Toma cuatro cards", ""),
-        "hints": ("Hints on the cards", ""),
-        "draw_freely": ("Draw freely", ""),
-        "retorno_two_players": ("Retorno with two players", ""),
-        "last_card_draws": ("Last card still draws", ""),
-        "round_starter": ("Who opens each round", ""),
-        "after_action": ("After an action card", ""),
-        "target_score": ("Points to win", ""),
-        "algebra_call": ("Simulation: saying ÁLGEBRA", ""),
-        "algebra_catch": ("Simulation: catching a forgotten call", ""),
-    },
-}
 
 # the words of a round's moves and positions, for the model checker's counterexamples and ways out
 # of a loop (engine/replay.py): each a catalog message whose placeholders take the term's arguments
