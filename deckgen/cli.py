@@ -152,7 +152,7 @@ BacksOpt = typer.Option(
     help="duplex-long (default) or duplex-short for a duplex printer; manual-duplex for a single-sided printer "
     "(all fronts, turn the stack over, all backs); separate (backs unmirrored, to glue onto the fronts); none",
 )
-InkOpt = typer.Option(None, "--ink", help="normal (default) or low: pale backgrounds, every sheet under 15% ink")
+InkOpt = typer.Option(None, "--ink", help="normal (default) or low: pale backgrounds, every sheet under 45% ink (C+M+Y+K, as the build measures it)")
 OutOpt = typer.Option(None, "--out", help="output folder (default output/<game>-<options>/)")
 QuietOpt = typer.Option(False, "--quiet", "-q", help="no progress bars")
 ForOpt = typer.Option(None, "--for", help="a print shop's template: tgc, mpc, dtc, or home (sets card size, bleed, dpi, format)")
@@ -214,19 +214,13 @@ def build(
         _say(f"warning: {w}", quiet)
     if quiet:
         typer.echo(f"{result.out_dir}/")  # the one line --quiet keeps: where the files are
-    else:  # what each file is, with its ink: measured only to be shown (pages rendered, Ghostscript run)
-        ink = {f.name: _ink_words(result.coverage[f]) for f in result.files if f in result.coverage}
+    else:  # what each file is, with its ink: measured only to be shown (Ghostscript run)
         from deckgen.guide import build_lines
 
         for line in build_lines(spec, result):
-            name = line.split()[0] if line.startswith("  ") and line.strip() else ""
-            typer.echo(line + (f" ({ink[name]})" if name in ink else ""))
+            typer.echo(line)
     for note in result.notes:
         _say(f"note: {note}", quiet)
-
-
-def _ink_words(pages: list[float]) -> str:
-    return f"ink: {max(pages):.0%} of the page at most, {sum(pages) / len(pages):.0%} on average"
 
 
 @app.command(context_settings=GAME_ARGS)

@@ -21,8 +21,25 @@ def build_lines(spec: Any, result: Any) -> list[str]:
     names = [f.name + ("/" if f.is_dir() else "") for f in result.files]
     width = max((len(n) for n in names), default=0)
     for name in names:
-        lines.append(f"  {name:<{width}}  {describe_file(name, spec, result)}")
+        line = f"  {name:<{width}}  {describe_file(name, spec, result)}"
+        if name.endswith(".pdf"):  # the one ink figure of each PDF, measured as it is shown
+            line += f" ({ink_line(name, spec, result)})"
+        lines.append(line)
     return lines
+
+
+def ink_line(name: str, spec: Any, result: Any) -> str:
+    """The C+M+Y+K of a written PDF (Ghostscript's ink_cov): for the cards, checked against what
+    --ink low promises; for a CMYK file, with its heaviest colour against the shop's limit."""
+    from deckgen.render.ink import heaviest_colour, ink_coverage, ink_words
+    from deckgen.render.palette import MAX_INK
+
+    path = result.out_dir / name
+    pages = ink_coverage(path)
+    cards = not name.startswith("rulebook-")
+    cmyk = cards and spec.print.colour == "cmyk"
+    return ink_words(pages, low=cards and name == "cards.pdf" and spec.print.ink == "low",
+                     heaviest=heaviest_colour(path) if cmyk and pages else None, limit=MAX_INK * 100)
 
 
 def checked_line(spec: Any, result: Any) -> str:
@@ -42,11 +59,7 @@ def checked_line(spec: Any, result: Any) -> str:
 
 def describe_file(name: str, spec: Any, result: Any) -> str:
     if name == "cards.pdf":
-        from deckgen.render.ink import ink_coverage, ink_summary
-
-        pages = ink_coverage(result.out_dir / name)
-        ink = f"; {ink_summary(pages)}" if pages else ""
-        return "the cards: PRINT IT. " + instructions(result.printed or len(result.deck), spec.print) + ink
+        return "the cards: PRINT IT. " + instructions(result.printed or len(result.deck), spec.print, getattr(result, "either_edge", True))
     if name == "cards-one-per-page.pdf":
         return "one card per page with its bleed (trim box set), backs before fronts: for a print shop"
     if name == "png/":

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
@@ -36,15 +35,8 @@ class BuildResult:
     played: "Validation | None" = None  # the simulated games a deck file's build played before printing
     forced: bool = False  # written with --force (its failing checks were not enforced)
     printed: int = 0  # cards on the sheets of cards.pdf: the deck's and its help card(s)
+    either_edge: bool = True  # every card meets its own back whichever edge a sheet turns over
 
-    @functools.cached_property
-    def coverage(self) -> dict[Path, list[float]]:
-        """The ink each written PDF puts on its pages (mean darkness 0..1 of a 40 dpi greyscale render),
-        measured when first asked for: a report to show (the CLI prints it), so a build that shows
-        nothing (--quiet, the web page) never renders its pages."""
-        from deckgen.render.ink import page_coverage
-
-        return {f: page_coverage(f) for f in self.files if f.suffix == ".pdf"}
 
 
 def deck_identity(deck: Deck) -> str:
@@ -124,6 +116,10 @@ def build(
             written += step(result, stage)
     result.files = [out / Path(p).name for p in written]
     result.printed = len(printed.cards)
+    from deckgen.render.faces import two_sided
+    from deckgen.render.planning import either_edge
+
+    result.either_edge = either_edge(len(printed.cards), spec.print.layout(), two_sided(job.faces, job.cards))
     return result
 
 

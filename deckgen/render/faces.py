@@ -60,6 +60,11 @@ def back_face(faces: object, card: Card) -> Card | None:
     return own(card) if callable(own) else None
 
 
+def two_sided(faces: object, cards) -> frozenset[int]:
+    """The indices of the cards among ``cards`` whose back is a face of their own."""
+    return frozenset(i for i, card in enumerate(cards) if back_face(faces, card) is not None)
+
+
 def misregistration_margin(frame: Frame) -> float:
     """How far inside the trim a back's motifs stay, so a back printed off its front by up to
     MISREGISTRATION mm still shows nothing cut at an edge."""

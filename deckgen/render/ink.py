@@ -1,7 +1,8 @@
 """Low-ink printing: a pen that pales large areas of colour, and the coverage of a printed PDF.
 
-``--ink low`` keeps every sheet under :data:`LOW_INK_TARGET` of the page's darkness. Faces do not
-change: :class:`LowInkPen` stands between a face and the real pen and
+``--ink low`` keeps every sheet under :data:`LOW_INK_LIMIT` of C+M+Y+K ink, the one ink figure a build
+shows (:func:`measure_ink`, Ghostscript's ``ink_cov``). Faces do not change: :class:`LowInkPen`
+stands between a face and the real pen and
 
 - pales every fill by how much of the card it covers (a background or a big shape keeps its hue as
   a light tint; small marks such as badges and pips keep their colour, so kinds and suits stay
@@ -18,11 +19,13 @@ from pathlib import Path
 from typing import Sequence
 
 from deckgen.errors import OptionError
+from deckgen.i18n import _
 from deckgen.render.palette import INK, grey
 
 INK_MODES = ("normal", "low")
-LOW_INK_TARGET = 0.15  # the darkest a low-ink sheet may be: mean darkness of a 40 dpi greyscale render
+LOW_INK_TARGET = 0.15  # the darkness LowInkPen aims for: mean darkness of a 40 dpi greyscale render
 COVERAGE_DPI = 40
+LOW_INK_LIMIT = 45.0  # % C+M+Y+K of the page (Ghostscript's ink_cov): what --ink low promises for every sheet
 
 # (share of the card a fill covers, the darkest that fill may print) from the largest down
 FILL_CAPS = ((0.08, 0.10), (0.015, 0.30), (0.0, 1.0))
@@ -156,5 +159,60 @@ def ink_summary(pages: Sequence[tuple[float, float, float, float]]) -> str:
     """"ink C+M+Y+K per page (Ghostscript ink_cov): mean 31%, most 206% (page 19)"."""
     totals = [sum(p) for p in pages]
     worst = max(range(len(totals)), key=lambda i: totals[i])
-    return (f"ink C+M+Y+K per page (Ghostscript ink_cov): mean {sum(totals) / len(totals):.0f}%, "
-            f"most {totals[worst]:.0f}% (page {worst + 1})")
+    return _("ink C+M+Y+K per page (Ghostscript ink_cov): mean {mean:.0f}%, most {most:.0f}% (page {page})",
+             mean=sum(totals) / len(totals), most=totals[worst], page=worst + 1)
+
+
+def heaviest_colour(pdf: Path, dpi: int = 72) -> float | None:
+    """The heaviest colour a CMYK PDF prints: the largest C+M+Y+K (in %) at any point, the figure a
+    print shop holds to its limit (:data:`deckgen.render.palette.MAX_INK`), read from Ghostscript's
+    CMYK rendering (``tiff32nc``, no anti-aliasing, so every pixel holds a colour the file sets).
+    None without Ghostscript."""
+    import shutil
+    import subprocess
+    import tempfile
+
+    exe = next((shutil.which(name) for name in GHOSTSCRIPT if shutil.which(name)), None)
+    if exe is None:
+        return None
+    import numpy as np
+    from PIL import Image, ImageSequence
+
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "ink.tif"
+        try:
+            done = subprocess.run(
+                [exe, "-q", "-dSAFER", "-dNOPAUSE", "-dBATCH", "-sDEVICE=tiff32nc", f"-r{dpi}", "-o", str(out), str(pdf)],
+                capture_output=True, timeout=300, check=False,
+            )
+        except (OSError, subprocess.SubprocessError):
+            return None
+        if done.returncode != 0 or not out.exists():
+            return None
+        most = 0.0
+        with Image.open(out) as tif:
+            for frame in ImageSequence.Iterator(tif):
+                a = np.asarray(frame.convert("CMYK"), dtype=np.uint16)
+                most = max(most, float(a.sum(axis=2).max()) * 100.0 / 255.0)
+        return most
+
+
+def ink_words(pages: Sequence[tuple[float, float, float, float]] | None, *, low: bool = False,
+              heaviest: float | None = None, limit: float | None = None) -> str:
+    """The one ink figure a build shows for a PDF: C+M+Y+K per page (mean and the heaviest page);
+    for ``low`` ink, whether every page keeps under :data:`LOW_INK_LIMIT`; for a shop's CMYK file,
+    the ``heaviest`` colour against the shop's ``limit``. Words of the language in force."""
+    if not pages:
+        return str(_("ink not measured (Ghostscript is not installed)"))
+    parts = [ink_summary(pages)]
+    if low:
+        most = max(sum(p) for p in pages)
+        if most <= LOW_INK_LIMIT:
+            parts.append(_("under the {limit:.0f}% that --ink low promises", limit=LOW_INK_LIMIT))
+        else:
+            parts.append(_("ABOVE the {limit:.0f}% that --ink low promises (a back image is not paled)",
+                           limit=LOW_INK_LIMIT))
+    if heaviest is not None and limit is not None:
+        parts.append(_("heaviest colour {most:.0f}% C+M+Y+K at one point (the shop's limit: {limit:.0f}%)",
+                       most=heaviest, limit=limit))
+    return "; ".join(str(p) for p in parts)

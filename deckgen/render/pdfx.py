@@ -78,6 +78,19 @@ def unique_subset_tags(pdf) -> None:
             font.FontDescriptor.FontName = tagged
 
 
+def tag_fonts(path: Path) -> Path:
+    """Give each font subset of the PDF at ``path`` its own tag, in place and deterministically:
+    every PDF deckgen writes (sheets, rulebooks, one-card pages, calibration and puzzle sheets), so
+    that no two fonts share reportlab's AAAAAA+ (a viewer or a shop's RIP may take two fonts of one
+    name for one)."""
+    import pikepdf
+
+    with pikepdf.open(str(path), allow_overwriting_input=True) as pdf:
+        unique_subset_tags(pdf)
+        pdf.save(str(path), deterministic_id=True, linearize=False)
+    return Path(path)
+
+
 def make_pdfx1a(path: Path) -> Path:
     """Rewrite the CMYK PDF at ``path`` as PDF/X-1a:2001, deterministically."""
     import pikepdf

@@ -23,6 +23,7 @@ from deckgen.render import fonts
 from deckgen.render.faces import Frame
 from deckgen.render.geometry import PAPERS
 from deckgen.render.palette import INK
+from deckgen.render.pdfx import tag_fonts
 from deckgen.render.settings import LANGS, PrintSettings
 from deckgen.resources import data_dir
 from deckgen.rulebook import flow
@@ -113,6 +114,7 @@ def write_rulebook(
         )
         furniture = partial(_furniture, header=header, words=WORDS[lang])
         doc.build(story, canvasmaker=partial(_NumberedCanvas, furniture=furniture))
+        tag_fonts(Path(tmp))
     return target
 
 
