@@ -236,7 +236,7 @@ def rules(
     quiet: bool = QuietOpt,
     force: bool = typer.Option(False, "--force", help="write the rulebook even if the deck's checks fail"),
 ) -> None:
-    """Write only the rulebook (rulebook-es.pdf, rulebook-en.pdf) for a deck, in the output folder."""
+    """Write only the rulebook (rulebook-es.pdf, rulebook-en.pdf, and preparing-*.pdf for whoever prepares the deck) for a deck, in the output folder."""
     spec = load_spec(target, ctx.args, players=players, seed=seed, lang=lang, paper=paper, card_size=card_size)
     with _bars(quiet) as bars:
         result = pipeline.rules(spec, out, force=force, progress=bars)

@@ -68,9 +68,14 @@ def describe_file(name: str, spec: Any, result: Any) -> str:
         return "deck sheets for Tabletop Simulator (tts.json tells how): do not print"
     if name == "deck.json":
         return "every card as data, for other programs: do not print"
+    if name.startswith("preparing-") and name.endswith(".pdf"):
+        lang = LANGUAGES.get(name[len("preparing-"):-len(".pdf")], "")
+        return f"for whoever prepares the deck{' (in ' + lang + ')' if lang else ''}: the command and options that made it; not for the players"
     if name.startswith("rulebook-") and name.endswith(".pdf"):
         lang = LANGUAGES.get(name[len("rulebook-"):-len(".pdf")], "")
-        return f"the rules{' in ' + lang if lang else ''}: print it for the players (double-sided is fine, scale 100%)"
+        code = name[len("rulebook-"):-len(".pdf")]
+        foreign = f" (the cards are printed in {LANGUAGES[spec.card_lang]}: it names them as printed)" if code in LANGUAGES and code != spec.card_lang else ""
+        return f"the rules{' in ' + lang if lang else ''}{foreign}: print it for the players (double-sided is fine, scale 100%)"
     if name == "png":
         shop = f" for {spec.print.shop}" if spec.print.shop else ""
         return f"one image per card and back.png, with bleed, at {spec.print.dpi} dpi: upload them to the print shop{shop}"

@@ -16,7 +16,9 @@ from deckgen.publish import check_replaceable, publishing
 from deckgen.render.faces import faces_for
 from deckgen.render.export import write_formats
 from deckgen.render.job import PrintJob
-from deckgen.rulebook.render import file_name, languages, write_rulebook
+from deckgen.resources import data_dir
+from deckgen.rulebook.render import file_name, languages, preparing_name, write_rulebook
+from deckgen.rulebook.template import PREPARING, template_name
 from deckgen.spec import DeckSpec
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -170,7 +172,7 @@ def rules(spec: DeckSpec, out_dir: Path | None = None, *, force: bool = False, p
     if spec.game.rulebook is None:
         raise DeckgenError(f"{spec.game.title} has no rulebook yet")
     result = _checked(spec, out_dir, force)
-    with publishing(result.out_dir, keep=lambda name: True, own=lambda name: name.startswith("rulebook-"),
+    with publishing(result.out_dir, keep=lambda name: True, own=lambda name: name.startswith(("rulebook-", "preparing-")),
                     identity=deck_identity(result.deck)) as stage:
         written = _write_rulebooks(spec, result, progress, stage)
     result.files = [result.out_dir / p.name for p in written]
@@ -209,6 +211,9 @@ def _write_rulebooks(spec: DeckSpec, result: BuildResult, progress: Callable[[st
     written = []
     for n, lang in enumerate(langs, 1):
         written.append(write_rulebook(stage / file_name(lang), spec.game, result.deck, lang, spec.print, card_lang=spec.card_lang))
+        if (data_dir("templates") / template_name(spec.game, lang, PREPARING)).exists():
+            written.append(write_rulebook(stage / preparing_name(lang), spec.game, result.deck, lang, spec.print,
+                                          card_lang=spec.card_lang, stem=PREPARING))
         if tick:
             tick(n, len(langs))
     return written

@@ -15,6 +15,7 @@ A face that needs more (white pictures on a dark card) reads ``frame.ink`` and d
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from pathlib import Path
 from typing import Sequence
 
@@ -55,6 +56,45 @@ def pale(colour: str, most: float) -> str:
     return "#" + "".join(f"{round(c + (255 - c) * k):02x}" for c in (r, g, b))
 
 
+LOW_CODE_DISTANCE = 8.0  # CIEDE2000: the least a colour code's pale tints stay apart in low ink
+
+
+@lru_cache(maxsize=64)
+def low_ink_code(colours: tuple[str, ...], most: float = FILL_CAPS[0][1]) -> dict[str, str]:
+    """Pale tints for a colour code (colours that tell kinds apart: a table, a degree), each at most
+    ``most`` dark, kept as far apart as the pale slab of sRGB allows (CIEDE2000), each near its own
+    colour's :func:`pale` tint. Paling each colour alone brings a code's tints within 2 of each other.
+
+    Chosen deterministically: the slab's colours on a grid, a farthest-point choice of as many as the
+    code has (starting from the tint nearest the first colour's), then each colour given the chosen
+    tint nearest its own pale tint (an optimal assignment)."""
+    import itertools
+
+    import numpy as np
+    from colorspacious import cspace_convert, deltaE
+    from scipy.optimize import linear_sum_assignment
+
+    steps = np.linspace(0.0, 1.0, 26)
+    grid = np.array(list(itertools.product(steps, steps, steps)))
+    luma = 0.299 * grid[:, 0] + 0.587 * grid[:, 1] + 0.114 * grid[:, 2]
+    slab = grid[(1.0 - luma <= most - 1e-9) & (1.0 - luma >= most - 0.06)]  # the palest a tint needs be
+    lab = cspace_convert(slab, "sRGB1", "CIELab")
+    own = np.array([[c / 255 for c in (int(h[i:i + 2], 16) for i in (1, 3, 5))] for h in (pale(x, most) for x in colours)])
+    own_lab = cspace_convert(own, "sRGB1", "CIELab")
+    chosen = [int(np.argmin(deltaE(lab, own_lab[0], input_space="CIELab")))]
+    nearest = deltaE(lab, lab[chosen[0]], input_space="CIELab")
+    while len(chosen) < len(colours):
+        chosen.append(int(np.argmax(nearest)))
+        nearest = np.minimum(nearest, deltaE(lab, lab[chosen[-1]], input_space="CIELab"))
+    cost = np.array([[deltaE(own_lab[i], lab[j], input_space="CIELab") for j in chosen] for i in range(len(colours))])
+    rows, cols = linear_sum_assignment(cost)
+    out = {}
+    for i, j in zip(rows, cols):
+        r, g, b = (round(float(v) * 255) for v in slab[chosen[j]])
+        out[colours[i]] = f"#{r:02x}{g:02x}{b:02x}"
+    return out
+
+
 def legible(colour: str, dark: str = INK) -> str:
     """A light text or line colour made dark (the ground under it has been paled)."""
     return dark if darkness(colour) < LIGHT else colour
@@ -75,11 +115,18 @@ def polygon_area(points: Sequence[tuple[float, float]]) -> float:
 class LowInkPen:
     """A pen drawing through ``pen`` with low-ink colours; ``card_area`` is the card's trim area in mm²."""
 
-    def __init__(self, pen, card_area: float) -> None:
+    def __init__(self, pen, card_area: float, codes: Sequence[Sequence[str]] = ()) -> None:
         self.pen, self.area = pen, max(1e-9, card_area)
+        # a colour of a code (the faces' ``colour_codes``) pales to its code's spread tint
+        self.codes = {c: code for code in (tuple(x) for x in codes) for c in code}
 
     def _fill(self, fill: str | None, area: float) -> str | None:
-        return pale(fill, fill_cap(area / self.area)) if fill else None
+        if not fill:
+            return None
+        cap = fill_cap(area / self.area)
+        if fill in self.codes and cap < 1.0:
+            return low_ink_code(self.codes[fill])[fill]
+        return pale(fill, cap)
 
     def _stroke(self, stroke: str | None) -> str | None:
         return legible(stroke, LIGHT_LINE) if stroke else None

@@ -74,6 +74,7 @@ def test_pages_follow_the_print_order(backs):
     backs_ = [p for p in pages if p.side == "back"]
     assert [p.sheet for p in fronts] == [1, 2, 3]
     assert len(backs_) == (0 if backs == "none" else 3)
+    assert [p.sheet for p in backs_] == ([] if backs == "none" else [1, 2, 3])  # each back page names its sheet
     placed = {card: (p.sheet, slot) for p in fronts for slot, card in p.slots}
     assert placed[19] == (2, 4) and sorted(placed) == list(range(20))
     assert [len(p.slots) for p in fronts] == [9, 9, 2]
@@ -86,3 +87,20 @@ def test_pages_follow_the_print_order(backs):
 def test_the_default_poker_sheet_has_a_centre_and_mini_on_letter_has_none():
     assert centre_cell(layout(card_size("poker"), "a4")) == 4
     assert centre_cell(layout(card_size("mini"), "letter")) is None
+
+
+@pytest.mark.parametrize("size,paper", [("poker", "a4"), ("mini", "letter"), ("bridge", "a4"), ("tarot", "a4")])
+def test_every_back_cell_is_where_the_turned_sheet_puts_it(size, paper):
+    """back_index against the sheet turned as paper turns (a portrait page's long edge upright):
+    the centre of each front cell, mirrored across the page, lands in the back cell's centre."""
+    lay = layout(card_size(size), paper)
+    w, h = lay.page_w, lay.page_h
+    for mode, edge in (("duplex-long", "long"), ("duplex-short", "short"), ("manual-duplex", "long"), ("separate", "long")):
+        for cell in range(lay.per_sheet):
+            b = lay.slot(cell)
+            cx, cy = b.x + b.w / 2, b.y + b.h / 2
+            upright = (edge == "long") == (h >= w)
+            tx, ty = (w - cx, cy) if upright else (cx, h - cy)
+            back = lay.slot(lay.back_index(cell, mode))
+            assert abs(back.x + back.w / 2 - tx) < 1e-6 and abs(back.y + back.h / 2 - ty) < 1e-6, (mode, cell)
+    assert [lay.back_index(c, "none") for c in range(lay.per_sheet)] == list(range(lay.per_sheet))
