@@ -344,7 +344,7 @@ def validate(
     fixed: bool = typer.Option(False, "--fixed", help="play all --games games at every player count (no sequential stopping)"),
     skill_games: Optional[int] = typer.Option(None, "--skill-games", help="with --report: games per pair of levels of the skill section (0: leave it out)", parser=whole_arg),
     pace: Optional[float] = typer.Option(None, "--pace", help="seconds a turn takes at your table, for the minutes a game lasts (each game has its own default)", parser=decimal_arg),
-    confidence: Optional[int] = typer.Option(None, "--confidence", help="games that must end at each player count before 'every game ends' is claimed from sampling (it is then: fewer than 3/N of deals fail, at 95% confidence); never stopped early (default 100)", parser=whole_arg),
+    confidence: Optional[int] = typer.Option(None, "--confidence", help="games that must end at each player count before 'every game ends' is claimed from sampling (it is then: fewer than 3/N of the games dealt and played that way fail to end, at 95% confidence: a sample bounds games, not deals); never stopped early (default 100)", parser=whole_arg),
     model_budget: Optional[int] = typer.Option(None, "--model-budget", help="positions the model checker may search, shared by the player counts (default 1,500,000: about 15 s and 400 MB at most, spent only on decks with few enough deals to enumerate; 0 turns it off). Where it stops at the budget the report says so and the claims are sampled", parser=whole_arg),
     quiet: bool = QuietOpt,
 ) -> None:
@@ -356,7 +356,7 @@ def validate(
     (3) no trap: with every player choosing at random among the legal moves, the game ends with
     probability 1. Each claim says what it rests on: "proven" (every deal and every move searched
     by the model checker, or the game's own argument checked in code) or "sampled" (no failure in
-    N games: fewer than 3/N of deals fail, at 95% confidence). A computer player going round in
+    N games: fewer than 3/N of the games dealt and played that way fail to end, at 95% confidence). A computer player going round in
     circles is reported as the player's fault, not the deck's. The model checker searches at most
     --model-budget positions (a bar shows it); where it stops there, the report says so.
     """

@@ -6,6 +6,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from deckgen.i18n import _
+
 from deckgen.registry import players_words  # one wording of the counts a deck serves
 from deckgen.render.printing import instructions
 
@@ -103,7 +105,10 @@ def validate_summary(v: Any, pace: float | None = None) -> list[str]:
         from deckgen.engine.claims import headline_basis
 
         basis = headline_basis(report) if hasattr(report, "claim_games") else ""
-        lines = [f"Playable for {players_words(counts)}" + (f": {basis}." if basis else ".")]
+        if basis.startswith("nothing is proven"):  # a search stopped at its budget, no argument applies
+            lines = [str(_("Not proven playable for {players}: {basis}.", players=players_words(counts), basis=basis))]
+        else:
+            lines = [f"Playable for {players_words(counts)}" + (f": {basis}." if basis else ".")]
     else:
         failed = [c for c in report.checks if not c.ok and c.name != "simulation"]
         names = "; ".join(c.name for c in failed[:3]) + (f" and {len(failed) - 3} more" if len(failed) > 3 else "")

@@ -257,12 +257,19 @@ def top_level(names: list[str], ratings: Ratings, rungs: list[tuple[int, int]] =
     takes it only when ``Ratings.beats`` the holder). A level rated higher by luck alone, or a
     stronger-looking level that rates lower (a search that does not help), never becomes the top:
     what the ladder reports is a lower bound on how much skill matters, set by the best player
-    deckgen has."""
+    deckgen has. A level that is neither random nor the heuristic must also be proven above the
+    heuristic (issue 40: a Monte Carlo level above random but not above the heuristic, where the
+    heuristic itself was not proven above random, took the top by climbing past random alone)."""
     holder = names.index("random")
+    heuristic = names.index("heuristic") if "heuristic" in names else -1
+
+    def above_heuristic(i: int) -> bool:
+        return heuristic < 0 or i == heuristic or ratings.beats(i, heuristic)
+
     for i in range(len(names)):
-        if i != holder and names[i] != "random" and ratings.beats(i, holder):
+        if i != holder and names[i] != "random" and ratings.beats(i, holder) and above_heuristic(i):
             holder = i
-    proven = {holder} | {hi for lo, hi in rungs if ratings.beats(hi, lo)}
+    proven = {holder} | {hi for lo, hi in rungs if ratings.beats(hi, lo) and above_heuristic(hi)}
     return max(proven, key=lambda i: (ratings.elo[i], -i))
 
 

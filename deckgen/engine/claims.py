@@ -8,9 +8,10 @@ ends with probability 1.
 
 Each claim is either **proven** (by the model checker over every deal and every move, or by a
 game's own argument checked in code) or **sampled**: no failure in N games of random and built-in
-players, which bounds the share of deals that fail below 3/N at 95% confidence (the rule of three:
-if a share p of deals failed, N games would all pass with probability (1 - p)^N <= e^(-pN), below
-5% once p >= 3/N). The same words are used by the text report, --json, build's refusal and the web
+players, which bounds the share of such games (a random deal played by those players) that do not
+end below 3/N at 95% confidence (the rule of three: if a share p of games failed, N games would all
+pass with probability (1 - p)^N <= e^(-pN), below 5% once p >= 3/N). It bounds games, not deals: a
+deal that gets stuck only after moves these players rarely make goes unseen (issue 40, case 1). The same words are used by the text report, --json, build's refusal and the web
 page.
 """
 
@@ -22,6 +23,7 @@ from typing import Any
 from deckgen.checks import Check, check
 from deckgen.engine.modelcheck import Result, check_model, find_path, walk_path
 from deckgen.engine.replay import Path
+from deckgen.i18n import _
 
 PROVEN, SAMPLED = "proven", "sampled"
 # positions `validate` lets the model checker explore, shared by the player counts (--model-budget).
@@ -41,16 +43,20 @@ DEFINITION = (
     "(2) an end is always reachable: from every reachable position some legal moves end the game; "
     "(3) no trap: with every player choosing at random among the legal moves, the game ends with probability 1. "
     "Each claim is proven (every deal and every move searched, or the game's own argument checked in code) "
-    "or sampled (no failure in N games: fewer than 3/N of deals fail, at 95% confidence)."
+    "or sampled (no failure in N games: fewer than 3/N of games dealt and played that way fail to end, at 95% confidence; "
+    "a sample bounds games, not deals)."
 )
 
 
 def bound(n: int) -> str:
-    """The sampled claim's words for ``n`` games that all ended."""
+    """The sampled claim's words for ``n`` games that all ended: what the sample bounds is the share of
+    games, dealt at random and played by these players, that do not end; not the share of deals that
+    can get stuck (a deal stuck only after moves these players rarely make goes unseen: issue 40)."""
     share = min(100.0, 300 / n) if n else 100.0
     shown = f"{share:.2g}" if share < 100 else "100"  # never "1e+02"
-    return (f"no failure in {n:,} games of random and built-in players: fewer than 3/{n:,} ({shown}%) of deals fail, "
-            "at 95% confidence")
+    return _("no failure in {n:,} games of random and built-in players: at 95% confidence, fewer than 3/{n:,} ({share}%) "
+             "of games dealt and played this way fail to end; a sample bounds these players' games, not deals: "
+             "a deal that gets stuck only after rare moves can go unseen", n=n, share=shown)
 
 
 def model_result(engine: Any, deck: Any, players: int, budget: int = MODEL_BUDGET, tick: Any = None) -> Result | None:
@@ -162,14 +168,25 @@ class WayOut:
 
 
 def headline_basis(report: Any) -> str:
-    """After "Playable for 2 to 10 players": "proven for every deal" or "no failure in N games"."""
+    """After "Playable for 2 to 10 players": "proven for every deal" or "no failure in N games";
+    when a player count's search stopped at its budget and no argument of the game proves it, the
+    headline says so first: nothing is proven there (issue 40)."""
     games = [n for n in report.claim_games.values()]
     if report.claim_games and all(k in report.proven for k in report.claim_games):
         return "proven for every deal"
     sampled = [n for k, n in report.claim_games.items() if k not in report.proven]
     if not sampled:
         return ""
-    return f"no failure in {min(sampled):,} games" + (" at each player count" if len(games) > 1 else "")
+    seen = f"no failure in {min(sampled):,} games" + (" at each player count" if len(games) > 1 else "")
+    stopped = [k for k in report.claim_games if k not in report.proven and stopped_search(report.models.get(k))]
+    if stopped:
+        return _("nothing is proven: the model checker stopped at its budget and no argument of the game applies; {seen}", seen=seen)
+    return seen
+
+
+def stopped_search(result: Any) -> bool:
+    """A model checker's result that stopped at its budget before deciding anything."""
+    return result is not None and not result.complete
 
 
 def variant_argument(engine: Any, deck: Any, players: int, bound: int, argument: str, seeds: int = 3) -> Check:

@@ -8,6 +8,7 @@ from typing import Mapping, Sequence
 
 from deckgen.engine.game import Engine, Policy
 from deckgen.engine.state import CHANCE, IllegalAction, State
+from deckgen.i18n import _
 from deckgen.model import Deck
 
 
@@ -44,6 +45,15 @@ class GameRecord:
     # the first deal or refill after which a promise of the rulebook did not hold ("round 3 dealt
     # 6 cards a player, not the 10 printed"): a state lists these in ``shortfalls`` (engine/state.py)
     shortfall: str = ""
+
+
+DEAD_END = "a dead end"  # how dead_end's English begins (validate tells a dead end from a loop by it)
+
+
+def dead_end(seat: int) -> str:
+    """Why a game stopped at a position where the player to act has no legal action: a dead end of
+    the rules (GAMES.md, playable (3)), never an end."""
+    return _("a dead end: seat {seat} has no legal action and the game is not over", seat=seat)
 
 
 def first_shortfall(state: State) -> str:
@@ -99,7 +109,16 @@ def play(
             if moves is not None:
                 moves.append("chance")
         else:
-            action = policies[seat](state, rng)
+            if check and not state.legal_actions():
+                problem = dead_end(seat)
+                break
+            try:
+                action = policies[seat](state, rng)
+            except (IndexError, ValueError):  # a policy given no legal action to choose from
+                if state.legal_actions():
+                    raise
+                problem = dead_end(seat)
+                break
             if check and action not in state.legal_actions():
                 raise InvariantBroken(f"seed {seed}: illegal action {action} for seat {seat}")
             if moves is not None:

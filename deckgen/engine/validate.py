@@ -12,9 +12,11 @@ from typing import Callable, Sequence
 from deckgen.checks import Check, check
 from deckgen.engine import claims
 from deckgen.engine.claims import PROVEN, SAMPLED
+from deckgen.engine.loop import DEAD_END
 from deckgen.engine.sequential import MIN_GAMES, Plan, Stream, run_streams, spent, work_bound
 from deckgen.engine.simulate import Chunk, Pool, Summary, Tally, chunks
 from deckgen.errors import DeckgenError
+from deckgen.i18n import _
 from deckgen.model import Deck
 from deckgen.registry import Game, players_words
 
@@ -134,6 +136,7 @@ def validate(
                 report.proven.add(key)
     for s in streams:
         tag = f"{s.label}, " if s.label else ""
+        s.checked = s.key in report.argued  # the argument's preconditions, checked at every step of its games
         s.tick = progress(f"{tag}{s.players} players") if progress else None
         if s.tick:
             s.tick(0, games)  # the bar (or a web page's progress) shows from the start
@@ -146,7 +149,29 @@ def validate(
         _verdicts(report, engine, s, plan)
         if s.overworked and s.measured.games < MIN_GAMES:
             _work_check(report, engine, s, plan)
+        if s.checked:
+            _argument_along_games(report, s)
     return report
+
+
+def _argument_along_games(report: Report, s: Stream) -> None:
+    """A game's argument is checked along every step of the stream's games (Stream.checked): a broken
+    invariant (the variant did not decrease, an illegal move) or a game that stopped without its end
+    (a dead end) fails each of the argument's claims, whatever the argument's own check said."""
+    # a dead end breaks the argument; a loop of the computer player does not (the argument says an
+    # end can be reached, not that this player finds it: _ends_check searches for its way out)
+    stalls = [(seed, p) for seed, p in list(s.measured.stalls if s.measured else []) + list(s.explored.stalls if s.explored else [])
+              if str(p).startswith(DEAD_END)]
+    why = s.broken or (f"seed {stalls[0][0]}: {stalls[0][1]}" if stalls else "")
+    if not why:
+        return
+    tag = f"{s.label}, {s.players} players" if s.label else f"{s.players} players"
+    report.proven.discard(s.key)
+    report.argued.pop(s.key, None)
+    for i, c in enumerate(report.exhaustive):
+        if c.ok and c.proof == PROVEN and c.name.endswith(f"({tag})"):
+            report.exhaustive[i] = replace(c, ok=False, detail=_("the argument fails along a simulated game: {why}", why=why),
+                                           hint=BUG)
 
 
 FEWEST_TO_JUDGE = 20  # a measure that came out the same in fewer games than this is not judged (its error is unknown)

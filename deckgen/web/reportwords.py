@@ -206,8 +206,11 @@ DETAILS = {
     "monomial, action": "monomio, acción",
     "monomials follow one another; action cards go anywhere": "los monomios se siguen unos a otros; las cartas de acción van en cualquier sitio",
     "multiplication, product, special": "multiplicación, producto, especial",
-    "no failure in {} games of random and built-in players: fewer than {}/{} ({}%) of deals fail, at {}% confidence":
-        "ningún fallo en {} partidas de jugadores al azar y del programa: fallan menos de {}/{} ({} %) de los repartos, con un {} % de confianza",
+    "no failure in {} games of random and built-in players: at {}% confidence, fewer than {}/{} ({}%) of games dealt and played "
+    "this way fail to end; a sample bounds these players' games, not deals: a deal that gets stuck only after rare moves can go unseen":
+        "ningún fallo en {} partidas de jugadores al azar e integrados: con un {} % de confianza, menos de {}/{} ({} %) de las "
+        "partidas repartidas y jugadas así no terminan; una muestra acota las partidas de estos jugadores, no los repartos: un "
+        "reparto que solo se atasca tras jugadas raras puede pasar sin verse",
     "no game was left to show it: {} played, {} excused as the computer player's loops":
         "no quedó ninguna partida que lo muestre: se jugaron {}, y {} se descartaron por ser bucles del jugador del programa",
     "no repeats": "sin repeticiones",
@@ -255,8 +258,8 @@ DETAILS = {
         "la partida, con probabilidad {}",
     "proven: one group of monomials": "demostrado: un solo grupo de monomios",
     "proven: Elección cards name any coefficient or degree": "demostrado: las cartas Elección eligen cualquier coeficiente o grado",
-    "proven: any card follows an action card (after_action free)":
-        "demostrado: cualquier carta sigue a una carta de acción (after_action free)",
+    "proven: any card follows an action card (after_action free), and the engine gives that choice to the next player":
+        "demostrado: cualquier carta sigue a una carta de acción (after_action free), y el motor da esa elección al jugador siguiente",
     "proven for every deal: no closed set of positions without an end (finite graph, an end reachable from each)":
         "demostrado para todo reparto: ningún conjunto cerrado de posiciones sin final (grafo finito, con un final al que se "
         "llega desde cada una)",
@@ -831,6 +834,10 @@ class _Words:
         return "; ".join(self.name(n) for n in text.split("; ")) + more
 
     def basis(self, text: str) -> str:
+        lead = "nothing is proven: the model checker stopped at its budget and no argument of the game applies; "
+        if text.startswith(lead):
+            return ("nada está demostrado: el verificador de modelos se detuvo en su límite y no se aplica ningún argumento del juego; "
+                    + self.basis(text[len(lead):]))
         if text == "proven for every deal":
             return "demostrado para todo reparto"
         m = re.fullmatch(r"no failure in ([\d,]+) games( at each player count)?", text)

@@ -6,6 +6,7 @@ import random
 from typing import Sequence
 
 from deckgen.checks import Check, check
+from deckgen.i18n import _
 from deckgen.engine.game import Engine, Measure, Skill, Threshold, random_policy
 from deckgen.model import Deck
 
@@ -75,7 +76,9 @@ def exhaustive(deck: Deck, players: Sequence[int]) -> list[Check]:
 def deal_promise(deck: Deck, players: int) -> tuple[str, str]:
     """What every round's deal promises, and what to change when a round is dealt short."""
     v = Variant.from_options(deck.options)
-    promise = f"{v.per_player} cards a player in each round's game deck ({v.hand} in hand)"
+    promise = _("{per} cards a player in each round's game deck ({hand} in hand)", per=v.per_player, hand=v.hand)
+    if v.hand > v.per_player:
+        return promise, _("a --hand of at most --per-player ({per})", per=v.per_player)
     hint = ("--no-keep-penalties (penalty cards go back into every deal), or more --cards, fewer --rounds or a lower --per-player"
             if v.keep_penalties else "more --cards or a lower --per-player")
     return promise, hint

@@ -7,6 +7,7 @@ import random
 from typing import Sequence
 
 from deckgen.checks import Check, check
+from deckgen.i18n import Listing, _
 from deckgen.engine.game import Engine, Measure, Skill, Threshold
 from deckgen.model import Deck
 
@@ -107,7 +108,7 @@ def exhaustive(deck: Deck, counts: Sequence[int]) -> list[Check]:
             f"{len(unreachable)} monomials can never be played" if unreachable else "monomials follow one another; action cards go anywhere", hint="add Elección cards (--eleccion-coeficiente, --eleccion-grado) or monomials that link the ones named"
         )
     )
-    out.append(follow_graph_check(deck, t))
+    out.append(follow_graph_check(deck, t, counts))
     bad = []
     for n in counts:
         setup = Setup(t, n, rules.Variant.from_options(deck.options))
@@ -126,17 +127,34 @@ def exhaustive(deck: Deck, counts: Sequence[int]) -> list[Check]:
     return out
 
 
-def follow_graph_check(deck: Deck, t) -> Check:
+def handing_on(kinds: set, players: int, variant: rules.Variant) -> list[int]:
+    """The action kinds of the deck after which the engine gives the next move to another seat than
+    the one who played the card (``rules.effect`` and the turn order): with two players a card that
+    skips (Intermisión, Toma dos, Toma cuatro, Retorno under ``skip``) gives the turn back to its own
+    player; with more players every action card hands the turn on."""
+    return sorted(k for k in kinds if k != rules.BASIC
+                  and not (players == 2 and rules.effect(k, players, variant.retorno_two_players).skip))
+
+
+def follow_graph_check(deck: Deck, t, counts: Sequence[int] = ()) -> Check:
     """Every card can reach play from every card: in the follow-graph of the monomials (one
     follows another with the same coefficient or the same degree; the relation is symmetric, so its
-    groups are its connected components) and the wild cards (an Elección card names any coefficient or
-    degree; with ``after_action = "free"`` any card follows an action card), the monomials form one
-    group. Otherwise a round whose constraint is in one group can never reach the other: a player
-    holding only cards of another group can never go out (issue 26, case 3)."""
+    groups are its connected components) and the wild cards, the monomials form one group. A wild
+    card links the groups only where the engine hands the choice to another player: an Elección
+    card's value is followed by the next player; with ``after_action = "free"`` an action card
+    leaves any card to follow, but to whom reads the engine's turn order (``handing_on``): with two
+    players a Toma card or an Intermisión gives the free choice back to the player who played it.
+    Such a card is no link for the other player (issue 40, case 1: two players hoarding one group
+    each, 82 positions that cannot end), yet no proof of a trap either (9 x², 4 3x³ and 3 Intermisión,
+    free, is playable: the independent solver, tests/independent): the check then proves nothing
+    and the search decides. With no wild card at all, a round whose constraint is in one group can
+    never reach the other: players holding only cards of other groups can never go out (issue 26,
+    case 3)."""
     basics = [i for i in range(t.size) if t.kind[i] == rules.BASIC]
     kinds = set(t.kind)
+    variant = rules.Variant.from_options(deck.options)
     wild = rules.ELECCION_COEF in kinds or rules.ELECCION_GRADO in kinds
-    free = deck.options.get("after_action") == "free" and any(k != rules.BASIC for k in kinds)
+    free = variant.after_action == "free" and any(k != rules.BASIC for k in kinds)
     parent: dict = {}
 
     def find(x):
@@ -153,12 +171,22 @@ def follow_graph_check(deck: Deck, t) -> Check:
     for i in basics:
         groups.setdefault(find(("c", t.coefficient[i])), []).append(i)
     name = "every card can reach play from every card (follow-graph of the monomials and the wild cards)"
-    if len(groups) <= 1 or wild or free:
-        why = ("one group of monomials" if len(groups) <= 1 else
-               "Elección cards name any coefficient or degree" if wild else "any card follows an action card (after_action free)")
-        return check(name, True, f"proven: {why}", proof="proven")
+    # the player counts at which a free choice after an action card goes to another player
+    counts = list(counts) or [2]
+    unlinked = [n for n in counts if not handing_on(kinds, n, variant)]
+    if len(groups) <= 1 or wild or free and not unlinked:
+        why = (_("one group of monomials") if len(groups) <= 1 else
+               _("Elección cards name any coefficient or degree") if wild else
+               _("any card follows an action card (after_action free), and the engine gives that choice to the next player"))
+        return check(name, True, _("proven: {why}", why=why), proof="proven")
     shown = "; ".join("{" + ", ".join(sorted({_label(deck, i) for i in g})[:4]) + ("…" if len({_label(deck, i) for i in g}) > 4 else "") + "}"
                       for g in sorted(groups.values(), key=len, reverse=True))
+    if free:  # a free choice that goes back to whoever played the card: neither a link nor a proof of none
+        detail = _("not proven: the monomials fall into {n} groups that never follow one another: {groups}; any card may follow "
+                   "an action card (after_action free), but with {players} players every action card of this deck skips the "
+                   "other player, so the free choice goes back to whoever played it; whether a round can always end is "
+                   "left to the search", n=len(groups), groups=shown, players=Listing([str(n) for n in unlinked], "or"))
+        return check(name, True, detail)
     return check(name, False, f"the monomials fall into {len(groups)} groups that never follow one another: {shown}",
                  hint="add monomials that share a coefficient or degree across the groups, or Elección cards", proof="proven")
 
