@@ -7,11 +7,11 @@ import dataclasses
 from typing import Any
 
 from deckgen.i18n import _
-
 from deckgen.registry import players_words  # one wording of the counts a deck serves
+from deckgen.render.presets import PRESETS
 from deckgen.render.printing import instructions
 
-LANGUAGES = {"es": "Spanish", "en": "English"}
+LANGUAGES = {"es": _("Spanish"), "en": _("English")}
 
 
 def build_lines(spec: Any, result: Any) -> list[str]:
@@ -20,6 +20,7 @@ def build_lines(spec: Any, result: Any) -> list[str]:
     label = game.label(deck, "en")
     head = f"{game.title}{' (' + label + ')' if label else ''}: {len(deck)} cards, {checked_line(spec, result)}"
     lines = [head, f"written to {result.out_dir}/ (a folder under the one you ran deckgen in):"]
+<<<<<<< HEAD
     names = [f.name + ("/" if f.is_dir() else "") for f in result.files]
     width = max((len(n) for n in names), default=0)
     for name in names:
@@ -42,6 +43,21 @@ def ink_line(name: str, spec: Any, result: Any) -> str:
     cmyk = cards and spec.print.colour == "cmyk"
     return ink_words(pages, low=cards and name == "cards.pdf" and spec.print.ink == "low",
                      heaviest=heaviest_colour(path) if cmyk and pages else None, limit=MAX_INK * 100)
+=======
+    notes = file_notes(spec, result)
+    width = max((len(n) for n, _ in notes), default=0)
+    for name, note in notes:
+        lines.append(f"  {name:<{width}}  {note}")
+    return lines
+
+
+def file_notes(spec: Any, result: Any, *, ink: bool = True) -> list[tuple[str, Any]]:
+    """Each file and folder a build wrote (a folder's name ends in /), with what it is and whether (and
+    how) to print it: the command line's listing and the web page's alike. ``ink``: say how much ink
+    each sheet takes (Ghostscript measures it)."""
+    names = [f.name + ("/" if f.is_dir() else "") for f in result.files]
+    return [(name, describe_file(name, spec, result, ink=ink)) for name in names]
+>>>>>>> main
 
 
 def checked_line(spec: Any, result: Any) -> str:
@@ -59,16 +75,32 @@ def checked_line(spec: Any, result: Any) -> str:
     return f"checked for {who}: {len(result.checks)} card checks passed (`deckgen validate` also plays simulated games)"
 
 
-def describe_file(name: str, spec: Any, result: Any) -> str:
+def describe_file(name: str, spec: Any, result: Any, *, ink: bool = True) -> Any:
+    """What the file ``name`` (a folder's ends in /) of a build is, and whether to print it."""
     if name == "cards.pdf":
+<<<<<<< HEAD
         return "the cards: PRINT IT. " + instructions(result.printed or len(result.deck), spec.print, getattr(result, "either_edge", True))
+=======
+        how = instructions(result.printed or len(result.deck), spec.print)
+        if ink:
+            from deckgen.render.ink import ink_coverage, ink_summary
+
+            pages = ink_coverage(result.out_dir / name)
+            if pages:
+                return _("the cards: PRINT IT. {how}; {ink}", how=how, ink=ink_summary(pages))
+        return _("the cards: PRINT IT. {how}", how=how)
+>>>>>>> main
     if name == "cards-one-per-page.pdf":
-        return "one card per page with its bleed (trim box set), backs before fronts: for a print shop"
+        return _("one card side a page (each back, then its front), with bleed and TrimBox: for a print shop")
     if name == "png/":
-        return f"one PNG per card with its bleed at {spec.print.dpi} dpi, and back.png: upload these to a print shop"
+        shop = PRESETS[spec.print.shop].shop if spec.print.shop in PRESETS else ""
+        if shop and spec.print.shop != "home":
+            return _("one image per card and back.png, with bleed, at {dpi} dpi: upload them to {shop}", dpi=spec.print.dpi, shop=shop)
+        return _("one image per card and back.png, with bleed, at {dpi} dpi: upload them to a print shop", dpi=spec.print.dpi)
     if name == "tts/":
-        return "deck sheets for Tabletop Simulator (tts.json tells how): do not print"
+        return _("Tabletop Simulator deck sheets, back.png and tts.json (what each sheet holds): do not print")
     if name == "deck.json":
+<<<<<<< HEAD
         return "every card as data, for other programs: do not print"
     if name.startswith("preparing-") and name.endswith(".pdf"):
         lang = LANGUAGES.get(name[len("preparing-"):-len(".pdf")], "")
@@ -85,9 +117,17 @@ def describe_file(name: str, spec: Any, result: Any) -> str:
         return "one card side a page (each back, then its front), with bleed and TrimBox: for a print shop"
     if name == "tts":
         return "Tabletop Simulator deck sheets, back.png and tts.json (cards per sheet)"
+=======
+        return _("every card as data, for other programs: do not print")
+    if name.startswith("rulebook-") and name.endswith(".pdf"):
+        lang = LANGUAGES.get(name[len("rulebook-"):-len(".pdf")])
+        if lang is not None:
+            return _("the rules in {language}: print it for the players (double-sided is fine, scale 100%)", language=lang)
+        return _("the rules: print it for the players (double-sided is fine, scale 100%)")
+>>>>>>> main
     if name.endswith(".png"):
-        return "a picture to look at on screen: do not print"
-    return "another file of this build"
+        return _("a picture to look at on screen: do not print")
+    return _("another file of this build")
 
 
 # ---------------------------------------------------------------- validate: the plain summary

@@ -152,6 +152,39 @@ def sheet_plan(spec: DeckSpec, deck: Deck, *, help_card: bool = True) -> SheetPl
     return SheetPlan(printed, printed - len(deck), lay.per_sheet, len(plan), paper, p.fronts, p.backs)
 
 
+@dataclass(frozen=True)
+class PlannedFile:
+    """One file or folder a build writes, counted before it is written (from the same plans the
+    writers follow): what the web page announces, and what a test reads back."""
+
+    name: str  # "cards.pdf", "cards-one-per-page.pdf", "png/", "tts/"
+    pages: int = 0  # pages of a PDF
+    sheets: int = 0  # sheets of paper to print (cards.pdf)
+    files: int = 0  # files in a folder
+
+
+def planned_files(spec: DeckSpec, deck: Deck, *, help_card: bool = True) -> list[PlannedFile]:
+    """The card files a build of ``deck`` writes for ``spec``'s formats, in the order it writes them
+    (deck.json and the rulebooks follow them)."""
+    from deckgen.render.export import PDF_NAME, PNG_DIR, TTS_DIR, png_jobs, tts_sheets
+    from deckgen.render.faces import back_face
+
+    printed, faces = _with_help(spec, deck) if help_card else (deck, spec.game.faces)
+    out = []
+    for fmt in spec.print.formats:
+        if fmt == "sheets":
+            plan = sheet_plan(spec, deck, help_card=help_card)
+            out.append(PlannedFile("cards.pdf", pages=plan.pages, sheets=plan.sheets))
+        elif fmt == "pdf":
+            out.append(PlannedFile(PDF_NAME, pages=2 * len(printed.cards)))  # each card's back, then its front
+        elif fmt == "png":
+            out.append(PlannedFile(PNG_DIR + "/", files=len(png_jobs(printed.cards, faces))))
+        elif fmt == "tts":
+            two_sided = any(back_face(faces, c) is not None for c in printed.cards)
+            out.append(PlannedFile(TTS_DIR + "/", files=len(tts_sheets(len(printed.cards))) * (2 if two_sided else 1) + 2))
+    return out
+
+
 def _with_help(spec: DeckSpec, deck: Deck):
     """The deck as printed with the game's help card(s) after its cards, and the faces drawing them."""
     from dataclasses import replace

@@ -109,9 +109,9 @@ class Game:
     seconds_per_turn: float = 10.0
     # The ages the game suits (youngest, oldest), shown where a teacher chooses a game
     ages: tuple[int, int] | None = None
-    # For forms (the web page): per language, option name -> (short label, plain-words explanation);
-    # an empty explanation falls back to the option's help, a missing entry to its name
-    option_text: Mapping[str, Mapping[str, tuple[str, str]]] = field(default_factory=dict)
+    # The name the game's cards carry, where it is not its title (MGC's cards say ÁLGEBRA): what the
+    # web page calls the game
+    card_name: str = ""
 
 
     def __getattribute__(self, name: str) -> Any:
@@ -120,6 +120,11 @@ class Game:
             value = value.make()
             object.__setattr__(self, name, value)
         return value
+
+    @property
+    def shown_name(self) -> str:
+        """The game's name as its cards show it."""
+        return self.card_name or self.title
 
     def option(self, name: str) -> Option:
         for o in self.options:
