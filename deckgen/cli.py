@@ -142,20 +142,6 @@ def game_help(argv: list[str]) -> str | None:
 
 # ---------------------------------------------------------------- common options
 
-<<<<<<< HEAD
-PlayersOpt = typer.Option(None, "--players", help="number of players the deck is checked for", parser=whole_arg)
-SeedOpt = typer.Option(None, "--seed", help="random seed (same seed, same output)", parser=whole_arg)
-LangOpt = typer.Option(None, "--lang", help="es (default), en, or all (rulebooks in both)")
-PaperOpt = typer.Option(None, "--paper", help="a4 (default) or letter")
-SizeOpt = typer.Option(None, "--card-size", help="poker (default), bridge, mini, tarot, or WxH in mm")
-BleedOpt = typer.Option(None, "--bleed", help="bleed in mm (0 default); adds crop marks", parser=decimal_arg)
-BacksOpt = typer.Option(
-    None, "--backs",
-    help="duplex-long (default) or duplex-short for a duplex printer; manual-duplex for a single-sided printer "
-    "(all fronts, turn the stack over, all backs); separate (backs unmirrored, to glue onto the fronts); none",
-)
-InkOpt = typer.Option(None, "--ink", help="normal (default) or low: pale backgrounds, every sheet under 45% ink (C+M+Y+K, as the build measures it)")
-=======
 def _shared(name: str) -> Any:
     """A common option of the deck commands, from the one table the web form reads too
     (deckgen.shared_options): its flag, its help, and its parser."""
@@ -177,7 +163,6 @@ SizeOpt = _shared("card_size")
 BleedOpt = _shared("bleed")
 BacksOpt = _shared("backs")
 InkOpt = _shared("ink")
->>>>>>> main
 OutOpt = typer.Option(None, "--out", help="output folder (default output/<game>-<options>/)")
 QuietOpt = typer.Option(False, "--quiet", "-q", help="no progress bars")
 ForOpt = _shared("shop")

@@ -20,30 +20,6 @@ def build_lines(spec: Any, result: Any) -> list[str]:
     label = game.label(deck, "en")
     head = f"{game.title}{' (' + label + ')' if label else ''}: {len(deck)} cards, {checked_line(spec, result)}"
     lines = [head, f"written to {result.out_dir}/ (a folder under the one you ran deckgen in):"]
-<<<<<<< HEAD
-    names = [f.name + ("/" if f.is_dir() else "") for f in result.files]
-    width = max((len(n) for n in names), default=0)
-    for name in names:
-        line = f"  {name:<{width}}  {describe_file(name, spec, result)}"
-        if name.endswith(".pdf"):  # the one ink figure of each PDF, measured as it is shown
-            line += f" ({ink_line(name, spec, result)})"
-        lines.append(line)
-    return lines
-
-
-def ink_line(name: str, spec: Any, result: Any) -> str:
-    """The C+M+Y+K of a written PDF (Ghostscript's ink_cov): for the cards, checked against what
-    --ink low promises; for a CMYK file, with its heaviest colour against the shop's limit."""
-    from deckgen.render.ink import heaviest_colour, ink_coverage, ink_words
-    from deckgen.render.palette import MAX_INK
-
-    path = result.out_dir / name
-    pages = ink_coverage(path)
-    cards = not name.startswith("rulebook-")
-    cmyk = cards and spec.print.colour == "cmyk"
-    return ink_words(pages, low=cards and name == "cards.pdf" and spec.print.ink == "low",
-                     heaviest=heaviest_colour(path) if cmyk and pages else None, limit=MAX_INK * 100)
-=======
     notes = file_notes(spec, result)
     width = max((len(n) for n, _ in notes), default=0)
     for name, note in notes:
@@ -54,10 +30,29 @@ def ink_line(name: str, spec: Any, result: Any) -> str:
 def file_notes(spec: Any, result: Any, *, ink: bool = True) -> list[tuple[str, Any]]:
     """Each file and folder a build wrote (a folder's name ends in /), with what it is and whether (and
     how) to print it: the command line's listing and the web page's alike. ``ink``: say how much ink
-    each sheet takes (Ghostscript measures it)."""
+    each PDF takes (Ghostscript measures it): one figure, C+M+Y+K."""
     names = [f.name + ("/" if f.is_dir() else "") for f in result.files]
-    return [(name, describe_file(name, spec, result, ink=ink)) for name in names]
->>>>>>> main
+    out = []
+    for name in names:
+        note = describe_file(name, spec, result, ink=ink)
+        if ink and name.endswith(".pdf"):
+            note = _("{note} ({ink})", note=note, ink=ink_line(name, spec, result))
+        out.append((name, note))
+    return out
+
+
+def ink_line(name: str, spec: Any, result: Any) -> str:
+    """The C+M+Y+K of a written PDF (Ghostscript's ink_cov): for the cards, checked against what
+    --ink low promises; for a CMYK file, with its heaviest colour against the shop's limit."""
+    from deckgen.render.ink import heaviest_colour, ink_coverage, ink_words
+    from deckgen.render.palette import MAX_INK
+
+    path = result.out_dir / name
+    pages = ink_coverage(path)
+    cards = not name.startswith(("rulebook-", "preparing-"))
+    cmyk = cards and spec.print.colour == "cmyk"
+    return ink_words(pages, low=cards and name == "cards.pdf" and spec.print.ink == "low",
+                     heaviest=heaviest_colour(path) if cmyk and pages else None, limit=MAX_INK * 100)
 
 
 def checked_line(spec: Any, result: Any) -> str:
@@ -78,18 +73,8 @@ def checked_line(spec: Any, result: Any) -> str:
 def describe_file(name: str, spec: Any, result: Any, *, ink: bool = True) -> Any:
     """What the file ``name`` (a folder's ends in /) of a build is, and whether to print it."""
     if name == "cards.pdf":
-<<<<<<< HEAD
-        return "the cards: PRINT IT. " + instructions(result.printed or len(result.deck), spec.print, getattr(result, "either_edge", True))
-=======
-        how = instructions(result.printed or len(result.deck), spec.print)
-        if ink:
-            from deckgen.render.ink import ink_coverage, ink_summary
-
-            pages = ink_coverage(result.out_dir / name)
-            if pages:
-                return _("the cards: PRINT IT. {how}; {ink}", how=how, ink=ink_summary(pages))
+        how = instructions(result.printed or len(result.deck), spec.print, getattr(result, "either_edge", True))
         return _("the cards: PRINT IT. {how}", how=how)
->>>>>>> main
     if name == "cards-one-per-page.pdf":
         return _("one card side a page (each back, then its front), with bleed and TrimBox: for a print shop")
     if name == "png/":
@@ -100,31 +85,21 @@ def describe_file(name: str, spec: Any, result: Any, *, ink: bool = True) -> Any
     if name == "tts/":
         return _("Tabletop Simulator deck sheets, back.png and tts.json (what each sheet holds): do not print")
     if name == "deck.json":
-<<<<<<< HEAD
-        return "every card as data, for other programs: do not print"
-    if name.startswith("preparing-") and name.endswith(".pdf"):
-        lang = LANGUAGES.get(name[len("preparing-"):-len(".pdf")], "")
-        return f"for whoever prepares the deck{' (in ' + lang + ')' if lang else ''}: the command and options that made it; not for the players"
-    if name.startswith("rulebook-") and name.endswith(".pdf"):
-        lang = LANGUAGES.get(name[len("rulebook-"):-len(".pdf")], "")
-        code = name[len("rulebook-"):-len(".pdf")]
-        foreign = f" (the cards are printed in {LANGUAGES[spec.card_lang]}: it names them as printed)" if code in LANGUAGES and code != spec.card_lang else ""
-        return f"the rules{' in ' + lang if lang else ''}{foreign}: print it for the players (double-sided is fine, scale 100%)"
-    if name == "png":
-        shop = f" for {spec.print.shop}" if spec.print.shop else ""
-        return f"one image per card and back.png, with bleed, at {spec.print.dpi} dpi: upload them to the print shop{shop}"
-    if name == "cards-one-per-page.pdf":
-        return "one card side a page (each back, then its front), with bleed and TrimBox: for a print shop"
-    if name == "tts":
-        return "Tabletop Simulator deck sheets, back.png and tts.json (cards per sheet)"
-=======
         return _("every card as data, for other programs: do not print")
+    if name.startswith("preparing-") and name.endswith(".pdf"):
+        lang = LANGUAGES.get(name[len("preparing-"):-len(".pdf")])
+        if lang is not None:
+            return _("for whoever prepares the deck, in {language}: the command and options that made it; not for the players", language=lang)
+        return _("for whoever prepares the deck: the command and options that made it; not for the players")
     if name.startswith("rulebook-") and name.endswith(".pdf"):
-        lang = LANGUAGES.get(name[len("rulebook-"):-len(".pdf")])
+        code = name[len("rulebook-"):-len(".pdf")]
+        lang = LANGUAGES.get(code)
+        if lang is not None and code != spec.card_lang and spec.card_lang in LANGUAGES:
+            return _("the rules in {language} (the cards are printed in {cards}: it names them as printed): print it for "
+                     "the players (double-sided is fine, scale 100%)", language=lang, cards=LANGUAGES[spec.card_lang])
         if lang is not None:
             return _("the rules in {language}: print it for the players (double-sided is fine, scale 100%)", language=lang)
         return _("the rules: print it for the players (double-sided is fine, scale 100%)")
->>>>>>> main
     if name.endswith(".png"):
         return _("a picture to look at on screen: do not print")
     return _("another file of this build")
