@@ -227,19 +227,13 @@ def build(
         _say(f"warning: {w}", quiet)
     if quiet:
         typer.echo(f"{result.out_dir}/")  # the one line --quiet keeps: where the files are
-    else:  # what each file is, with its ink: measured only to be shown (pages rendered, Ghostscript run)
-        ink = {f.name: _ink_words(result.coverage[f]) for f in result.files if f in result.coverage}
+    else:  # what each file is, with its ink: measured only to be shown (Ghostscript run)
         from deckgen.guide import build_lines
 
         for line in build_lines(spec, result):
-            name = line.split()[0] if line.startswith("  ") and line.strip() else ""
-            typer.echo(line + (f" ({ink[name]})" if name in ink else ""))
+            typer.echo(line)
     for note in result.notes:
         _say(f"note: {note}", quiet)
-
-
-def _ink_words(pages: list[float]) -> str:
-    return f"ink: {max(pages):.0%} of the page at most, {sum(pages) / len(pages):.0%} on average"
 
 
 @app.command(context_settings=GAME_ARGS)
@@ -255,7 +249,7 @@ def rules(
     quiet: bool = QuietOpt,
     force: bool = typer.Option(False, "--force", help="write the rulebook even if the deck's checks fail"),
 ) -> None:
-    """Write only the rulebook (rulebook-es.pdf, rulebook-en.pdf) for a deck, in the output folder."""
+    """Write only the rulebook (rulebook-es.pdf, rulebook-en.pdf, and preparing-*.pdf for whoever prepares the deck) for a deck, in the output folder."""
     spec = load_spec(target, ctx.args, players=players, seed=seed, lang=lang, paper=paper, card_size=card_size)
     with _bars(quiet) as bars:
         result = pipeline.rules(spec, out, force=force, progress=bars)

@@ -30,9 +30,29 @@ def build_lines(spec: Any, result: Any) -> list[str]:
 def file_notes(spec: Any, result: Any, *, ink: bool = True) -> list[tuple[str, Any]]:
     """Each file and folder a build wrote (a folder's name ends in /), with what it is and whether (and
     how) to print it: the command line's listing and the web page's alike. ``ink``: say how much ink
-    each sheet takes (Ghostscript measures it)."""
+    each PDF takes (Ghostscript measures it): one figure, C+M+Y+K."""
     names = [f.name + ("/" if f.is_dir() else "") for f in result.files]
-    return [(name, describe_file(name, spec, result, ink=ink)) for name in names]
+    out = []
+    for name in names:
+        note = describe_file(name, spec, result, ink=ink)
+        if ink and name.endswith(".pdf"):
+            note = _("{note} ({ink})", note=note, ink=ink_line(name, spec, result))
+        out.append((name, note))
+    return out
+
+
+def ink_line(name: str, spec: Any, result: Any) -> str:
+    """The C+M+Y+K of a written PDF (Ghostscript's ink_cov): for the cards, checked against what
+    --ink low promises; for a CMYK file, with its heaviest colour against the shop's limit."""
+    from deckgen.render.ink import heaviest_colour, ink_coverage, ink_words
+    from deckgen.render.palette import MAX_INK
+
+    path = result.out_dir / name
+    pages = ink_coverage(path)
+    cards = not name.startswith(("rulebook-", "preparing-"))
+    cmyk = cards and spec.print.colour == "cmyk"
+    return ink_words(pages, low=cards and name == "cards.pdf" and spec.print.ink == "low",
+                     heaviest=heaviest_colour(path) if cmyk and pages else None, limit=MAX_INK * 100)
 
 
 def checked_line(spec: Any, result: Any) -> str:
@@ -53,13 +73,7 @@ def checked_line(spec: Any, result: Any) -> str:
 def describe_file(name: str, spec: Any, result: Any, *, ink: bool = True) -> Any:
     """What the file ``name`` (a folder's ends in /) of a build is, and whether to print it."""
     if name == "cards.pdf":
-        how = instructions(result.printed or len(result.deck), spec.print)
-        if ink:
-            from deckgen.render.ink import ink_coverage, ink_summary
-
-            pages = ink_coverage(result.out_dir / name)
-            if pages:
-                return _("the cards: PRINT IT. {how}; {ink}", how=how, ink=ink_summary(pages))
+        how = instructions(result.printed or len(result.deck), spec.print, getattr(result, "either_edge", True))
         return _("the cards: PRINT IT. {how}", how=how)
     if name == "cards-one-per-page.pdf":
         return _("one card side a page (each back, then its front), with bleed and TrimBox: for a print shop")
@@ -72,8 +86,17 @@ def describe_file(name: str, spec: Any, result: Any, *, ink: bool = True) -> Any
         return _("Tabletop Simulator deck sheets, back.png and tts.json (what each sheet holds): do not print")
     if name == "deck.json":
         return _("every card as data, for other programs: do not print")
+    if name.startswith("preparing-") and name.endswith(".pdf"):
+        lang = LANGUAGES.get(name[len("preparing-"):-len(".pdf")])
+        if lang is not None:
+            return _("for whoever prepares the deck, in {language}: the command and options that made it; not for the players", language=lang)
+        return _("for whoever prepares the deck: the command and options that made it; not for the players")
     if name.startswith("rulebook-") and name.endswith(".pdf"):
-        lang = LANGUAGES.get(name[len("rulebook-"):-len(".pdf")])
+        code = name[len("rulebook-"):-len(".pdf")]
+        lang = LANGUAGES.get(code)
+        if lang is not None and code != spec.card_lang and spec.card_lang in LANGUAGES:
+            return _("the rules in {language} (the cards are printed in {cards}: it names them as printed): print it for "
+                     "the players (double-sided is fine, scale 100%)", language=lang, cards=LANGUAGES[spec.card_lang])
         if lang is not None:
             return _("the rules in {language}: print it for the players (double-sided is fine, scale 100%)", language=lang)
         return _("the rules: print it for the players (double-sided is fine, scale 100%)")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Sequence
@@ -17,7 +16,9 @@ from deckgen.publish import check_replaceable, publishing
 from deckgen.render.faces import faces_for
 from deckgen.render.export import write_formats
 from deckgen.render.job import PrintJob
-from deckgen.rulebook.render import file_name, languages, write_rulebook
+from deckgen.resources import data_dir
+from deckgen.rulebook.render import file_name, languages, preparing_name, write_rulebook
+from deckgen.rulebook.template import PREPARING, template_name
 from deckgen.spec import DeckSpec
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -36,15 +37,8 @@ class BuildResult:
     played: "Validation | None" = None  # the simulated games a deck file's build played before printing
     forced: bool = False  # written with --force (its failing checks were not enforced)
     printed: int = 0  # cards on the sheets of cards.pdf: the deck's and its help card(s)
+    either_edge: bool = True  # every card meets its own back whichever edge a sheet turns over
 
-    @functools.cached_property
-    def coverage(self) -> dict[Path, list[float]]:
-        """The ink each written PDF puts on its pages (mean darkness 0..1 of a 40 dpi greyscale render),
-        measured when first asked for: a report to show (the CLI prints it), so a build that shows
-        nothing (--quiet, the web page) never renders its pages."""
-        from deckgen.render.ink import page_coverage
-
-        return {f: page_coverage(f) for f in self.files if f.suffix == ".pdf"}
 
 
 def deck_identity(deck: Deck) -> str:
@@ -124,6 +118,10 @@ def build(
             written += step(result, stage)
     result.files = [out / Path(p).name for p in written]
     result.printed = len(printed.cards)
+    from deckgen.render.faces import two_sided
+    from deckgen.render.planning import either_edge
+
+    result.either_edge = either_edge(len(printed.cards), spec.print.layout(), two_sided(job.faces, job.cards))
     return result
 
 
@@ -207,7 +205,7 @@ def rules(spec: DeckSpec, out_dir: Path | None = None, *, force: bool = False, p
     if spec.game.rulebook is None:
         raise DeckgenError(f"{spec.game.title} has no rulebook yet")
     result = _checked(spec, out_dir, force)
-    with publishing(result.out_dir, keep=lambda name: True, own=lambda name: name.startswith("rulebook-"),
+    with publishing(result.out_dir, keep=lambda name: True, own=lambda name: name.startswith(("rulebook-", "preparing-")),
                     identity=deck_identity(result.deck)) as stage:
         written = _write_rulebooks(spec, result, progress, stage)
     result.files = [result.out_dir / p.name for p in written]
@@ -246,6 +244,9 @@ def _write_rulebooks(spec: DeckSpec, result: BuildResult, progress: Callable[[st
     written = []
     for n, lang in enumerate(langs, 1):
         written.append(write_rulebook(stage / file_name(lang), spec.game, result.deck, lang, spec.print, card_lang=spec.card_lang))
+        if (data_dir("templates") / template_name(spec.game, lang, PREPARING)).exists():
+            written.append(write_rulebook(stage / preparing_name(lang), spec.game, result.deck, lang, spec.print,
+                                          card_lang=spec.card_lang, stem=PREPARING))
         if tick:
             tick(n, len(langs))
     return written

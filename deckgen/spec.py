@@ -15,7 +15,7 @@ A spec file (the defaults, or a user's own deck file) looks like::
     paper = "a4"
     bleed = 0
     backs = "duplex-long"
-    ink = "normal"          # or "low": every sheet under 15% of the page's darkness
+    ink = "normal"          # or "low": every sheet under 45% ink (C+M+Y+K)
 """
 
 from __future__ import annotations

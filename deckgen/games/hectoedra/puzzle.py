@@ -16,6 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 from deckgen.errors import DeckgenError
 from deckgen.i18n import _
 from deckgen.fileio import atomic_path, write_text
+from deckgen.render.pdfx import tag_fonts
 from deckgen.publish import publishing
 from deckgen.model import Card
 from deckgen.options import compact_ranges
@@ -262,6 +263,7 @@ def write_challenges(puzzle: Puzzle, target: Path) -> Path:
             pen.text(x0, footer_y, foot, 7, color="#4a4a4a")
             c.showPage()
         c.save()
+        tag_fonts(Path(tmp))
     return target
 
 
@@ -304,6 +306,7 @@ def write_key(puzzle: Puzzle, target: Path) -> Path:
             y += 7
         c.showPage()
         c.save()
+        tag_fonts(Path(tmp))
     return target
 
 
