@@ -31,6 +31,7 @@ from deckgen.options import parse_cli_args, resolve
 from deckgen.registry import games, get_game
 from deckgen.request import is_file
 from deckgen.request import load_spec as request_load_spec
+from deckgen.shared_options import SHARED
 
 if TYPE_CHECKING:  # pragma: no cover
     from deckgen.spec import DeckSpec
@@ -190,7 +191,7 @@ def option_lines(options: Any, indent: str) -> list[str]:
     """One line per game option: how to write it, what it does, its default (`list`, `COMMAND GAME --help`)."""
     lines = []
     for opt in options:
-        said = _("{help} [default: {value}]", help=opt.help, value=opt.describe_default())
+        said = _("{help} [default: {value}]", help=opt.explained(), value=opt.describe_default())
         lines.append(f"{indent}{opt.usage():<34} {said}")
     return lines
 
@@ -201,32 +202,38 @@ TARGET_HELP = _("a game id (see `deckgen list`) or a deck file")
 TARGET = pgettext("metavar", "GAME|DECK-FILE")
 GAME = pgettext("metavar", "GAME")
 FOLDER = pgettext("metavar", "FOLDER")
-PlayersOpt = typer.Option(None, "--players", help=_("number of players the deck is checked for"), parser=whole_arg)
-SeedOpt = typer.Option(None, "--seed", help=_("random seed (same seed, same output)"), parser=whole_arg)
-LangOpt = typer.Option(None, "--lang", metavar=pgettext("metavar", "LANG"),
-                       help=_("the language of the rulebooks and cards: es (default), en, or all (rulebooks in both)"))
-PaperOpt = typer.Option(None, "--paper", metavar=pgettext("metavar", "PAPER"), help=_("a4 (default) or letter"))
-SizeOpt = typer.Option(None, "--card-size", metavar=pgettext("metavar", "SIZE"),
-                       help=_("poker (default), bridge, mini, tarot, or WxH in mm"))
-BleedOpt = typer.Option(None, "--bleed", metavar=pgettext("metavar", "MM"), help=_("bleed in mm (0 default); adds crop marks"),
-                        parser=decimal_arg)
-BacksOpt = typer.Option(
-    None, "--backs", metavar=pgettext("metavar", "BACKS"),
-    help=_("duplex-long (default) or duplex-short for a duplex printer; manual-duplex for a single-sided printer "
-           "(all fronts, turn the stack over, all backs); separate (backs unmirrored, to glue onto the fronts); none"),
-)
-InkOpt = typer.Option(None, "--ink", metavar=pgettext("metavar", "INK"),
-                      help=_("normal (default) or low: pale backgrounds, every sheet under {limit:.0%} ink", limit=0.15))
+
+
+def _shared(name: str) -> Any:
+    """A common option of the deck commands, from the one table the web form reads too
+    (deckgen.shared_options): its flag, its help (a catalog message), and its parser."""
+    row = SHARED[name]
+    parser = {"int": whole_arg, "float": decimal_arg}.get(row.kind)
+    if row.kind == "switch":
+        return typer.Option(True, f"{row.flag}/--no-{row.flag[2:]}", help=row.explained())
+    extra = {"parser": parser} if parser else {}
+    if row.metavar is not None:
+        extra["metavar"] = row.metavar
+    return typer.Option(None, row.flag, help=row.explained(), **extra)
+
+
+PlayersOpt = _shared("players")
+SeedOpt = _shared("seed")
+LangOpt = _shared("lang")
+PaperOpt = _shared("paper")
+SizeOpt = _shared("card_size")
+BleedOpt = _shared("bleed")
+BacksOpt = _shared("backs")
+InkOpt = _shared("ink")
 OutOpt = typer.Option(None, "--out", metavar=FOLDER, help=_("output folder (default output/<game>-<options>/)"))
 QuietOpt = typer.Option(False, "--quiet", "-q", help=_("no progress bars"))
-ForOpt = typer.Option(None, "--for", metavar=pgettext("metavar", "SHOP"),
-                      help=_("a print shop's template: tgc, mpc, dtc, or home (sets card size, bleed, dpi, format)"))
-FormatOpt = typer.Option(None, "--format", metavar=pgettext("metavar", "FORMATS"),
-                         help=_("what to write, comma-separated: sheets (default), png, pdf, tts"))
-DpiOpt = typer.Option(None, "--dpi", help=_("resolution of the PNG exports (300 default)"), parser=whole_arg)
-ColourOpt = typer.Option(None, "--colour", metavar=pgettext("metavar", "COLOUR"),
-                         help=_("rgb (default) or cmyk: how the PDFs write colours"))
-BackOffsetOpt = typer.Option(None, "--back-offset", metavar="X,Y", help=_("X,Y in mm: move every back (see `deckgen calibrate`)"))
+ForOpt = _shared("shop")
+FormatOpt = _shared("formats")
+DpiOpt = _shared("dpi")
+ColourOpt = _shared("colour")
+BackOffsetOpt = _shared("back_offset")
+BackImageOpt = _shared("back_image")
+HelpCardOpt = _shared("help_card")
 ForceOpt = typer.Option(False, "--force", help=_("write the deck even if its checks fail"))
 
 
@@ -262,18 +269,19 @@ def build(
     dpi: Optional[int] = DpiOpt,
     colour: Optional[str] = ColourOpt,
     back_offset: Optional[str] = BackOffsetOpt,
+    back_image: Optional[str] = BackImageOpt,
     out: Optional[Path] = OutOpt,
     quiet: bool = QuietOpt,
     force: bool = ForceOpt,
-    no_help_card: bool = typer.Option(False, "--no-help-card", help=_("leave out the quick-reference card printed after the deck")),
+    help_card: bool = HelpCardOpt,
 ) -> None:
     spec = load_spec(
         target, ctx.args, players=players, seed=seed, lang=lang, paper=paper, card_size=card_size, bleed=bleed, backs=backs,
-        ink=ink, shop=shop, formats=formats, dpi=dpi, colour=colour, back_offset=back_offset,
+        ink=ink, shop=shop, formats=formats, dpi=dpi, colour=colour, back_offset=back_offset, back_image=back_image,
     )
     play_games = 100 if _is_file(target) else 0  # a designer's own deck is simulated before printing
     with _bars(quiet) as bars:
-        result = pipeline.build(spec, out, force=force, progress=bars, play_check_games=play_games, help_card=not no_help_card)
+        result = pipeline.build(spec, out, force=force, progress=bars, play_check_games=play_games, help_card=help_card)
     for c in result.checks:
         if not c.ok:
             _say(_("warning: {problem}", problem=c.line()), quiet)
@@ -281,22 +289,18 @@ def build(
         _say(_("warning: {problem}", problem=w), quiet)
     if quiet:
         typer.echo(f"{result.out_dir}/")  # the one line --quiet keeps: where the files are
-    else:  # what each file is, with its ink: measured only to be shown (pages rendered, Ghostscript run)
-        ink = {f.name: _ink_words(result.coverage[f]) for f in result.files if f in result.coverage}
+    else:  # what each file is, with its ink: measured only to be shown (Ghostscript run)
         from deckgen.guide import build_lines
 
-        for line in build_lines(spec, result, ink):
+        for line in build_lines(spec, result):
             _say(line)
     for note in result.notes:
         _say(_("note: {note}", note=note), quiet)
 
 
-def _ink_words(pages: list[float]) -> Any:
-    return _("ink: {most:.0%} of the page at most, {mean:.0%} on average", most=max(pages), mean=sum(pages) / len(pages))
-
-
 @command(context_settings=GAME_ARGS,
-         help=_("Write only the rulebook (rulebook-es.pdf, rulebook-en.pdf) for a deck, in the output folder."))
+         help=_("Write only the rulebook (rulebook-es.pdf, rulebook-en.pdf, and preparing-*.pdf for whoever prepares "
+                "the deck) for a deck, in the output folder."))
 def rules(
     ctx: typer.Context,
     target: str = typer.Argument(..., metavar=TARGET, help=TARGET_HELP),
@@ -331,8 +335,18 @@ def init(
     card_size: Optional[str] = SizeOpt,
     bleed: Optional[float] = BleedOpt,
     backs: Optional[str] = BacksOpt,
+    ink: Optional[str] = InkOpt,
+    shop: Optional[str] = ForOpt,
+    formats: Optional[str] = FormatOpt,
+    dpi: Optional[int] = DpiOpt,
+    colour: Optional[str] = ColourOpt,
+    back_offset: Optional[str] = BackOffsetOpt,
+    back_image: Optional[str] = BackImageOpt,
 ) -> None:
-    spec = load_spec(target, ctx.args, players=players, seed=seed, lang=lang, paper=paper, card_size=card_size, bleed=bleed, backs=backs)
+    spec = load_spec(
+        target, ctx.args, players=players, seed=seed, lang=lang, paper=paper, card_size=card_size, bleed=bleed, backs=backs,
+        ink=ink, shop=shop, formats=formats, dpi=dpi, colour=colour, back_offset=back_offset, back_image=back_image,
+    )
     written = pipeline.init_file(spec, out, with_cards=cards)
     _say(_("{game}: deck file written to {file}; check it with `deckgen validate {file}`", game=spec.game.title, file=written))
 
@@ -345,11 +359,12 @@ def preview(
     seed: Optional[int] = SeedOpt,
     lang: Optional[str] = LangOpt,
     card_size: Optional[str] = SizeOpt,
+    back_image: Optional[str] = BackImageOpt,
     out: Optional[Path] = OutOpt,
     quiet: bool = QuietOpt,
     force: bool = ForceOpt,
 ) -> None:
-    spec = load_spec(target, ctx.args, players=players, seed=seed, lang=lang, card_size=card_size)
+    spec = load_spec(target, ctx.args, players=players, seed=seed, lang=lang, card_size=card_size, back_image=back_image)
     with _bars(quiet) as bars:
         result = pipeline.preview(spec, out, force=force, progress=bars)
     headline = ngettext("{game}: {n} card previewed in {folder}/", "{game}: {n} cards previewed in {folder}/", len(result.deck),
@@ -415,8 +430,8 @@ VALIDATE_HELP = _(
     "(2) an end is always reachable: from every reachable position some legal moves end the game; "
     "(3) no trap: with every player choosing at random among the legal moves, the game ends with probability 1. "
     "Each claim says what it rests on: \"proven\" (every deal and every move searched by the model checker, or "
-    "the game's own argument checked in code) or \"sampled\" (no failure in N games: fewer than 3/N of deals fail, "
-    "at {confidence:.0%} confidence). A computer player going round in circles is reported as the player's fault, "
+    "the game's own argument checked in code) or \"sampled\" (no failure in N games: fewer than 3/N of the games "
+    "dealt and played that way fail to end, at {confidence:.0%} confidence: a sample bounds games, not deals). A computer player going round in circles is reported as the player's fault, "
     "not the deck's. The model checker searches at most --model-budget positions (a bar shows it); where it stops "
     "there, the report says so.", confidence=0.95)
 
@@ -426,24 +441,22 @@ def validate(
     ctx: typer.Context,
     target: str = typer.Argument(..., metavar=TARGET, help=TARGET_HELP),
     players: Optional[int] = PlayersOpt,
-    games: Optional[int] = GamesOpt,
+    games: Optional[int] = _shared("games"),
     seed: Optional[int] = SeedOpt,
     workers: Optional[int] = WorkersOpt,
     as_json: bool = JsonOpt,
     report: Optional[Path] = typer.Option(None, "--report", metavar=FOLDER,
                                           help=_("also write report.txt, report.json and PNG plots to this folder")),
     fixed: bool = typer.Option(False, "--fixed", help=_("play all --games games at every player count (no sequential stopping)")),
-    skill_games: Optional[int] = typer.Option(
-        None, "--skill-games", parser=whole_arg,
-        help=_("with --report: games per pair of levels of the skill section (0: leave it out)")),
+    skill_games: Optional[int] = _shared("skill_games"),
     pace: Optional[float] = typer.Option(
         None, "--pace", metavar=pgettext("metavar", "SECONDS"), parser=decimal_arg,
         help=_("seconds a turn takes at your table, for the minutes a game lasts (each game has its own default)")),
     confidence: Optional[int] = typer.Option(
         None, "--confidence", parser=whole_arg,
         help=_("games that must end at each player count before 'every game ends' is claimed from sampling (it is "
-               "then: fewer than 3/N of deals fail, at {level:.0%} confidence); never stopped early (default {n})",
-               level=0.95, n=100)),
+               "then: fewer than 3/N of the games dealt and played that way fail to end, at {level:.0%} confidence: "
+               "a sample bounds games, not deals); never stopped early (default {n})", level=0.95, n=100)),
     model_budget: Optional[int] = typer.Option(
         None, "--model-budget", parser=whole_arg,
         help=_("positions the model checker may search, shared by the player counts (default {n:,}: about {seconds} s and "
@@ -522,13 +535,10 @@ def sweep(
 ) -> None:
     with _bars(quiet) as bars:
         result, written = pipeline.sweep(get_game(game), vary, players=players, games=games, seed=seed, workers=workers, scheduler=scheduler, out=out, progress=bars)
-    from deckgen.analysis.sweep import describe
+    from deckgen.analysis.sweep import summary_lines
 
-    passing = result.passing
-    _say(ngettext("{title}: {n} combination validated, {passing} pass", "{title}: {n} combinations validated, {passing} pass",
-                  len(result.points), title=result.title, passing=len(passing)))
-    for options in passing:
-        _say(_("  pass: {options}", options=describe(options)))
+    for line in summary_lines(result):
+        _say(line)
     for f in written:
         _say(f"  {f}", quiet)
 

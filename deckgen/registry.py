@@ -110,9 +110,9 @@ class Game:
     seconds_per_turn: float = 10.0
     # The ages the game suits (youngest, oldest), shown where a teacher chooses a game
     ages: tuple[int, int] | None = None
-    # For forms (the web page): per language, option name -> (short label, plain-words explanation);
-    # an empty explanation falls back to the option's help, a missing entry to its name
-    option_text: Mapping[str, Mapping[str, tuple[str, str]]] = field(default_factory=dict)
+    # The name the game's cards carry, where it is not its title (MGC's cards say ÁLGEBRA): what the
+    # web page calls the game
+    card_name: str = ""
 
 
     def __post_init__(self) -> None:
@@ -131,6 +131,11 @@ class Game:
             value = value.make()
             object.__setattr__(self, name, value)
         return value
+
+    @property
+    def shown_name(self) -> str:
+        """The game's name as its cards show it."""
+        return self.card_name or self.title
 
     def option(self, name: str) -> Option:
         for o in self.options:
@@ -164,11 +169,10 @@ class Game:
             return check(name, False, _("no player count: no count of players can be dealt this deck"),
                          hint=_("more cards, or fewer cards in a hand (see the checks above)"))
         if asked is not None and asked not in counts:
-            return check(name, False, _("{players}, not the {n} the deck asks for", players=players_words(counts), n=asked),
+            return check(name, False, _("{served}, not the {asked} the deck asks for", served=players_words(counts), asked=asked),
                          hint=_("players = one of {counts}, or more cards", counts=", ".join(map(str, counts))))
-        if asked:
-            return check(name, True, _("{players} (checked for the {n} asked for)", players=players_words(counts), n=asked))
-        return check(name, True, players_words(counts))
+        served = players_words(counts)
+        return check(name, True, _("{served} (checked for the {asked} asked for)", served=served, asked=asked) if asked else served)
 
     def player_range(self, deck: "Deck") -> tuple[int, int] | None:
         """(fewest, most) players ``deck`` serves, or None when it serves no player count."""

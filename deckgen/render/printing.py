@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from deckgen.i18n import Msg, _, ngettext
-from deckgen.render.planning import plan_pages
+from deckgen.render.planning import either_edge, plan_pages
 from deckgen.render.settings import PrintSettings
 
 
@@ -33,9 +33,10 @@ def span(numbers: tuple[int, ...]) -> str:
 SCALE = _('scale 100% ("actual size", not "fit to page"; the 50 mm bar on each sheet checks it)')
 
 
-def instructions(n_cards: int, settings: PrintSettings) -> Msg:
+def instructions(n_cards: int, settings: PrintSettings, either: bool = True) -> Msg:
     """One line: which pages are which, and how to set the printer (a catalog message, said in the
-    user's language: the build's listing, the web page's printing advice)."""
+    user's language: the build's listing, the web page's printing advice; ``either``: every card meets
+    its back whichever edge a sheet turns over, see render.planning.either_edge)."""
     p = pages(n_cards, settings)
     backs = settings.backs
     if backs == "duplex-long":
@@ -49,30 +50,55 @@ def instructions(n_cards: int, settings: PrintSettings) -> Msg:
                         "{n} sheets: fronts on the odd pages, each back on the even page after its front; "
                         "print double-sided, flip on the short edge, {scale}", len(p.fronts), scale=SCALE)
     if backs == "manual-duplex":
-        return _("{how}; {scale}", how=manual_line(p), scale=SCALE)
+        return _("{how}; {scale}", how=manual_message(p, either), scale=SCALE)
     if backs == "separate":
-        return _("{how}; {scale}", how=separate_line(p), scale=SCALE)
+        return _("{how}; {scale}", how=separate_message(p, either), scale=SCALE)
     return _("Pages {fronts} fronts, no backs: print single-sided, {scale}", fronts=span(p.fronts), scale=SCALE)
 
 
-def manual_line(p: Pages) -> Msg:
-    """The manual-duplex instruction for a single-sided printer (a catalog message)."""
-    return _("No duplex printer: print pages {fronts} (fronts), put the stack back in the tray turned over, then print "
+def manual_message(p: Pages, either: bool = True) -> Msg:
+    """The manual-duplex instruction for a single-sided printer (a catalog message): the stack turned
+    over in its order, and which edge (``either``: every card meets its back whichever edge; else the
+    long edge, as the backs are laid out)."""
+    if either:
+        return _("No duplex printer: print pages {fronts} (fronts), put the stack back in the tray turned over "
+                 "(over either edge) without changing the order of the sheets, then print pages {backs} (backs)",
+                 fronts=span(p.fronts), backs=span(p.backs))
+    return _("No duplex printer: print pages {fronts} (fronts), put the stack back in the tray turned over "
+             "its long edge, like the page of a book, without changing the order of the sheets, then print "
              "pages {backs} (backs)", fronts=span(p.fronts), backs=span(p.backs))
 
 
-def separate_line(p: Pages) -> Msg:
+def manual_line(p: Pages, lang: str, either: bool = True) -> str:
+    """:func:`manual_message` in ``lang``."""
+    return manual_message(p, either).render(lang)
+
+
+def separate_message(p: Pages, either: bool = True) -> Msg:
     """The instruction for backs printed on their own sheets (a catalog message). Every cell of a back
-    sheet holds a back, so a sheet glued on either way round still backs every card."""
-    return _("Separate backs: print pages {fronts} (fronts) and {backs} (backs) single-sided; glue each back sheet behind "
-             "the front sheet of the same number, then cut", fronts=span(p.fronts), backs=span(p.backs))
+    sheet holds a back, so a sheet glued on either way round still backs every card (``either``:
+    two-sided cards too; else the back sheet turns over its long edge)."""
+    if either:
+        return _("Separate backs: print pages {fronts} (fronts) and {backs} (backs) single-sided; glue each back "
+                 "sheet behind the front sheet of the same number, then cut",
+                 fronts=span(p.fronts), backs=span(p.backs))
+    return _("Separate backs: print pages {fronts} (fronts) and {backs} (backs) single-sided; turn each back "
+             "sheet over its long edge, like the page of a book, glue it behind the front sheet of the same "
+             "number, then cut", fronts=span(p.fronts), backs=span(p.backs))
 
 
-def sheet_note(n_cards: int, settings: PrintSettings) -> str:
+def separate_line(p: Pages, lang: str, either: bool = True) -> str:
+    """:func:`separate_message` in ``lang``."""
+    return separate_message(p, either).render(lang)
+
+
+def sheet_note(n_cards: int, settings: PrintSettings, two_sided: frozenset[int] = frozenset()) -> str:
     """The line printed on every sheet, in the cards' language (``settings.lang``), or "" (only manual
-    duplex and separate backs need one)."""
+    duplex and separate backs need one); ``two_sided``: the cards (by deck index) whose back is a face
+    of their own."""
+    either = either_edge(n_cards, settings.layout(), two_sided)
     if settings.backs == "manual-duplex":
-        return manual_line(pages(n_cards, settings)).render(settings.lang)
+        return manual_line(pages(n_cards, settings), settings.lang, either)
     if settings.backs == "separate":
-        return separate_line(pages(n_cards, settings)).render(settings.lang)
+        return separate_line(pages(n_cards, settings), settings.lang, either)
     return ""
