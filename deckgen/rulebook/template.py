@@ -134,8 +134,16 @@ class _CompiledTemplates(jinja2.FileSystemBytecodeCache):
 def option_rows(game: Game, options: Mapping[str, Any], lang: str = "en") -> list[dict[str, Any]]:
     """Each option of the game with its value in this build, for templates to print generically.
 
-    Switches show as yes/no (sí/no) in the rulebook's language; ``cli`` is how to ask for the value.
+    Switches show as yes/no (sí/no) in the rulebook's language; ``cli`` is how to ask for the value;
+    ``meaning`` and ``default_meaning``: a choice's words in the rulebook's language ("" for others),
+    since the value itself is what is typed on the command line.
     """
+    from deckgen.i18n import render
+
+    def meaning(value: Any) -> str:
+        words = getattr(opt, "words", None) or {}
+        return render(words[value], lang) if isinstance(value, str) and value in words else ""
+
     yes, no = YES_NO.get(lang, YES_NO["en"])
     rows = []
     for opt in game.options:
@@ -154,6 +162,8 @@ def option_rows(game: Game, options: Mapping[str, Any], lang: str = "en") -> lis
                 "value": shown,
                 "raw": value,
                 "default": default,
+                "meaning": "" if opt.flag else meaning(value),
+                "default_meaning": "" if opt.flag else meaning(opt.default),
                 "is_default": value == opt.default,
                 "help": opt.help,
                 "switch": opt.flag,
