@@ -45,7 +45,9 @@ def test_the_rulebook_explains_the_letters(tmp_path):
     for name, letter in (("azul", "A"), ("rojo", "R"), ("verde", "V"), ("amarillo", "M")):
         assert re.search(rf"{name} \w+ {letter}\b", es), name
     en = flat(" ".join(pdf_pages(write_rulebook(tmp_path / "en.pdf", GAME, deck, "en", spec.print))))
-    assert "The letter inside the shape is the colour's initial" in en and re.search(r"yellow \w+ Y\b", en)
+    # the cards are printed in Spanish: the English rulebook names each colour as printed, with its letter
+    assert "The letter inside the shape is the initial of the colour's name as printed on the cards (in Spanish)" in en
+    assert re.search(r"yellow amarillo \w+ M\b", en), en
 
 
 def test_empty_cards_read_as_two_sentences(built):
