@@ -29,7 +29,10 @@ PAGE_NAMES = frozenset({"game", "deck", "csrf", "page_lang", "switches", "back_i
 
 
 def message(exc: BaseException) -> Any:
-    """The message an error carries: its catalog message (translated when shown), else its text."""
+    """The message an error carries: its catalog message (translated when shown), else its text; with
+    the option's name first when the error names one (``DeckgenError.option``), as the command line says it."""
+    if getattr(exc, "option", None) and hasattr(exc, "said"):
+        return exc.said()
     first = exc.args[0] if len(exc.args) == 1 else None
     return first if isinstance(first, (Msg, Listing)) else str(exc)
 

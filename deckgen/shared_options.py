@@ -54,12 +54,12 @@ class Shared:
                 return boolean(text)
             except DeckgenError as exc:
                 raise DeckgenError(_("{flag}: {problem}", flag=self.flag, problem=message(exc))) from None
-        from deckgen.numerals import decimal_number, whole_number
+        from deckgen.numerals import decimal_number, invalid_value, whole_number
 
         try:
             return (whole_number if self.kind == "int" else decimal_number)(text)
-        except ValueError as exc:  # the words typer says of a --players the parser refuses (cli.py)
-            raise DeckgenError(_("Invalid value for '{flag}': {problem}", flag=self.flag, problem=message(exc))) from None
+        except ValueError as exc:  # the command line's words for a value its parser refuses (numerals.invalid_value)
+            raise DeckgenError(invalid_value(self.flag, message(exc))) from None
 
     def explained(self) -> Any:
         """The help as the command line prints it: for a dropdown, each value with its words."""

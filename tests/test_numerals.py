@@ -70,8 +70,7 @@ def test_the_web_request_says_what_the_command_line_says(capsys):
 
 def test_the_spanish_page_says_it_in_spanish(capsys):
     """The page's refusal is a catalog message, said in the page's language; in English it is the
-    command line's very words (typer's "Invalid value for" until the command line's own words are
-    catalog messages too, deckgen.numerals)."""
+    command line's very words (deckgen.numerals.invalid_value)."""
     from deckgen.errors import DeckgenError
     from deckgen.i18n import using
     from deckgen.request import typed
@@ -81,4 +80,4 @@ def test_the_spanish_page_says_it_in_spanish(capsys):
     _, _, err = run(capsys, "simulate", "multiplicats", "--tables", "1-3", "--players", "٣")
     assert err == f"error: {exc.value}\n"
     with using("es"):
-        assert str(exc.value).startswith("Valor no válido para '--players': ")
+        assert str(exc.value).startswith("valor no válido para --players: ")
