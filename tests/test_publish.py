@@ -94,7 +94,8 @@ def test_a_fault_at_every_step_leaves_the_old_folder_or_the_new_one(tmp_path, mo
                     write_new(stage)
                 outcomes.add("new")
             except DeckgenError as exc:
-                assert "injected fault" in str(exc)
+                # the injected EIO, in the words errors.os_problem gives it
+                assert "input/output error (a failing disk or a removed drive?)" in str(exc), str(exc)
                 outcomes.add("refused")
         assert contents(out) in (OLD, NEW), f"fault at step {k}"
         with publishing(out):  # the next build repairs and cleans whatever the fault left

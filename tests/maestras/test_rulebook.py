@@ -28,10 +28,13 @@ TEMPLATES = data_dir("templates")
 RULE_OPTIONS = [o for o in OPTIONS if o.scope == "rules"] + [o for o in OPTIONS if o.name == "removal"]
 
 
-def render(deck, lang: str) -> str:
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), autoescape=True, undefined=jinja2.StrictUndefined)
+def render(deck, lang: str, sheet: str = "rulebook") -> str:
+    """The rulebook (or, ``sheet="preparing"``, the sheet for whoever prepares the deck: its options)."""
+    from deckgen.rulebook.template import environment
+
+    env = environment(TEMPLATES)  # the rulebook's own environment: its filters (andlist, number) too
     names = {**common_context(GAME, deck, lang, PrintSettings.parse()), **RULEBOOK.context(deck, lang)}
-    return env.get_template(f"maestras/rulebook.{lang}.html.j2").render(**names)
+    return env.get_template(f"maestras/{sheet}.{lang}.html.j2").render(**names)
 
 
 @pytest.mark.parametrize("lang", ["es", "en"])
@@ -47,14 +50,16 @@ def test_context_prints_the_player_count_table(lang):
 @pytest.mark.parametrize("options", [{}, {"in_line": "off", "link": "both", "tiebreak": "never"}, {"corners": True, "path_length": 5, "same_points": True}])
 def test_every_decision_is_printed_with_the_option_that_switches_it(lang, options):
     deck = build(3, **options)
-    html = render(deck, lang)
+    preparing = render(deck, lang, "preparing")  # each decision beside its option: the preparing sheet
     for opt in RULE_OPTIONS:
         value = deck.options[opt.name]
         flag = (opt.cli if value else f"--no-{opt.cli[2:]}") if isinstance(value, bool) else f"{opt.cli} {value}"
-        assert f"<td>{flag}</td>" in html, flag
+        assert f"<td>{flag}</td>" in preparing, flag
+    assert "--colours 4 --points 8 --masters 2 --empties 5" in preparing
+    html = render(deck, lang)  # the players' rulebook: the same decisions in words, no command line
+    assert "--" not in re.sub(r"<[^>]+>", "", section(html, "Variantes y decisiones" if lang == "es" else "Variants and decisions"))
     assert len(decision_items(html, lang)) == 1 + len(DECIDED)
     assert len(re.findall(r"<li>", section(html, "Decisiones fijas" if lang == "es" else "Fixed decisions"))) == 8
-    assert "--colours 4 --points 8 --masters 2 --empties 5" in html
     # the figures the template asks for exist, for this deck's rule variant
     names = re.findall(r'<figure name="([^"]+)"', html)
     assert len(names) == 6 and all(n in RULEBOOK.figures for n in names)
