@@ -39,7 +39,7 @@ def test_solve_time_limit_says_not_proven(capsys):
     [
         (("solve", "multiplicats"), "Multipli Cat's has no solve command"),
         (("puzzle", "multiplicats"), "has no puzzle command"),
-        (("solve", "hectoedra", "--rule", "half"), "--rule: 'half' is not one of divisor, full"),
+        (("solve", "hectoedra", "--rule", "half"), "--rule: 'half' is not one of divisor or full"),
         (("solve", "hectoedra", "--cards", "5-200"), "the range 5-200 is out of range: it goes past 100"),
         (("solve", "hectoedra", "--colour", "red"), "unknown option --colour"),
         (("solve", "nogame"), "unknown game"),
