@@ -57,7 +57,9 @@ def unmarked(text: str) -> list[str]:
 
 
 def numbers(text: str) -> list[str]:
-    return sorted(re.findall(r"\d+", text))
+    """The digits of every number, thousands separators taken out (Spanish writes 1010 and 12.345,
+    English 1,010 and 12,345)."""
+    return sorted(re.findall(r"\d+", re.sub(r"(?<=\d)[,.\u202f\xa0](?=\d{3}(?!\d))", "", text)))
 
 
 def rendered(make, lang: str) -> str:
