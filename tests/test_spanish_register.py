@@ -30,7 +30,8 @@ def test_the_scan_finds_what_it_should():
 def test_spanish_templates(path):
     text = re.sub(r"\{[{%#].*?[}%#]\}", " ", path.read_text(encoding="utf-8"), flags=re.S)  # every branch
     text = re.sub(r"<[^>]+>", " ", re.sub(r"<li>", " • ", text))
-    assert len(text) > 2000 and not register_problems(text)
+    # a rulebook is long; a preparing sheet (for whoever prepares the deck) holds a few lines
+    assert len(text) > (2000 if path.name.startswith("rulebook.") else 200) and not register_problems(text)
 
 
 def _spanish_strings(tree: ast.AST) -> tuple[list[str], list[str]]:
