@@ -117,3 +117,14 @@ def os_problem(exc: BaseException) -> Any:
     if found is not None:
         return found
     return getattr(exc, "strerror", None) or str(exc)
+
+
+def message(exc: BaseException) -> Any:
+    """The message an error carries: its catalog message (translated when shown), else its text; with
+    the option's name first when the error names one (``DeckgenError.option``), as the command line says it."""
+    from deckgen.i18n import Listing, Msg
+
+    if getattr(exc, "option", None) and hasattr(exc, "said"):
+        return exc.said()
+    first = exc.args[0] if len(exc.args) == 1 else None
+    return first if isinstance(first, (Msg, Listing)) else str(exc)

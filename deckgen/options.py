@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from deckgen.errors import OptionError
+from deckgen.errors import OptionError, message  # noqa: F401  (message: re-exported, where it always was)
+from deckgen.switches import SHOWN, _short, boolean  # noqa: F401  (boolean: re-exported)
 from deckgen.i18n import Listing, Msg, _
 from deckgen.numerals import WHOLE, decimal_number, whole_number
 from deckgen.spelling import did_you_mean
@@ -26,15 +27,6 @@ Words = Mapping[str, Any]  # a choice's value -> its words (a catalog message)
 # shadowed on one face and not the other (issue 37: the deck-file download's ``cards`` swallowed
 # Hectoedra's --cards).
 PAGE_NAMES = frozenset({"game", "deck", "csrf", "page_lang", "switches", "back_image", "job", "deck_lang", "start", "with_cards"})
-
-
-def message(exc: BaseException) -> Any:
-    """The message an error carries: its catalog message (translated when shown), else its text; with
-    the option's name first when the error names one (``DeckgenError.option``), as the command line says it."""
-    if getattr(exc, "option", None) and hasattr(exc, "said"):
-        return exc.said()
-    first = exc.args[0] if len(exc.args) == 1 else None
-    return first if isinstance(first, (Msg, Listing)) else str(exc)
 
 
 @dataclass(frozen=True)
@@ -160,17 +152,6 @@ def number(lo: float | None = None, hi: float | None = None) -> Parser:
     return parse
 
 
-def boolean(value: Any) -> bool:
-    if isinstance(value, bool):
-        return value
-    text = str(value).strip().lower()
-    if text in ("1", "true", "yes", "on"):
-        return True
-    if text in ("0", "false", "no", "off"):
-        return False
-    raise OptionError(_("expected true or false, got {value!r}", value=_short(value)))
-
-
 def folder_name(value: Any) -> str:
     """A folder to write into: a non-empty path without control characters (an empty one would
     mean the current folder)."""
@@ -198,14 +179,8 @@ def choice(*choices: str, words: Mapping[str, Any] | None = None) -> Parser:
     return parse
 
 
-SHOWN = 60  # characters of a refused value quoted in its message
 MAX_OPTION_TEXT = 1000  # characters in one option value
 MAX_OPTION_ITEMS = 1000  # values in one option's list
-
-
-def _short(value: Any) -> Any:
-    """A refused value as its message quotes it: at most SHOWN characters."""
-    return value[:SHOWN] + "…" if isinstance(value, str) and len(value) > SHOWN else value
 
 
 def check_size(value: Any) -> None:

@@ -47,7 +47,8 @@ class Shared:
         """The value as the command line's own parser reads it, refused with its message."""
         if self.kind in ("text", "image"):
             return text
-        from deckgen.options import boolean, message
+        from deckgen.errors import message
+        from deckgen.switches import boolean
 
         if self.kind == "switch":
             try:
