@@ -17,11 +17,14 @@ TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "hectoedra"
 ALLOWED = {"h1", "h2", "h3", "p", "ul", "ol", "li", "table", "tr", "th", "td", "note", "pagebreak", "b", "i", "sup", "sub", "br", "card", "cards", "figure"}
 
 
-def render(lang, **options):
+def render(lang, sheet="rulebook", **options):
+    """The rulebook's markup (``sheet="preparing"``: the sheet for whoever prepares the deck)."""
+    from deckgen.rulebook.template import environment
+
     deck = spec_for(GAME, cli={"options": options}).build()
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True, undefined=jinja2.StrictUndefined)
+    env = environment(TEMPLATES)  # the rulebook's own environment, with its filters
     names = {**common_context(GAME, deck, lang, PrintSettings.parse()), **context(deck, lang)}
-    return env.get_template(f"rulebook.{lang}.html.j2").render(**names), deck
+    return env.get_template(f"{sheet}.{lang}.html.j2").render(**names), deck
 
 
 @pytest.mark.parametrize("lang", ["es", "en"])
@@ -37,8 +40,10 @@ def test_templates_render_with_allowed_tags(lang):
 def test_facts_and_decisions_are_printed():
     es, _ = render("es")
     assert "menos números primos" in es and "10 turnos por jugador" in es and "6 primeros" in es
-    assert "jugador más joven" in es  # the tie decision
-    assert "deckgen puzzle hectoedra --sets 6 --size 20" in es and "answer-key.pdf" in es
+    assert "el más joven de los empatados" in es  # the tie decision
+    assert "deckgen puzzle" not in es  # the commands are for whoever prepares the deck: their own sheet
+    preparing, _ = render("es", "preparing")
+    assert "deckgen puzzle hectoedra --sets 6 --size 20" in preparing and "answer-key.pdf" in preparing
     en, _ = render("en", start_tie="random", must_play=False)
     assert "draw lots among the tied players" in en and "even when holding a legal card" in en
     assert "the highest possible stack has 9 cards" in en
@@ -107,8 +112,7 @@ def test_spanish_rulebook_states_the_rules(books):
         "3 sobre 2",
         "la pila más alta posible tiene 9 cartas",
         "la pila más alta tiene 77 cartas",
-        "deckgen puzzle hectoedra --sets 6 --size 20 --seed 7",
-        "el jugador más joven",
+        "el más joven de los empatados",
     ):
         assert fact in text, fact
     assert all(f["embedded"] and f["name"] not in BASE14 for f in fonts_of(path))
@@ -116,7 +120,7 @@ def test_spanish_rulebook_states_the_rules(books):
 
 def test_english_rulebook_and_a_classroom_subset(books):
     _, text = books["en"]
-    assert "Rounds in a match: as many as players." in text and "answer-key.pdf" in text
+    assert "Play as many rounds as there are players, so that everyone starts one" in text and "answer-key.pdf" not in text
     _, sub = books["en-sub"]
     assert "This deck has 30 cards: 1-30, 10 of them prime numbers." in sub
     assert "2 to 3 players" in sub and "draw lots among the tied players" in sub
