@@ -7,7 +7,7 @@ from __future__ import annotations
 from deckgen.lazy import settled
 
 with settled():  # the command line's modules (typer) live as long as the program
-    from deckgen.cli import command
+    from deckgen.cli import app, command  # noqa: F401  (app: the typer application, for tests and tools)
     from deckgen.cli import main as _run
     from deckgen.web import command as web_command
 

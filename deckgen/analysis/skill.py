@@ -411,7 +411,8 @@ def verdict(r: SkillReport) -> Msg:
     s = r.skill_share(p)
     word = category_words(category(s), unit)
     back = r.back() if r.whole is None else None
-    weaker = _("an average player") if r.profiles else _("a beginner")
+    # one catalog entry per words: the singular of the plural messages above
+    weaker = ngettext("an average player", "{n} average players", 1) if r.profiles else ngettext("a beginner", "{n} beginners", 1)
     if r.players == 2:
         wins = round(10 * (1 - p))
         tail = _("{player} still wins {wins} in 10", player=weaker, wins=units(unit, wins))

@@ -4,6 +4,9 @@ with Ctrl-C while a job runs."""
 
 from __future__ import annotations
 
+from deckgen.i18n import _, render
+from deckgen.web.speak import SITE_LANG
+
 import json
 import os
 import re
@@ -108,7 +111,9 @@ def test_headers_sent_byte_by_byte_and_idle_connections_are_closed(live):
     began = time.monotonic()
     for s in (slow, idle):
         got = answer(s, within=5)
-        assert got.startswith(b"HTTP/1.1 408 ") and b"headers did not arrive within 1 seconds" in got
+        # no request said its language: the site's (Spanish), from the same catalog message
+        said = render(_("the request headers did not arrive within {s:g} seconds", s=1), SITE_LANG)
+        assert got.startswith(b"HTTP/1.1 408 ") and said.encode() in got and "1 segundos".encode() in got
     stop.set()
     assert time.monotonic() - began < 4
 
@@ -159,7 +164,8 @@ def test_connections_per_client_are_capped_and_freed_when_closed(live):
     time.sleep(0.2)
     extra = connect(port)
     got = answer(extra, within=5)
-    assert got.startswith(b"HTTP/1.1 429 ") and b"too many open connections from 127.0.0.1 (at most 3)" in got
+    said = render(_("too many open connections from {address} (at most {most})", address="127.0.0.1", most=3), SITE_LANG)
+    assert got.startswith(b"HTTP/1.1 429 ") and said.encode() in got and b"127.0.0.1" in got
     held.pop().close()
     time.sleep(0.3)
     r = httpx.get(f"http://127.0.0.1:{port}/", timeout=10)

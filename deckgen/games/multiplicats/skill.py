@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Sequence
 
-from deckgen.i18n import _, pgettext
+from deckgen.i18n import _, ngettext, pgettext
 
 from deckgen.games.multiplicats.state import MultiplicatsState
 
@@ -16,7 +16,7 @@ PROFILES = (AVERAGE, FASTER, ATTENTIVE)
 # the profiles as the skill report names them in its table, and a player of each in a sentence
 PROFILE_WORDS = {AVERAGE: pgettext("profile", "average"), FASTER: pgettext("profile", "20% faster"),
                  ATTENTIVE: pgettext("profile", "missing half as often")}
-PLAYER_WORDS = {AVERAGE: _("an average player"), FASTER: _("a player who is 20% faster"),
+PLAYER_WORDS = {AVERAGE: ngettext("an average player", "{n} average players", 1),  # the skill report's own entry FASTER: _("a player who is 20% faster"),
                 ATTENTIVE: _("a player who misses half as often")}
 
 
