@@ -41,7 +41,6 @@ KNOWN_GAPS: tuple[Gap, ...] = (
     Gap("web", "`deckgen serve`'s line in `deckgen --help` (its help, deckgen/web/command.py)", r"^deckgen( --help)?$", r"^\s+serve\s"),
     Gap("web", "each game's options in `list` and `COMMAND GAME --help`: Option.help, usage() and describe_default() "
                "(deckgen/options.py, the games' OPTIONS)", r"^(list|build \w+ --help|solve hectoedra --help)$", r"^\s+--[\w-]"),
-    Gap("web", "the option parsers' refusals (deckgen/options.py, deckgen/request.py)", r".", OPTION_WORDS),
     Gap("web", "a game's label of its options (Game.describe, each game's __init__/labels: mode names and words "
                "such as 'all four modes', 'primes', 'colours') in the build's headline", r"^build ",
         r"^\W*[A-ZÁ][^(]*\((?:[^()]*(?:modes|primes|colours|cards|points|no specials|tables))",
@@ -49,12 +48,6 @@ KNOWN_GAPS: tuple[Gap, ...] = (
     # langreport: the reports' words
     Gap("langreport", "validate's report (pipeline.report_text, guide.validate_summary, engine/report, checks, claims, "
                       "the games' check and measure words)", r"^(validate|failing)", r"."),
-    Gap("langreport", "simulate's summary (engine/report.summary_lines, the games' measures)", r"^simulate", r"."),
-    Gap("langreport", "skill's ladder (analysis/skill)", r"^skill ", r"."),
-    Gap("langreport", "solve's and puzzle's output (the Hectoedra solver and puzzle commands)", r"^(solve|puzzle) hectoedra$", r"."),
-    Gap("langreport", "sweep's refusal of an unknown option (analysis/sweep.parse_vary)", r"sweep unknown option", r"has no option"),
-    Gap("langreport", "the progress bars' labels of the validation ('N players', 'default deck': engine/validate, engine/compare)",
-        r"^(build|validate|failing)", r"(default deck|\d players)"),
 )
 
 

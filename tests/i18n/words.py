@@ -103,11 +103,26 @@ def data_words(names_too: bool = True) -> frozenset[str]:
     return frozenset(found)
 
 
+@lru_cache(maxsize=1)
+def _phrase_names() -> re.Pattern:
+    """The names of several words deckgen shows as they are (the print shops: "The Game Crafter"),
+    whole or, where --help wraps one over two lines, its start at a line's end or its end at a line's start."""
+    from deckgen.render.presets import PRESETS
+
+    parts = []
+    for name in sorted({p.shop for p in PRESETS.values() if p.shop and " " in p.shop}, key=len, reverse=True):
+        words = [re.escape(w) for w in name.split()]
+        parts.append(r"\s+".join(words))
+        parts += [r"\s+".join(words[:k]) + r"\s*$" for k in range(1, len(words))]
+        parts += [r"^\s*" + r"\s+".join(words[k:]) for k in range(1, len(words))]
+    return re.compile("|".join(parts) or r"(?!)")
+
+
 def words_of(line: str, typed: tuple[str, ...] = (), names_too: bool = True, run: str = "es") -> list[str]:
     """The words of ``line`` once data is taken out: quoted values, a deck file's line and key, key =
     value, paths and file names, options, identifiers, lists of names, numbers, the names deckgen shows
     as they are, and the words the user ``typed``."""
-    text = _suggestion(run).sub(" ", line)
+    text = _phrase_names().sub(" ", _suggestion(run).sub(" ", line))
     for pattern in (_PROBLEM_AT, _QUOTED, _KEY_VALUE, _PATHISH, _OPTION, _IDENTIFIER, _NAME_LIST):
         text = pattern.sub(" ", text)
     skip = data_words(names_too) | {w for t in typed for w in _WORD.findall(t)}
