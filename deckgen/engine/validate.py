@@ -163,9 +163,14 @@ def _argument_along_games(report: Report, s: Stream) -> None:
     stalls = [(seed, p) for seed, p in list(s.measured.stalls if s.measured else []) + list(s.explored.stalls if s.explored else [])
               if str(p).startswith(DEAD_END)]
     why = s.broken or (f"seed {stalls[0][0]}: {stalls[0][1]}" if stalls else "")
-    if not why:
-        return
     tag = f"{s.label}, {s.players} players" if s.label else f"{s.players} players"
+    if not why:  # say what the argument was checked along
+        games = (s.measured.games if s.measured else 0) + (s.explored.games if s.explored else 0)
+        for i, c in enumerate(report.exhaustive):
+            if c.ok and c.proof == PROVEN and c.name.endswith(f"({tag})"):
+                report.exhaustive[i] = replace(c, detail=_("{detail}; checked at every step of the {n:,} games simulated below",
+                                                           detail=c.detail, n=games))
+        return
     report.proven.discard(s.key)
     report.argued.pop(s.key, None)
     for i, c in enumerate(report.exhaustive):

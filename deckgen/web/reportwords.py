@@ -670,6 +670,9 @@ class _Words:
             text, tail = m.group(1), (" [demostrado]" if m.group(2) == "proven" else " [por muestreo]") + tail
         if text in self.phrases:  # a counterexample, told from the model checker's data
             return self.phrases[text] + tail
+        m = re.match(r"^(.*); checked at every step of the ([\d,]+) games simulated below$", text)  # a game's argument
+        if m:
+            return f"{self.detail(m.group(1))}; comprobado en cada paso de las {m.group(2)} partidas simuladas abajo{tail}"
         m = LOOP_NOTE.match(text)
         if m:
             return (f"{self.detail(m.group(1))}; {m.group(2)} partida(s) del jugador del ordenador dieron vueltas en círculo: "
