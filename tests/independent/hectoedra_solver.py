@@ -80,8 +80,8 @@ class Match:
         """(steps, position) pairs: a deal and a turn are one step each."""
         if x == "over":
             return []
-        if x[0] == "deal":
-            return [(1, y) for y in self._deals(x)]
+        if x[0] == "deal":  # the match's end after the last round is no step
+            return [(0 if y == "over" else 1, y) for y in self._deals(x)]
         return [(1, y) for y in self._turn(x)]
 
     # ------------------------------------------------------------ a deal
