@@ -476,9 +476,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         game = upload_or_404(form["deck"]).game if form.get("deck") else str(form.get("game", ""))
         own = await asyncio.to_thread(page_fields, game, form.get("deck"))
         taken = {f.name for f in own if ACTIONS[action] in f.commands}
-        page_own = {f.name for f in own} | {"with_cards"}
+        defaults = {f.name: f.default for f in own}
+        page_own = set(defaults) | {"with_cards"}
         kept = {k: v for k, v in form.items() if k in FORM_KEYS or k in taken or k not in page_own}
-        kept = {k: v for k, v in kept.items() if v != "" or k == "deck"}
+        # what differs from the page's defaults, as its script sends (the command line's words stay short)
+        kept = {k: v for k, v in kept.items() if (v != "" and v != defaults.get(k)) or k in FORM_KEYS}
         return await asyncio.to_thread(deck_request, kept, action), form
 
     @app.post("/build", response_class=HTMLResponse)
