@@ -592,6 +592,17 @@ def test_a_check_says_how_many_games_it_played(client):
     assert "The most games the check plays at each player count" in form and "from 80 games on" in form
 
 
+@pytest.mark.parametrize("limit, en, es", [(120, "after 2 minutes", "al cabo de 2 minutos"), (60, "after 1 minute", "al cabo de 1 minuto"),
+                                           (90, "after 90 seconds", "al cabo de 90 segundos")])
+def test_the_check_says_what_bounds_it_on_this_server(make_client, limit, en, es):
+    """A 1,000,000-game check is accepted (the command line's bound): the page says what stops it here."""
+    c = make_client(time_limit=limit)
+    for lang, words in (("en", en), ("es", es)):
+        page = html.unescape(c.get(f"/games/multiplicats?lang={lang}").text)
+        said = re.search(r'<p class="note" id="check-limit">([^<]+)</p>', page).group(1)
+        assert words in said and "--time-limit" in said, said
+
+
 def test_a_server_open_to_the_network_prints_where_other_computers_open_it(monkeypatch, capsys):
     import uvicorn
 
