@@ -145,6 +145,7 @@ def test_a_folder_of_a_build_is_never_served_or_zipped_as_a_file(client):
     assert "cards.pdf" not in listed and "cards.pdf" not in advice  # no sheets: no cards.pdf ...
     assert "flip" not in advice and "duplex" not in advice  # ... and no duplex advice
     assert "upload them to MakePlayingCards" in advice
+    assert page.count("upload them to MakePlayingCards") == 1  # said once, in the advice, not again in the list
 
 
 def test_a_shops_one_card_a_page_pdf_is_announced_with_its_own_pages(client):
