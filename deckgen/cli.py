@@ -22,6 +22,7 @@ except ImportError:  # pragma: no cover - older typer uses click itself
 
 from deckgen.cli_values import lighten
 from deckgen.errors import DeckgenError, Terminated, printable, printable_text
+from deckgen.i18n import _
 from deckgen.numerals import decimal_arg, whole_arg
 from deckgen.lazy import lazy_module
 from deckgen.options import parse_cli_args, resolve
@@ -349,6 +350,7 @@ def validate(
     report: Optional[Path] = typer.Option(None, "--report", help="also write report.txt, report.json and PNG plots to this folder"),
     fixed: bool = typer.Option(False, "--fixed", help="play all --games games at every player count (no sequential stopping)"),
     skill_games: Optional[int] = typer.Option(None, "--skill-games", help="with --report: games per pair of levels of the skill section (0: leave it out)", parser=whole_arg),
+    measure_games: Optional[int] = typer.Option(None, "--measure-games", help=_("with --report: games the design measures section traces (default: the game's; 0: leave it out)"), parser=whole_arg),
     pace: Optional[float] = typer.Option(None, "--pace", help="seconds a turn takes at your table, for the minutes a game lasts (each game has its own default)", parser=decimal_arg),
     confidence: Optional[int] = typer.Option(None, "--confidence", help="games that must end at each player count before 'every game ends' is claimed from sampling (it is then: fewer than 3/N of deals fail, at 95% confidence); never stopped early (default 100)", parser=whole_arg),
     model_budget: Optional[int] = typer.Option(None, "--model-budget", help="positions the model checker may search, shared by the player counts (default 1,500,000: about 15 s and 400 MB at most, spent only on decks with few enough deals to enumerate; 0 turns it off). Where it stops at the budget the report says so and the claims are sampled", parser=whole_arg),
@@ -372,6 +374,8 @@ def validate(
         raise DeckgenError(f"--confidence must be 1 to 100000 games, not {confidence}")
     if skill_games is not None and not 0 <= skill_games <= 100_000:  # told by its own name, before any game
         raise DeckgenError(f"--skill-games must be 0 (no skill section) to 100000, not {skill_games}")
+    if measure_games is not None and not 0 <= measure_games <= 100_000:
+        raise DeckgenError(_("--measure-games must be 0 (no design measures section) to {most}, not {value}", most=100_000, value=measure_games))
     spec = load_spec(target, ctx.args, players=players, seed=seed)
     if report:  # a folder the report cannot go to is refused before the games, not after them
         from deckgen.publish import check_replaceable
@@ -386,6 +390,8 @@ def validate(
         engine = spec.game.engine
         if report and skill_games != 0 and result.ok and engine is not None and engine.skill is not None:
             result.skill = pipeline.skill(spec, players=players, games=skill_games, workers=workers, progress=bars)
+        if report and measure_games != 0 and result.ok and engine is not None and engine.design is not None:
+            result.measures = pipeline.measure(spec, players=players, games=measure_games, workers=workers, pace=pace, progress=bars)
     written = pipeline.write_report(result, report, pace) if report else []
     if as_json:
         typer.echo(_json_text(pipeline.report_data(result, pace)))
@@ -415,6 +421,30 @@ def skill(
         typer.echo(_json_text(pipeline.skill_data(run)))
     else:
         typer.echo(pipeline.skill_text(run), nl=False)
+
+
+@app.command(context_settings=GAME_ARGS)
+def measure(
+    ctx: typer.Context,
+    target: str = typer.Argument(..., metavar="GAME|DECK-FILE"),
+    players: Optional[int] = typer.Option(None, "--players", help=_("players per game (default: the deck file's, else the game's usual count)"), parser=whole_arg),
+    games: Optional[int] = typer.Option(None, "--games", help=_("games to trace (default: the game's, all twelve measures within a minute on two cores)"), parser=whole_arg),
+    seed: Optional[int] = SeedOpt,
+    workers: Optional[int] = WorkersOpt,
+    rollouts: Optional[int] = typer.Option(None, "--rollouts", help=_("R: rollouts per action of the evaluator, read at R and 4R (default: the game's)"), parser=whole_arg),
+    lesson: Optional[float] = typer.Option(None, "--lesson", help=_("minutes of play a lesson leaves (default 45)"), parser=decimal_arg),
+    pace: Optional[float] = typer.Option(None, "--pace", help=_("seconds a turn takes at your table (each game has its own default)"), parser=decimal_arg),
+    as_json: bool = JsonOpt,
+    quiet: bool = QuietOpt,
+) -> None:
+    """The twelve design measures of a deck, each with its 95% interval and its definition: seat edge, length, passive turns, waiting, lead changes, comebacks, lock-in, close finishes, choices that matter, obvious move wrong, kingmaking, skill share."""
+    spec = load_spec(target, ctx.args, players=players, seed=seed)
+    with _bars(quiet or as_json) as bars:
+        run = pipeline.measure(spec, players=players, games=games, workers=workers, rollouts=rollouts, lesson=lesson, pace=pace, progress=bars)
+    if as_json:
+        typer.echo(_json_text(pipeline.measure_data(run)))
+    else:
+        typer.echo(pipeline.measure_text(run), nl=False)
 
 
 @app.command()

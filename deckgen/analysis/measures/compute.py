@@ -44,6 +44,14 @@ class Figure:
     at_r: Estimate | None = None  # the evaluator's reading at R rollouts (4R is ``estimate``)
     converged: bool | None = None
     curve: dict[str, list] = field(default_factory=dict)  # what a plot draws (lengths, comeback curve, lead changes)
+    definition: str = ""  # a definition of the game's own in place of the measure's (words.py), when it reads it so
+    unit: str = ""
+
+    @property
+    def words(self) -> tuple[str, str, str]:
+        """(name, definition, unit) as messages of the catalog (words.py)."""
+        name, definition, unit = W.MEASURES[self.key]
+        return name, self.definition or definition, self.unit or unit
 
     @property
     def applicable(self) -> bool:
@@ -167,14 +175,17 @@ def _waiting(games: Sequence[GameFacts], design: Design, pace: float, seed: Call
     waits = ratio_of([g.wait_sum for g in games], [g.wait_count for g in games], seed("wait"))
     longest = [float(g.wait_max) for g in games if g.wait_max is not None]
     longest_e = mean_of(longest, seed("longest")) if longest else None
+    if design.open_moments is not None:  # nobody waits for a turn: the longest run with no open moment
+        quiet = [float(g.quiet_max) for g in games if g.quiet_max is not None]
+        run = mean_of(quiet, seed("quiet")) if quiet else None
+        parts = [Part("quiet_seconds", run.scaled(pace) if run else None, reason="" if run else W.NO_OPEN),
+                 Part("turns_between", waits, reason="" if waits else W.NO_WAITS)]
+        return Figure("waiting", run, reason="" if run else W.NO_OPEN, parts=parts, definition=W.WAITING_OPEN, unit=W.WAITING_OPEN_UNIT)
     parts = [
         Part("seconds", waits.scaled(pace) if waits else None, reason="" if waits else W.NO_WAITS),
         Part("longest", longest_e, reason="" if longest_e else W.NO_WAITS),
         Part("longest_seconds", longest_e.scaled(pace) if longest_e else None, reason="" if longest_e else W.NO_WAITS),
     ]
-    if design.open_moments is not None:
-        quiet = [float(g.quiet_max) for g in games if g.quiet_max is not None]
-        parts.insert(0, Part("quiet", mean_of(quiet, seed("quiet")) if quiet else None, reason="" if quiet else W.NO_OPEN))
     return Figure("waiting", waits, reason="" if waits else W.NO_WAITS, parts=parts)
 
 

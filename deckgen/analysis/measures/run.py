@@ -42,11 +42,13 @@ class Plan:
 
     @staticmethod
     def of(design: Design, seed: int, *, games: int | None = None, rollouts: int | None = None,
-           evaluated_games: int | None = None) -> "Plan":
+           evaluated_games: int | None = None, skill_games: int | None = None) -> "Plan":
+        """The game's default work, or ``games`` traced games with the evaluated games and the skill
+        share's games scaled with them (unless given)."""
         g = design.games if games is None else games
         scale = g / design.games if design.games else 1.0
         ev = min(g, max(0, round(design.evaluated_games * scale))) if evaluated_games is None else min(g, evaluated_games)
-        sk = max(0, round(design.skill_games * scale))
+        sk = max(0, round(design.skill_games * scale)) if skill_games is None else skill_games
         return Plan(g, ev if design.world is not None else 0, design.decisions, design.rollouts if rollouts is None else rollouts, sk, seed)
 
 
@@ -225,4 +227,59 @@ def run(game: str, deck: Deck, players: int, plan: Plan, *, workers: int = 1, pr
         raise
     if own:
         executor.shutdown()
+    return played
+
+
+# ---------------------------------------------------------------- the figures cache (the default deck's games)
+
+
+def played_json(played: Played) -> dict[str, Any]:
+    """What was played, as JSON for the figures cache (engine/cache.py)."""
+    from dataclasses import asdict
+
+    return {
+        "players": played.players,
+        "facts": [asdict(f) for f in played.facts],
+        "decisions": [[asdict(d) for d in ds] for ds in played.decisions],
+        "skill": played.skill,
+    }
+
+
+def played_from(data: Any, plan: Plan) -> Played | None:
+    """:func:`played_json` read back, or None when the entry is not one."""
+    from deckgen.analysis.measures.evaluator import Reading
+
+    try:
+        facts = []
+        for f in data["facts"]:
+            f = dict(f)
+            for name in ("winners", "order", "last_at", "first_at"):
+                f[name] = tuple(f[name])
+            facts.append(GameFacts(**f))
+        decisions = [[Decision(**{**d, "at_r": Reading(**d["at_r"]), "at_4r": Reading(**d["at_4r"])}) for d in ds] for ds in data["decisions"]]
+        skill = [[float(x) for x in b] for b in data["skill"]]
+        if len(facts) != plan.games:
+            return None
+        return Played(int(data["players"]), plan, facts, decisions, skill)
+    except (TypeError, KeyError, ValueError):
+        return None
+
+
+def cached_run(engine: Engine, game: str, deck: Deck, variant: str, players: int, plan: Plan, **kw: Any) -> Played:
+    """:func:`run` for a deck whose games are kept in the figures cache (the default deck, beside
+    every custom deck measured): played once per seed, plan, code and deck."""
+    from dataclasses import asdict
+    from pathlib import Path
+
+    from deckgen.engine import cache
+
+    digest = cache.key(engine, deck, players, variant, {"measures": cache.source_fingerprint(str(Path(__file__).parent)), **asdict(plan)})
+    found = played_from(cache.load_json(game, digest), plan)
+    if found is not None:
+        tick = kw.get("progress")
+        if tick:
+            tick(1, 1)
+        return found
+    played = run(game, deck, players, plan, **kw)
+    cache.store_json(game, digest, played_json(played))
     return played

@@ -44,7 +44,7 @@ def lines(m: Measured, title: str) -> list[Any]:
     ]
     for i, key in enumerate(W.KEYS, 1):
         f = m.figures[key]
-        name, definition, unit = W.MEASURES[key]
+        name, definition, unit = f.words
         if f.estimate is None:
             out.append(_("{i:>2}. {name}: not applicable: {reason}", i=i, name=_(name), reason=_(f.reason)))
         else:
@@ -79,7 +79,7 @@ def _finite(x: float) -> float | None:
 
 
 def figure_json(f: Figure, m: Measured) -> dict[str, Any]:
-    name, definition, unit = W.MEASURES[f.key]
+    name, definition, unit = f.words
     out: dict[str, Any] = {"name": _(name), "definition": _(definition), "unit": _(unit), "players_model": f.players}
     if f.estimate is None:
         out["not_applicable"] = _(f.reason)

@@ -94,6 +94,13 @@ MEASURES: dict[str, tuple[str, str, str]] = {
 
 KEYS = tuple(MEASURES)
 
+# waiting, in a game where every player may act at moments that are nobody's turn (a chance to slap):
+# the definition printed instead of the one above
+WAITING_OPEN = N_("Nobody waits for a turn: every card turned up may let any player act. The longest run of turns in "
+                  "a game with no such moment (the mean of each game's longest), and in seconds at the game's pace; "
+                  "beside it, the other players' turns between two turns of one player.")
+WAITING_OPEN_UNIT = N_("turns")
+
 # the parts of a measure: key -> (name, unit)
 PARTS: dict[str, tuple[str, str]] = {
     "balance": (N_("balance"), N_("1 minus the largest gap")),
@@ -109,7 +116,8 @@ PARTS: dict[str, tuple[str, str]] = {
     "seconds": (N_("waiting in seconds"), N_("seconds")),
     "longest": (N_("longest wait in a game"), N_("other players' turns")),
     "longest_seconds": (N_("longest wait in a game, in seconds"), N_("seconds")),
-    "quiet": (N_("longest run of turns with no chance to act out of turn"), N_("turns")),
+    "quiet_seconds": (N_("longest run with no chance to act, in seconds"), N_("seconds")),
+    "turns_between": (N_("other players' turns between two turns of one player"), N_("other players' turns")),
     "per_sample": (N_("lead changes per sample"), N_("changes per sample")),
     "fair": (N_("fair share"), N_("share of games")),
     "last_third": (N_("last at a third of the game wins"), N_("share of games")),
