@@ -350,7 +350,7 @@ def validate(
     report: Optional[Path] = typer.Option(None, "--report", help="also write report.txt, report.json and PNG plots to this folder"),
     fixed: bool = typer.Option(False, "--fixed", help="play all --games games at every player count (no sequential stopping)"),
     skill_games: Optional[int] = typer.Option(None, "--skill-games", help="with --report: games per pair of levels of the skill section (0: leave it out)", parser=whole_arg),
-    measure_games: Optional[int] = typer.Option(None, "--measure-games", help=_("with --report: games the design measures section traces (default: the game's; 0: leave it out)"), parser=whole_arg),
+    measures: bool = typer.Option(False, "--measures", help=_("add the twelve design measures at one player count, as `deckgen measure` prints them (about a minute more), and with --report their plots")),
     pace: Optional[float] = typer.Option(None, "--pace", help="seconds a turn takes at your table, for the minutes a game lasts (each game has its own default)", parser=decimal_arg),
     confidence: Optional[int] = typer.Option(None, "--confidence", help="games that must end at each player count before 'every game ends' is claimed from sampling (it is then: fewer than 3/N of deals fail, at 95% confidence); never stopped early (default 100)", parser=whole_arg),
     model_budget: Optional[int] = typer.Option(None, "--model-budget", help="positions the model checker may search, shared by the player counts (default 1,500,000: about 15 s and 400 MB at most, spent only on decks with few enough deals to enumerate; 0 turns it off). Where it stops at the budget the report says so and the claims are sampled", parser=whole_arg),
@@ -374,8 +374,6 @@ def validate(
         raise DeckgenError(f"--confidence must be 1 to 100000 games, not {confidence}")
     if skill_games is not None and not 0 <= skill_games <= 100_000:  # told by its own name, before any game
         raise DeckgenError(f"--skill-games must be 0 (no skill section) to 100000, not {skill_games}")
-    if measure_games is not None and not 0 <= measure_games <= 100_000:
-        raise DeckgenError(_("--measure-games must be 0 (no design measures section) to {most}, not {value}", most=100_000, value=measure_games))
     spec = load_spec(target, ctx.args, players=players, seed=seed)
     if report:  # a folder the report cannot go to is refused before the games, not after them
         from deckgen.publish import check_replaceable
@@ -390,8 +388,8 @@ def validate(
         engine = spec.game.engine
         if report and skill_games != 0 and result.ok and engine is not None and engine.skill is not None:
             result.skill = pipeline.skill(spec, players=players, games=skill_games, workers=workers, progress=bars)
-        if report and measure_games != 0 and result.ok and engine is not None and engine.design is not None:
-            result.measures = pipeline.measure(spec, players=players, games=measure_games, workers=workers, pace=pace, progress=bars)
+        if measures and result.ok and engine is not None and engine.design is not None:
+            result.measures = pipeline.measure(spec, players=players, workers=workers, pace=pace, progress=bars)
     written = pipeline.write_report(result, report, pace) if report else []
     if as_json:
         typer.echo(_json_text(pipeline.report_data(result, pace)))
@@ -457,11 +455,12 @@ def sweep(
     workers: Optional[int] = WorkersOpt,
     scheduler: Optional[str] = typer.Option(None, "--scheduler", help="run on a Dask cluster, tcp://HOST:PORT (default: local processes)"),
     out: Optional[Path] = typer.Option(None, "--out", help="output folder (default output/<game>-sweep/)"),
+    measure: Optional[list[str]] = typer.Option(None, "--measure", help=_("also tabulate this design measure (a key of `deckgen measure --json`, such as comebacks); repeat for several")),
     quiet: bool = QuietOpt,
 ) -> None:
     """Validate every combination of some option values: sweep.csv, sweep.json, a heat map per measure, and the combinations that pass."""
     with _bars(quiet) as bars:
-        result, written = pipeline.sweep(get_game(game), vary, players=players, games=games, seed=seed, workers=workers, scheduler=scheduler, out=out, progress=bars)
+        result, written = pipeline.sweep(get_game(game), vary, players=players, games=games, seed=seed, workers=workers, scheduler=scheduler, out=out, progress=bars, measures=measure)
     from deckgen.analysis.sweep import describe
 
     passing = result.passing

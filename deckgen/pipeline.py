@@ -605,6 +605,26 @@ def measure(
     return MeasureRun(spec, n, mine, bases)
 
 
+TEACHER_GAMES = 200  # traced games behind the web page's plain sentences (no evaluator, no skill games)
+
+
+def teacher(spec: DeckSpec, players: int, *, games: int = TEACHER_GAMES, progress: Callable[[str], Tick] | None = None) -> list[dict]:
+    """The teacher's few design measures in plain sentences (analysis/measures/teacher.py) at
+    ``players``, from ``games`` traced games (at most TEACHER_GAMES) under each rule variant:
+    {"variant", "key", "name", "text", "definition"} (messages)."""
+    from deckgen.analysis.measures import LESSON, measure_variants
+    from deckgen.analysis.measures.teacher import sentences
+    from deckgen.i18n import _
+
+    engine = spec.game.engine
+    if engine is None or engine.design is None:
+        return []
+    tick = (lambda label: progress(_("design measures, {variant}", variant=label) if label else _("design measures"))) if progress else None
+    found = measure_variants(engine, spec.build(), players, seed=spec.seed, pace=spec.game.seconds_per_turn, lesson=LESSON,
+                             games=max(1, min(games, TEACHER_GAMES)), evaluated_games=0, skill_games=0, progress=tick)
+    return [{"variant": m.variant, **s} for m in found for s in sentences(m)]
+
+
 def measure_text(run: MeasureRun) -> str:
     from deckgen.analysis.measures import compare, views
 
@@ -640,8 +660,10 @@ def sweep(
     scheduler: str | None = None,
     out: Path | None = None,
     progress: Callable[[str], Tick] | None = None,
+    measures: list[str] | None = None,
 ):
-    """Validate every combination of the varied option values and write the table and heat maps."""
+    """Validate every combination of the varied option values and write the table and heat maps
+    (with ``measures``, the design measures of those keys beside the validation's figures)."""
     from deckgen.analysis import sweep as sweeping
     from deckgen.engine.simulate import default_workers
 
@@ -650,12 +672,13 @@ def sweep(
     if game.engine is None:
         raise DeckgenError(f"{game.title} has no rule engine yet")
     axes = sweeping.parse_vary(game, vary)
+    keys = sweeping.parse_measures(game, measures or [])
     from deckgen.publish import check_replaceable
 
     target = Path(out) if out else Path("output") / f"{game.id}-sweep"
     check_replaceable(target)  # a folder the sweep cannot go to is refused before its games, not after them
     tick = progress("combinations") if progress else None
-    result = sweeping.run(game, axes, players=players, games=n_games, seed=seed, workers=workers, scheduler=scheduler, progress=tick)
+    result = sweeping.run(game, axes, players=players, games=n_games, seed=seed, workers=workers, scheduler=scheduler, progress=tick, measures=keys)
     return result, sweeping.write(result, target)
 
 

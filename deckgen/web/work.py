@@ -12,6 +12,7 @@ from typing import Any, Callable
 from deckgen import pipeline
 from deckgen.engine.replay import phrases_in
 from deckgen.errors import DeckgenError
+from deckgen.i18n import render
 from deckgen.registry import games
 from deckgen.request import DeckRequest
 from deckgen.web.reportwords import basis_in, failure_in, report_in
@@ -109,11 +110,14 @@ def check(request: DeckRequest, folder: Path, send: Send, lang: str = "en") -> d
     except DeckgenError:
         streams = 1
     skilled = 1 if request.skill_games() != 0 else 0
-    send(("plan", streams * (1 if default else 2) + skilled))  # its stages: each player count (and the default deck's)
+    teaching = 1 if spec.game.engine is not None and spec.game.engine.design is not None else 0
+    send(("plan", streams * (1 if default else 2) + skilled + teaching))  # its stages: each player count (and the default deck's)
     v = pipeline.validate(spec, players=players, games=n_games, workers=1, progress=progress)
     skill_games = request.skill_games()
     if skill_games != 0 and v.ok and spec.game.engine is not None and spec.game.engine.skill is not None:
         v.skill = pipeline.skill(spec, players=players[0] if players else None, games=skill_games, workers=1, progress=progress)
+    facts = key_facts(v)
+    teacher = pipeline.teacher(spec, facts.get("at") or facts["lo"], games=n_games, progress=progress) if teaching and v.ok and facts["lo"] else []
     written = pipeline.write_report(v, folder / REPORT_DIR, lang=lang)
     data = pipeline.report_data(v)
     phrases = phrases_in(v.report.phrases, lang)  # counterexamples told from the model checker's data
@@ -131,7 +135,9 @@ def check(request: DeckRequest, folder: Path, send: Send, lang: str = "en") -> d
         "basis": basis_in(data.get("basis", ""), lang),  # what "playable" rests on: "proven for every deal" or "no failure in N games"
         "checks": len(checks),
         "headline": (data.get("default_deck") or {}).get("headline", ""),
-        "key": key_facts(v),
+        "key": facts,
+        # the teacher's few design measures in plain words (fits a lesson, waiting, comebacks, seat edge)
+        "teacher": [{k: render(x[k], lang) for k in ("variant", "key", "name", "text", "definition")} for x in teacher],
         "default": default,
         "text": text,  # the report in the page's language (reportwords)
         "text_lang": "es" if lang == "es" else "en",

@@ -311,6 +311,11 @@
         : k.minutes ? fmt(T.key_ok, { players: players(k), minutes: k.minutes[0] === k.minutes[1] ? k.minutes[0] : `${k.minutes[0]}–${k.minutes[1]}` })
         : fmt(T.key_ok_nomin, { players: players(k) });
       box.append(el("p", { class: "key", id: "key-line" }, key));
+      if (r.teacher && r.teacher.length) {  // the teacher's few design measures, each with its definition on hover
+        const ul = el("ul", { class: "teacher", id: "teacher" });
+        r.teacher.forEach((x) => ul.append(el("li", { title: x.definition }, (x.variant ? x.variant + ": " : "") + x.text)));
+        box.append(ul);
+      }
       if (r.ok) box.append(el("p", {}, fmt(T.verdict_ok, r)));
       if (r.ok && r.basis) box.append(el("p", { class: "basis", id: "verdict-basis" }, T.basis + " " + r.basis));
       if (!r.ok) { box.append(el("p", {}, T.verdict_bad)); const ul = el("ul", { class: "failed" }); r.failed.forEach((f) => ul.append(el("li", {}, f))); box.append(ul); }
