@@ -45,7 +45,7 @@ def wilson(hits: float, trials: float) -> Estimate | None:
     z2 = Z95 * Z95
     centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
     half = Z95 * math.sqrt(max(0.0, p * (1 - p) / trials + z2 / (4 * trials * trials))) / (1 + z2 / trials)
-    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half))
+    return Estimate(p, max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
 
 
 def bootstrap(columns: Sequence[Sequence[float]], statistic: Callable[..., float], seed: int) -> Estimate | None:

@@ -141,7 +141,7 @@ def engine_for(kind: type, turns: int = 24, **design) -> Engine:
         return kind(players, turns, rng)
 
     d = Design(standing=lambda s: s.standing(), standing_words="the toy's standing",
-               world=lambda s, rng: copy.deepcopy(s), games=200, evaluated_games=20, decisions=2, rollouts=4, skill_games=120)
+               world=lambda s, rng: copy.deepcopy(s), games=160, evaluated_games=10, decisions=2, rollouts=4, skill_games=90)
     if design:
         from dataclasses import replace
 
