@@ -10,7 +10,7 @@ from deckgen.analysis.measures import words as W
 from deckgen.analysis.measures.evaluator import Decision, Reading
 from deckgen.analysis.measures.facts import FRACTIONS, HALF, GameFacts
 from deckgen.analysis.measures.hooks import Design
-from deckgen.analysis.measures.intervals import Estimate, bootstrap, mean_of, percentile_of, ratio_of, sd_of, seed_for, wilson
+from deckgen.analysis.measures.intervals import Estimate, Resampler, bootstrap, mean_of, percentile_of, ratio_of, sd_of, seed_for, wilson
 from deckgen.analysis.measures.run import Played
 
 THIRD, TWO_THIRDS = FRACTIONS.index(1 / 3), FRACTIONS.index(2 / 3)
@@ -90,7 +90,8 @@ def measure(played: Played, design: Design, *, game: str, variant: str = "", pac
     out = Measured(game, variant, n, len(played.facts), plan.seed, plan.rollouts, len(played.decisions), pace, lesson)
     seed = plan.seed
     heuristic = _(W.PLAYERS_HEURISTIC)
-    key_seed: Callable[[str], int] = lambda key: seed_for(seed, f"{game}:{variant}:{n}:{key}")  # noqa: E731
+    resampler = Resampler(seed_for(seed, f"{game}:{variant}:{n}"))  # one draw of resamples for every figure
+    key_seed: Callable[[str], Resampler] = lambda key: resampler  # noqa: E731
     builders = (
         ("seat_edge", lambda: _seat_edge(ended, n, key_seed)),
         ("length", lambda: _length(ended, pace, lesson, key_seed)),
@@ -115,7 +116,7 @@ def measure(played: Played, design: Design, *, game: str, variant: str = "", pac
 # ---------------------------------------------------------------- from the traces and standings
 
 
-def _seat_edge(games: Sequence[GameFacts], n: int, seed: Callable[[str], int]) -> Figure:
+def _seat_edge(games: Sequence[GameFacts], n: int, seed: Callable[[str], Resampler]) -> Figure:
     fair = 1.0 / n
     # each game's win share of the seat at each place of the first-turn order
     shares = [[(1.0 / len(g.winners) if g.order[i] in g.winners else 0.0) if g.winners else 0.0 for g in games] for i in range(n)]
@@ -140,7 +141,7 @@ def _shift(e: Estimate | None, by: float) -> Estimate | None:
     return None if e is None else Estimate(e.value + by, e.low + by, e.high + by)
 
 
-def _length(games: Sequence[GameFacts], pace: float, lesson: float, seed: Callable[[str], int]) -> Figure:
+def _length(games: Sequence[GameFacts], pace: float, lesson: float, seed: Callable[[str], Resampler]) -> Figure:
     turns = [float(g.length) for g in games]
     minutes = pace / 60.0
     mean = mean_of(turns, seed("mean"))
@@ -160,7 +161,7 @@ def _length(games: Sequence[GameFacts], pace: float, lesson: float, seed: Callab
     return Figure("length", mean, parts=parts, curve={"lengths": sorted(histogram.items())})
 
 
-def _passive(games: Sequence[GameFacts], seed: Callable[[str], int]) -> Figure:
+def _passive(games: Sequence[GameFacts], seed: Callable[[str], Resampler]) -> Figure:
     share = ratio_of([g.passive for g in games], [g.turns for g in games], seed("passive"))
     legal = ratio_of([g.real_legal for g in games], [g.real for g in games], seed("legal"))
     slopes = [g.slope for g in games if g.slope is not None]
@@ -171,7 +172,7 @@ def _passive(games: Sequence[GameFacts], seed: Callable[[str], int]) -> Figure:
     return Figure("passive_turns", share, reason="" if share else W.NO_GAMES, share=True, parts=parts)
 
 
-def _waiting(games: Sequence[GameFacts], design: Design, pace: float, seed: Callable[[str], int]) -> Figure:
+def _waiting(games: Sequence[GameFacts], design: Design, pace: float, seed: Callable[[str], Resampler]) -> Figure:
     waits = ratio_of([g.wait_sum for g in games], [g.wait_count for g in games], seed("wait"))
     longest = [float(g.wait_max) for g in games if g.wait_max is not None]
     longest_e = mean_of(longest, seed("longest")) if longest else None
@@ -189,7 +190,7 @@ def _waiting(games: Sequence[GameFacts], design: Design, pace: float, seed: Call
     return Figure("waiting", waits, reason="" if waits else W.NO_WAITS, parts=parts)
 
 
-def _lead_changes(games: Sequence[GameFacts], seed: Callable[[str], int]) -> Figure:
+def _lead_changes(games: Sequence[GameFacts], seed: Callable[[str], Resampler]) -> Figure:
     changes = [float(g.lead_changes) for g in games]
     per = ratio_of(changes, [max(0, g.samples - 1) for g in games], seed("per_sample"))
     counts: dict[int, int] = {}
@@ -223,14 +224,14 @@ def _triple(e: Estimate | None) -> list[float] | None:
     return None if e is None else [e.value, e.low, e.high]
 
 
-def _lock_in(games: Sequence[GameFacts], seed: Callable[[str], int]) -> Figure:
+def _lock_in(games: Sequence[GameFacts], seed: Callable[[str], Resampler]) -> Figure:
     values = [g.lock_in for g in games if g.lock_in is not None]
     e = mean_of(values, seed("lock")) if values else None
     late = wilson(sum(1 for v in values if v > LAST_TENTH), len(values)) if values else None
     return Figure("lock_in", e, reason="" if e else W.NO_GAMES, share=True, parts=[Part("last_tenth", late, share=True)])
 
 
-def _close(games: Sequence[GameFacts], seed: Callable[[str], int]) -> Figure:
+def _close(games: Sequence[GameFacts], seed: Callable[[str], Resampler]) -> Figure:
     margins = [g.margin for g in games if g.margin is not None]
     if not margins:
         return _na("close_finishes", W.NO_MARGIN, share=True)
@@ -241,7 +242,7 @@ def _close(games: Sequence[GameFacts], seed: Callable[[str], int]) -> Figure:
 # ---------------------------------------------------------------- from the evaluator
 
 
-def _evaluator(played: Played, design: Design, games: Sequence[GameFacts], seed: Callable[[str], int]) -> dict[str, Figure]:
+def _evaluator(played: Played, design: Design, games: Sequence[GameFacts], seed: Callable[[str], Resampler]) -> dict[str, Figure]:
     from deckgen.i18n import _
 
     plan = played.plan
@@ -288,7 +289,7 @@ def _evaluator(played: Played, design: Design, games: Sequence[GameFacts], seed:
 
 
 def _decisions(key: str, games: Sequence[Sequence[Decision]], hit: Callable[[Reading], bool], size: Callable[[Reading], float],
-               part: str, seed: Callable[[str], int]) -> Figure:
+               part: str, seed: Callable[[str], Resampler]) -> Figure:
     count = [len(ds) for ds in games]
     if not sum(count):
         return _na(key, W.NO_DECISIONS, share=True)
@@ -311,7 +312,7 @@ def _converged(at_r: Estimate | None, at_r4: Estimate | None) -> bool | None:
 # ---------------------------------------------------------------- the skill share
 
 
-def _skill(played: Played, design: Design, seed: Callable[[str], int]) -> Figure:
+def _skill(played: Played, design: Design, seed: Callable[[str], Resampler]) -> Figure:
     from deckgen.i18n import _
 
     players = _(W.PLAYERS_SKILL, skilled=_(design.skilled_words), unskilled=_(design.unskilled_words))

@@ -89,7 +89,7 @@ def facts_of(seed: int, t: Trace) -> GameFacts:
         quiet_max=t.quiet_max,
         samples=len(samples),
         lead_changes=st.lead_changes(samples, leaders),
-        lock_in=st.lock_in(samples, winners, length),
+        lock_in=st.lock_in(samples, winners, length, leaders),
         last_at=tuple(last_at),
         first_at=tuple(first_at),
         margin=margin,

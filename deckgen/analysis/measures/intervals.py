@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 Z95 = 1.959964
-RESAMPLES = 2000  # bootstrap resamples
+RESAMPLES = 1000  # bootstrap resamples
 
 
 @dataclass(frozen=True)
@@ -48,10 +48,29 @@ def wilson(hits: float, trials: float) -> Estimate | None:
     return Estimate(p, max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
 
 
-def bootstrap(columns: Sequence[Sequence[float]], statistic: Callable[..., float], seed: int) -> Estimate | None:
+class Resampler:
+    """The bootstrap's resamples of ``n`` games, drawn once for a run's seed and shared by every
+    figure over the same number of games (each figure's interval is still its own percentile
+    bootstrap; drawing them once is what keeps the intervals cheap)."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self._drawn: dict[int, Any] = {}
+
+    def indices(self, n: int) -> Any:
+        if n not in self._drawn:
+            import numpy as np
+
+            rng = np.random.Generator(np.random.PCG64([self.seed, n]))
+            self._drawn[n] = rng.integers(0, n, size=(RESAMPLES, n))
+        return self._drawn[n]
+
+
+def bootstrap(columns: Sequence[Sequence[float]], statistic: Callable[..., float], seed: "int | Resampler") -> Estimate | None:
     """The percentile bootstrap of ``statistic(*columns)`` resampling games (the rows of the
     columns, kept together); None without games. ``statistic`` takes numpy arrays whose last axis
-    is the games (a batch of resamples at once) and returns one value per resample."""
+    is the games (a batch of resamples at once) and returns one value per resample. ``seed``: the
+    resamples' seed, or a :class:`Resampler` that keeps them for other figures."""
     import numpy as np
 
     n = len(columns[0]) if columns else 0
@@ -61,8 +80,7 @@ def bootstrap(columns: Sequence[Sequence[float]], statistic: Callable[..., float
     value = float(statistic(*arrays))
     if n == 1:
         return Estimate(value, value, value)
-    rng = np.random.Generator(np.random.PCG64(seed))
-    idx = rng.integers(0, n, size=(RESAMPLES, n))
+    idx = (seed if isinstance(seed, Resampler) else Resampler(seed)).indices(n)
     with np.errstate(divide="ignore", invalid="ignore"):
         stats = np.asarray(statistic(*(a[idx] for a in arrays)), dtype=float)
     stats = stats[np.isfinite(stats)]
@@ -72,22 +90,22 @@ def bootstrap(columns: Sequence[Sequence[float]], statistic: Callable[..., float
     return Estimate(value, float(min(low, value)), float(max(high, value)))
 
 
-def mean_of(values: Sequence[float], seed: int) -> Estimate | None:
+def mean_of(values: Sequence[float], seed: "int | Resampler") -> Estimate | None:
     return bootstrap([values], lambda x: x.mean(axis=-1), seed)
 
 
-def ratio_of(num: Sequence[float], den: Sequence[float], seed: int) -> Estimate | None:
+def ratio_of(num: Sequence[float], den: Sequence[float], seed: "int | Resampler") -> Estimate | None:
     """sum(num) / sum(den) over games; None when the denominators sum to nothing."""
     if not den or sum(den) <= 0:
         return None
     return bootstrap([num, den], lambda a, b: a.sum(axis=-1) / b.sum(axis=-1), seed)
 
 
-def percentile_of(values: Sequence[float], q: float, seed: int) -> Estimate | None:
+def percentile_of(values: Sequence[float], q: float, seed: "int | Resampler") -> Estimate | None:
     return bootstrap([values], lambda x: _nearest_rank(x, q), seed)
 
 
-def sd_of(values: Sequence[float], seed: int) -> Estimate | None:
+def sd_of(values: Sequence[float], seed: "int | Resampler") -> Estimate | None:
     if len(values) < 2:
         return None
     return bootstrap([values], lambda x: x.std(axis=-1, ddof=1), seed)

@@ -17,14 +17,14 @@ from deckgen.analysis.measures.trace import Sample
 
 def leader(standing: Sequence[tuple]) -> int | None:
     """The seat with the best standing alone, or None when the best is shared."""
-    standing = list(standing)
+    standing = standing if isinstance(standing, list) else list(standing)
     best = max(standing)
     return standing.index(best) if standing.count(best) == 1 else None
 
 
 def last(standing: Sequence[tuple]) -> int | None:
     """The seat with the worst standing alone (strictly last), or None when the worst is shared."""
-    standing = list(standing)
+    standing = standing if isinstance(standing, list) else list(standing)
     worst = min(standing)
     return standing.index(worst) if standing.count(worst) == 1 else None
 
@@ -46,17 +46,23 @@ def top_set(standing: Sequence[tuple]) -> frozenset[int]:
     return frozenset(s for s, x in enumerate(standing) if x == best)
 
 
-def lock_in(samples: Sequence[Sample], winners: Sequence[int], length: int) -> float | None:
+def lock_in(samples: Sequence[Sample], winners: Sequence[int], length: int, leaders: Sequence[int | None] | None = None) -> float | None:
     """The share of the game (in turns) played before the eventual winners lead for good: the clock
     of the first sample from which, at every later sample, the seats at the top are exactly the
     winners, over the game's length. 1.0 when the last sample does not show them on top (the
-    standing never told). None for a game without winners, samples or turns."""
+    standing never told). None for a game without winners, samples or turns. ``leaders``: each
+    sample's leader, when known."""
     if not winners or not samples or length <= 0:
         return None
-    won = frozenset(winners)
     k = len(samples)
-    while k > 0 and top_set(samples[k - 1].standing) == won:
-        k -= 1
+    if len(winners) == 1 and leaders is not None:
+        won = winners[0]
+        while k > 0 and leaders[k - 1] == won:
+            k -= 1
+    else:
+        group = frozenset(winners)
+        while k > 0 and top_set(samples[k - 1].standing) == group:
+            k -= 1
     if k == len(samples):
         return 1.0
     return min(1.0, max(0.0, samples[k].clock / length))

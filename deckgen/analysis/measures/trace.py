@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, NamedTuple, Sequence
 
 from deckgen.analysis.measures.hooks import Design
-from deckgen.engine.state import CHANCE
+from deckgen.engine.state import CHANCE, TERMINAL
 
 
 @dataclass(frozen=True)
@@ -79,7 +79,8 @@ def play_traced(state: Any, policies: Sequence[Any], rng: Any, design: Design, *
     ``rng``, each chance node with ``rng``, at most ``max_steps`` steps) and trace it. ``evaluable``:
     note the real decisions the evaluator can copy; ``visit(step, state, seat, action)`` is called
     before every step (the evaluator's replay). The decisions' clock is the turn (a run of one seat's
-    decisions), which the loop counts itself; the standing's is the game's own (``length()``)."""
+    decisions), which the loop counts itself, and so is a rotation's end (``Design.rotation`` turns,
+    by default the players); a sample's clock is the game's own (``length()``)."""
     players = len(policies)
     t = Trace(players, steps=[] if keep_steps else None)
     standing, rounds, rotation, opened = design.standing, design.rounds, design.rotation, design.open_moments
@@ -102,10 +103,10 @@ def play_traced(state: Any, policies: Sequence[Any], rng: Any, design: Design, *
     round_now = rounds(state) if rounds is not None else 0
     next_sample = 0
     step = 0
-    while not state.is_terminal():
-        if step >= max_steps:
-            break
+    while True:
         seat = state.current_player()
+        if seat == TERMINAL or step >= max_steps:
+            break
         if seat == CHANCE:
             if rounds is not None:
                 r = rounds(state)
@@ -122,9 +123,11 @@ def play_traced(state: Any, policies: Sequence[Any], rng: Any, design: Design, *
         action = policies[seat](state, rng)
         legal = count_legal(state)
         if seat != seat_now:  # a turn begins: the last one closed, this seat's wait counted, a sample due?
-            if turns and passive:
+            if passive and turns:
                 passive_n += 1
-            last = last_turn[seat] if 0 <= seat < players else -1
+            passive = True
+            seat_now = seat
+            last = last_turn[seat]
             if last < 0:
                 order.append(seat)
             else:
@@ -133,20 +136,17 @@ def play_traced(state: Any, policies: Sequence[Any], rng: Any, design: Design, *
                 wait_count += 1
                 if wait > wait_max:
                     wait_max = wait
-            if 0 <= seat < players:
-                last_turn[seat] = turns
+            last_turn[seat] = turns
+            due = turns >= next_sample
             turns += 1
-            seat_now, passive = seat, True
-            clock = state.length()
-            due = turns == 1 or clock >= next_sample
             if rounds is not None:
                 r = rounds(state)
                 if r != round_now:
                     round_now, due = r, True
             if due:
-                _sample(append, samples, clock, standing(state))
+                _sample(append, samples, state.length(), standing(state))
                 rot = rotation(state) if rotation is not None else players
-                next_sample = (clock // rot + 1) * rot if rot > 0 else clock + 1
+                next_sample = turns - 1 + (rot if rot > 0 else 1)
         if legal > 1:
             passive = False
             real += 1
@@ -154,9 +154,9 @@ def play_traced(state: Any, policies: Sequence[Any], rng: Any, design: Design, *
             sc += turns
             scc += turns * turns
             scy += turns * legal
-        if extra:
-            if evaluable and legal > 1 and (can_copy is None or can_copy(state)):
+            if evaluable and (can_copy is None or can_copy(state)):
                 evaluable_at.append((step, turns))
+        if extra:
             if opened is not None:
                 now = opened(state)
                 quiet = 1 if moment is not None and now != moment else quiet + 1

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from itertools import repeat
 
 from deckgen.analysis.hidden import redeal
 from deckgen.analysis.measures.hooks import Design
@@ -24,17 +23,25 @@ def standing(state: HectoedraState) -> list[tuple[int]]:
     return [(-(state.totals[s] + (state.round_penalties[s] if live else 0)),) for s in range(state.players)]
 
 
-@lru_cache(maxsize=1 << 16)
-def _follows(card: int, top: int | None) -> bool:
-    return rules.is_legal(card, top)
+@lru_cache(maxsize=1024)
+def _follows(top: int | None) -> dict[int, bool]:
+    """For one top card, whether each card value follows it (filled as values are asked: the
+    legality of a pair never changes)."""
+    return {}
 
 
 def legal_count(state: HectoedraState) -> int:
     """len(state.legal_actions()) without listing them: the cards that follow the top card, or, with
     none (or when a player may always take a penalty), those and every card as a penalty."""
     hand = state.hands[state.seat]
-    top = state.top()
-    plays = sum(map(_follows, hand, repeat(top)))
+    top = state.pile[-1] if state.pile else None
+    known = _follows(top)
+    plays = 0
+    for c in hand:
+        ok = known.get(c)
+        if ok is None:
+            ok = known[c] = rules.is_legal(c, top)
+        plays += ok
     return plays if plays and state.variant.must_play else plays + len(hand)
 
 

@@ -28,6 +28,7 @@ DESIGN = Design(
     standing=standing,
     standing_words=N_("fewer cards in hand"),
     rounds=lambda state: state.tally["rounds"],
+    legal_count=lambda state: len(state.moves()),  # legal_actions() is range(len(moves())), moves cached
     world=world,
     games=400,
     evaluated_games=40,

@@ -92,3 +92,45 @@ def test_a_traced_game_is_the_game_the_shared_loop_plays(game_id):
                 plain = play_seeded(engine, deck, players, seed)
                 t = traced(engine, engine.design, deck, players, seed)
                 assert (t.ended, t.length, t.winners, t.returns) == (plain.ended, plain.length, plain.winners, plain.returns), (label, players, seed)
+
+
+def test_the_steps_are_kept_only_when_asked_and_agree_with_what_the_trace_summed():
+    game = games()["monete"]
+    engine = game.engine
+    deck = engine.variants(spec_for(game, cli={}).build())[1][1]
+    assert traced(engine, engine.design, deck, 3, 5).steps is None
+    t = traced(engine, engine.design, deck, 3, 5, keep_steps=True)
+    decisions = [s for s in t.steps if s.seat >= 0]
+    assert len(t.steps) == t.steps_taken and decisions
+    assert t.real == sum(1 for s in decisions if s.legal > 1) and t.real_legal == sum(s.legal for s in decisions if s.legal > 1)
+    runs = [s.seat for i, s in enumerate(decisions) if i == 0 or decisions[i - 1].seat != s.seat]
+    assert t.turns == len(runs) and t.order == list(dict.fromkeys(runs))
+    forced_runs, current = 0, []
+    for i, s in enumerate(decisions):
+        current.append(s.forced)
+        if i + 1 == len(decisions) or decisions[i + 1].seat != s.seat:
+            forced_runs += all(current)
+            current = []
+    assert t.passive == forced_runs
+    assert [x.clock for x in t.samples] == sorted(x.clock for x in t.samples)
+
+
+@pytest.mark.parametrize("game_id", sorted(g for g, game in games().items() if game.engine.design.legal_count is not None))
+def test_a_games_cheaper_count_of_legal_actions_is_the_count_of_its_legal_actions(game_id):
+    import random
+
+    game = games()[game_id]
+    engine = game.engine
+    count = engine.design.legal_count
+    for label, deck in engine.variants(spec_for(game, cli={}).build())[:2]:
+        for seed in range(6):
+            rng = random.Random(seed)
+            state = engine.new_state(deck, 3, rng)
+            steps = 0
+            while not state.is_terminal() and steps < 3000:
+                if state.current_player() < 0:
+                    state.chance(rng)
+                else:
+                    assert count(state) == len(state.legal_actions()), (label, seed, steps)
+                    state.apply_action(engine.policies["random"](state, rng))
+                steps += 1
