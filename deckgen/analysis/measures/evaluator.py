@@ -73,12 +73,12 @@ def _mean_se(xs: Sequence[float]) -> tuple[float, float]:
     return m, math.sqrt(var / n)
 
 
-def rollouts(engine: Engine, design: Design, state: Any, policy: str, count: int, seed: str, max_steps: int) -> dict[int, list[tuple[float, ...]]] | None:
-    """Each legal action's returns (one tuple per seat) in ``count`` rollouts, the same worlds and
-    random numbers for every action; None when the position cannot be copied."""
+def rollouts(engine: Engine, design: Design, state: Any, players: int, policy: str, count: int, seed: str,
+             max_steps: int) -> dict[int, list[tuple[float, ...]]] | None:
+    """Each legal action's returns (one per seat) in ``count`` rollouts, the same worlds and random
+    numbers for every action; None when the position cannot be copied."""
     assert design.world is not None
     actions = list(state.legal_actions())
-    n = len(state.returns()) if hasattr(state, "returns") else 0
     pol = engine.policies[policy]
     out: dict[int, list[tuple[float, ...]]] = {a: [] for a in actions}
     for r in range(count):
@@ -88,7 +88,6 @@ def rollouts(engine: Engine, design: Design, state: Any, policy: str, count: int
             if world is None:
                 return None
             world.apply_action(a)
-            players = n or len(world.returns())
             record = play(world, [pol] * players, random.Random(play_seed), max_steps=max_steps)
             out[a].append(tuple(record.returns) if record.ended else (0.0,) * players)
     return out
@@ -124,11 +123,11 @@ def read(results: dict[int, list[tuple[float, ...]]], seat: int, played: int, co
     return Reading(count, gap, gap_se, regret, regret_se, out, shift, shift_se)
 
 
-def evaluate(engine: Engine, design: Design, state: Any, played: int, *, policy: str, rollouts_r: int, seed: str,
+def evaluate(engine: Engine, design: Design, state: Any, played: int, *, players: int, policy: str, rollouts_r: int, seed: str,
              max_steps: int, clock: int = 0, late: bool = False) -> Decision | None:
     """Read the decision in progress at R and 4R rollouts (the first R of the 4R)."""
     seat = state.current_player()
-    results = rollouts(engine, design, state, policy, 4 * rollouts_r, seed, max_steps)
+    results = rollouts(engine, design, state, players, policy, 4 * rollouts_r, seed, max_steps)
     if results is None:
         return None
     return Decision(seat, len(results), clock, late, read(results, seat, played, rollouts_r), read(results, seat, played, 4 * rollouts_r))

@@ -103,7 +103,7 @@ def evaluated(engine: Engine, design: Design, deck: Deck, players: int, seed: in
 
     def visit(step: int, position: Any, seat: int, action: int | None) -> None:
         if step in picks and action is not None:
-            d = evaluate(engine, design, position, action, policy=plan.policy, rollouts_r=plan.rollouts, seed=f"{seed}:{step}",
+            d = evaluate(engine, design, position, action, players=players, policy=plan.policy, rollouts_r=plan.rollouts, seed=f"{seed}:{step}",
                          max_steps=max_steps, clock=position.length(), late=picks[step])
             if d is not None:
                 found.append(d)
