@@ -29,6 +29,7 @@ from deckgen.options import parse_cli_args, resolve
 from deckgen.registry import games, get_game
 from deckgen.request import is_file
 from deckgen.request import load_spec as request_load_spec
+from deckgen.shared_options import SHARED
 
 if TYPE_CHECKING:  # pragma: no cover
     from deckgen.spec import DeckSpec
@@ -136,31 +137,42 @@ def game_help(argv: list[str]) -> str | None:
     else:
         options = game.options
     for opt in options:
-        lines.append(f"  {opt.usage():<34} {opt.help} [default: {opt.describe_default()}]")
+        lines.append(f"  {opt.usage():<34} {opt.explained()} [default: {opt.describe_default()}]")
     return "\n".join(lines)
 
 
 # ---------------------------------------------------------------- common options
 
-PlayersOpt = typer.Option(None, "--players", help="number of players the deck is checked for", parser=whole_arg)
-SeedOpt = typer.Option(None, "--seed", help="random seed (same seed, same output)", parser=whole_arg)
-LangOpt = typer.Option(None, "--lang", help="es (default), en, or all (rulebooks in both)")
-PaperOpt = typer.Option(None, "--paper", help="a4 (default) or letter")
-SizeOpt = typer.Option(None, "--card-size", help="poker (default), bridge, mini, tarot, or WxH in mm")
-BleedOpt = typer.Option(None, "--bleed", help="bleed in mm (0 default); adds crop marks", parser=decimal_arg)
-BacksOpt = typer.Option(
-    None, "--backs",
-    help="duplex-long (default) or duplex-short for a duplex printer; manual-duplex for a single-sided printer "
-    "(all fronts, turn the stack over, all backs); separate (backs unmirrored, to glue onto the fronts); none",
-)
-InkOpt = typer.Option(None, "--ink", help="normal (default) or low: pale backgrounds, every sheet under 15% ink")
+def _shared(name: str) -> Any:
+    """A common option of the deck commands, from the one table the web form reads too
+    (deckgen.shared_options): its flag, its help, and its parser."""
+    row = SHARED[name]
+    parser = {"int": whole_arg, "float": decimal_arg}.get(row.kind)
+    if row.kind == "switch":
+        return typer.Option(True, f"{row.flag}/--no-{row.flag[2:]}", help=row.explained())
+    extra = {"parser": parser} if parser else {}
+    if row.metavar is not None:
+        extra["metavar"] = row.metavar
+    return typer.Option(None, row.flag, help=row.explained(), **extra)
+
+
+PlayersOpt = _shared("players")
+SeedOpt = _shared("seed")
+LangOpt = _shared("lang")
+PaperOpt = _shared("paper")
+SizeOpt = _shared("card_size")
+BleedOpt = _shared("bleed")
+BacksOpt = _shared("backs")
+InkOpt = _shared("ink")
 OutOpt = typer.Option(None, "--out", help="output folder (default output/<game>-<options>/)")
 QuietOpt = typer.Option(False, "--quiet", "-q", help="no progress bars")
-ForOpt = typer.Option(None, "--for", help="a print shop's template: tgc, mpc, dtc, or home (sets card size, bleed, dpi, format)")
-FormatOpt = typer.Option(None, "--format", help="what to write, comma-separated: sheets (default), png, pdf, tts")
-DpiOpt = typer.Option(None, "--dpi", help="resolution of the PNG exports (300 default)", parser=whole_arg)
-ColourOpt = typer.Option(None, "--colour", help="rgb (default) or cmyk: how the PDFs write colours")
-BackOffsetOpt = typer.Option(None, "--back-offset", help="X,Y in mm: move every back (see `deckgen calibrate`)")
+ForOpt = _shared("shop")
+FormatOpt = _shared("formats")
+DpiOpt = _shared("dpi")
+ColourOpt = _shared("colour")
+BackOffsetOpt = _shared("back_offset")
+BackImageOpt = _shared("back_image")
+HelpCardOpt = _shared("help_card")
 ForceOpt = typer.Option(False, "--force", help="write the deck even if its checks fail")
 
 
@@ -170,7 +182,7 @@ def list_games() -> None:
     for game in games().values():
         typer.echo(f"{game.id}  —  {game.title}: {game.summary['en']} ({game.players_text('en')})")
         for opt in game.options:
-            typer.echo(f"    {opt.usage():<34} {opt.help} [default: {opt.describe_default()}]")
+            typer.echo(f"    {opt.usage():<34} {opt.explained()} [default: {opt.describe_default()}]")
         for name, cap in game.capabilities.items():
             typer.echo(f"  deckgen {name} {game.id}: {cap.help}")
             for opt in cap.options:
@@ -195,19 +207,20 @@ def build(
     dpi: Optional[int] = DpiOpt,
     colour: Optional[str] = ColourOpt,
     back_offset: Optional[str] = BackOffsetOpt,
+    back_image: Optional[str] = BackImageOpt,
     out: Optional[Path] = OutOpt,
     quiet: bool = QuietOpt,
     force: bool = ForceOpt,
-    no_help_card: bool = typer.Option(False, "--no-help-card", help="leave out the quick-reference card printed after the deck"),
+    help_card: bool = HelpCardOpt,
 ) -> None:
     """Build a deck: cards.pdf (or the --format/--for files), deck.json and the rulebook in the output folder."""
     spec = load_spec(
         target, ctx.args, players=players, seed=seed, lang=lang, paper=paper, card_size=card_size, bleed=bleed, backs=backs,
-        ink=ink, shop=shop, formats=formats, dpi=dpi, colour=colour, back_offset=back_offset,
+        ink=ink, shop=shop, formats=formats, dpi=dpi, colour=colour, back_offset=back_offset, back_image=back_image,
     )
     play_games = 100 if _is_file(target) else 0  # a designer's own deck is simulated before printing
     with _bars(quiet) as bars:
-        result = pipeline.build(spec, out, force=force, progress=bars, play_check_games=play_games, help_card=not no_help_card)
+        result = pipeline.build(spec, out, force=force, progress=bars, play_check_games=play_games, help_card=help_card)
     for c in result.checks:
         if not c.ok:
             _say(f"warning: {c.line()}", quiet)
@@ -215,19 +228,13 @@ def build(
         _say(f"warning: {w}", quiet)
     if quiet:
         typer.echo(f"{result.out_dir}/")  # the one line --quiet keeps: where the files are
-    else:  # what each file is, with its ink: measured only to be shown (pages rendered, Ghostscript run)
-        ink = {f.name: _ink_words(result.coverage[f]) for f in result.files if f in result.coverage}
+    else:  # what each file is, with its ink: measured only to be shown (Ghostscript run)
         from deckgen.guide import build_lines
 
         for line in build_lines(spec, result):
-            name = line.split()[0] if line.startswith("  ") and line.strip() else ""
-            typer.echo(line + (f" ({ink[name]})" if name in ink else ""))
+            typer.echo(line)
     for note in result.notes:
         _say(f"note: {note}", quiet)
-
-
-def _ink_words(pages: list[float]) -> str:
-    return f"ink: {max(pages):.0%} of the page at most, {sum(pages) / len(pages):.0%} on average"
 
 
 @app.command(context_settings=GAME_ARGS)
@@ -243,7 +250,7 @@ def rules(
     quiet: bool = QuietOpt,
     force: bool = typer.Option(False, "--force", help="write the rulebook even if the deck's checks fail"),
 ) -> None:
-    """Write only the rulebook (rulebook-es.pdf, rulebook-en.pdf) for a deck, in the output folder."""
+    """Write only the rulebook (rulebook-es.pdf, rulebook-en.pdf, and preparing-*.pdf for whoever prepares the deck) for a deck, in the output folder."""
     spec = load_spec(target, ctx.args, players=players, seed=seed, lang=lang, paper=paper, card_size=card_size)
     with _bars(quiet) as bars:
         result = pipeline.rules(spec, out, force=force, progress=bars)
@@ -263,9 +270,19 @@ def init(
     card_size: Optional[str] = SizeOpt,
     bleed: Optional[float] = BleedOpt,
     backs: Optional[str] = BacksOpt,
+    ink: Optional[str] = InkOpt,
+    shop: Optional[str] = ForOpt,
+    formats: Optional[str] = FormatOpt,
+    dpi: Optional[int] = DpiOpt,
+    colour: Optional[str] = ColourOpt,
+    back_offset: Optional[str] = BackOffsetOpt,
+    back_image: Optional[str] = BackImageOpt,
 ) -> None:
     """Write a deck file to start from: the game's options (and with --cards every card)."""
-    spec = load_spec(target, ctx.args, players=players, seed=seed, lang=lang, paper=paper, card_size=card_size, bleed=bleed, backs=backs)
+    spec = load_spec(
+        target, ctx.args, players=players, seed=seed, lang=lang, paper=paper, card_size=card_size, bleed=bleed, backs=backs,
+        ink=ink, shop=shop, formats=formats, dpi=dpi, colour=colour, back_offset=back_offset, back_image=back_image,
+    )
     written = pipeline.init_file(spec, out, with_cards=cards)
     typer.echo(f"{spec.game.title}: deck file written to {written}; check it with `deckgen validate {written}`")
 
@@ -278,12 +295,13 @@ def preview(
     seed: Optional[int] = SeedOpt,
     lang: Optional[str] = LangOpt,
     card_size: Optional[str] = SizeOpt,
+    back_image: Optional[str] = BackImageOpt,
     out: Optional[Path] = OutOpt,
     quiet: bool = QuietOpt,
     force: bool = ForceOpt,
 ) -> None:
     """Write PNG contact sheets of every card, to look at before printing."""
-    spec = load_spec(target, ctx.args, players=players, seed=seed, lang=lang, card_size=card_size)
+    spec = load_spec(target, ctx.args, players=players, seed=seed, lang=lang, card_size=card_size, back_image=back_image)
     with _bars(quiet) as bars:
         result = pipeline.preview(spec, out, force=force, progress=bars)
     _say_files(f"{spec.game.title}: {len(result.deck)} cards previewed in {result.out_dir}/", result.files, quiet)
@@ -343,16 +361,16 @@ def validate(
     ctx: typer.Context,
     target: str = typer.Argument(..., metavar="GAME|DECK-FILE"),
     players: Optional[int] = PlayersOpt,
-    games: Optional[int] = GamesOpt,
+    games: Optional[int] = _shared("games"),
     seed: Optional[int] = SeedOpt,
     workers: Optional[int] = WorkersOpt,
     as_json: bool = JsonOpt,
     report: Optional[Path] = typer.Option(None, "--report", help="also write report.txt, report.json and PNG plots to this folder"),
     fixed: bool = typer.Option(False, "--fixed", help="play all --games games at every player count (no sequential stopping)"),
-    skill_games: Optional[int] = typer.Option(None, "--skill-games", help="with --report: games per pair of levels of the skill section (0: leave it out)", parser=whole_arg),
+    skill_games: Optional[int] = _shared("skill_games"),
     measures: bool = typer.Option(False, "--measures", help=_("add the twelve design measures at one player count, as `deckgen measure` prints them (about a minute more), and with --report their plots")),
     pace: Optional[float] = typer.Option(None, "--pace", help="seconds a turn takes at your table, for the minutes a game lasts (each game has its own default)", parser=decimal_arg),
-    confidence: Optional[int] = typer.Option(None, "--confidence", help="games that must end at each player count before 'every game ends' is claimed from sampling (it is then: fewer than 3/N of deals fail, at 95% confidence); never stopped early (default 100)", parser=whole_arg),
+    confidence: Optional[int] = typer.Option(None, "--confidence", help="games that must end at each player count before 'every game ends' is claimed from sampling (it is then: fewer than 3/N of the games dealt and played that way fail to end, at 95% confidence: a sample bounds games, not deals); never stopped early (default 100)", parser=whole_arg),
     model_budget: Optional[int] = typer.Option(None, "--model-budget", help="positions the model checker may search, shared by the player counts (default 1,500,000: about 15 s and 400 MB at most, spent only on decks with few enough deals to enumerate; 0 turns it off). Where it stops at the budget the report says so and the claims are sampled", parser=whole_arg),
     quiet: bool = QuietOpt,
 ) -> None:
@@ -364,7 +382,7 @@ def validate(
     (3) no trap: with every player choosing at random among the legal moves, the game ends with
     probability 1. Each claim says what it rests on: "proven" (every deal and every move searched
     by the model checker, or the game's own argument checked in code) or "sampled" (no failure in
-    N games: fewer than 3/N of deals fail, at 95% confidence). A computer player going round in
+    N games: fewer than 3/N of the games dealt and played that way fail to end, at 95% confidence). A computer player going round in
     circles is reported as the player's fault, not the deck's. The model checker searches at most
     --model-budget positions (a bar shows it); where it stops there, the report says so.
     """
@@ -461,12 +479,10 @@ def sweep(
     """Validate every combination of some option values: sweep.csv, sweep.json, a heat map per measure, and the combinations that pass."""
     with _bars(quiet) as bars:
         result, written = pipeline.sweep(get_game(game), vary, players=players, games=games, seed=seed, workers=workers, scheduler=scheduler, out=out, progress=bars, measures=measure)
-    from deckgen.analysis.sweep import describe
+    from deckgen.analysis.sweep import summary_lines
 
-    passing = result.passing
-    typer.echo(f"{result.title}: {len(result.points)} combinations validated, {len(passing)} pass")
-    for options in passing:
-        typer.echo(f"  pass: {describe(options)}")
+    for line in summary_lines(result):
+        typer.echo(line)
     for f in written:
         _say(f"  {f}", quiet)
 

@@ -1,8 +1,11 @@
-"""Game options: declared once by each game, parsed from the command line or from a deck file.
+"""Game options: declared once by each game, parsed from the command line, a deck file or the web form.
 
-An :class:`Option` knows its name, its default, its help text, whether it shapes the deck or the
-rules (``scope``), and how to turn a user's value (a command-line string or a TOML value) into the
+An :class:`Option` knows its name, its default, how it is explained (``help``: the sentence `deckgen
+list`, ``--help`` and the web form all show), its short ``label`` (the form's field name), the words
+of each of its values (``words``: what a dropdown shows and help lists), whether it shapes the deck or
+the rules (``scope``), and how to turn a user's value (a command-line string or a TOML value) into the
 canonical value the game uses. Canonical values are JSON types, so they go straight into deck.json.
+Every word is a catalog message (deckgen.i18n), written once here and shown in the user's language.
 """
 
 from __future__ import annotations
@@ -11,67 +14,146 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from deckgen.errors import OptionError
+from deckgen.i18n import Listing, Msg, _
 from deckgen.numerals import WHOLE, decimal_number, whole_number
 from deckgen.spelling import did_you_mean
 
 Parser = Callable[[Any], Any]
+Words = Mapping[str, Any]  # a choice's value -> its words (a catalog message)
+
+# Names a game option may not take: the common options every command has (deckgen.shared_options)
+# and the words the web page and its address keep for themselves. An option of that name would be
+# shadowed on one face and not the other (issue 37: the deck-file download's ``cards`` swallowed
+# Hectoedra's --cards).
+PAGE_NAMES = frozenset({"game", "deck", "csrf", "page_lang", "switches", "back_image", "job", "deck_lang", "start", "with_cards"})
+
+
+def message(exc: BaseException) -> Any:
+    """The message an error carries: its catalog message (translated when shown), else its text."""
+    first = exc.args[0] if len(exc.args) == 1 else None
+    return first if isinstance(first, (Msg, Listing)) else str(exc)
 
 
 @dataclass(frozen=True)
 class Option:
     name: str
     default: Any
-    help: str
+    help: Any  # the explanation: a catalog message (or plain text for a capability's option)
     parse: Parser
     scope: str = "deck"  # "deck": changes the cards; "rules": a rule variant for the engine/rulebook
     flag: bool = False  # a boolean switch: --name / --no-name
     metavar: str = "VALUE"
-    show: Callable[[Any], str] = field(default=lambda v: str(v))
+    show: Callable[[Any], Any] = field(default=lambda v: str(v))
+    label: Any = ""  # the form's short name of the option (a catalog message)
+    words: Words = field(default_factory=dict)  # each value of a choice -> its words
+    examples: tuple[str, ...] = ()  # typical values as typed (the first is shown as an example)
+    habit: bool = False  # a habit of the simulated players, not a rule of the game (a check setting)
 
     @property
     def cli(self) -> str:
         return "--" + self.name.replace("_", "-")
 
+    @property
+    def choices(self) -> tuple[str, ...]:
+        return tuple(getattr(self.parse, "choices", ()))
+
     def usage(self) -> str:
         """How the option is written on the command line, e.g. "--tables RANGE" or "--hints/--no-hints"."""
         return f"{self.cli}/--no-{self.cli[2:]}" if self.flag else f"{self.cli} {self.metavar}"
 
-    def describe_default(self) -> str:
+    def describe_default(self) -> Any:
         if self.default is None:
-            return "none"
+            return _("none")
         return self.show(self.default)
+
+    def value_words(self, value: Any) -> Any:
+        """What a value of this option is called in words (a choice's words, or the value as typed)."""
+        return self.words.get(value, self.show(value)) if isinstance(value, str) else self.show(value)
+
+    def explained(self) -> Any:
+        """The option's explanation as `deckgen list` and ``--help`` print it: its help, and for a
+        choice each value with its words."""
+        if not self.words:
+            return self.help
+        values = Listing([_("{value} ({meaning})", value=c, meaning=self.words[c]) for c in self.choices if c in self.words], "or")
+        return _("{help} Choose {values}.", help=self.help, values=values)
+
+    def typed_default(self) -> str:
+        """The default as a user would type it ("" when it has no such text: no default, or one the
+        parser would not read back as the same value)."""
+        if self.flag:
+            return "true" if self.default else "false"
+        if self.default is None:
+            return ""
+        shown = str(self.show(self.default))
+        try:  # offer the default as text only when it reads back as the same value
+            return shown if self.parse(shown) == self.default else ""
+        except OptionError:
+            return ""
+
+    def samples(self) -> tuple[str, ...]:
+        """Values as typed that a test of every option tries: the default, both ends of its range and
+        a typical value (each choice, both states of a switch), each once."""
+        if self.flag:
+            found: list[str] = ["true", "false"]
+        elif self.choices:
+            found = list(self.choices)
+        else:
+            found = [self.typed_default()]
+            bounds = getattr(self.parse, "bounds", None)
+            if bounds is not None:
+                lo, hi = bounds
+                found += [_plain(lo), _plain(hi)]
+                if not self.examples and isinstance(lo, int) and isinstance(hi, int):
+                    found.append(str((lo + hi) // 2))  # a typical value between the ends
+            found += list(self.examples)
+        return tuple(dict.fromkeys(v for v in found if v))
+
+
+def _plain(x: float) -> str:
+    return f"{x:g}" if isinstance(x, float) else str(x)
 
 
 # ---------------------------------------------------------------- parsers (value -> canonical value)
 
 
+def _range_text(lo: float | None, hi: float | None) -> Msg:
+    if lo is not None and hi is not None:
+        return _("{lo} to {hi}", lo=lo, hi=hi)
+    if lo is not None:
+        return _("at least {lo}", lo=lo)
+    return _("at most {hi}", hi=hi)
+
+
 def integer(lo: int | None = None, hi: int | None = None) -> Parser:
     def parse(value: Any) -> int:
         if isinstance(value, bool):
-            raise OptionError(f"expected a whole number, got {value!r}")
+            raise OptionError(_("expected a whole number, got {value!r}", value=value))
         try:
             n = whole_number(value)
         except ValueError as exc:
-            raise OptionError(str(exc)) from None
+            raise OptionError(message(exc)) from None
         if lo is not None and n < lo or hi is not None and n > hi:
-            raise OptionError(f"{n} is out of range ({_range_text(lo, hi)})")
+            raise OptionError(_("{value} is out of range ({range})", value=str(n), range=_range_text(lo, hi)))
         return n
 
+    parse.bounds = (lo, hi)  # type: ignore[attr-defined]  # what a form and a test of every value read
     return parse
 
 
 def number(lo: float | None = None, hi: float | None = None) -> Parser:
     def parse(value: Any) -> float:
         if isinstance(value, bool):
-            raise OptionError(f"expected a number, got {value!r}")
+            raise OptionError(_("expected a number, got {value!r}", value=value))
         try:
             x = decimal_number(value)
         except ValueError as exc:
-            raise OptionError(str(exc)) from None
+            raise OptionError(message(exc)) from None
         if x != x or lo is not None and x < lo or hi is not None and x > hi:
-            raise OptionError(f"{value} is out of range ({_range_text(lo, hi)})")
+            raise OptionError(_("{value} is out of range ({range})", value=str(value), range=_range_text(lo, hi)))
         return x
 
+    parse.bounds = (lo, hi)  # type: ignore[attr-defined]
     return parse
 
 
@@ -83,7 +165,7 @@ def boolean(value: Any) -> bool:
         return True
     if text in ("0", "false", "no", "off"):
         return False
-    raise OptionError(f"expected true or false, got {value!r}")
+    raise OptionError(_("expected true or false, got {value!r}", value=_short(value)))
 
 
 def folder_name(value: Any) -> str:
@@ -91,28 +173,36 @@ def folder_name(value: Any) -> str:
     mean the current folder)."""
     text = str(value)
     if not text.strip():
-        raise OptionError("give a folder name (an empty one would mean the current folder)")
+        raise OptionError(_("give a folder name (an empty one would mean the current folder)"))
     if any(ord(c) < 32 for c in text):
-        raise OptionError("a folder name cannot hold control characters")
+        raise OptionError(_("a folder name cannot hold control characters"))
     return text
 
 
-def choice(*choices: str, notes: Mapping[str, str] | None = None) -> Parser:
-    """One of ``choices``; ``notes`` (e.g. {"perezoso": "easiest"}) are shown beside them in errors."""
-    shown = ", ".join(f"{c} ({notes[c]})" if notes and c in notes else c for c in choices)
+def choice(*choices: str, words: Mapping[str, Any] | None = None) -> Parser:
+    """One of ``choices``; a mistake lists them (each with its ``words``, what it means), with the
+    closest as "did you mean"."""
+    listed = [_("{value} ({meaning})", value=c, meaning=words[c]) if words and c in words else c for c in choices]
 
     def parse(value: Any) -> str:
         text = str(value).strip().lower() if not isinstance(value, bool) else ""
         if text not in choices:
-            raise OptionError(f"{value!r} is not one of {shown}{_did_you_mean(text, choices)}")
+            raise OptionError(_("{value!r} is not one of {choices}{hint}", value=_short(value), choices=Listing(listed, "or"),
+                                hint=_did_you_mean(text[:SHOWN], choices)))
         return text
 
     parse.choices = choices  # type: ignore[attr-defined]  # so a form can offer them as a list
     return parse
 
 
+SHOWN = 60  # characters of a refused value quoted in its message
 MAX_OPTION_TEXT = 1000  # characters in one option value
 MAX_OPTION_ITEMS = 1000  # values in one option's list
+
+
+def _short(value: Any) -> Any:
+    """A refused value as its message quotes it: at most SHOWN characters."""
+    return value[:SHOWN] + "…" if isinstance(value, str) and len(value) > SHOWN else value
 
 
 def check_size(value: Any) -> None:
@@ -120,7 +210,7 @@ def check_size(value: Any) -> None:
     MAX_OPTION_TEXT characters, a list (nested lists counted whole) over MAX_OPTION_ITEMS values."""
     if isinstance(value, str):
         if len(value) > MAX_OPTION_TEXT:
-            raise OptionError(f"a value of {len(value):,} characters is too long (at most {MAX_OPTION_TEXT:,})")
+            raise OptionError(_("a value of {n:,} characters is too long (at most {most:,})", n=len(value), most=MAX_OPTION_TEXT))
         return
     if isinstance(value, (list, tuple)):
         stack, seen = [value], 0
@@ -128,7 +218,7 @@ def check_size(value: Any) -> None:
             for item in stack.pop():
                 seen += 1
                 if seen > MAX_OPTION_ITEMS:
-                    raise OptionError(f"more than {MAX_OPTION_ITEMS:,} values in one option")
+                    raise OptionError(_("more than {most:,} values in one option", most=MAX_OPTION_ITEMS))
                 if isinstance(item, (list, tuple)):
                     stack.append(item)
                 else:
@@ -138,7 +228,8 @@ def check_size(value: Any) -> None:
 def int_list(
     lo: int, hi: int, *, min_items: int = 1, max_items: int | None = None, allow_repeats: bool = False
 ) -> Parser:
-    """Parse "1-6", "6-9", "2,5,10", "1-3,7" or a TOML list / int into a sorted list of ints.
+    """Parse "1-6", "6-9", "2,5,10", "1-3,7" or a TOML list / int into a sorted list of ints. A range
+    may be written with any dash (``1–6``, as the page and the rulebooks print it).
 
     Bounds are checked on the text, before any list is built: a range's ends must lie in lo..hi
     before it is expanded, and a repeat is found as soon as it appears, so the work is linear in
@@ -153,8 +244,10 @@ def int_list(
             for n in (start, end):
                 if not lo <= n <= hi:
                     if start != end and lo <= start <= hi:  # name the range as written, not a number inside it
-                        raise OptionError(f"the range {start}-{end} is out of range: it goes past {hi} ({lo} to {hi})")
-                    raise OptionError(f"{_first_outside(start, end, lo, hi)} is out of range ({lo} to {hi})")
+                        raise OptionError(_("the range {start}-{end} is out of range: it goes past {hi} ({lo} to {hi})",
+                                            start=str(start), end=str(end), lo=str(lo), hi=str(hi)))
+                    raise OptionError(_("{value} is out of range ({range})", value=str(_first_outside(start, end, lo, hi)),
+                                        range=_("{lo} to {hi}", lo=str(lo), hi=str(hi))))
             for n in range(start, end + 1):
                 if n in seen:
                     if allow_repeats:
@@ -166,17 +259,18 @@ def int_list(
                     seen.add(n)
                     items.append(n)
             if repeats:
-                raise OptionError(f"{repeats[0]} given twice")
+                raise OptionError(_("{value} given twice", value=str(repeats[0])))
             if max_items is not None and len(items) > max_items:
-                raise OptionError(f"at most {max_items} values allowed")
+                raise OptionError(_("at most {most} values allowed", most=max_items))
             if len(items) > MAX_OPTION_ITEMS:
-                raise OptionError(f"more than {MAX_OPTION_ITEMS:,} values in one option")
+                raise OptionError(_("more than {most:,} values in one option", most=MAX_OPTION_ITEMS))
         if not allow_repeats:
             items = sorted(items)
         if len(items) < min_items:
-            raise OptionError(f"needs at least {min_items} value(s)")
+            raise OptionError(_("needs at least {n} values", n=min_items) if min_items > 1 else _("needs at least one value"))
         return items
 
+    parse.bounds = (lo, hi)  # type: ignore[attr-defined]
     return parse
 
 
@@ -185,10 +279,15 @@ def _first_outside(start: int, end: int, lo: int, hi: int) -> int:
     return start if start < lo or start > hi else hi + 1
 
 
+# the dashes a range may be written with besides "-": the page and the rulebooks print "1–6", a word
+# processor turns "-" into "–", and "−" is the minus sign
+DASHES = str.maketrans({c: "-" for c in "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe63\uff0d"})
+
+
 def _int_spans(value: Any) -> list[tuple[int, int]]:
     """The (first, last) spans a range value names, nothing expanded: "1-3,7" -> [(1, 3), (7, 7)]."""
     if isinstance(value, bool):
-        raise OptionError(f"expected numbers, got {value!r}")
+        raise OptionError(_("expected numbers, got {value!r}", value=value))
     if isinstance(value, int):
         return [(value, value)]
     if isinstance(value, (list, tuple)):
@@ -203,9 +302,9 @@ def _int_spans(value: Any) -> list[tuple[int, int]]:
             else:
                 out.extend(_int_spans(item))
         return out
-    text = str(value).strip()
+    text = str(value).strip().translate(DASHES)
     if not text:
-        raise OptionError("expected numbers like 1-6 or 2,5,10, got nothing")
+        raise OptionError(_("expected numbers like 1-6 or 2,5,10, got nothing"))
     out = []
     for part in text.split(","):
         part = part.strip()
@@ -213,7 +312,7 @@ def _int_spans(value: Any) -> list[tuple[int, int]]:
             a, b = part[0] + part[1:].split("-", 1)[0], part[1:].split("-", 1)[1]
             start, end = _one_int(a, text), _one_int(b, text)
             if end < start:
-                raise OptionError(f"the range {part} goes backwards (write {end}-{start})")
+                raise OptionError(_("the range {range} goes backwards (write {end}-{start})", range=part, end=str(end), start=str(start)))
             out.append((start, end))
         else:
             n = _one_int(part, text)
@@ -229,11 +328,13 @@ def _one_int(text: str, whole: str) -> int:
     number too long for any range says so, anything else is not a list of numbers."""
     text = text.strip()
     if not WHOLE.fullmatch(text):
-        raise OptionError(f"{whole!r} is not a list of numbers like 1-6 or 2,5,10" if len(whole) <= 60 else "not a list of numbers like 1-6 or 2,5,10")
+        if len(whole) <= SHOWN:
+            raise OptionError(_("{value!r} is not a list of numbers like 1-6 or 2,5,10", value=whole))
+        raise OptionError(_("not a list of numbers like 1-6 or 2,5,10"))
     try:
         return whole_number(text)
     except ValueError as exc:  # too many digits
-        raise OptionError(str(exc)) from None
+        raise OptionError(message(exc)) from None
 
 
 def runs(values: Sequence[int]) -> list[tuple[int, int]]:
@@ -255,15 +356,7 @@ def compact_ranges(values: Sequence[int]) -> str:
     return ",".join(parts)
 
 
-def _range_text(lo: float | None, hi: float | None) -> str:
-    if lo is not None and hi is not None:
-        return f"{lo} to {hi}"
-    if lo is not None:
-        return f"at least {lo}"
-    return f"at most {hi}"
-
-
-def _did_you_mean(word: str, candidates: Iterable[str]) -> str:
+def _did_you_mean(word: str, candidates: Iterable[str]) -> Any:
     return did_you_mean(word, candidates)
 
 
@@ -278,25 +371,40 @@ class Opt:
 
     - ``bool``: a switch (--name / --no-name);
     - a tuple of words, ``("two-left", "first")``: one of them (help shows them as "two-left|first");
+      ``words`` then gives each its words, ``{"two-left": _("play on until two players are left")}``;
     - two whole numbers, ``(1, 50)``: a whole number in that range (help: "N");
     - two decimals, ``(0.0, 1.0)``: a number in that range (help: "P");
-    - a parser (a function of the user's value): that parser, as it is.
+    - a parser (a function of the user's value): that parser, as it is (``examples`` then gives
+      typical values as typed, ``("1-20", "2,3,5")``).
 
-    ``metavar`` and ``show`` override what help prints for the value.
+    ``help`` explains the option in a sentence and ``label`` names it in a few words (the web form's
+    field); both are catalog messages, written once here for the command line and the page alike.
+    ``metavar`` and ``show`` override what help prints for the value; ``habit`` marks a habit of the
+    simulated players (a setting of the check, not a rule of the game).
     """
 
     name: str
     default: Any
     values: Any
-    help: str
+    help: Any
     metavar: str | None = None
-    show: Callable[[Any], str] | None = None
+    show: Callable[[Any], Any] | None = None
+    label: Any = ""
+    words: Words = field(default_factory=dict)
+    examples: tuple[str, ...] = ()
+    habit: bool = False
 
 
 def declare(*, deck: Sequence[Opt] = (), rules: Sequence[Opt] = ()) -> tuple[Option, ...]:
     """A game's options from its table: the options that shape the cards (``deck``), then the rule
     variants the engine and the rulebook follow (``rules``)."""
-    return tuple(_option(row, "deck") for row in deck) + tuple(_option(row, "rules") for row in rules)
+    options = tuple(_option(row, "deck") for row in deck) + tuple(_option(row, "rules") for row in rules)
+    from deckgen.shared_options import SHARED
+
+    for o in options:
+        if o.name in PAGE_NAMES or o.name in SHARED:
+            raise TypeError(f"option {o.name}: the name is taken by a common option or the web page")
+    return options
 
 
 def _option(row: Opt, scope: str) -> Option:
@@ -304,7 +412,7 @@ def _option(row: Opt, scope: str) -> Option:
     if values is bool:
         parse, flag = boolean, True
     elif isinstance(values, tuple) and values and all(isinstance(v, str) for v in values):
-        parse, metavar = choice(*values), "|".join(values)
+        parse, metavar = choice(*values, words=row.words), "|".join(values)
     elif isinstance(values, tuple) and len(values) == 2 and all(type(v) is int for v in values):
         parse, metavar = integer(*values), "N"
     elif isinstance(values, tuple) and len(values) == 2 and all(type(v) is float for v in values):
@@ -313,8 +421,12 @@ def _option(row: Opt, scope: str) -> Option:
         parse = values
     else:
         raise TypeError(f"option {row.name}: cannot read its values {values!r}")
+    choices = tuple(getattr(parse, "choices", ()))
+    if row.words and set(row.words) != set(choices):
+        raise TypeError(f"option {row.name}: words for {sorted(row.words)}, values {list(choices)}")
     extra = {"show": row.show} if row.show is not None else {}
-    return Option(row.name, row.default, row.help, parse, scope=scope, flag=flag, metavar=row.metavar or metavar, **extra)
+    return Option(row.name, row.default, row.help, parse, scope=scope, flag=flag, metavar=row.metavar or metavar,
+                  label=row.label, words=dict(row.words), examples=tuple(row.examples), habit=row.habit, **extra)
 
 
 # ---------------------------------------------------------------- option sets
@@ -325,22 +437,29 @@ def defaults(options: Sequence[Option]) -> dict[str, Any]:
 
 
 def resolve(options: Sequence[Option], given: Mapping[str, Any], *, where: str = "") -> dict[str, Any]:
-    """Canonical values for every option: defaults overridden by ``given`` (raw user values)."""
+    """Canonical values for every option: defaults overridden by ``given`` (raw user values).
+    ``where`` (such as "multiplicats") starts each message."""
     by_name = {o.name: o for o in options}
     values = defaults(options)
     for key, raw in given.items():
         name = key.replace("-", "_")
         opt = by_name.get(name)
         if opt is None:
-            hint = _did_you_mean(name, by_name)
-            raise OptionError(f"{where}unknown option {'--' + key.replace('_', '-')}{hint}")
+            flag = "--" + str(key)[:SHOWN].replace("_", "-")
+            problem = _("unknown option {flag}{hint}", flag=flag, hint=_did_you_mean(name[:SHOWN], by_name))
+            raise OptionError(_placed(where, problem))
         try:
             if raw is not None:
                 check_size(raw)
             values[name] = None if raw is None else opt.parse(raw)
         except OptionError as exc:
-            raise OptionError(f"{where}{opt.cli}: {exc}") from None
+            raise OptionError(_placed(where, _("{flag}: {problem}", flag=opt.cli, problem=message(exc)))) from None
     return values
+
+
+def _placed(where: str, problem: Any) -> Any:
+    where = where.rstrip(": ")
+    return _("{where}: {problem}", where=where, problem=problem) if where else problem
 
 
 def parse_cli_args(options: Sequence[Option], args: Sequence[str], *, game: str, also: Sequence[str] = ()) -> dict[str, Any]:
@@ -356,7 +475,7 @@ def parse_cli_args(options: Sequence[Option], args: Sequence[str], *, game: str,
     while i < len(args):
         word = args[i]
         if not word.startswith("--"):
-            raise OptionError(f"unexpected argument {word!r} for {game}")
+            raise OptionError(_("unexpected argument {word!r} for {game}", word=_short(word), game=game))
         name, eq, inline = word.partition("=")
         opt = by_flag.get(name)
         negated = False
@@ -366,14 +485,17 @@ def parse_cli_args(options: Sequence[Option], args: Sequence[str], *, game: str,
             if not negated:
                 opt = None
         if opt is None:
-            hint = _did_you_mean(name, [*by_flag, *also])
-            known = ", ".join(sorted(by_flag)) or "none"
-            common = f"; and the command's: {', '.join(also)}" if also else ""
-            raise OptionError(
-                f"unknown option {name} for {game}{hint}; its options are: {known}{common}"
-            )
+            hint = _did_you_mean(name[:SHOWN], [*by_flag, *also])
+            known = ", ".join(sorted(by_flag)) or _("none")
+            shown = _short(name)
+            if also:
+                raise OptionError(_("unknown option {flag} for {game}{hint}; its options are: {known}; and the command's: {common}",
+                                    flag=shown, game=game, hint=hint, known=known, common=", ".join(also)))
+            raise OptionError(_("unknown option {flag} for {game}{hint}; its options are: {known}", flag=shown, game=game, hint=hint,
+                                known=known))
         if negated and eq:
-            raise OptionError(f"{name} takes no value (write {name}, or {opt.cli}={inline or 'VALUE'})")
+            raise OptionError(_("{flag} takes no value (write {flag}, or {positive}={value})", flag=name, positive=opt.cli,
+                                value=_short(inline) or "VALUE"))
         if opt.flag and not eq:
             raw[opt.name] = not negated
             i += 1
@@ -383,7 +505,7 @@ def parse_cli_args(options: Sequence[Option], args: Sequence[str], *, game: str,
             i += 1
         else:
             if i + 1 >= len(args):
-                raise OptionError(f"{name} needs a value")
+                raise OptionError(_("{flag} needs a value", flag=name))
             value = args[i + 1]
             i += 2
         raw[opt.name] = value

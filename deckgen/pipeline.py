@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
-import functools
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from deckgen.checks import Check, require
 from deckgen.errors import DeckgenError
@@ -17,7 +16,9 @@ from deckgen.publish import check_replaceable, publishing
 from deckgen.render.faces import faces_for
 from deckgen.render.export import write_formats
 from deckgen.render.job import PrintJob
-from deckgen.rulebook.render import file_name, languages, write_rulebook
+from deckgen.resources import data_dir
+from deckgen.rulebook.render import file_name, languages, preparing_name, write_rulebook
+from deckgen.rulebook.template import PREPARING, template_name
 from deckgen.spec import DeckSpec
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -36,15 +37,8 @@ class BuildResult:
     played: "Validation | None" = None  # the simulated games a deck file's build played before printing
     forced: bool = False  # written with --force (its failing checks were not enforced)
     printed: int = 0  # cards on the sheets of cards.pdf: the deck's and its help card(s)
+    either_edge: bool = True  # every card meets its own back whichever edge a sheet turns over
 
-    @functools.cached_property
-    def coverage(self) -> dict[Path, list[float]]:
-        """The ink each written PDF puts on its pages (mean darkness 0..1 of a 40 dpi greyscale render),
-        measured when first asked for: a report to show (the CLI prints it), so a build that shows
-        nothing (--quiet, the web page) never renders its pages."""
-        from deckgen.render.ink import page_coverage
-
-        return {f: page_coverage(f) for f in self.files if f.suffix == ".pdf"}
 
 
 def deck_identity(deck: Deck) -> str:
@@ -125,6 +119,10 @@ def build(
             written += step(result, stage)
     result.files = [out / Path(p).name for p in written]
     result.printed = len(printed.cards)
+    from deckgen.render.faces import two_sided
+    from deckgen.render.planning import either_edge
+
+    result.either_edge = either_edge(len(printed.cards), spec.print.layout(), two_sided(job.faces, job.cards))
     return result
 
 
@@ -155,6 +153,39 @@ def sheet_plan(spec: DeckSpec, deck: Deck, *, help_card: bool = True) -> SheetPl
     return SheetPlan(printed, printed - len(deck), lay.per_sheet, len(plan), paper, p.fronts, p.backs)
 
 
+@dataclass(frozen=True)
+class PlannedFile:
+    """One file or folder a build writes, counted before it is written (from the same plans the
+    writers follow): what the web page announces, and what a test reads back."""
+
+    name: str  # "cards.pdf", "cards-one-per-page.pdf", "png/", "tts/"
+    pages: int = 0  # pages of a PDF
+    sheets: int = 0  # sheets of paper to print (cards.pdf)
+    files: int = 0  # files in a folder
+
+
+def planned_files(spec: DeckSpec, deck: Deck, *, help_card: bool = True) -> list[PlannedFile]:
+    """The card files a build of ``deck`` writes for ``spec``'s formats, in the order it writes them
+    (deck.json and the rulebooks follow them)."""
+    from deckgen.render.export import PDF_NAME, PNG_DIR, TTS_DIR, png_jobs, tts_sheets
+    from deckgen.render.faces import back_face
+
+    printed, faces = _with_help(spec, deck) if help_card else (deck, spec.game.faces)
+    out = []
+    for fmt in spec.print.formats:
+        if fmt == "sheets":
+            plan = sheet_plan(spec, deck, help_card=help_card)
+            out.append(PlannedFile("cards.pdf", pages=plan.pages, sheets=plan.sheets))
+        elif fmt == "pdf":
+            out.append(PlannedFile(PDF_NAME, pages=2 * len(printed.cards)))  # each card's back, then its front
+        elif fmt == "png":
+            out.append(PlannedFile(PNG_DIR + "/", files=len(png_jobs(printed.cards, faces))))
+        elif fmt == "tts":
+            two_sided = any(back_face(faces, c) is not None for c in printed.cards)
+            out.append(PlannedFile(TTS_DIR + "/", files=len(tts_sheets(len(printed.cards))) * (2 if two_sided else 1) + 2))
+    return out
+
+
 def _with_help(spec: DeckSpec, deck: Deck):
     """The deck as printed with the game's help card(s) after its cards, and the faces drawing them."""
     from dataclasses import replace
@@ -175,7 +206,7 @@ def rules(spec: DeckSpec, out_dir: Path | None = None, *, force: bool = False, p
     if spec.game.rulebook is None:
         raise DeckgenError(f"{spec.game.title} has no rulebook yet")
     result = _checked(spec, out_dir, force)
-    with publishing(result.out_dir, keep=lambda name: True, own=lambda name: name.startswith("rulebook-"),
+    with publishing(result.out_dir, keep=lambda name: True, own=lambda name: name.startswith(("rulebook-", "preparing-")),
                     identity=deck_identity(result.deck)) as stage:
         written = _write_rulebooks(spec, result, progress, stage)
     result.files = [result.out_dir / p.name for p in written]
@@ -214,6 +245,9 @@ def _write_rulebooks(spec: DeckSpec, result: BuildResult, progress: Callable[[st
     written = []
     for n, lang in enumerate(langs, 1):
         written.append(write_rulebook(stage / file_name(lang), spec.game, result.deck, lang, spec.print, card_lang=spec.card_lang))
+        if (data_dir("templates") / template_name(spec.game, lang, PREPARING)).exists():
+            written.append(write_rulebook(stage / preparing_name(lang), spec.game, result.deck, lang, spec.print,
+                                          card_lang=spec.card_lang, stem=PREPARING))
         if tick:
             tick(n, len(langs))
     return written
@@ -240,6 +274,7 @@ class Validation:
     report: "Report"
     default: dict | None = None  # player count -> Summary of the default deck, when the deck differs
     skill: "SkillRun | None" = None  # the skill ladder, when the report asks for it
+    is_default: bool = False  # the deck is the game's default deck
     measures: "MeasureRun | None" = None  # the design measures, when the report asks for them
 
     @property
@@ -282,8 +317,8 @@ def validate(
             _in_range("--model-budget", model_budget, 0, 50_000_000)
             extra["model_budget"] = model_budget
         report = run_validation(spec.game, deck, players=players, games=games, seed=spec.seed, sequential=sequential, progress=progress, pool=pool, **extra)
-        result = Validation(spec, deck, report)
-        if report.summaries and is_default(spec, deck):
+        result = Validation(spec, deck, report, is_default=is_default(spec, deck))
+        if report.summaries and result.is_default:
             remember(spec.game, deck, report, games=games, sequential=sequential)
         elif compare_default and report.ok and report.summaries:
             base = default_deck(spec.game, deck, spec_for(spec.game, cli={}).options)
@@ -298,8 +333,20 @@ def report_text(v: Validation, pace: float | None = None) -> str:
     from deckgen.engine.report import report_lines
     from deckgen.guide import measures_explained, validate_summary
 
-    lines = [f"{v.spec.game.title}: {len(v.deck)} cards ({v.spec.source or 'defaults'})", ""]
-    lines += validate_summary(v, pace)
+    from deckgen.i18n import Msg, ngettext
+    from deckgen.spec import DEFAULT_OPTIONS
+
+    source = v.spec.source
+    if v.is_default or not source or source == "defaults":
+        title = ngettext("{game}: {n:,} card (the default deck)", "{game}: {n:,} cards (the default deck)", len(v.deck), game=v.spec.game.title)
+    elif isinstance(source, Msg) and source.msgid == DEFAULT_OPTIONS:  # the default options for another player count
+        title = ngettext("{game}: {n:,} card (the default options)", "{game}: {n:,} cards (the default options)", len(v.deck),
+                         game=v.spec.game.title)
+    else:
+        title = ngettext("{game}: {n:,} card ({source})", "{game}: {n:,} cards ({source})", len(v.deck), game=v.spec.game.title,
+                         source=v.spec.source)
+    lines = [str(title), ""]
+    lines += [str(line) for line in validate_summary(v, pace)]
     lines += ["", *report_lines(v.spec.game.engine, v.report)]
     if v.default:
         lines += ["", *comparison_lines(v.spec.game, v.report.summaries, v.default)]
@@ -330,25 +377,30 @@ def report_data(v: Validation, pace: float | None = None) -> dict:
     return data
 
 
-CHART_WORDS = {
-    "es": {
-        "game length": "duración de las partidas", "seat advantage": "ventaja por asiento",
-        "mean": "media de", "per game": "por partida", "players": "jugadores", "rule variant and players": "variante y jugadores",
-        "points of win share": "puntos de victorias sobre la cuota justa", "your deck": "tu mazo", "this deck": "este mazo",
-        "default deck": "mazo por defecto", "no advantage": "sin ventaja", "error bars: 95% interval": "barras de error: intervalo del 95 %",
-        "turns": "turnos",
-    },
-}
+def chart_words() -> dict[str, str]:
+    """The legend's words of the report's charts (render/charts.py), in the language in force."""
+    from deckgen.i18n import _
+
+    return {"your deck": str(_("your deck")), "this deck": str(_("this deck")), "default deck": str(_("default deck")),
+            "no advantage": str(_("no advantage")), "error bars: 95% interval": str(_("error bars: 95% interval"))}
 
 
-def write_report(v: Validation, out_dir: Path, pace: float | None = None, *, lang: str = "en") -> list[Path]:
+def write_report(v: Validation, out_dir: Path, pace: float | None = None, *, lang: str | None = None) -> list[Path]:
     """report.txt, report.json and two PNG plots (matplotlib): the mean game length and the seat
     advantage at every player count, with 95% error bars, beside the default deck's when compared.
-    ``lang``: the charts' words (es or en; the web page's language)."""
-    import json
+    ``lang``: the language of report.txt and the charts' words (default: the language in force; the
+    web page's language on the page). report.json keeps its stable English words."""
+    from deckgen.i18n import current_lang, using
 
+    with using(lang or current_lang()):
+        return _write_report(v, out_dir, pace)
+
+
+def _write_report(v: Validation, out_dir: Path, pace: float | None) -> list[Path]:
     from deckgen.engine.simulate import seat_advantage, seat_advantage_error
+    from deckgen.engine.words import length_unit
     from deckgen.fileio import write_bytes
+    from deckgen.i18n import _
     from deckgen.render.charts import points_with_errors
 
     base = v.default or {}
@@ -356,10 +408,10 @@ def write_report(v: Validation, out_dir: Path, pace: float | None = None, *, lan
     labels = [str(k) for k in keys]
     mine = [v.report.summaries[k] for k in keys]
     theirs = [base.get(k) for k in keys]
-    w = CHART_WORDS.get(lang, {})
-    say = lambda text: w.get(text, text)  # noqa: E731
-    name = v.spec.game.engine.length_name if v.spec.game.engine else "turns"
-    xlabel = say("rule variant and players" if any(s.variant for s in mine) else "players")
+    words = chart_words()
+    unit = length_unit(v.spec.game.engine.length_name if v.spec.game.engine else "turns")
+    xlabel = str(_("rule variant and players") if any(s.variant for s in mine) else _("players"))
+    title = v.spec.game.title
     # beside a build of the same deck the report adds its files and the build stays; a folder of
     # another deck's build is refused (never emptied)
     with publishing(Path(out_dir), keep=lambda name: name not in REPORT_FILES, own=lambda name: name in REPORT_FILES,
@@ -371,8 +423,8 @@ def write_report(v: Validation, out_dir: Path, pace: float | None = None, *, lan
                 stage / "game-length.png",
                 points_with_errors(
                     labels, [(s.length_mean, s.length_error) for s in mine], [(b.length_mean, b.length_error) if b else None for b in theirs],
-                    title=f"{v.spec.game.title}: {say('game length')}", xlabel=xlabel, words=w,
-                    ylabel=f"{say('mean')} {say(name)} {say('per game')}",
+                    title=str(_("{game}: game length", game=title)), xlabel=xlabel, words=words,
+                    ylabel=str(_("mean {unit} per game", unit=unit)),
                 ),
             ),
             write_bytes(
@@ -381,9 +433,8 @@ def write_report(v: Validation, out_dir: Path, pace: float | None = None, *, lan
                     labels,
                     [(100 * seat_advantage(s), 100 * seat_advantage_error(s)) for s in mine],
                     [(100 * seat_advantage(b), 100 * seat_advantage_error(b)) if b else None for b in theirs],
-                    title=f"{v.spec.game.title}: "
-                    + (say("seat advantage") if w else "seat advantage (luckiest seat's win share minus a fair share)"),
-                    ylabel=say("points of win share"), xlabel=xlabel, zero_line=True, words=w,
+                    title=str(_("{game}: seat advantage (luckiest seat's win share minus a fair share)", game=title)),
+                    ylabel=str(_("points of win share")), xlabel=xlabel, zero_line=True, words=words,
                 ),
             ),
         ]
@@ -403,7 +454,9 @@ def write_report(v: Validation, out_dir: Path, pace: float | None = None, *, lan
 
 def _in_range(name: str, value: int, lo: int, hi: int) -> int:
     if not lo <= value <= hi:
-        raise DeckgenError(f"{name} must be {lo} to {hi}, not {value}")
+        from deckgen.i18n import _
+
+        raise DeckgenError(_("{option} must be {lo} to {hi}, not {value}", option=name, lo=lo, hi=hi, value=value))
     return value
 
 
@@ -428,26 +481,26 @@ def simulate(
     """Play ``games`` seeded games of the deck (under each of the engine's variants) and summarise them."""
     from deckgen.engine.simulate import default_workers, simulate as play
 
+    from deckgen.i18n import Listing, _
+
     engine = spec.game.engine
     if engine is None:
-        raise DeckgenError(f"{spec.game.title} has no rule engine yet")
+        raise DeckgenError(_("{game} has no rule engine yet", game=spec.game.title))
     if board is not None and engine.board_picture is None:
-        raise DeckgenError(f"{spec.game.title} has no board to draw (--board)")
+        raise DeckgenError(_("{game} has no board to draw (--board)", game=spec.game.title))
     if board is not None:
         prepare_out_dir(board.parent)  # as every output: its folder is made (before the games), a file in the way named
     if policy not in engine.policies:
-        raise DeckgenError(f"unknown --policy {policy!r}: use {', '.join(engine.policies)}")
+        raise DeckgenError(_("unknown --policy {policy!r}: use {policies}", policy=policy, policies=Listing(engine.policies, "or")))
     n_games = _in_range("--games", 1000 if games is None else games, 1, 10_000_000)
     workers = worker_count(default_workers() if workers is None else workers)
     players = spec.players or spec.game.default_players
     deck, checks = make_deck(spec)
     _check_served(spec.game, deck, players)  # as skill: a count the deck cannot deal (it crashed a policy)
-    bad = [c for c in checks if not c.ok]
-    if bad:
-        raise DeckgenError("the deck fails its checks: " + "; ".join(f"{c.name}: {c.detail}" for c in bad))
+    _refuse_failing(checks)
     summaries = []
     for label, variant in engine.variants(deck):  # one deck may be played in several modes
-        tick = progress(f"games{', ' + label if label else ''}") if progress else None
+        tick = progress(_("games, {variant}", variant=label) if label else _("games")) if progress else None
         summaries.append(play(engine, variant, players, n_games, spec.seed, workers=workers, policy=policy, progress=tick, variant=label))
     return deck, summaries
 
@@ -456,9 +509,21 @@ def _check_served(game: Any, deck: Any, n: int) -> None:
     """Refuse a player count the deck does not serve (too few cards to deal, say), by the option's name."""
     counts = game.player_counts(dataclasses.replace(deck, players=None))
     if n not in counts:
+        from deckgen.i18n import _
         from deckgen.registry import players_words
 
-        raise DeckgenError(f"--players: this {game.title} deck is played by {players_words(counts)}, not {n}")
+        raise DeckgenError(_("--players: this {game} deck is played by {served}, not {asked}", game=game.title, served=players_words(counts), asked=n))
+
+
+def _refuse_failing(checks: Sequence[Any]) -> None:
+    """A deck that fails a check is not played: one error naming each failed check."""
+    from deckgen.checks import Joined
+    from deckgen.i18n import _
+
+    bad = [c for c in checks if not c.ok]
+    if bad:
+        raise DeckgenError(_("the deck fails its checks: {checks}",
+                             checks=Joined([_("{name}: {detail}", name=c.name, detail=c.detail) for c in bad], "; ")))
 
 
 @dataclass
@@ -483,10 +548,12 @@ def skill(
     from deckgen.engine.compare import default_deck
     from deckgen.spec import spec_for
 
+    from deckgen.i18n import _
+
     game = spec.game
     engine = game.engine
     if engine is None or engine.skill is None:
-        raise DeckgenError(f"{game.title} has no skill ladder")
+        raise DeckgenError(_("{game} has no skill ladder", game=game.title))
     per_pair = _in_range("--games", engine.skill.games if games is None else games, 1, 100_000)
     from deckgen.engine.simulate import default_workers
 
@@ -494,20 +561,18 @@ def skill(
     n = players or spec.players or 2
     deck, checks = make_deck(spec)
     _check_served(game, deck, n)
-    bad = [c for c in checks if not c.ok]
-    if bad:
-        raise DeckgenError("the deck fails its checks: " + "; ".join(f"{c.name}: {c.detail}" for c in bad))
+    _refuse_failing(checks)
     base = None
     default = is_default(spec, deck)  # its ladder is kept for later comparisons (never read back for itself)
     if compare_default and not default:
         base = dict(engine.variants(default_deck(game, deck, spec_for(game, cli={}).options)))
     reports, bases = [], []
     for label, variant in engine.variants(deck):
-        tick = progress(f"skill ladder{', ' + label if label else ''}") if progress else None
+        tick = progress(_("skill ladder, {variant}", variant=label) if label else _("skill ladder")) if progress else None
         reports.append(measure(engine, variant, n, title=game.title, variant=label, games_per_pair=per_pair, seed=spec.seed, workers=workers, progress=tick, remember=default))
         same = base is not None and label in base and base[label].cards == variant.cards and dict(base[label].options) == dict(variant.options)
         if base is not None and label in base and not same:
-            tick = progress(f"default deck's ladder{', ' + label if label else ''}") if progress else None
+            tick = progress(_("default deck's ladder, {variant}", variant=label) if label else _("default deck's ladder")) if progress else None
             bases.append(measure(engine, base[label], n, title=game.title, variant=label, games_per_pair=per_pair, seed=spec.seed, workers=workers, progress=tick, reuse=True, remember=True))
         else:
             bases.append(None)
@@ -669,15 +734,17 @@ def sweep(
 
     n_games = _in_range("--games", 400 if games is None else games, 1, 1_000_000)
     workers = _in_range("--workers", default_workers() if workers is None else workers, 1, 256)
+    from deckgen.i18n import _
+
     if game.engine is None:
-        raise DeckgenError(f"{game.title} has no rule engine yet")
+        raise DeckgenError(_("{game} has no rule engine yet", game=game.title))
     axes = sweeping.parse_vary(game, vary)
     keys = sweeping.parse_measures(game, measures or [])
     from deckgen.publish import check_replaceable
 
     target = Path(out) if out else Path("output") / f"{game.id}-sweep"
     check_replaceable(target)  # a folder the sweep cannot go to is refused before its games, not after them
-    tick = progress("combinations") if progress else None
+    tick = progress(_("combinations")) if progress else None
     result = sweeping.run(game, axes, players=players, games=n_games, seed=seed, workers=workers, scheduler=scheduler, progress=tick, measures=keys)
     return result, sweeping.write(result, target)
 

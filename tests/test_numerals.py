@@ -68,8 +68,17 @@ def test_the_web_request_says_what_the_command_line_says(capsys):
     assert typed("bleed", "3,5") == 3.5 and typed("players", "4") == 4
 
 
-def test_the_spanish_page_says_it_in_spanish():
-    from deckgen.web.texts import say
+def test_the_spanish_page_says_it_in_spanish(capsys):
+    """The page's refusal is a catalog message, said in the page's language; in English it is the
+    command line's very words (typer's "Invalid value for" until the command line's own words are
+    catalog messages too, deckgen.numerals)."""
+    from deckgen.errors import DeckgenError
+    from deckgen.i18n import using
+    from deckgen.request import typed
 
-    said = say("es", "Invalid value for '--players': expected a whole number written with the digits 0-9, got '٣'")
-    assert said == "valor no válido para --players: se esperaba un número entero escrito con las cifras 0-9, no '٣'"
+    with pytest.raises(DeckgenError) as exc:
+        typed("players", "٣")
+    _, _, err = run(capsys, "simulate", "multiplicats", "--tables", "1-3", "--players", "٣")
+    assert err == f"error: {exc.value}\n"
+    with using("es"):
+        assert str(exc.value).startswith("Valor no válido para '--players': ")

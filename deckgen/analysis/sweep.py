@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from deckgen.errors import DeckgenError
+from deckgen.i18n import _, ngettext
 from deckgen.options import _did_you_mean
 
 Tick = Callable[[int, int], None]
@@ -37,27 +38,28 @@ def parse_vary(game: Any, texts: Sequence[str]) -> list[Axis]:
     """``NAME=V1,V2,...`` (a value list that itself holds commas is split on ``|`` instead:
     ``tables=2,5,10|1-6``), checked against the game's options."""
     if not texts:
-        raise DeckgenError("name at least one option to vary: --vary NAME=V1,V2")
+        raise DeckgenError(_("name at least one option to vary: --vary NAME=V1,V2"))
     known = {o.name: o for o in game.options}
     axes: list[Axis] = []
     for text in texts:
         name, eq, values = text.partition("=")
         key = name.strip().lstrip("-").replace("-", "_")
         if not eq or not values.strip():
-            raise DeckgenError(f"--vary takes NAME=V1,V2 (got {text!r})")
+            raise DeckgenError(_("--vary takes NAME=V1,V2 (got {text!r})", text=text))
         if key not in known:
-            raise DeckgenError(f"{game.title} has no option {name.strip()!r}{_did_you_mean(key, known)}; see `deckgen list`")
+            raise DeckgenError(_("{game} has no option {name!r}{suggestion}; see `deckgen list`", game=game.title, name=name.strip(),
+                                 suggestion=_did_you_mean(key, known)))
         if key in {a.name for a in axes}:
-            raise DeckgenError(f"--vary names {key} twice")
+            raise DeckgenError(_("--vary names {option} twice", option=key))
         parts = [v.strip() for v in (values.split("|") if "|" in values else values.split(","))]
         if any(not v for v in parts) or len(set(parts)) != len(parts):
-            raise DeckgenError(f"--vary {key}: give different, non-empty values (got {values!r})")
+            raise DeckgenError(_("--vary {option}: give different, non-empty values (got {values!r})", option=key, values=values))
         axes.append(Axis(key, tuple(parts)))
     total = 1
     for a in axes:
         total *= len(a.values)
     if total > MAX_POINTS:
-        raise DeckgenError(f"the sweep has {total} combinations; at most {MAX_POINTS}")
+        raise DeckgenError(_("the sweep has {n} combinations; at most {most}", n=total, most=MAX_POINTS))
     return axes
 
 
@@ -238,13 +240,13 @@ def _on_dask(address: str, tasks: Sequence[Task], progress: Tick | None) -> list
     try:
         from distributed import Client
     except ImportError:
-        raise DeckgenError("--scheduler needs Dask's distributed package: pip install 'deckgen[dask]'") from None
+        raise DeckgenError(_("--scheduler needs Dask's distributed package: pip install 'deckgen[dask]'")) from None
     if not re.fullmatch(r"(tcp|tls|inproc|ucx)://\S+", address):
-        raise DeckgenError(f"--scheduler takes an address like tcp://HOST:PORT, not {address!r}")
+        raise DeckgenError(_("--scheduler takes an address like tcp://HOST:PORT, not {address!r}", address=address))
     try:
         client = Client(address, timeout="10s", set_as_default=False)
     except (OSError, TimeoutError) as exc:
-        raise DeckgenError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+        raise DeckgenError(_("cannot reach the Dask scheduler at {address}: {problem}", address=address, problem=str(exc))) from None
     try:
         futures = client.map(validate_point, list(tasks), pure=False)
         results = []
@@ -310,6 +312,7 @@ def heat_maps(sweep: Sweep) -> dict[str, bytes]:
     else:
         ys = [", ".join(f"{a.name}={v}" for a, v in zip(rest, combo)) for combo in itertools.product(*(a.values for a in rest))] or ["—"]
     by_options = {tuple(sorted(p["options"].items())): p for p in sweep.points}
+    words = measure_words(sweep.game)
     keys: list[str] = []
     for p in sweep.points:
         keys += [r["players"] for r in p["rows"] if r["players"] not in keys]
@@ -328,16 +331,46 @@ def heat_maps(sweep: Sweep) -> dict[str, bytes]:
                     okrow.append(bool(p and p["playable"]))
                 grid.append(row)
                 ok.append(okrow)
-            panels.append((f"{key} players", grid, ok))
+            panels.append((str(_panel(key)), grid, ok))
         out[f"{slug(measure)}.png"] = heat_map(
-            [], list(xs_axis.values), ys, title=f"{sweep.title}: {measure}", xlabel=xs_axis.name,
-            ylabel=", ".join(a.name for a in rest) or "", panels=panels,
+            [], list(xs_axis.values), ys, title=str(_("{game}: {measure}", game=sweep.title, measure=words.get(measure, measure))),
+            xlabel=xs_axis.name, ylabel=", ".join(a.name for a in rest) or "", panels=panels,
         )
+    return out
+
+
+def _panel(key: str) -> Any:
+    """A panel's title: its player count ("4" or, with a rule variant, "siesta 4")."""
+    from deckgen.engine.words import players_tag
+
+    label, _sep, n = key.rpartition(" ")
+    return players_tag(int(n), label) if n.isdigit() else key
+
+
+def measure_words(game_id: str) -> dict[str, Any]:
+    """The sweep's columns (stable English keys) -> their names as a report shows them."""
+    from deckgen.engine.words import length_unit
+    from deckgen.registry import get_game
+
+    engine = get_game(game_id).engine
+    out: dict[str, Any] = {"seat advantage (points)": _("seat advantage (points)")}
+    if engine is not None:
+        out[f"length ({engine.length_name}, mean)"] = _("length ({unit}, mean)", unit=length_unit(engine.length_name))
+        out.update((str.__str__(m.name), m.name) for m in engine.measures)
     return out
 
 
 def describe(options: Mapping[str, str]) -> str:
     return " ".join(f"{k}={v}" for k, v in options.items())
+
+
+def summary_lines(sweep: Sweep) -> list[str]:
+    """What ``deckgen sweep`` prints, in the language in force: how many combinations pass, and which."""
+    passing = sweep.passing
+    lines = [str(ngettext("{game}: {n} combination validated, {passing} pass", "{game}: {n} combinations validated, {passing} pass",
+                          len(sweep.points), game=sweep.title, passing=len(passing)))]
+    lines += ["  " + str(_("pass: {options}", options=describe(options))) for options in passing]
+    return lines
 
 
 def write(sweep: Sweep, out_dir: Path) -> list[Path]:

@@ -69,6 +69,10 @@ class Stream:
     summary: Summary | None = None
     tick: Tick | None = None
     claim: Tally | None = None  # the games added for the sampled claim "every game ends" (engine/validate.py)
+    # the stream's claims rest on the game's own argument: its measured games are played with every
+    # check on (each move legal, no dead end, the length variant down at every step: engine/loop.py),
+    # so the argument's preconditions are checked along every step of every simulated game
+    checked: bool = False
     _parts: dict[int, Tally] = field(default_factory=dict)
     _batch: list[tuple[str, Chunk]] = field(default_factory=list)
     _left: int = 0  # the steps the stream had left when its batch was planned
@@ -107,7 +111,7 @@ def _next_batch(engine: Engine, s: Stream, plan: Plan) -> list[tuple[str, Chunk]
     a = s.played
     b = min(plan.games, a + BATCH) if plan.sequential else plan.games
     left = s._left = max(1, work_bound(engine, plan) - spent(s))  # any one chunk may spend what is left
-    template = Chunk(s.deck.game, s.deck, s.players, 0, 0, "heuristic", diagnose=True, until_stall=True, step_allowance=left)
+    template = Chunk(s.deck.game, s.deck, s.players, 0, 0, "heuristic", check=s.checked, diagnose=True, until_stall=True, step_allowance=left)
     work = [("m", c) for c in chunks(template, plan.seed + a, b - a)]
     if plan.explore:
         x = plan.explore_games

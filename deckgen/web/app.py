@@ -2,7 +2,9 @@
 queued jobs streamed to the page, downloads, and deck-file uploads.
 
 Every route answers bad input with a 4xx and the CLI's own message (JSON ``{"error": ...}`` under
-``/api``, an HTML page elsewhere); nothing reaches the user as a traceback.
+``/api``, an HTML page elsewhere), in the page's language (deckgen.web.speak sets it for the whole
+request; every message is a catalog message); nothing reaches the user as a traceback. What a request
+reflects (a path, a name, a value) is cut short first, and work that takes CPU runs off the event loop.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import secrets
 import tempfile
 import time
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, AsyncIterator
@@ -31,14 +33,14 @@ from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from deckgen.errors import DeckgenError
+from deckgen.i18n import Listing, Msg, _, current_lang
+from deckgen.options import message
 from deckgen.registry import Game, games, get_game
-from deckgen.web import texts
-from deckgen.web.forms import (
-    FORM_KEYS, KNOWN_COMMON, DeckRequest, FormError, common_fields, common_words_of, option_fields, request_from_form, unknown_fields,
-    with_back_image,
-)
+from deckgen.request import DeckRequest, FieldErrors
+from deckgen.web.forms import ACTIONS, FORM_KEYS, Field, common_fields, option_fields, request_from_form, sent_by
 from deckgen.web.guard import CSRF_FIELD, SESSION_COOKIE, SIMPLE_TYPES, Access, Guard, Hosts, content_type, header_csrf_ok
-from deckgen.web.jobs import Busy, Job, JobManager
+from deckgen.web.jobs import CANCELLED, Busy, Job, JobManager
+from deckgen.web.speak import Speak, page_langs
 
 HERE = Path(__file__).parent
 MAX_UPLOAD = 1_000_000  # bytes of a deck file (the CLI's limit too)
@@ -47,11 +49,22 @@ MAX_UPLOADS = 200  # uploaded decks remembered at once, from every client (each 
 MAX_UPLOADS_PER_CLIENT = 20  # a client's own: its 21st replaces its oldest, never another client's
 MAX_FIELDS = 500  # fields in a submitted form
 MAX_JSON_DEPTH = 32  # lists or objects inside each other in a JSON request
-MAX_IMAGE = 8_000_000  # bytes of a back image (a 300 dpi poker back is about 800 × 1100 px)
-MAX_IMAGES = 40  # back images kept at once, from every client (each at most 8 MB)
+MAX_IMAGES = 40  # back images kept at once, from every client (each at most a deck file's image limit)
 MAX_IMAGES_PER_CLIENT = 5  # a client's own: its 6th replaces its oldest, never another client's
 SAMPLE_CARDS = 8  # cards in the live preview
 PREVIEW_PX_PER_MM = 3.0
+SHOWN = 80  # characters of a path, a name or a value a message quotes
+
+
+def shown(text: Any, most: int = SHOWN) -> str:
+    """``text`` as a message may quote it: at most ``most`` characters (the rest said as "…")."""
+    text = str(text)
+    return text if len(text) <= most else text[:most] + "…"
+
+
+def has_surrogate(text: str) -> bool:
+    """A lone surrogate (``\\ud800``): JSON lets a client send one; no text deckgen writes may hold it."""
+    return any("\ud800" <= c <= "\udfff" for c in text)
 
 
 @dataclass(frozen=True)
@@ -65,6 +78,7 @@ class Settings:
     host: str = "127.0.0.1"  # the address it listens on: its name joins the Host allow-list
     allowed_hosts: tuple[str, ...] = ()  # more Host names to answer to
     password: str | None = None  # a shared password asked once per browser (None: no login)
+    password_made_up: bool = False  # the server made the password up and printed it (else the teacher chose it)
     body_timeout: float = 30.0  # seconds a request body may take to arrive
     header_timeout: float = 10.0  # seconds a request's first line and headers may take (the server's socket layer)
     max_connections: int = 64  # open connections per client address (the server's socket layer; a browser opens at most 6)
@@ -72,6 +86,8 @@ class Settings:
     max_uploads: int = MAX_UPLOADS
     images_per_client: int = MAX_IMAGES_PER_CLIENT
     max_images: int = MAX_IMAGES
+    addresses: tuple[str, ...] = ()  # where other computers open the page (a server on the network)
+    proxy: str | None = None  # the one address whose forwarding headers are trusted (None: no one's)
 
 
 class Preview(BaseModel):
@@ -85,6 +101,9 @@ class Preview(BaseModel):
     label: str
     warnings: list[str]
     images: list[str]  # PNG data URLs: a sample of the fronts, then the back
+    files: list[dict[str, Any]]  # what a build writes: each card file and its pages or files
+    counts: str  # the counts in words, in the page's language
+    argv: list[str]  # the command line that builds this deck
 
 
 class JobState(BaseModel):
@@ -97,15 +116,94 @@ class JobState(BaseModel):
     progress: dict[str, Any] | None
     result: dict[str, Any] | None
     error: str | None
+    cancelled: bool
     removed: bool
     overall: float  # the whole job, 0 to 1: one bar that never restarts
     elapsed: float  # seconds since it started running
+    left: float | None  # seconds the job should still take (None: too early to tell)
+    status: str  # where the job is, in words of the page's language ("Working… 40 % · 4 players · about 20 s left")
 
 
 class Problem(BaseModel):
     line: int | None
     field: str
     message: str
+
+
+def status_words(job: Job, stage: tuple[str, int, int] | None, manager: JobManager) -> Any:
+    """Where a job is, in words: its place in the queue, or how far it is, its stage and the time left."""
+    from deckgen.i18n import ngettext
+
+    if job.state == "queued":
+        ahead = manager.ahead(job)
+        if ahead:
+            return ngettext("Queued: {n} job ahead; {running} of {slots} running. It starts as soon as there is room.",
+                            "Queued: {n} jobs ahead; {running} of {slots} running. It starts as soon as there is room.",
+                            ahead, running=manager.running(), slots=manager.slots)
+        return _("Queued: it is next; {running} of {slots} jobs running.", running=manager.running(), slots=manager.slots)
+    if job.state != "running":
+        return ""
+    percent = round(job.overall() * 100)
+    left = job.left()
+    label = stage[0] if stage else ""
+    if left is not None and label:
+        return _("Working… {percent} % · {stage} · about {s} s left", percent=percent, stage=label, s=max(1, round(left)))
+    if left is not None:
+        return _("Working… {percent} % · about {s} s left", percent=percent, s=max(1, round(left)))
+    if label:
+        return _("Working… {percent} % · {stage}", percent=percent, stage=label)
+    return _("Working… {percent} %", percent=percent)
+
+
+def rendered(value: Any) -> Any:
+    """``value`` with every catalog message in it shown in the language in force (for JSON)."""
+    if isinstance(value, (Msg, Listing)):
+        return str(value)
+    if isinstance(value, dict):
+        return {k: rendered(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [rendered(v) for v in value]
+    return value
+
+
+def template_env() -> Environment:
+    """The page's templates: autoescaped whatever their file name, with jinja2's i18n extension over
+    deckgen's catalogs in the language of the request, and every message shown in that language."""
+    from deckgen.i18n.catalogs import translation
+
+    env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=True, extensions=["jinja2.ext.i18n"],
+                      finalize=lambda v: str(v) if isinstance(v, (Msg, Listing)) else v)
+    env.install_gettext_callables(  # type: ignore[attr-defined]
+        lambda s: translation(current_lang()).gettext(s),
+        lambda s, p, n: translation(current_lang()).ngettext(s, p, n),
+        newstyle=True,
+    )
+    env.filters["first_upper"] = lambda v: (lambda t: t[:1].upper() + t[1:])(str(v))
+    env.filters["say"] = lambda v: str(v) if v is not None else ""
+    env.globals["page_langs"] = page_langs
+    env.globals["lang_name"] = lang_name
+    env.globals["summary"] = summary
+    return env
+
+
+def summary(game: Game) -> str:
+    """A game's one line, in the language in force (a catalog message, or a line per language)."""
+    said = game.summary
+    if isinstance(said, (Msg, Listing)) or not hasattr(said, "get"):
+        return str(said)
+    return said.get(current_lang()) or said.get("en") or ""
+
+
+@lru_cache(maxsize=16)
+def lang_name(lang: str) -> str:
+    """A language's name in itself ("Español", "English"), as a switch to it shows it."""
+    from babel import Locale
+
+    try:
+        name = Locale.parse(lang).get_display_name(lang) or lang
+    except (ValueError, LookupError):
+        name = lang
+    return name[:1].upper() + name[1:]
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -132,59 +230,51 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.access = access
     app.state.stopping = False  # set when the server begins to stop: event streams end at once
     app.add_middleware(Guard, hosts=Hosts.of(settings.host, settings.allowed_hosts), access=access, body_timeout=settings.body_timeout)
+    app.add_middleware(Speak)  # outermost: the gate's refusals are in the page's language too
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
-    # every template autoescaped, whatever its file name ends with (.html.j2 is not in Jinja's own list)
-    pages = Jinja2Templates(env=Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=True))
+    pages = Jinja2Templates(env=template_env())
     pages.env.globals["csrf_token"] = access.csrf
-    pages.env.globals["game_title"] = texts.game_title
     app.state.pages = pages
+
+    def page(request: Request, name: str, status_code: int = 200, headers: dict[str, str] | None = None, **context: Any) -> Response:
+        lang = current_lang()
+        other = [l for l in page_langs() if l != lang]
+        return pages.TemplateResponse(request, name, {"lang": lang, "other_langs": other, **context}, status_code=status_code,
+                                      headers=headers)
 
     # ------------------------------------------------------------ errors: one message, never a traceback
     def is_api(request: Request) -> bool:
         return request.url.path.startswith("/api/")
 
-    def error(request: Request, status: int, message: str, fields: dict[str, str] | None = None, **extra: Any) -> Response:
+    def error(request: Request, status: int, said: Any, fields: dict[str, Any] | None = None, **extra: Any) -> Response:
         navigated = request.headers.get("sec-fetch-mode") == "navigate" or (
             "text/html" in request.headers.get("accept", "") and request.method == "GET"
         )
-        # the page's language: its messages in its words (the address's ?lang=, the page's form field,
-        # the browser's Accept-Language); an API call that asks for none keeps the English messages
-        asked = texts.asked_lang(request.query_params.get("lang"), getattr(request.state, "form_lang", None),
-                                 request.headers.get("accept-language"))
-        if asked in texts.LANGS:
-            message = texts.say(asked, message)
-            fields = {k: texts.say(asked, v) for k, v in (fields or {}).items()}
-        if is_api(request) and navigated and "/jobs/" in request.url.path:
-            lang = texts.lang_of(asked)  # a download link followed: words, not JSON
-            return pages.TemplateResponse(
-                request, "error.html.j2", {"t": texts.words(lang), "lang": lang, "status": status, "message": message}, status_code=status
-            )
-        if is_api(request):
-            return JSONResponse({"error": message, "fields": fields or {}, **extra}, status_code=status)
-        # a page speaks as every page of the site does: the address's ?lang= or the form's, else Spanish
-        # (the site's language), whatever the browser's Accept-Language
-        lang = texts.lang_of(texts.asked_lang(request.query_params.get("lang"), getattr(request.state, "form_lang", None)))
-        message = texts.say(lang, message)
-        return pages.TemplateResponse(
-            request, "error.html.j2", {"t": texts.words(lang), "lang": lang, "status": status, "message": message}, status_code=status
-        )
+        if is_api(request) and not (navigated and "/jobs/" in request.url.path):  # a download link followed: words, not JSON
+            body = {"error": str(said), "fields": {k: str(v) for k, v in (fields or {}).items()}, **rendered(extra)}
+            return JSONResponse(body, status_code=status)
+        return page(request, "error.html.j2", status_code=status, status=status, message=said)
 
-    @app.exception_handler(FormError)
-    async def _form_error(request: Request, exc: FormError) -> Response:
-        return error(request, 400, str(exc), exc.fields)
+    @app.exception_handler(FieldErrors)
+    async def _form_error(request: Request, exc: FieldErrors) -> Response:
+        return error(request, 400, message(exc), exc.fields)
 
     @app.exception_handler(DeckgenError)
     async def _deckgen_error(request: Request, exc: DeckgenError) -> Response:
-        return error(request, 429 if isinstance(exc, Busy) else 400, str(exc))
+        return error(request, 429 if isinstance(exc, Busy) else 400, message(exc))
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(request: Request, exc: StarletteHTTPException) -> Response:
-        message = exc.detail if isinstance(exc.detail, str) else "bad request"
-        if exc.status_code == 404 and message == "Not Found":
-            message = f"no page at {request.url.path}"
+        from http import HTTPStatus
+
+        said: Any = exc.detail if isinstance(exc.detail, str) else _("bad request")
+        if said == HTTPStatus(exc.status_code).phrase and not isinstance(said, Msg):  # Starlette's own English word
+            said = _("bad request")
+        if exc.status_code == 404 and exc.detail == "Not Found":
+            said = _("no page at {path}", path=shown(request.url.path))
         elif exc.status_code == 405:
-            message = f"{request.method} is not allowed here"
-        answer = error(request, exc.status_code, message)
+            said = _("{method} is not allowed here", method=shown(request.method, 20))
+        answer = error(request, exc.status_code, said)
         if exc.status_code in (408, 413):  # the rest of the body is not read: the connection ends here
             answer.headers["connection"] = "close"
         return answer
@@ -192,46 +282,43 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.exception_handler(RequestValidationError)
     async def _validation_error(request: Request, exc: RequestValidationError) -> Response:
         first = exc.errors()[0] if exc.errors() else {}
-        where = ".".join(str(p) for p in first.get("loc", ()) if p not in ("query", "body", "path"))
-        return error(request, 400, f"{where or 'request'}: {first.get('msg', 'not valid')}")
+        where = ".".join(shown(p, 40) for p in first.get("loc", ()) if p not in ("query", "body", "path")) or "request"
+        return error(request, 400, _("{where}: this value cannot be read", where=where))
 
     # ------------------------------------------------------------ helpers
     def game_or_404(game_id: str) -> Game:
         try:
-            return get_game(game_id)
+            return get_game(shown(game_id, 60))
         except DeckgenError as exc:
-            raise HTTPException(404, str(exc)) from None
+            raise HTTPException(404, message(exc)) from None
 
     def job_or_404(job_id: str) -> Job:
-        job = manager.get(job_id)
+        job = manager.get(job_id[:100])
         if job is None:
-            raise HTTPException(404, texts.words("en")["no_job"])
+            raise HTTPException(404, _("That job no longer exists (a finished job is forgotten after an hour). Start it again."))
         return job
+
+    def upload_or_404(token: Any) -> DeckRequest:
+        found = uploads.get(token) if isinstance(token, str) else None
+        if found is None:
+            raise HTTPException(404, _("no such uploaded deck file (they are forgotten after an hour); upload it again"))
+        return found[1]
 
     async def read_form(request: Request) -> dict[str, str]:
         """A form's fields, sent as JSON or, with the page's CSRF token, urlencoded. Anything else is
         refused with what was wrong: the content type, the encoding, too many fields, a field twice."""
         body = await limited_body(request, MAX_FORM)
-        request.state.form_lang = form_lang(body)  # so that a refusal of the form is in the page's language
         return parse_form(body, request.headers, access)
 
-    def deck_request(form: dict[str, str], *, check: bool) -> DeckRequest:
+    def deck_request(form: dict[str, str], action: str) -> DeckRequest:
         form = dict(form)
         image = back_image_of(form.pop("back_image", ""))
-        token = form.get("deck")
-        if not token:
-            return with_back_image(request_from_form(form, check=check), image)
-        found = uploads.get(token) if isinstance(token, str) else None
-        if found is None:
-            raise HTTPException(404, "no such uploaded deck file (they are forgotten after an hour); upload it again")
-        stored = found[1]
-        extra = sorted(set(form) - {*FORM_KEYS, *KNOWN_COMMON})
-        if extra:
-            raise unknown_fields(extra, KNOWN_COMMON)
-        return with_back_image(
-            DeckRequest(stored.game, common=common_words_of(form, check=check), deck_text=stored.deck_text, deck_name=stored.deck_name),
-            image,
-        )
+        token = form.pop("deck", None)
+        deck = upload_or_404(token) if token else None
+        return request_from_form(form, action=action, deck=deck, back_image=image)
+
+    async def form_request(request: Request, action: str) -> DeckRequest:
+        return await asyncio.to_thread(deck_request, await read_form(request), action)  # the CLI's checks, off the event loop
 
     def back_image_of(token: str) -> str | None:
         token = (token or "").strip()
@@ -239,18 +326,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return None
         found = back_images.get(token)
         if found is None or not found[1].is_file():
-            raise FormError("the back image is no longer on the server (images are kept for an hour); choose it again",
-                            {"back_image": "the back image is no longer on the server; choose it again"})
+            gone = _("the back image is no longer on the server (images are kept for an hour); choose it again")
+            raise FieldErrors(gone, {"back_image": gone})
         return str(found[1])
 
     def state(job: Job, stage: tuple[str, int, int] | None = None) -> JobState:
         p = stage or job.progress
+        running = job.state == "running" and job.started is not None
         return JobState(
             id=job.id, kind=job.kind, state=job.state, ahead=manager.ahead(job) if job.state == "queued" else 0,
             running=manager.running(), slots=manager.slots,
             progress={"label": p[0], "done": p[1], "total": p[2]} if p else None,
-            result=job.result, error=texts.say(job.lang, job.error) if job.error else None, removed=job.removed,
-            overall=job.overall(), elapsed=(time.monotonic() - job.started) if job.started and job.state == "running" else 0.0,
+            result=rendered(job.result), error=None if job.error is None else str(job.error) if job.error != CANCELLED else CANCELLED,
+            cancelled=job.error == CANCELLED, removed=job.removed, overall=job.overall(),
+            elapsed=(time.monotonic() - job.started) if running else 0.0, left=job.left() if running else None,
+            status=str(status_words(job, p, manager)),
         )
 
     def forget_old_uploads() -> None:
@@ -261,86 +351,80 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     # ------------------------------------------------------------ the shared password (when the server has one)
     @app.get("/login", response_class=HTMLResponse)
-    async def login_page(request: Request, lang: str | None = None, next: str = "/") -> Response:
+    async def login_page(request: Request, next: str = "/") -> Response:
         if access.password is None:  # no password: nothing to log in to
             return RedirectResponse(safe_next(next), status_code=303)
-        lang = texts.lang_of(texts.asked_lang(lang, None, request.headers.get("accept-language")))
-        return pages.TemplateResponse(
-            request, "login.html.j2", {"t": texts.words(lang), "lang": lang, "next": safe_next(next), "wrong": False}
-        )
+        return page(request, "login.html.j2", next=safe_next(next), wrong=False, made_up=settings.password_made_up)
 
     @app.post("/login")
     async def login(request: Request) -> Response:
         if access.password is None:
             return RedirectResponse("/", status_code=303)
         body = await limited_body(request, MAX_FORM)
-        request.state.form_lang = form_lang(body, "lang")
         form = parse_form(body, request.headers, access)
-        client = request.client.host if request.client else "?"
-        lang = texts.lang_of(texts.asked_lang(form.get("lang"), None, request.headers.get("accept-language")))
+        client = client_of(request)
         wait = access.locked_out(client)
         if wait:
-            raise HTTPException(429, f"too many wrong passwords; wait {wait:.0f} s")
+            raise HTTPException(429, _("too many wrong passwords; wait {s:.0f} s", s=wait))
         if not access.password_ok(form.get("password", "")):
             access.failed(client)
-            return pages.TemplateResponse(
-                request, "login.html.j2",
-                {"t": texts.words(lang), "lang": lang, "next": safe_next(form.get("next", "/")), "wrong": True}, status_code=401,
-            )
+            return page(request, "login.html.j2", status_code=401, next=safe_next(form.get("next", "/")), wrong=True,
+                        made_up=settings.password_made_up)
         response = RedirectResponse(safe_next(form.get("next", "/")), status_code=303)
         response.set_cookie(SESSION_COOKIE, access.open_session(), httponly=True, samesite="strict", max_age=int(access.session_life))
         return response
 
     # ------------------------------------------------------------ pages
     @app.get("/", response_class=HTMLResponse)
-    async def index(request: Request, lang: str | None = None) -> Response:
-        lang = texts.lang_of(lang)
-        return pages.TemplateResponse(
-            request, "index.html.j2", {"t": texts.words(lang), "lang": lang, "games": list(games().values())}
+    async def index(request: Request) -> Response:
+        return page(request, "index.html.j2", games=list(games().values()), addresses=settings.addresses)
+
+    def form_page(request: Request, game: Game, deck: DeckRequest | None, token: str | None) -> Response:
+        """A game's page, or an uploaded deck file's: the form (from the option declarations, filled from
+        the default deck or the file, and from the page's address), and the preview of those values,
+        drawn here so that a browser without JavaScript shows it too."""
+        base = deck.spec() if deck is not None else default_spec(game.id)
+        listed = deck is not None and base.cards is not None  # a file that lists its cards: no deck options
+        fields = prefilled(option_fields(game, base.options, deck_options=not listed), request)
+        common = prefilled(common_fields(game, base, lang=current_lang()), request)
+        values = {f.name: f.value for f in fields + common if f.value != f.default and "build" in f.commands and f.kind != "image"}
+        preview, problem = None, None
+        try:
+            req = request_from_form({"game": game.id, **values}, action="preview", deck=deck)
+            preview = make_preview(req)
+        except FieldErrors as exc:
+            problem = exc
+        except DeckgenError as exc:
+            problem = FieldErrors(message(exc))
+        return page(
+            request, "game.html.j2", game=game, title=game.shown_name, fields=fields, common=common, deck=token,
+            deck_name=deck.deck_name if deck is not None else "", job=shown(request.query_params.get("job", ""), 40),
+            preview=preview, problem=problem,
+            switches=",".join(f.name for f in fields + common if f.kind == "flag"),
+            commands={action: sorted(sent_by(action, fields + common)) for action in ACTIONS},
         )
 
     @app.get("/games/{game_id}", response_class=HTMLResponse)
-    async def game_page(request: Request, game_id: str, lang: str | None = None) -> Response:
+    async def game_page(request: Request, game_id: str) -> Response:
         game = game_or_404(game_id)
-        lang = texts.lang_of(lang)
-        fields = prefilled(option_fields(game, lang), request)
-        common = prefilled(common_fields(game, texts.common_words(lang), lang=lang, choice_words=texts.choice_words(lang)), request)
-        return pages.TemplateResponse(
-            request,
-            "game.html.j2",
-            {"t": texts.words(lang), "lang": lang, "game": game, "title": texts.game_title(game), "fields": fields,
-             "common": common, "deck": None, "job": request.query_params.get("job", "")},
-        )
+        return await asyncio.to_thread(form_page, request, game, None, None)
 
-    def prefilled(fields: list, request: Request) -> list:
+    @app.get("/decks/{token}", response_class=HTMLResponse)
+    async def deck_page(request: Request, token: str) -> Response:
+        deck = upload_or_404(token)
+        return await asyncio.to_thread(form_page, request, get_game(deck.game), deck, token)
+
+    def prefilled(fields: list[Field], request: Request) -> list[Field]:
         """The fields with the values the page's address carries (a bookmarked or shared deck): the deck's
         language as ``deck_lang`` (``lang`` is the page's)."""
-        from dataclasses import replace
-
         out = []
         for f in fields:
             key = "deck_lang" if f.name == "lang" else f.name
             given = request.query_params.get(key)
-            if given is not None and len(given) <= 200:
+            if given is not None and len(given) <= 200 and not has_surrogate(given) and f.kind != "image":
                 f = replace(f, value=given if f.kind != "flag" else ("true" if given.lower() in ("true", "on", "1", "yes") else "false"))
             out.append(f)
         return out
-
-    @app.get("/decks/{token}", response_class=HTMLResponse)
-    async def deck_page(request: Request, token: str, lang: str | None = None) -> Response:
-        found = uploads.get(token)
-        if found is None:
-            raise HTTPException(404, "no such uploaded deck file (they are forgotten after an hour); upload it again")
-        req = found[1]
-        game = get_game(req.game)
-        lang = texts.lang_of(lang)
-        common = [f for f in common_fields(game, texts.common_words(lang), lang=lang) if f.name in ("players", "games", "skill_games")]
-        return pages.TemplateResponse(
-            request,
-            "game.html.j2",
-            {"t": texts.words(lang), "lang": lang, "game": game, "title": texts.game_title(game), "fields": [], "common": common,
-             "deck": token, "deck_name": req.deck_name, "job": request.query_params.get("job", "")},
-        )
 
     # ------------------------------------------------------------ the live preview
     preview_slots = asyncio.Semaphore(max(1, settings.jobs))
@@ -348,8 +432,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.post("/api/preview", response_model=Preview)
     async def preview(request: Request, start: int | None = None) -> Preview:
         """The counts and a sample of the cards; with ``?start=N`` the cards from the N-th on (a gallery page)."""
-        form = await read_form(request)
-        req = await asyncio.to_thread(deck_request, form, check=False)  # the CLI's checks, off the event loop
+        req = await form_request(request, "preview")
         async with preview_slots:
             return await asyncio.wait_for(
                 asyncio.to_thread(make_preview, req, None if start is None else max(0, start)), timeout=settings.time_limit
@@ -363,52 +446,82 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     # ------------------------------------------------------------ jobs
     @app.post("/api/check", status_code=202, response_model=JobState)
-    async def start_check(request: Request, lang: str = "en") -> JobState:
-        req = await asyncio.to_thread(deck_request, await read_form(request), check=True)
-        return state(manager.submit("check", req, client_of(request), lang="es" if lang == "es" else "en"))
+    async def start_check(request: Request) -> JobState:
+        req = await form_request(request, "check")
+        return state(manager.submit("check", req, client_of(request), lang=current_lang()))
 
     @app.post("/api/build", status_code=202, response_model=JobState)
-    async def start_build(request: Request, lang: str = "en") -> JobState:
-        req = await asyncio.to_thread(deck_request, await read_form(request), check=False)
-        return state(manager.submit("build", req, client_of(request), lang="es" if lang == "es" else "en"))
+    async def start_build(request: Request) -> JobState:
+        req = await form_request(request, "build")
+        return state(manager.submit("build", req, client_of(request), lang=current_lang()))
 
     @app.post("/api/jobs/{job_id}/cancel", response_model=JobState)
     async def cancel_job(request: Request, job_id: str) -> JobState:
         if not header_csrf_ok(access, request.headers):
-            raise HTTPException(403, "a cancel sent without the page's CSRF token is refused; use the page")
+            raise HTTPException(403, _("a cancel sent without the page's CSRF token is refused; use the page"))
         job = job_or_404(job_id)
         manager.cancel(job)
         return state(job)
 
     # ------------------------------------------------------------ the same without JavaScript
+    async def plain_form(request: Request, action: str) -> tuple[DeckRequest, dict[str, str]]:
+        """The form sent by a browser without JavaScript, for ``action``. The form holds every field of
+        the page; this action's command takes only its own (a check has no paper), as its button would
+        send them; a field the page does not have is judged (and refused) as ever."""
+        form = await read_form(request)
+        form.pop("page_lang", None)
+        for name in form.pop("switches", "").split(",")[:MAX_FIELDS]:
+            if name.strip():
+                form.setdefault(name.strip(), "false")  # an unticked box is not sent at all
+        game = upload_or_404(form["deck"]).game if form.get("deck") else str(form.get("game", ""))
+        own = await asyncio.to_thread(page_fields, game, form.get("deck"))
+        taken = {f.name for f in own if ACTIONS[action] in f.commands}
+        page_own = {f.name for f in own} | {"with_cards"}
+        kept = {k: v for k, v in form.items() if k in FORM_KEYS or k in taken or k not in page_own}
+        kept = {k: v for k, v in kept.items() if v != "" or k == "deck"}
+        return await asyncio.to_thread(deck_request, kept, action), form
+
     @app.post("/build", response_class=HTMLResponse)
     @app.post("/check", response_class=HTMLResponse)
     async def start_plain(request: Request) -> Response:
         """The form sent by a browser without JavaScript: the job starts, and its page follows it."""
-        kind = "check" if request.url.path == "/check" else "build"
-        form = await read_form(request)
-        lang = texts.lang_of(form.pop("page_lang", None))
-        for name in form.pop("switches", "").split(","):
-            if name.strip():
-                form.setdefault(name.strip(), "false")  # an unticked box is not sent at all
-        form = {k: v for k, v in form.items() if v != "" or k == "deck"}
-        if kind == "check":
-            form = {k: v for k, v in form.items() if k not in ("ink", "shop", "help_card", "paper", "card_size", "bleed", "backs", "lang")}
-        else:
-            form = {k: v for k, v in form.items() if k not in ("games", "skill_games")}
-        req = await asyncio.to_thread(deck_request, form, check=kind == "check")
-        job = manager.submit(kind, req, client_of(request), lang=lang)
-        return RedirectResponse(f"/jobs/{job.id}?lang={lang}", status_code=303)
+        action = "check" if request.url.path == "/check" else "build"
+        req, _form = await plain_form(request, action)
+        job = manager.submit(action, req, client_of(request), lang=current_lang())
+        return RedirectResponse(f"/jobs/{job.id}?lang={current_lang()}", status_code=303)
+
+    @app.post("/deckfile")
+    async def deck_file_plain(request: Request) -> Response:
+        """The deck file of the form, for a browser without JavaScript."""
+        from deckgen.options import boolean
+
+        req, form = await plain_form(request, "deckfile")
+        try:
+            cards = boolean(form.get("with_cards", "false")[:20])
+        except DeckgenError as exc:
+            raise FieldErrors(_("with_cards: {problem}", problem=message(exc))) from None
+        text, name = await asyncio.to_thread(init_text, req, cards)
+        return Response(text, media_type="application/toml", headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+    def page_fields(game_id: str, token: str | None) -> list[Field]:
+        try:
+            game = get_game(shown(game_id, 60) or "?")
+        except DeckgenError:
+            return []
+        base = upload_or_404(token).spec() if token else default_spec(game.id)
+        return option_fields(game, base.options) + common_fields(game, base)
 
     @app.get("/jobs/{job_id}", response_class=HTMLResponse)
-    async def job_page(request: Request, job_id: str, lang: str | None = None) -> Response:
+    async def job_page(request: Request, job_id: str) -> Response:
         """A job's page for a browser without JavaScript: it reloads itself until the job ends."""
-        lang = texts.lang_of(lang)
         job = job_or_404(job_id)
-        return pages.TemplateResponse(
-            request, "job.html.j2", {"t": texts.words(lang), "lang": lang, "job": job, "s": state(job)},
-            headers={"Cache-Control": "no-store"},
-        )
+        return page(request, "job.html.j2", job=job, s=state(job), r=job.result, headers={"Cache-Control": "no-store"})
+
+    @app.get("/jobs/{job_id}/result", response_class=HTMLResponse)
+    async def job_result(request: Request, job_id: str) -> Response:
+        """A finished job's result as the page shows it (the same words as the job's own page)."""
+        job = job_or_404(job_id)
+        return page(request, "result.html.j2", job=job, s=state(job), r=job.result, headers={"Cache-Control": "no-store"})
 
     @app.get("/api/jobs/{job_id}", response_model=JobState)
     async def job_state(job_id: str) -> JobState:
@@ -447,9 +560,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     def finished_files(job: Job) -> Job:
         if job.removed:
-            raise HTTPException(410, texts.words("en")["expired"])
+            raise HTTPException(410, _("The files of this job were removed from the server (after its ZIP was downloaded, or after an "
+                                       "hour). Press “Make it ready to print” again to make them anew."))
+        if job.state in ("queued", "running"):
+            raise HTTPException(409, _("the job is not finished yet"))
         if job.state != "done":
-            raise HTTPException(409, f"the {job.kind} is not finished yet" if job.state in ("queued", "running") else f"the {job.kind} failed: {job.error}")
+            raise HTTPException(409, _("the job failed: {problem}", problem=_("cancelled") if job.error == CANCELLED else job.error))
         return job
 
     @app.get("/api/jobs/{job_id}/files/{name:path}")
@@ -457,7 +573,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         job = finished_files(job_or_404(job_id))
         files = job.files
         if name not in files:  # the path is always one the job wrote, never the user's text
-            raise HTTPException(404, f"this {job.kind} has no file {name!r}; it has: {', '.join(files)}")
+            raise HTTPException(404, _("this job has no file {name!r}", name=shown(name, 60)))
         path = job.base() / files[files.index(name)]
         return FileResponse(path, filename=path.name, media_type=media_type(path.name))
 
@@ -467,7 +583,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
         job = finished_files(job_or_404(job_id))
         if job.kind != "build":
-            raise HTTPException(404, "only a build has a ZIP")
+            raise HTTPException(404, _("only a build has a ZIP"))
         return WholeDownload(
             job.folder / ZIP_NAME, filename=str(job.result["zip_name"]), media_type="application/zip",
             after=lambda: manager.remove(job),
@@ -475,71 +591,84 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     # ------------------------------------------------------------ deck files
     @app.post("/api/deckfile")
-    async def deck_file(request: Request) -> Response:
-        """The deck file `deckgen init` writes for the options in the form (``cards=true``: every card)."""
-        form = await read_form(request)
-        req = await asyncio.to_thread(request_from_form, form)
+    async def deck_file(request: Request, with_cards: str = "false") -> Response:
+        """The deck file `deckgen init` writes for the options in the form (``?with_cards=true``: every card)."""
         from deckgen.options import boolean
 
         try:
-            with_cards = boolean(form.get("cards") or "false")
+            cards = boolean(with_cards[:20])
         except DeckgenError as exc:
-            raise FormError(f"cards: {exc}", {"cards": str(exc)}) from None
-        text, name = await asyncio.to_thread(init_text, req, with_cards)
+            raise FieldErrors(_("with_cards: {problem}", problem=message(exc))) from None
+        req = await form_request(request, "deckfile")
+        text, name = await asyncio.to_thread(init_text, req, cards)
         return Response(text, media_type="application/toml", headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
     @app.post("/api/backimage")
-    async def back_image(request: Request) -> JSONResponse:
-        """A PNG or JPEG for the backs, sent as the request body (at most 8 MB): kept under a token the
-        form sends back (``back_image``), as a deck file's back_image is used."""
+    async def back_image(request: Request, name: str = "back.png") -> JSONResponse:
+        """A PNG or JPEG for the backs, sent as the request body: judged as a deck file's back_image is
+        (a whole PNG or JPEG within the same limits), and kept under the name the teacher's file had,
+        behind a token the form sends back (``back_image``)."""
+        from deckgen.deckfile.paths import MAX_IMAGE_BYTES
+
         kind = content_type(request.headers)
         if (not kind or kind in SIMPLE_TYPES) and not header_csrf_ok(access, request.headers):
-            raise HTTPException(415, f"send the back image as image/png or image/jpeg (or with the page's CSRF token), not {kind or 'without a content type'}")
-        body = await limited_body(request, MAX_IMAGE, what="a back image")
+            raise HTTPException(415, _("send the back image as image/png or image/jpeg (or with the page's CSRF token), not {kind}",
+                                       kind=shown(kind, 60) or _("without a content type")))
+        body = await limited_body(request, MAX_IMAGE_BYTES, what=_("a back image"))
         if not body:
-            raise DeckgenError("the back image is empty: choose a PNG or JPEG file")
-        kind = await asyncio.to_thread(image_kind, body)
+            raise DeckgenError(_("the back image is empty: choose a PNG or JPEG file"))
+        label = display_name(name, "back.png")
         now = time.monotonic()
 
         def forget(token: str) -> None:
-            back_images.pop(token)[1].unlink(missing_ok=True)
+            path = back_images.pop(token)[1]
+            path.unlink(missing_ok=True)
+            try:
+                path.parent.rmdir()
+            except OSError:
+                pass
 
-        for token, (made, *_) in list(back_images.items()):
+        for token, (made, *_rest) in list(back_images.items()):
             if now - made >= settings.keep:
                 forget(token)
         # as uploads: a client's newest replaces its own oldest, never another client's (anyone on
         # the network could otherwise push a teacher's back image out with a few of their own)
         client = client_of(request)
-        own = sorted((made, tok) for tok, (made, _, who) in back_images.items() if who == client)
+        own = sorted((made, tok) for tok, (made, _p, who) in back_images.items() if who == client)
         if len(own) >= settings.images_per_client:
             forget(own[0][1])
         elif len(back_images) >= settings.max_images:
-            raise HTTPException(429, f"the server holds {len(back_images)} back images, its most; try again in an hour")
-        folder = manager.root / "backs"
-        folder.mkdir(exist_ok=True)
+            raise HTTPException(429, _("the server holds {n} back images, its most; try again in an hour", n=len(back_images)))
         token = secrets.token_urlsafe(12)
-        path = folder / f"{token}.{kind}"
+        folder = manager.root / "backs" / token
+        folder.mkdir(parents=True)
+        path = folder / label
         path.write_bytes(body)
+        try:  # judged as the command line judges --back-image, named as the teacher's file
+            await asyncio.to_thread(judge_image, path)
+        except DeckgenError:
+            path.unlink(missing_ok=True)
+            folder.rmdir()
+            raise
         back_images[token] = (now, path, client)
-        return JSONResponse({"back_image": token})
+        return JSONResponse({"back_image": token, "name": label})
 
     @app.post("/api/upload")
-    async def upload(request: Request, name: str = "deck.toml", lang: str = "en") -> JSONResponse:
+    async def upload(request: Request, name: str = "deck.toml") -> JSONResponse:
         """A deck file, sent as the request body (at most 1 MB; more gets 413). Its schema problems come
         back all at once with their lines (400); a good file is remembered for an hour."""
         kind = content_type(request.headers)
         if (not kind or kind in SIMPLE_TYPES) and not header_csrf_ok(access, request.headers):
-            raise HTTPException(
-                415, f"send the deck file as application/toml (or with the page's CSRF token), not {kind or 'without a content type'}"
-            )
-        body = await limited_body(request, MAX_UPLOAD, what="a deck file")
-        label = display_name(name)
+            raise HTTPException(415, _("send the deck file as application/toml (or with the page's CSRF token), not {kind}",
+                                       kind=shown(kind, 60) or _("without a content type")))
+        body = await limited_body(request, MAX_UPLOAD, what=_("a deck file"))
+        label = display_name(name, "deck.toml")
         if not body.strip():
-            raise DeckgenError(f"deck file {label} is empty: choose a deck file that has a game and its options")
+            raise DeckgenError(_("deck file {name} is empty: choose a deck file that has a game and its options", name=label))
         try:
             text = body.decode("utf-8")
         except UnicodeDecodeError:
-            raise DeckgenError(f"deck file {label} is not UTF-8 text") from None
+            raise DeckgenError(_("deck file {name} is not UTF-8 text", name=label)) from None
         req = DeckRequest("", deck_text=text, deck_name=label)
         from deckgen.deckfile.load import DeckFileError
 
@@ -547,45 +676,36 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             spec = await asyncio.to_thread(req.spec)
             deck = await asyncio.to_thread(spec.build)
         except DeckFileError as exc:
-            problems = [Problem(line=p.line, field=p.field, message=texts.say(lang, p.message)).model_dump() for p in exc.problems]
-            return JSONResponse({"error": str(exc), "fields": {}, "problems": problems}, status_code=400)
+            problems = [Problem(line=p.line, field=p.field, message=str(p.message)).model_dump() for p in exc.problems]
+            return JSONResponse({"error": str(message(exc)), "fields": {}, "problems": problems}, status_code=400)
         forget_old_uploads()
         client = client_of(request)
-        own = sorted((made, tok) for tok, (made, _, who) in uploads.items() if who == client)
+        own = sorted((made, tok) for tok, (made, _r, who) in uploads.items() if who == client)
         if len(own) >= settings.uploads_per_client:  # this client's oldest makes room, never another's
             del uploads[own[0][1]]
         elif len(uploads) >= settings.max_uploads:
-            raise HTTPException(429, f"the server holds {len(uploads)} uploaded deck files, its most; try again in an hour")
+            raise HTTPException(429, _("the server holds {n} uploaded deck files, its most; try again in an hour", n=len(uploads)))
         token = secrets.token_urlsafe(12)
         req = DeckRequest(spec.game.id, deck_text=text, deck_name=label)
         uploads[token] = (time.monotonic(), req, client)
-        return JSONResponse({"deck": token, "game": spec.game.id, "title": spec.game.title, "cards": len(deck), "url": f"/decks/{token}"})
+        return JSONResponse({"deck": token, "game": spec.game.id, "title": spec.game.shown_name, "cards": len(deck), "url": f"/decks/{token}"})
 
     return app
 
 
-async def limited_body(request: Request, limit: int, what: str = "a request") -> bytes:
+async def limited_body(request: Request, limit: int, what: Any = None) -> bytes:
     """The body, refused with 413 as soon as it passes ``limit`` bytes (before it is all read)."""
+    what = what or _("a request")
     declared = request.headers.get("content-length")
-    if declared and declared.isdigit() and int(declared) > limit:
-        raise HTTPException(413, f"{what} is at most {limit:,} bytes; this one is {int(declared):,}")
+    if declared and declared.isdigit() and len(declared) < 20 and int(declared) > limit:
+        raise HTTPException(413, _("{what} is at most {limit:,} bytes; this one is {size:,}", what=what, limit=limit, size=int(declared)))
     chunks, size = [], 0
     async for chunk in request.stream():
         size += len(chunk)
         if size > limit:
-            raise HTTPException(413, f"{what} is at most {limit:,} bytes; this one is larger")
+            raise HTTPException(413, _("{what} is at most {limit:,} bytes; this one is larger", what=what, limit=limit))
         chunks.append(chunk)
     return b"".join(chunks)
-
-
-def form_lang(body: bytes, key: str = "page_lang") -> str | None:
-    """The page's language as a form body names it (``page_lang=en``, or ``"page_lang": "en"`` in JSON),
-    read before the form itself, so that a form refused as a whole (too many fields, no token) is
-    still answered in the page's language."""
-    import re
-
-    found = re.search(rb'(?:^|&|[{,]\s*)"?' + key.encode() + rb'"?\s*(?:=|:\s*")(es|en)\b', body[:MAX_FORM])
-    return found.group(1).decode() if found else None
 
 
 def parse_form(body: bytes, headers: Any, access: Access) -> dict[str, str]:
@@ -596,32 +716,31 @@ def parse_form(body: bytes, headers: Any, access: Access) -> dict[str, str]:
     if kind == "application/json" or kind.endswith("+json"):
         return json_fields(body)
     if kind == "multipart/form-data":
-        raise HTTPException(415, "multipart/form-data is not read here: send the fields as application/x-www-form-urlencoded or JSON")
+        raise HTTPException(415, _("multipart/form-data is not read here: send the fields as application/x-www-form-urlencoded or JSON"))
     if kind not in ("application/x-www-form-urlencoded", ""):
-        raise HTTPException(415, f"a form is sent as application/x-www-form-urlencoded or JSON, not {kind}")
+        raise HTTPException(415, _("a form is sent as application/x-www-form-urlencoded or JSON, not {kind}", kind=shown(kind, 60)))
     from urllib.parse import parse_qsl
 
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError:
-        raise HTTPException(400, "the form is not UTF-8 text") from None
+        raise HTTPException(400, _("the form is not UTF-8 text")) from None
     try:
         pairs = parse_qsl(text, keep_blank_values=True, max_num_fields=MAX_FIELDS, errors="strict")
     except UnicodeDecodeError:
-        raise HTTPException(400, "the form holds a %-escaped value that is not UTF-8 text") from None
+        raise HTTPException(400, _("the form holds a %-escaped value that is not UTF-8 text")) from None
     except ValueError:
         fields = text.count("&") + text.count(";") + 1
-        raise HTTPException(400, f"the form has {fields:,} fields; at most {MAX_FIELDS} are read") from None
+        raise HTTPException(400, _("the form has {n:,} fields; at most {most} are read", n=fields, most=MAX_FIELDS)) from None
     form: dict[str, str] = {}
     for key, value in pairs:
         if key in form:
-            raise FormError(f"the field {key[:40]!r} is given twice", {key[:40]: "given twice"})
+            twice = _("the field {name!r} is given twice", name=key[:40])
+            raise FieldErrors(twice, {key[:40]: twice})
         form[key] = value
     token = form.pop(CSRF_FIELD, None)
     if not (access.csrf_ok(token) or header_csrf_ok(access, headers)):
-        raise HTTPException(
-            403, "a form sent without the page's CSRF token is refused; use the page, or send the fields as JSON"
-        )
+        raise HTTPException(403, _("a form sent without the page's CSRF token is refused; use the page, or send the fields as JSON"))
     return form
 
 
@@ -630,32 +749,42 @@ def json_fields(body: bytes) -> dict[str, str]:
     def no_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: dict[str, Any] = {}
         for key, value in pairs:
+            if has_surrogate(key) or isinstance(value, str) and has_surrogate(value):
+                raise HTTPException(400, _("the JSON holds a lone surrogate (\\ud800 to \\udfff), which is no character"))
             if key in seen:
-                raise FormError(f"the field {key[:40]!r} is given twice", {key[:40]: "given twice"})
+                twice = _("the field {name!r} is given twice", name=key[:40])
+                raise FieldErrors(twice, {key[:40]: twice})
             seen[key] = value
         return seen
 
     try:
         data = json.loads(body or b"{}", object_pairs_hook=no_twice)
     except RecursionError:
-        raise HTTPException(400, "the JSON is nested too deeply (a form is one object of names and values)") from None
+        raise HTTPException(400, _("the JSON is nested too deeply (a form is one object of names and values)")) from None
     except UnicodeDecodeError:
-        raise HTTPException(400, "the JSON is not UTF-8 text") from None
+        raise HTTPException(400, _("the JSON is not UTF-8 text")) from None
     except ValueError as exc:
         if "digits" in str(exc):
-            raise HTTPException(400, "the JSON holds a number too long to read (at most 4,300 digits)") from None
-        raise HTTPException(400, f"the request is not valid JSON ({str(exc)[:120]})") from None
+            raise HTTPException(400, _("the JSON holds a number too long to read (at most 4,300 digits)")) from None
+        where = getattr(exc, "lineno", None), getattr(exc, "colno", None)
+        if where[0] is not None:
+            raise HTTPException(400, _("the request is not valid JSON (line {line}, column {column})", line=where[0], column=where[1])) from None
+        raise HTTPException(400, _("the request is not valid JSON")) from None
+    if isinstance(data, str) and has_surrogate(data):
+        raise HTTPException(400, _("the JSON holds a lone surrogate (\\ud800 to \\udfff), which is no character"))
     if not isinstance(data, dict):
-        raise HTTPException(400, "the request must be a JSON object of option names and values")
+        raise HTTPException(400, _("the request must be a JSON object of option names and values"))
     if len(data) > MAX_FIELDS:
-        raise HTTPException(400, f"the JSON object has {len(data):,} fields; at most {MAX_FIELDS} are read")
+        raise HTTPException(400, _("the JSON object has {n:,} fields; at most {most} are read", n=len(data), most=MAX_FIELDS))
     out = {}
     for key, value in data.items():
         if isinstance(value, (dict, list)):
-            raise FormError(f"{key[:40]}: a value is text, a number, true or false, not a JSON {type(value).__name__.replace('dict', 'object')}",
-                            {key[:40]: "not text, a number, true or false"})
+            problem = _("a value is text, a number, true or false, not a JSON object") if isinstance(value, dict) else _(
+                "a value is text, a number, true or false, not a JSON list")
+            raise FieldErrors(_("{field}: {problem}", field=key[:40], problem=problem), {key[:40]: problem})
         if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**200:
-            raise FormError(f"{key[:40]}: the number is too long", {key[:40]: "the number is too long"})
+            problem = _("the number is too long")
+            raise FieldErrors(_("{field}: {problem}", field=key[:40], problem=problem), {key[:40]: problem})
         out[str(key)] = "" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
     if CSRF_FIELD in out:
         del out[CSRF_FIELD]
@@ -664,8 +793,9 @@ def json_fields(body: bytes) -> dict[str, str]:
 
 def safe_next(target: Any) -> str:
     """Where to go after logging in: a path on this server only (never ``//other.site``)."""
-    text = str(target or "/")
-    return text if text.startswith("/") and not text.startswith(("//", "/\\")) and "\\" not in text else "/"
+    text = str(target or "/")[:2000]
+    ok = text.startswith("/") and not text.startswith(("//", "/\\")) and "\\" not in text and not has_surrogate(text)
+    return text if ok else "/"
 
 
 class WholeDownload(FileResponse):
@@ -701,28 +831,11 @@ class WholeDownload(FileResponse):
             self.after()
 
 
-def image_kind(data: bytes) -> str:
-    """"png" or "jpg" for an image Pillow reads whole and that is not a decompression bomb; else a
-    DeckgenError saying what is wrong."""
-    import warnings
+def judge_image(path: Path) -> None:
+    """A back image the page received, judged as ``--back-image`` is (deckgen.request.judged_image)."""
+    from deckgen.request import judged_image
 
-    from PIL import Image
-
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("error", Image.DecompressionBombWarning)
-            with Image.open(io.BytesIO(data)) as img:
-                kind = img.format
-                if img.width * img.height > 40_000_000:
-                    raise DeckgenError(f"the back image is {img.width}×{img.height} px: at most 40 megapixels")
-                img.verify()
-    except DeckgenError:
-        raise
-    except Exception:  # noqa: BLE001 - whatever Pillow refuses is not an image we can print
-        raise DeckgenError("the back image is not a PNG or JPEG picture that can be read") from None
-    if kind not in ("PNG", "JPEG"):
-        raise DeckgenError(f"the back image is {kind}: use a PNG or JPEG")
-    return "png" if kind == "PNG" else "jpg"
+    judged_image(path)
 
 
 def client_of(request: Request) -> str:
@@ -730,11 +843,17 @@ def client_of(request: Request) -> str:
     return request.client.host if request.client else "?"
 
 
-def display_name(name: str) -> str:
-    """A file name to show in messages (never used as a path): its last part, printable, short."""
-    base = name.replace("\\", "/").rsplit("/", 1)[-1]
-    clean = "".join(ch for ch in base if ch.isprintable() and ch not in "\"'<>")[:60].strip()
-    return clean or "deck.toml"
+def display_name(name: str, fallback: str) -> str:
+    """A file name to show in messages and to keep a file under (never a path the client chose): its
+    last part, printable and short, without the characters a file name may not hold on any system."""
+    from deckgen.filenames import reserved
+
+    base = str(name)[:1000].replace("\\", "/").rsplit("/", 1)[-1]
+    clean = "".join(ch for ch in base if ch.isprintable() and ch not in "\"'<>:*?|" and not "\ud800" <= ch <= "\udfff")[:60]
+    clean = clean.strip().rstrip(". ")
+    if not clean or clean.startswith("."):
+        return fallback
+    return "_" + clean if reserved(clean) else clean
 
 
 def media_type(name: str) -> str:
@@ -745,8 +864,40 @@ def media_type(name: str) -> str:
 
 
 # ------------------------------------------------------------ work done in the server's own threads
+@lru_cache(maxsize=16)
+def default_spec(game_id: str) -> Any:
+    """The spec of a game's default deck (what the form starts from)."""
+    from deckgen.spec import spec_for
+
+    return spec_for(game_id, cli={})
+
+
+def counts_words(cards: int, help_cards: int, per_sheet: int, files: list[dict[str, Any]]) -> list[Any]:
+    """The preview's counts in words: the cards, and what each card file of the build holds (the very
+    files a build writes: cards.pdf's sheets, a shop's images or pages)."""
+    from deckgen.i18n import ngettext
+
+    deck = ngettext("{n:,} card", "{n:,} cards", cards)
+    if help_cards:
+        deck = _("{cards} (and {help})", cards=deck, help=ngettext("{n} help card", "{n} help cards", help_cards))
+    return [deck, *(file_count(f, per_sheet) for f in files)]
+
+
+def file_count(f: dict[str, Any], per_sheet: int = 0) -> Any:
+    """What a card file of a build holds, in words: "cards.pdf: 18 sheets (36 pages, 9 cards a sheet)"."""
+    from deckgen.i18n import ngettext
+
+    pages = ngettext("{n:,} page", "{n:,} pages", f["pages"])
+    if f["sheets"]:
+        sheets = ngettext("{n:,} sheet", "{n:,} sheets", f["sheets"])
+        return _("{name}: {sheets} ({pages}, {per} cards a sheet)", name=f["name"], sheets=sheets, pages=pages, per=per_sheet)
+    if f["pages"]:
+        return _("{name}: {pages}", name=f["name"], pages=pages)
+    return _("{name}: {images}", name=f["name"], images=ngettext("{n:,} image", "{n:,} images", f["files"]))
+
+
 def make_preview(req: DeckRequest, start: int | None = None) -> Preview:
-    """Card and sheet counts (from the plan of the cards.pdf a build writes, help cards included) and
+    """Card and sheet counts (from the plans of the files a build writes, help cards included) and
     a sample of the faces, from the deck the pipeline builds; from ``start`` on, the next cards in order."""
     from deckgen import pipeline
     from deckgen.render.preview import render_card
@@ -765,10 +916,13 @@ def make_preview(req: DeckRequest, start: int | None = None) -> Preview:
     if start is None:
         images.append(png_url(render_card(None, faces, frame, PREVIEW_PX_PER_MM)))
     plan = pipeline.sheet_plan(spec, deck, help_card=req.help_card)
+    files = [{"name": f.name, "pages": f.pages, "sheets": f.sheets, "files": f.files}
+             for f in pipeline.planned_files(spec, deck, help_card=req.help_card)]
     return Preview(
-        title=spec.game.title, cards=n, sheets=plan.sheets, pages=plan.pages, per_sheet=plan.per_sheet,
+        title=spec.game.shown_name, cards=n, sheets=plan.sheets, pages=plan.pages, per_sheet=plan.per_sheet,
         help_cards=plan.help_cards, start=start or 0, label=spec.game.label(deck, spec.card_lang),
-        warnings=[c.line() for c in checks if not c.ok], images=images,
+        warnings=[str(c.line()) for c in checks if not c.ok], images=images, files=files,
+        counts=" · ".join(str(c) for c in counts_words(n, plan.help_cards, plan.per_sheet, files)), argv=req.argv("build"),
     )
 
 
@@ -783,9 +937,8 @@ def sample_png(game_id: str) -> bytes:
     """A card from the middle of the game's default deck."""
     from deckgen import pipeline
     from deckgen.render.preview import render_card
-    from deckgen.spec import spec_for
 
-    spec = spec_for(game_id, cli={})
+    spec = default_spec(game_id)
     deck = spec.build()
     job = pipeline.print_job(spec, deck)
     img = render_card(deck.cards[len(deck) // 2], job.faces, job.frame(), PREVIEW_PX_PER_MM)
@@ -795,10 +948,10 @@ def sample_png(game_id: str) -> bytes:
 
 
 def init_text(req: DeckRequest, with_cards: bool) -> tuple[str, str]:
-    """What `deckgen init` writes (through the pipeline, into a throwaway folder), and a file name."""
-    from deckgen import pipeline
+    """What `deckgen init` writes for the request (its back image named as the teacher's file, to sit
+    beside the deck file), and a file name."""
+    from deckgen.deckfile.write import deck_file_text
 
-    spec = req.spec()
-    with tempfile.TemporaryDirectory(prefix="deckgen-init-") as tmp:
-        path = pipeline.init_file(spec, Path(tmp) / "deck.toml", with_cards=with_cards)
-        return path.read_text(encoding="utf-8"), spec.game.out_name(spec.options) + ".toml"
+    spec = req.spec(command="init")
+    folder = Path(req.back_image).parent if req.back_image else Path(tempfile.gettempdir())
+    return deck_file_text(spec, spec.build(), with_cards=with_cards, folder=folder), spec.game.out_name(spec.options) + ".toml"

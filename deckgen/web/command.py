@@ -21,10 +21,14 @@ def serve(
         help="a password every browser must type first (default: none on 127.0.0.1; on a network address one is made up and printed)",
     ),
     allow_host: list[str] = typer.Option([], "--allow-host", help="another host name the page may be opened as (repeat for more)"),
+    proxy: Optional[str] = typer.Option(
+        None, "--proxy",
+        help="the IP address of a reverse proxy in front of the page, whose X-Forwarded-For headers are believed (default: no one's)",
+    ),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="no progress bars"),
 ) -> None:
     """Start the web page at http://127.0.0.1:8000: choose, preview, check and print a deck."""
     from deckgen.web.server import serve as run_server
 
     run_server(host, port, jobs=jobs, time_limit=time_limit, open_browser=open_browser, quiet=quiet, password=password,
-               allowed_hosts=tuple(allow_host))
+               allowed_hosts=tuple(allow_host), proxy=proxy)

@@ -1,10 +1,12 @@
-"""The web form of a game, built from the same option declarations as the command line, and the way
-back: a submitted form's values go to the request layer (deckgen/request.py), below both faces.
+"""The web form of a game, built from the same declarations the command line parses: the game's options
+(deckgen.options: each with its label, explanation and dropdown words) and the common options
+(deckgen.shared_options). A submitted form goes back through the request layer (deckgen/request.py),
+below both faces.
 
-A form field holds what a user would type after ``--name`` (``1-6``, ``two-left``, ``true``). The
-request a form makes is a :class:`DeckRequest`: plain values only, so it can cross to the worker
-process that builds or checks the deck, where :meth:`DeckRequest.spec` makes the spec exactly as
-``deckgen build GAME --name=value ...`` (or ``deckgen build FILE``) does.
+A form field holds what a user would type after ``--name`` (``1-6``, ``two-left``, ``true``). Each
+field says which of the page's actions send it (``commands``: build, validate, init), as each command
+of the command line takes its own options; the request a form makes is a :class:`DeckRequest`, which
+makes the spec exactly as ``deckgen build GAME --name=value ...`` (or ``deckgen build FILE``) does.
 """
 
 from __future__ import annotations
@@ -12,30 +14,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from deckgen import request
-from deckgen.errors import DeckgenError
-from deckgen.options import Option
+from deckgen.options import PAGE_NAMES, Option
 from deckgen.registry import Game
-from deckgen.request import CHECK_GAMES, DeckRequest
+from deckgen.request import DeckRequest, FieldErrors, request_from_values, typed_words, unknown_fields
+from deckgen.shared_options import BUILD, INIT, SHARED, VALIDATE, Shared
 
-# The common options of `deckgen build` / `validate`, in the order the form shows them. Their values
-# are the CLI's: (name, group, kind, choices). The labels live in deckgen.web.texts.
-COMMON = (
-    ("players", "play", "int", ()),
-    ("seed", "play", "int", ()),
-    ("lang", "print", "choice", ("es", "en", "all")),
-    ("paper", "print", "choice", ("a4", "letter")),
-    ("shop", "print", "choice", ("", "home", "tgc", "mpc", "dtc")),
-    ("card_size", "print", "text", ("poker", "bridge", "mini", "tarot")),
-    ("bleed", "print", "float", ()),
-    ("backs", "print", "choice", ("duplex-long", "duplex-short", "manual-duplex", "separate", "none")),
-    ("ink", "print", "choice", ("normal", "low")),
-    ("help_card", "print", "flag", ()),
-)
-# form names whose command-line spelling is not --name
-CLI_NAMES = {"shop": "--for", "help_card": "--no-help-card"}
-CHECK = (("games", "check", "int", ()), ("skill_games", "check", "int", ()))
-WEB_SKILL_GAMES = request.SKILL_GAMES
+__all__ = ["DeckRequest", "Field", "FieldErrors", "common_fields", "option_fields", "request_from_form", "typed_words", "unknown_fields"]
+
+ACTIONS = {"build": BUILD, "check": VALIDATE, "deckfile": INIT, "preview": BUILD}  # the page's actions and their commands
+# what a form may hold besides option values: the game, an uploaded deck's token, the page's CSRF token,
+# its language, the list of its switches and a back image's token (none of them an option's name:
+# deckgen.options.declare refuses such a name)
+FORM_KEYS = ("game", "deck", "csrf", "page_lang", "switches", "back_image")
+assert set(FORM_KEYS) <= PAGE_NAMES
 
 
 @dataclass(frozen=True)
@@ -45,143 +36,105 @@ class Field:
     name: str  # the form key: the option's name
     cli: str  # how the command line writes it (--tables)
     group: str  # deck | rules | play | print | check
-    kind: str  # flag | choice | text
-    value: str  # what the input holds at first (the default, as a user would type it)
-    placeholder: str = ""
+    kind: str  # flag | choice | text | image
+    value: str  # what the input holds at first (the default, as a user would type it, or the address's value)
+    default: str = ""  # the value a request leaves out (the command line's default)
+    placeholder: Any = ""
     choices: tuple[str, ...] = ()
-    label: str = ""
-    help: str = ""
-    default: str = ""  # the value a request leaves out (value may come from the page's address instead)
-    words: tuple[str, ...] = ()  # what a dropdown shows for each of ``choices``
+    words: tuple[Any, ...] = ()  # what a dropdown shows for each of ``choices`` (catalog messages)
+    label: Any = ""
+    help: Any = ""
+    commands: tuple[str, ...] = ()  # the commands (build, validate, init) that take it
+    show_value: bool = False  # a dropdown shows each value's command-line word beside its words
 
 
-def _typed(opt: Option) -> str:
-    if opt.default is None:
+def _as_typed(opt: Option, value: Any) -> str:
+    """A value of ``opt`` as a user would type it ("" when it has no such text)."""
+    if opt.flag:
+        return "true" if value else "false"
+    if value is None:
         return ""
-    shown = opt.show(opt.default)
-    try:  # offer the default as text only when it reads back as the same value
-        return shown if opt.parse(shown) == opt.default else ""
-    except DeckgenError:
+    shown = str(opt.show(value))
+    try:
+        return shown if opt.parse(shown) == value else ""
+    except Exception:  # noqa: BLE001 - a value the parser cannot read back is not offered as text
         return ""
 
 
-def option_fields(game: Game, lang: str) -> list[Field]:
-    """The game's own options: deck options first, then rule variants, each with its words in ``lang``."""
-    texts = game.option_text.get(lang, {})
+def option_fields(game: Game, options: Mapping[str, Any] | None = None, *, deck_options: bool = True) -> list[Field]:
+    """The game's own options: deck options first, then rule variants, then the simulated players'
+    habits (a setting of the check). ``options``: the values to start from (the default deck's, or an
+    uploaded deck file's). ``deck_options``: offer the options that shape the cards (not for a deck
+    file that lists its cards)."""
     out = []
-    spanish = game.option_text.get("es", {})
-    simulated = {o.name for o in game.options if is_simulation(o) or spanish.get(o.name, ("",))[0].startswith("Simulación")}
-    for opt in sorted(game.options, key=lambda o: (o.scope != "deck", o.name in simulated)):
-        label, explanation = texts.get(opt.name, (opt.name.replace("_", " "), ""))
-        choices = tuple(getattr(opt.parse, "choices", ()))
+    for opt in sorted(game.options, key=lambda o: (o.scope != "deck", o.habit)):
+        if opt.scope == "deck" and not deck_options:
+            continue
+        choices = opt.choices
         kind = "flag" if opt.flag else "choice" if choices else "text"
-        value = ("true" if opt.default else "false") if opt.flag else _typed(opt)
-        group = "check" if opt.name in simulated else opt.scope  # how the simulated players behave: a check setting
-        out.append(
-            Field(opt.name, opt.cli, group, kind, value, opt.describe_default(), choices, label, explanation or opt.help, value,
-                  choice_words(choices, explanation or opt.help))
-        )
+        value = _as_typed(opt, (options or {}).get(opt.name, opt.default))
+        group = "check" if opt.habit else opt.scope
+        commands = (VALIDATE,) if opt.habit else (BUILD, VALIDATE, INIT)
+        out.append(Field(opt.name, opt.cli, group, kind, value, value, opt.describe_default(), choices,
+                         tuple(opt.words.get(c, c) for c in choices), opt.label or opt.name, opt.help, commands, show_value=True))
     return out
 
 
-def is_simulation(opt: Option) -> bool:
-    """A habit of the simulated players (``simulation:`` in its help), not a rule of the game."""
-    return opt.help.startswith("simulation:")
+def common_fields(game: Game, base: Any, *, lang: str | None = None, check: bool = True) -> list[Field]:
+    """Players, seed, language, printing and the check's settings, as deckgen.shared_options declares
+    them, starting from ``base`` (the spec of the default deck, or of an uploaded deck file). The
+    deck's language follows the page's (``lang``) unless the teacher changes it."""
+    from deckgen.request import SKILL_GAMES
+    from deckgen.shared_options import CHECK_GAMES
 
-
-def choice_words(choices: tuple[str, ...], explanation: str) -> tuple[str, ...]:
-    """What a game option's dropdown shows: each value's own words from its explanation ("first: the
-    game ends when...", or "rotate (the deal passes on)") when every value has some, else the values."""
-    import re
-
-    said = []
-    for c in choices:
-        found = re.search(rf"(?:^|[;.(]\s*){re.escape(c)}(?: \([^)]*\))?: ([^;]+?)(?:;|\.\s|\.$|$)", explanation) or re.search(
-            rf"(?:^|[\s:,])(?<![-\w]){re.escape(c)} \(([^()]+)\)", explanation)
-        if not found:
-            return ()
-        words = found.group(1).strip()
-        said.append(f"{words[0].upper()}{words[1:]} ({c})" if len(words) <= 90 else c)
-    return tuple(said)
-
-
-def common_fields(
-    game: Game, words: Mapping[str, tuple[str, str]], *, check: bool = True, lang: str | None = None,
-    choice_words: Mapping[str, Mapping[str, str]] | None = None,
-) -> list[Field]:
-    """Players, seed, language and print settings (defaults from the game's default deck file), and the
-    number of games a check plays. ``words``: name -> (label, explanation) in the page's language;
-    ``lang``: the page's language, which the deck's language follows unless the teacher changes it;
-    ``choice_words``: name -> value -> what its dropdown shows."""
-    from deckgen.spec import spec_for
-
-    base = spec_for(game, cli={})
     card = base.print.card
     size = card.name if card.name != "custom" else f"{card.width:g}x{card.height:g}"
+    offset = base.print.back_offset
     start = {
-        "players": "", "seed": str(base.seed), "lang": base.lang, "paper": base.print.paper,
-        "card_size": size, "bleed": f"{base.print.bleed:g}", "backs": base.print.backs, "games": str(CHECK_GAMES),
-        "skill_games": str(WEB_SKILL_GAMES), "ink": base.print.ink, "shop": base.print.shop or "", "help_card": "true",
+        "players": "" if base.players is None else str(base.players), "seed": str(base.seed), "lang": base.lang,
+        "paper": base.print.paper, "card_size": size, "bleed": f"{base.print.bleed:g}", "backs": base.print.backs,
+        "ink": base.print.ink, "shop": base.print.shop or "", "formats": ",".join(base.print.formats), "dpi": str(base.print.dpi),
+        "colour": base.print.colour, "back_offset": f"{offset[0]:g},{offset[1]:g}", "back_image": "", "help_card": "true",
+        "games": str(CHECK_GAMES), "skill_games": str(SKILL_GAMES),
     }
     default = dict(start)
-    if lang in ("es", "en"):
+    if lang in ("es", "en") and base.lang in ("es", "en"):
         start["lang"] = lang  # the page's language is the deck's unless the teacher changes it
     lo, hi = game.players
     hint = {"players": f"{lo}–{hi}"}
     out = []
-    for name, group, kind, choices in COMMON + (CHECK if check else ()):
-        label, explanation = words.get(name, (name, ""))
-        said = (choice_words or {}).get(name, {})
-        out.append(
-            Field(name, CLI_NAMES.get(name, "--" + name.replace("_", "-")), group, kind if kind in ("choice", "flag") else "text",
-                  start[name], hint.get(name, ""), choices, label, explanation, default[name],
-                  tuple(said.get(c, c) for c in choices) if kind == "choice" else ())
-        )
+    for row in SHARED.values():
+        if row.group == "check" and not check:
+            continue
+        commands = tuple(c for c in (BUILD, VALIDATE, INIT) if c in row.commands)
+        if not commands:
+            continue
+        kind = _kind(row)
+        out.append(Field(row.name, row.flag, row.group, kind, start[row.name], default[row.name], hint.get(row.name, ""),
+                         row.choices, tuple(row.words.get(c, c) for c in row.choices) if kind == "choice" else (),
+                         row.label, row.help, commands))
     return out
 
 
-COMMON_NAMES = tuple(name for name, *_ in COMMON)
-# what a form may hold besides option values: the game, an uploaded deck's token, the page's CSRF
-# token, and `cards` of the deck-file download
-FORM_KEYS = ("game", "deck", "csrf", "cards")
-KNOWN_COMMON = tuple(request.COMMON)
-FormError = request.FieldErrors
-unknown_fields = request.unknown_fields
-typed_words = request.typed_words
+def _kind(row: Shared) -> str:
+    if row.kind == "switch":
+        return "flag"
+    if row.kind == "image":
+        return "image"
+    return "choice" if row.choices and not row.open else "text"
 
 
-@dataclass(frozen=True)
-class WebRequest(DeckRequest):
-    """A request from the page, which may also carry a back image the server stored (its own file,
-    never a path the user typed): the build prints it on every back, as a deck file's back_image."""
-
-    back_image: str | None = None
-
-    def spec(self, *, check: bool = False) -> Any:
-        spec = super().spec(check=check)
-        if self.back_image and not check:
-            from dataclasses import replace
-
-            spec = replace(spec, print=replace(spec.print, back_image=self.back_image))
-        return spec
-
-
-def with_back_image(req: DeckRequest, back_image: str | None) -> DeckRequest:
-    """``req`` carrying ``back_image`` (unchanged without one)."""
-    if not back_image:
-        return req
-    from dataclasses import fields
-
-    return WebRequest(**{f.name: getattr(req, f.name) for f in fields(DeckRequest)}, back_image=back_image)
-
-
-def request_from_form(form: Mapping[str, str], *, check: bool = False) -> DeckRequest:
+def request_from_form(form: Mapping[str, str], *, action: str = "build", deck: DeckRequest | None = None,
+                      back_image: str | None = None) -> DeckRequest:
     """A request from a submitted game form: its option values go to the request layer, which judges
-    each as the command line does and says every mistake beside its field (:class:`FormError`)."""
+    each as the command line does and says every mistake beside its field (:class:`FieldErrors`).
+    ``action``: the page's button (build, check, deckfile, preview), which is a command."""
     values = {k: v for k, v in form.items() if k not in FORM_KEYS}
-    return request.request_from_values(str(form.get("game", "")), values, check=check)
+    game = str(form.get("game", "")) if deck is None else deck.game
+    return request_from_values(game, values, command=ACTIONS[action], deck=deck, back_image=back_image)
 
 
-def common_words_of(form: Mapping[str, str], *, check: bool) -> tuple[tuple[str, str], ...]:
-    """For an uploaded deck: the few common fields (players, seed, and games for a check), judged."""
-    return request.upload_values(form, check=check)
+def sent_by(action: str, fields: list[Field]) -> set[str]:
+    """The fields an action sends (what its command takes)."""
+    return {f.name for f in fields if ACTIONS[action] in f.commands}
+

@@ -17,6 +17,7 @@ import hmac
 import html
 import ipaddress
 import json
+import logging
 import secrets
 import time
 from dataclasses import dataclass, field
@@ -24,6 +25,8 @@ from typing import Any, Awaitable, Callable, Iterable
 from urllib.parse import quote
 
 from starlette.exceptions import HTTPException
+
+from deckgen.i18n import _, current_lang
 
 Scope = dict[str, Any]
 Receive = Callable[[], Awaitable[dict[str, Any]]]
@@ -175,45 +178,74 @@ class Guard:
             await self.app(scope, receive, send)
             return
         send = with_headers(send)
+        from deckgen.i18n import using
+        from deckgen.web.speak import request_lang
+
+        with using(request_lang(scope, first_contact=True)):  # met before any page: the browser's language too
+            passed = await self.gate(scope, send)
+        if passed:
+            await self.answer(scope, receive, send)
+
+    async def gate(self, scope: Scope, send: Send) -> bool:
+        """Refuse (and say why) what may not pass; True when the request may go on."""
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
         path = scope.get("path", "/")
         api = path.startswith("/api/")
-        lang = asked_lang(scope, headers)
         host = headers.get("host")
         if not self.hosts.allows(host):
             shown = host_name(host)[:80] if host else ""
-            await refuse(send, api, lang, 400, f"this server does not answer to the host name {shown!r}; open it as http://127.0.0.1 or http://localhost"
-                         if host else "the request has no Host header")
-            return
+            await refuse(send, api, 400, _("this server does not answer to the host name {name!r}; open it as {first} or {second}",
+                                           name=shown, first="http://127.0.0.1", second="http://localhost")
+                         if host else _("the request has no Host header"))
+            return False
         if scope["method"] not in SAFE_METHODS:
             problem = cross_origin(headers)
             if problem:
-                await refuse(send, api, lang, 403, problem)
-                return
+                await refuse(send, api, 403, problem)
+                return False
         if self.access.password is not None and not (path == "/login" or path.startswith("/static/")):
             if not self.access.session_ok(cookie(headers, SESSION_COOKIE)):
                 if api or scope["method"] not in SAFE_METHODS:
-                    await refuse(send, api, lang, 401, "log in first: this page asks for the password printed where `deckgen serve` was started")
+                    await refuse(send, api, 401, _("log in first: this page asks for a password"))
                 else:
-                    query = scope.get("query_string", b"").decode("latin-1")
-                    target = path + ("?" + query if query else "")
-                    await redirect(send, "/login?next=" + quote(target, safe="") + (f"&lang={lang}" if lang else ""))
-                return
-        await self.app(scope, timed(receive, self.body_timeout), send)
+                    query = scope.get("query_string", b"").decode("latin-1")[:2000]
+                    target = path[:2000] + ("?" + query if query else "")
+                    await redirect(send, "/login?next=" + quote(target, safe="") + f"&lang={current_lang()}")
+                return False
+        return True
+
+    async def answer(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """The request, past the gate: a fault of the server is said in words, with the headers."""
+        path = scope.get("path", "/")
+        api = path.startswith("/api/")
+        started = False
+
+        async def watched(message: dict[str, Any]) -> None:
+            nonlocal started
+            if message.get("type") == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, timed(receive, self.body_timeout), watched)
+        except Exception:  # noqa: BLE001 - a fault of the server: said in words, with the headers; the trace goes to its log
+            logging.getLogger("deckgen.web").exception("error while answering %s %s", scope.get("method"), path[:200])
+            if not started:
+                await refuse(send, api, 500, _("the server failed to answer this request (a fault of deckgen, not of what you sent); "
+                                               "try again, and if it fails again tell whoever runs the page"))
 
 
-def cross_origin(headers: dict[str, str]) -> str | None:
+def cross_origin(headers: dict[str, str]) -> Any:
     """Why a write is refused as coming from another site, or None. A request without these headers
     comes from a program (curl, a script), not from a page in a browser."""
     site = headers.get("sec-fetch-site")
     if site is not None and site not in ("same-origin", "none"):
-        return f"a request from another site ({site}) may not change anything here; use the page itself"
+        return _("a request from another site ({site}) may not change anything here; use the page itself", site=site[:40])
     origin = headers.get("origin")
     if origin is not None:
         host = headers.get("host", "")
         if origin.lower() not in (f"http://{host}".lower(), f"https://{host}".lower()):
-            shown = origin[:80]
-            return f"a request from another origin ({shown}) may not change anything here; use the page itself"
+            return _("a request from another origin ({origin}) may not change anything here; use the page itself", origin=origin[:80])
     return None
 
 
@@ -240,7 +272,7 @@ def timed(receive: Receive, limit: float) -> Receive:
             message = await asyncio.wait_for(receive(), max(0.001, state["deadline"] - loop.time()))
         except asyncio.TimeoutError:
             state["done"] = True
-            raise SlowBody(408, f"the request body did not arrive within {limit:g} seconds") from None
+            raise SlowBody(408, _("the request body did not arrive within {s:g} seconds", s=limit)) from None
         if message.get("type") != "http.request" or not message.get("more_body", False):
             state["done"] = True
         return message
@@ -258,33 +290,20 @@ def with_headers(send: Send) -> Send:
     return wrapped
 
 
-def asked_lang(scope: Scope, headers: dict[str, str]) -> str | None:
-    """The language the request asks for (``?lang=``, then ``Accept-Language``), or None."""
-    from urllib.parse import parse_qs
-
-    from deckgen.web import texts
-
-    query = parse_qs(scope.get("query_string", b"").decode("latin-1")[:2000]).get("lang", [None])[0]
-    return texts.asked_lang(query, None, headers.get("accept-language"))
-
-
-async def refuse(send: Send, api: bool, lang: str | None, status: int, message: str) -> None:
-    """The gate's refusal: JSON under /api (in Spanish when the request asks for it), else a small page
-    in the page's language (Spanish, the site's, unless the request asks for English), escaped."""
-    from deckgen.web import texts
-
+async def refuse(send: Send, api: bool, status: int, said: Any) -> None:
+    """The gate's refusal, in the page's language (deckgen.web.speak set it): JSON under /api, else a
+    small page, escaped."""
     if api:
-        body = json.dumps({"error": texts.say(lang, message) if lang else message, "fields": {}}).encode()
+        body = json.dumps({"error": str(said), "fields": {}}).encode()
         kind = b"application/json"
     else:
-        lang = texts.lang_of(lang)
-        t = texts.words(lang)
-        said = html.escape(texts.say(lang, message))
+        lang = current_lang()
+        title, back, word = _("Something is not right"), _("Back to the games"), _("error")
         body = (
             f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">'
-            f'<title>deckgen: {html.escape(t["error"])} {status}</title><link rel="stylesheet" href="/static/app.css"></head>'
-            f'<body><main><h1>{html.escape(t["error_title"])} ({status})</h1><p class="error-line">{html.escape(t["error"])}: {said}</p>'
-            f'<p><a href="/?lang={lang}">{html.escape(t["back_home"])}</a></p></main></body></html>'
+            f'<title>deckgen: {html.escape(str(word))} {status}</title><link rel="stylesheet" href="/static/app.css"></head>'
+            f'<body><main><h1>{html.escape(str(title))} ({status})</h1><p class="error-line">{html.escape(str(word))}: {html.escape(str(said))}</p>'
+            f'<p><a href="/?lang={lang}">{html.escape(str(back))}</a></p></main></body></html>'
         ).encode()
         kind = b"text/html; charset=utf-8"
     await send({"type": "http.response.start", "status": status,

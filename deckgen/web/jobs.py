@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import os
 import multiprocessing
 import queue as queues
 import secrets
@@ -22,12 +23,17 @@ from pathlib import Path
 from typing import Any
 
 from deckgen.errors import DeckgenError
+from deckgen.i18n import _
 from deckgen.request import DeckRequest
 
 KINDS = ("build", "check")
 FINAL = ("done", "failed")
 
 
+CANCELLED = "cancelled"  # a job's error when it was cancelled (the page says it in words)
+STOPPED = _("the server was stopped before the job ended")
+ROOT_PREFIX = "deckgen-web-"  # the temporary folder of a server: its jobs, uploads and back images
+MARKER = ".deckgen-server"  # in that folder: the process id of the server that made it
 MAX_STAGES = 200  # stages remembered per job for its event stream (a check has one per player count and mode)
 
 
@@ -48,7 +54,7 @@ class Job:
     progress: tuple[str, int, int] | None = None  # label, done, total
     stages: list[tuple[str, int, int]] = field(default_factory=list)  # the first tick of each stage (label), in order
     result: dict[str, Any] | None = None
-    error: str | None = None
+    error: Any = None  # a catalog message (or CANCELLED)
     removed: bool = False  # its folder is gone
     started: float | None = None
     finished: float | None = None
@@ -58,6 +64,23 @@ class Job:
     best: float = 0.0  # the most the bar has shown
     cancelled: bool = False
 
+    def _fractions(self) -> list[float]:
+        """Each stage's share done. A stage's count only grows, and may stop before its total (a
+        check's player count stops once its figures are settled, often at a fifth of its most games),
+        so an unfinished stage is measured against what the finished ones took, not its most."""
+        finished = [t for d, t in self.parts.values() if t and d >= t]
+        typical = sum(finished) / len(finished) if finished else None
+        out = []
+        for d, t in self.parts.values():
+            if not t:
+                out.append(0.0)
+            elif d >= t:
+                out.append(1.0)
+            else:
+                expected = min(t, max(d + 1, typical)) if typical else t
+                out.append(min(0.99, d / expected))
+        return out
+
     def overall(self) -> float:
         """How far the whole job is, 0 to 1: each stage's share done (stages run side by side, and
         each one's count only grows), over every stage expected. It never goes back."""
@@ -65,9 +88,19 @@ class Job:
             return 1.0
         if not self.parts:
             return self.best
-        done = sum(min(1.0, d / t) if t else 0.0 for d, t in self.parts.values())
+        done = sum(self._fractions())
         self.best = max(self.best, min(0.999, done / max(self.plan, len(self.parts))))
         return self.best
+
+    def left(self, now: float | None = None) -> float | None:
+        """Seconds the job should still take, from the pace of its stages so far; None until a stage
+        has finished (before that nothing says where the others will stop)."""
+        if self.started is None or not any(t and d >= t for d, t in self.parts.values()):
+            return None
+        done = sum(self._fractions())
+        stages = max(self.plan, len(self.parts))
+        elapsed = (time.monotonic() if now is None else now) - self.started
+        return max(0.0, elapsed * (stages - done) / done) if done > 0 else None
 
     @property
     def files(self) -> list[str]:
@@ -91,10 +124,13 @@ class JobManager:
         per_client: int = 25,
     ) -> None:
         if slots < 1:
-            raise DeckgenError(f"--jobs must be at least 1, not {slots}")
+            raise DeckgenError(_("--jobs must be at least 1, not {n}", n=slots))
         self.slots, self.time_limit, self.keep, self.max_waiting = slots, time_limit, keep, max_waiting
         self.per_client = per_client  # waiting jobs one client address may hold
-        self.root = Path(tempfile.mkdtemp(prefix="deckgen-web-", dir=root))
+        self.removed_leftovers = remove_leftovers(root)  # what servers that died (kill -9, a power cut) left behind
+        self.root = Path(tempfile.mkdtemp(prefix=ROOT_PREFIX, dir=root))
+        mark(self.root)
+        self._stopping = False
         self.jobs: dict[str, Job] = {}
         self._numbers = itertools.count(1)
         self._sem: asyncio.Semaphore | None = None
@@ -114,8 +150,13 @@ class JobManager:
     async def start(self, sweep_every: float = 60.0) -> None:
         self._sem = asyncio.Semaphore(self.slots)
         self._sweeper = asyncio.create_task(self._sweep_loop(sweep_every))
+        if self._ctx.get_start_method() == "forkserver":  # started now, not by the first job (a Ctrl-C then waited for it)
+            await asyncio.to_thread(start_forkserver)
 
-    async def stop(self) -> None:
+    async def stop(self, wait: float = 10.0) -> None:
+        """End every job (a running one's process is killed at once, one just starting is killed as
+        soon as it has started), then remove every folder. A job's thread never outlives this."""
+        self._stopping = True
         if self._sweeper:
             self._sweeper.cancel()
         with self._lock:
@@ -124,7 +165,10 @@ class JobManager:
             p.kill()
         for t in list(self._tasks):
             t.cancel()
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        try:
+            await asyncio.wait_for(asyncio.to_thread(self._pool.shutdown, wait=True, cancel_futures=True), wait)
+        except asyncio.TimeoutError:  # pragma: no cover - a process that would not start in time: its thread kills it when it does
+            pass
         shutil.rmtree(self.root, ignore_errors=True)
 
     # ------------------------------------------------------------ jobs
@@ -134,10 +178,10 @@ class JobManager:
         assert kind in KINDS and self._sem is not None
         waiting = self.waiting()
         if waiting >= self.max_waiting:
-            raise Busy(f"the server is busy: {waiting} jobs are waiting; try again in a few minutes")
+            raise Busy(_("the server is busy: {n} jobs are waiting; try again in a few minutes", n=waiting))
         mine = sum(1 for j in self.jobs.values() if j.state == "queued" and j.client == client)
         if client and mine >= self.per_client:
-            raise Busy(f"you already have {mine} jobs waiting; wait for them to finish")
+            raise Busy(_("you already have {n} jobs waiting; wait for them to finish", n=mine))
         job_id = secrets.token_urlsafe(12)
         folder = Path(tempfile.mkdtemp(prefix="job-", dir=self.root))
         job = Job(job_id, kind, request, folder, next(self._numbers), client=client, lang=lang)
@@ -166,7 +210,7 @@ class JobManager:
             return
         job.cancelled = True
         if job.state == "queued":  # it never starts
-            job.state, job.error, job.finished = "failed", "cancelled", time.monotonic()
+            job.state, job.error, job.finished = "failed", CANCELLED, time.monotonic()
             return
         with self._lock:
             proc = self._procs.get(job.id)
@@ -187,7 +231,7 @@ class JobManager:
             try:
                 await loop.run_in_executor(self._pool, self._execute, job)
             except Exception as exc:  # noqa: BLE001 - the job fails, the server stays up
-                job.error = f"the job could not run ({type(exc).__name__})"
+                job.error = _("the job could not run ({kind})", kind=type(exc).__name__)
             job.state = "done" if job.error is None else "failed"
             job.finished = time.monotonic()
 
@@ -195,24 +239,32 @@ class JobManager:
         from deckgen.web.work import run
 
         messages = self._ctx.Queue()
-        proc = self._ctx.Process(target=run, args=(job.kind, job.request, str(job.folder), messages, job.lang), daemon=True)
+        proc = self._ctx.Process(target=run, args=(job.kind, job.request, str(job.folder), messages, job.lang, os.getpid()), daemon=True)
+        with self._lock:
+            if self._stopping:  # the server stops: no process starts
+                job.error = STOPPED
+                return
         proc.start()
         with self._lock:
             self._procs[job.id] = proc
         began = time.monotonic()
         try:
             while True:
+                if self._stopping:
+                    proc.kill()
+                    job.error = STOPPED
+                    return
                 if job.cancelled:
                     proc.kill()
-                    job.error = "cancelled"
+                    job.error = CANCELLED
                     return
                 left = began + self.time_limit - time.monotonic()  # read each time: a lowered limit applies
                 if left <= 0:
                     proc.kill()
-                    job.error = (
-                        f"the {job.kind} took longer than the time limit of {self.time_limit:g} s and was stopped"
-                        + ("; try fewer games" if job.kind == "check" else "")
-                    )
+                    if job.kind == "check":
+                        job.error = _("the check took longer than the time limit of {s:g} s and was stopped; try fewer games", s=self.time_limit)
+                    else:
+                        job.error = _("the build took longer than the time limit of {s:g} s and was stopped", s=self.time_limit)
                     return
                 try:
                     msg = messages.get(timeout=min(left, 0.5))
@@ -220,7 +272,7 @@ class JobManager:
                     if job.cancelled:
                         continue  # said at the loop's top
                     if not proc.is_alive() and messages.empty():
-                        job.error = f"the {job.kind} stopped unexpectedly (exit code {proc.exitcode})"
+                        job.error = _("the job stopped unexpectedly (exit code {code})", code=proc.exitcode)
                         return
                     continue
                 if msg[0] == "plan":
@@ -236,7 +288,7 @@ class JobManager:
                     job.result = msg[1]
                     return
                 else:
-                    job.error = str(msg[1])
+                    job.error = msg[1]  # a catalog message: shown in the language of whoever looks
                     return
         finally:
             proc.join(timeout=5)
@@ -261,3 +313,52 @@ class JobManager:
         while True:
             await asyncio.sleep(every)
             self.sweep()
+
+
+def mark(root: Path) -> None:
+    """Mark ``root`` as this server's: its process id, so a later server knows whether it is gone."""
+    (root / MARKER).write_text(f"{os.getpid()}\n", encoding="ascii")
+
+
+def remove_leftovers(parent: Path | None = None) -> int:
+    """Remove the temporary folders of servers that died without removing them (kill -9, a power
+    cut): only deckgen's (named so and holding the marker), only when the server that made it is gone.
+    Returns how many went."""
+    from deckgen.publish import _owner_gone
+
+    where = Path(parent) if parent is not None else Path(tempfile.gettempdir())
+    gone = 0
+    try:
+        candidates = [p for p in where.iterdir() if p.name.startswith(ROOT_PREFIX)]
+    except OSError:
+        return 0
+    for folder in candidates:
+        marker = folder / MARKER
+        try:
+            if folder.is_symlink() or not folder.is_dir() or marker.is_symlink() or marker.stat().st_size > 32:
+                continue
+            pid = int(marker.read_text(encoding="ascii").strip())
+        except (OSError, ValueError):
+            continue  # no marker (not deckgen's, or a server of an older deckgen): left alone
+        if pid != os.getpid() and _owner_gone(pid):
+            shutil.rmtree(folder, ignore_errors=True)
+            gone += 1
+    return gone
+
+
+def start_forkserver() -> None:
+    """Start the job processes' forkserver (and the resource tracker it uses) with SIGHUP blocked in
+    the thread that starts them, a mask they and the jobs they fork keep: closing the terminal then
+    stops the server, which ends its jobs, and never kills these two behind its back (the tracker's
+    death printed tracebacks, and a job's folder was left)."""
+    import signal
+    from multiprocessing import forkserver, resource_tracker
+
+    hup = getattr(signal, "SIGHUP", None)
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {hup}) if hup is not None else None
+    try:
+        resource_tracker.ensure_running()
+        forkserver.ensure_running()
+    finally:
+        if previous is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, previous)

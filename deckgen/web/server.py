@@ -16,6 +16,7 @@ import webbrowser
 from typing import Any
 
 from deckgen.errors import DeckgenError, Terminated
+from deckgen.i18n import _
 
 
 def check_address(host: str, port: int) -> None:
@@ -95,7 +96,8 @@ def guarded_protocol(max_connections: int, header_timeout: float) -> type:
             super().connection_made(transport)
             address = self.client[0] if self.client else "?"
             if open_now.get(address, 0) >= max_connections:
-                _raw(transport, 429, "Too Many Requests", f"too many open connections from {address} (at most {max_connections})")
+                _raw(transport, 429, "Too Many Requests",
+                     _("too many open connections from {address} (at most {most})", address=address, most=max_connections))
                 return
             open_now[address] = open_now.get(address, 0) + 1
             self._address = address
@@ -134,40 +136,61 @@ def guarded_protocol(max_connections: int, header_timeout: float) -> type:
                 return
             if self.cycle is not None and not self.cycle.response_complete:
                 return  # an answer is still going out (a pipelined request waits its turn)
-            _raw(self.transport, 408, "Request Timeout", f"the request headers did not arrive within {header_timeout:g} seconds")
+            _raw(self.transport, 408, "Request Timeout", _("the request headers did not arrive within {s:g} seconds", s=header_timeout))
+
+        def send_400_response(self, msg: str) -> None:
+            """uvicorn's answer to a request it cannot read (a broken request line, bad headers), with the
+            security headers every answer carries, in words."""
+            if self.transport.is_closing():
+                return
+            _raw(self.transport, 400, "Bad Request", _("the request could not be read as HTTP"))
 
     Guarded.open_now = open_now  # type: ignore[attr-defined]  # for the tests
     return Guarded
 
 
-def _raw(transport: asyncio.Transport, status: int, reason: str, message: str) -> None:
-    body = ("error: " + message + "\n").encode()
+def _raw(transport: asyncio.Transport, status: int, reason: str, message: Any) -> None:
+    """An answer written straight to the socket (before any request is read), with the security
+    headers every answer carries; the message in the site's language (no request said another)."""
+    from deckgen.i18n import render
+    from deckgen.web.guard import SECURITY_HEADERS
+    from deckgen.web.speak import SITE_LANG
+
+    body = ("error: " + render(message, SITE_LANG) + "\n").encode()
+    security = "".join(f"{k.decode()}: {v.decode()}\r\n" for k, v in SECURITY_HEADERS)
     head = (
         f"HTTP/1.1 {status} {reason}\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: {len(body)}\r\n"
-        "connection: close\r\n\r\n"
+        f"{security}connection: close\r\n\r\n"
     ).encode()
     transport.write(head + body)
     transport.close()
 
 
 def server_config(app: Any, settings: Any, host: str, port: int, *, quiet: bool = True) -> Any:
-    """The uvicorn configuration of ``app``: its guarded protocol, and a short graceful shutdown (open
-    event streams are cut after a few seconds rather than holding Ctrl-C up)."""
+    """The uvicorn configuration of ``app``: its guarded protocol, a short graceful shutdown (open
+    event streams are cut after a few seconds rather than holding Ctrl-C up), and forwarding headers
+    (X-Forwarded-For...) believed only from the proxy the teacher names (``--proxy``): uvicorn
+    believes them from 127.0.0.1 by default, so a program on this computer could pass for any address
+    and get round the per-address bounds and the password's lockout."""
     import uvicorn
 
+    proxy = getattr(settings, "proxy", None)
     return uvicorn.Config(
         app, host=host, port=port, http=guarded_protocol(settings.max_connections, settings.header_timeout),
         timeout_keep_alive=5, timeout_graceful_shutdown=3, log_level="warning" if quiet else "info", access_log=not quiet,
-        server_header=False,
+        server_header=False, proxy_headers=proxy is not None, forwarded_allow_ips=proxy or "",
     )
 
 
 def _stopping_class() -> type:
     import uvicorn
 
+    import contextlib
+
     class Stopping(uvicorn.Server):
-        """uvicorn's server that tells the app when Ctrl-C (or SIGTERM) comes, so its open event
-        streams end at once instead of holding the shutdown up until they are cut."""
+        """uvicorn's server that tells the app when Ctrl-C, SIGTERM or a closed terminal (SIGHUP) comes,
+        so its open event streams end at once instead of holding the shutdown up until they are cut,
+        and that stops as gracefully on SIGHUP as on the other two (its jobs and folders go)."""
 
         def handle_exit(self, sig: int, frame: Any) -> None:
             app = self.config.app
@@ -175,44 +198,106 @@ def _stopping_class() -> type:
                 app.state.stopping = True
             super().handle_exit(sig, frame)
 
+        @contextlib.contextmanager
+        def capture_signals(self) -> Any:
+            hup = getattr(signal, "SIGHUP", None)
+            if hup is None or threading.current_thread() is not threading.main_thread():
+                with super().capture_signals():
+                    yield
+                return
+            previous = signal.signal(hup, self.handle_exit)
+            try:
+                with super().capture_signals():
+                    yield
+            finally:
+                signal.signal(hup, previous)
+
     return Stopping
+
+
+def network_addresses(host: str, port: int) -> list[str]:
+    """Where another computer opens a server listening on ``host``: for every address (0.0.0.0, ::)
+    this computer's own addresses on its networks (not 127.0.0.1, which is each computer's own), else
+    ``host`` itself. Nothing is sent: a UDP socket "connected" to an outside address only tells which
+    of this computer's addresses would be used."""
+    if host not in ("0.0.0.0", "::", ""):
+        shown = f"[{host}]" if ":" in host else host
+        return [f"http://{shown}:{port}/"]
+    found: list[str] = []
+    for probe in ("10.255.255.255", "192.168.255.255", "172.31.255.255"):
+        try:
+            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+                s.connect((probe, 1))
+                found.append(s.getsockname()[0])
+        except OSError:
+            continue
+    try:
+        found += [info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
+    except OSError:
+        pass
+    usable = []
+    for a in found:
+        try:
+            ip = ipaddress.ip_address(a)
+        except ValueError:
+            continue
+        if not (ip.is_loopback or ip.is_unspecified or ip.is_link_local) and a not in usable:
+            usable.append(a)
+    return [f"http://{a}:{port}/" for a in usable]
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, *, jobs: int | None = None, time_limit: float = 600.0,
           open_browser: bool = False, quiet: bool = False, password: str | None = None,
-          allowed_hosts: tuple[str, ...] = ()) -> None:
-    """Serve the page until Ctrl-C (which raises KeyboardInterrupt once every job and folder is gone)."""
+          allowed_hosts: tuple[str, ...] = (), proxy: str | None = None) -> None:
+    """Serve the page until Ctrl-C (which raises KeyboardInterrupt once every job and folder is gone),
+    SIGTERM or a closed terminal (Terminated)."""
     from deckgen.web.app import Settings, create_app
 
     Stopping = _stopping_class()
     jobs = jobs if jobs is not None else max(1, os.cpu_count() or 1)
     if not 1 <= jobs <= 64:
-        raise DeckgenError(f"--jobs must be 1 to 64, not {jobs}")
+        raise DeckgenError(_("--jobs must be 1 to 64, not {n}", n=jobs))
     if not 1 <= time_limit <= 86400:
-        raise DeckgenError(f"--time-limit must be 1 to 86400 seconds, not {time_limit:g}")
+        raise DeckgenError(_("--time-limit must be 1 to 86400 seconds, not {s:g}", s=time_limit))
     if password is not None and not 8 <= len(password) <= 200:
-        raise DeckgenError(f"--password must be 8 to 200 characters, not {len(password)}")
+        raise DeckgenError(_("--password must be 8 to 200 characters, not {n}", n=len(password)))
+    if proxy is not None:
+        try:
+            ipaddress.ip_address(proxy.strip())
+        except ValueError:
+            raise DeckgenError(_("--proxy {value!r}: give the proxy's IP address, like 127.0.0.1", value=proxy[:60])) from None
+        proxy = proxy.strip()
     check_address(host, port)
     open_to_network = not is_loopback(host)
     made_up = open_to_network and password is None
     if made_up:
         password = secrets.token_urlsafe(9)
-    settings = Settings(jobs=jobs, time_limit=time_limit, host=host, password=password, allowed_hosts=tuple(allowed_hosts))
+    addresses = tuple(network_addresses(host, port)) if open_to_network else ()
+    settings = Settings(jobs=jobs, time_limit=time_limit, host=host, password=password, allowed_hosts=tuple(allowed_hosts),
+                        password_made_up=made_up, addresses=addresses, proxy=proxy)
     app = create_app(settings)
-    shown = f"[{host}]" if ":" in host else host
-    url = f"http://{shown}:{port}/"
+    near, url = browser_url(host, port)
     if not quiet:
-        print(f"deckgen: serving on {url} ({jobs} job(s) at once, {time_limit:g} s each at most); Ctrl+C stops it", flush=True)
+        print(_("deckgen: serving on {url} ({jobs} jobs at once, {s:g} s each at most); Ctrl+C stops it", url=url, jobs=jobs, s=time_limit),
+              flush=True)
+        for address in addresses:
+            print(_("  other computers on the network open: {url}", url=address), flush=True)
     if open_to_network:
-        where = "every computer that can reach this one" if host in ("0.0.0.0", "::", "") else f"the network of {host}"
-        said = f"the password is: {password}" if made_up else "the password is the one given with --password"
-        print(f"warning: --host {host}: the page is open to {where}; each browser must log in first, {said}",
-              file=sys.stderr, flush=True)
+        if made_up:
+            said = _("warning: --host {host}: the page is open to other computers; each browser must log in first, with the "
+                     "password: {password}", host=host, password=password)
+        else:
+            said = _("warning: --host {host}: the page is open to other computers; each browser must log in first, with the "
+                     "password given with --password", host=host)
+        print(said, file=sys.stderr, flush=True)
     if open_browser:
         open_when_listening(host, port)
     server = Stopping(server_config(app, settings, host, port, quiet=quiet))
     server.run()  # uvicorn raises the signal that stopped it again once it has shut down; should it not:
     captured = list(getattr(server, "_captured_signals", []))
+    hup = getattr(signal, "SIGHUP", None)
+    if hup is not None and hup in captured:
+        raise Terminated(hup)
     if signal.SIGTERM in captured:
         raise Terminated()
     raise KeyboardInterrupt  # the server only ends when stopped: the command line says so and exits 130

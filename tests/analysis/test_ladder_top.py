@@ -34,9 +34,37 @@ def test_a_level_proven_above_its_own_rung_is_a_top_candidate():
     r = Ratings(tuple(names), (0.0, 61.0, 75.0, 97.0, 119.0, 168.0),
                 tuple(tuple((s * s if i == j else 0.0) for j, s in enumerate([0, 37, 40, 39, 39, 30])) for i in range(6)))
     rungs = [(0, 1), (1, 2), (2, 3), (3, 4), (1, 5)]
-    assert names[top_level(names, r)] == "mc16"
+    # mc16 is above random but not proven above the heuristic (97 ± 39 against 61 ± 37): since issue 40
+    # it no longer holds the top by climbing; pimc16 is proven above both, by its rung and by the climb
+    assert not r.beats(3, 1) and r.beats(5, 1)
+    assert names[top_level(names, r)] == "pimc16"
     assert names[top_level(names, r, rungs)] == "pimc16"
-    assert names[top_level(names, r, [(0, 1), (1, 2), (2, 3), (3, 4)])] == "mc16"  # no rung proven: the climb's holder
+    assert names[top_level(names[:5], dataclasses.replace(r, names=tuple(names[:5]), elo=r.elo[:5],
+                                                         cov=tuple(row[:5] for row in r.cov[:5])))] == "random"
+
+
+def _ladder(elo, se):
+    n = len(elo)
+    return Ratings(tuple(NAMES[:n]), tuple(elo), tuple(tuple((se[i] ** 2 if i == j else 0.0) for j in range(n)) for i in range(n)))
+
+
+def test_the_top_is_never_a_level_not_proven_above_the_heuristic():
+    """Issue 40, constructed ladders: mc4 is proven above random but not above the heuristic, which
+    is not proven above random either: mc4 used to take the top by climbing past random alone."""
+    r = _ladder([0.0, 40.0, 60.0], [0.0, 30.0, 10.0])
+    assert r.beats(2, 0) and not r.beats(2, 1) and not r.beats(1, 0)
+    assert NAMES[top_level(NAMES[:3], r)] == "random"
+    # the same level clearly above the heuristic takes it; a rung's level is held to the same rule
+    r = _ladder([0.0, 40.0, 140.0], [0.0, 30.0, 10.0])
+    assert NAMES[top_level(NAMES[:3], r)] == "mc4"
+    names = ["random", "heuristic", "mc4", "pimc8"]
+    r = Ratings(tuple(names), (0.0, 40.0, 60.0, 70.0), tuple(tuple((s * s if i == j else 0.0) for j, s in enumerate([0, 30, 1, 1])) for i in range(4)))
+    assert r.beats(3, 2) and not r.beats(3, 1)
+    assert names[top_level(names, r, [(2, 3)])] == "random"  # above mc4, its rung, but not above the heuristic
+    # the heuristic climbs past random as before, and a level above it then climbs past it
+    r = _ladder([0.0, 80.0, 200.0], [0.0, 10.0, 10.0])
+    assert NAMES[top_level(NAMES[:3], r)] == "mc4"
+    assert NAMES[top_level(NAMES[:3], _ladder([0.0, 80.0, 95.0], [0.0, 10.0, 10.0]))] == "heuristic"
 
 
 def report(share_lo, share_hi, games=32, players=2):

@@ -23,7 +23,9 @@ def test_monete_modes_say_easiest_and_hardest_in_help_list_and_errors(capsys):
     assert "perezoso (easiest" in out
     code, _, err = run(capsys, "build", "monete", "--mode", "easiest")
     assert code == 2
-    assert err.strip() == "error: monete: --mode: 'easiest' is not one of all, perezoso (easiest), siesta (easy), recreo (harder), jungla (hardest)"
+    assert err.strip() == ("error: monete: --mode: 'easiest' is not one of all (the full deck, simulated and checked in every mode), "
+                           "perezoso (easiest: no purple cards, the number marker), siesta (easy: every card, the number marker), "
+                           "recreo (harder: both markers, respect one) or jungla (hardest: both markers, respect both)")
     assert "did you mean" not in err  # seen: "did you mean siesta?", a word of another meaning
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from deckgen.errors import OptionError
@@ -32,12 +31,7 @@ def other_values(opt: Option) -> list[Any]:
     elif isinstance(d, list):
         candidates = [",".join(map(str, d[:-1])), "prime,factors"]
     else:
-        try:
-            opt.parse("zzzz-not-a-choice")
-            candidates = []
-        except OptionError as exc:
-            m = re.search(r"is not one of (.*?)(?: \(did you mean|$)", str(exc))
-            candidates = [c.strip() for c in m.group(1).split(",")] if m else []
+        candidates = list(opt.choices)  # a choice's values, as the option declares them
     out = []
     for raw in candidates:
         try:

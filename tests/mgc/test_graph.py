@@ -100,7 +100,7 @@ def hand_made():
     t4 = t.kind.index(rules.TOMA_CUATRO)
     x = next(i for i in range(t.n) if t.kind[i] == rules.BASIC)
     p = root.clone()
-    p.stage, p.seat, p.dir, p.cons, p.top, p.idle = M.PLAY, 0, 1, (t.coef[x], t.degree[x]), x, 0
+    p.stage, p.seat, p.dir, p.cons, p.top = M.PLAY, 0, 1, (t.coef[x], t.degree[x]), x
     hands = [[0] * t.n, [0] * t.n]
     hands[0][t4], hands[0][x] = 1, 1
     hands[1][x] = 1
@@ -130,8 +130,8 @@ def test_a_hand_made_position_a_toma_cuatro_then_a_refill():
 
 
 def test_a_mutant_of_a_reduction_is_caught():
-    """A Toma cuatro that brings 3 cards, a refill that keeps the top card, a draw that forgets the
-    idle count: each makes the graph differ from the model's composed steps."""
+    """A Toma cuatro that brings 3 cards, a refill that keeps the top card: each makes the graph
+    differ from the model's composed steps."""
     class ThreeCards(Graph):
         def _draws_for(self, hands, pile, top, k):
             return super()._draws_for(hands, pile, top, 3 if k == 4 else k)

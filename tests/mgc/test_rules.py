@@ -323,20 +323,68 @@ def test_the_winner_opens_the_next_round_in_that_variant(deck, cards):
     assert state.dealer == 0 and state.round_starter == 1
 
 
-def test_a_blocked_round_goes_to_the_lowest_hand(game):
+def _islands(game, **options):
+    """One 3z^3 (card 0), eight 2y^2 (1-8) and seven x (9-15): three groups no card links."""
     cards = [Card("monomial", {"monomial": "3*z**3", "coefficient": 3, "degree": 3})]
     cards += [Card("monomial", {"monomial": "2*y**2", "coefficient": 2, "degree": 2})] * 8
     cards += [Card("monomial", {"monomial": "x", "coefficient": 1, "degree": 1})] * 7
-    options = {o.name: o.default for o in game.options}
-    deck = Deck("mgc", options, 1, tuple(cards), custom=True)
+    options = {**{o.name: o.default for o in game.options}, **options}
+    return Deck("mgc", options, 1, tuple(cards), custom=True)
+
+
+def test_a_blocked_round_goes_to_the_lowest_hand(game):
+    """Nobody can play and nothing is left to draw: the round is over at once (RULES.md, row 24)."""
+    deck = _islands(game)
     state, rng = new_state(deck, 2, top=0)
     arrange(state, [list(range(1, 9)), list(range(9, 16))], top=0, pile=[])
     state.apply_action(state.k.DRAW)
-    state.chance(rng)  # nothing to draw: the turn passes
-    state.apply_action(state.k.DRAW)
-    state.chance(rng)  # everyone stuck: the round is blocked
+    state.chance(rng)  # nothing to draw: the turn passes, and seat 1 can neither play nor draw
     assert state.blocked == 1 and state.rounds == 1
     assert state.scores == [0, 8 * 2]  # seat 1's seven x (7 points) beat seat 0's 16 points
+
+
+@pytest.mark.parametrize("extra, options", [(0, {}), (0, {"draw_freely": True})])
+def test_every_round_the_engine_ends_blocked_is_one_nobody_can_play_or_draw(game, extra, options):
+    """Issue 40, case 3: the old engine ended a round after n draws that found nothing since the
+    last card drawn (plays and Toma penalty draws did not reset the count; drawing freely, a player
+    holding a legal card could "draw" nothing): 2,189 rounds of three islands and 2 Toma cuatro all
+    ended with a playable card in a hand. Now every round that ends without a winner ends where
+    nobody can play and nothing is left to draw."""
+    deck = _islands(game, **options)
+    cards = list(deck.cards[: 15 - extra]) + [Card("action", {"action": "toma_cuatro"})] * extra  # 15 cards: 7 each and the top
+    deck = Deck("mgc", deck.options, 1, tuple(cards), custom=True)
+    from deckgen.engine.game import random_policy
+
+    blocked = 0
+    for seed in range(12):
+        state, rng = new_state(deck, 2, top=0, seed=seed, **options)  # 3z^3 turned up: nobody can follow it
+        seen = 0
+        for _ in range(1_500):  # a round of islands may never end (no end is reachable): steps, not rounds
+            if state.blocked > seen:  # paused before the next deal: the round's last position
+                seen = state.blocked
+                blocked += 1
+                mask = state.k.tables.masks[state.cons]
+                assert not any(h & mask for h in state.hands) and not state.can_draw()
+            if state.is_terminal():
+                break
+            if state.current_player() == CHANCE:
+                state.chance(rng)
+            else:
+                state.apply_action(random_policy(state, rng))
+    assert blocked >= 3  # the class is met, not just allowed
+
+
+def test_nothing_to_draw_a_player_who_can_play_must_play_even_drawing_freely(game):
+    deck = _islands(game, draw_freely=True)
+    state, rng = new_state(deck, 2, top=9, draw_freely=True)
+    arrange(state, [[0, 1, *range(10, 16)], list(range(2, 9))], top=9, pile=[])  # every card in a hand or on top
+    assert not state.can_draw()
+    assert state.legal_actions() == list(range(10, 16))  # the x; no draw: there is nothing to draw
+    state.apply_action(10)
+    assert state.legal_actions() == [state.k.DRAW] and state.can_draw()  # seat 1 holds no x; the discard pile refills
+    state.apply_action(state.k.DRAW)
+    state.chance(rng)  # draws the x below the top card, and may play it
+    assert state.phase == DRAWN and state.blocked == 0
 
 
 def test_an_illegal_action_is_refused_and_the_match_goes_on(deck, cards):

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from clirun import run
-from deckgen.engine.claims import bound
+from deckgen.engine.claims import DEFINITION, bound
 from deckgen.engine.game import random_policy
 from deckgen.engine.loop import InvariantBroken, play
 from deckgen.registry import get_game
@@ -87,10 +87,14 @@ def test_sampled_claims_follow_the_confidence_asked_for(capsys):
     assert data["claim_games"] == {"4": 150} and data["basis"] == "no failure in 150 games"
 
 
-def test_the_bound_is_the_rule_of_three():
-    assert bound(100) == ("no failure in 100 games of random and built-in players: fewer than 3/100 (3%) of deals fail, "
-                          "at 95% confidence")
+def test_the_bound_is_the_rule_of_three_and_says_what_it_bounds():
+    """Issue 40, point 5: a sample of games bounds the games these players play from random deals,
+    not the share of deals that can get stuck (case 1: 98% of deals could, 0 of 10,000 games did)."""
+    assert bound(100) == ("no failure in 100 games of random and built-in players: at 95% confidence, fewer than 3/100 (3%) "
+                          "of games dealt and played this way fail to end; a sample bounds these players' games, not deals: "
+                          "a deal that gets stuck only after rare moves can go unseen")
     assert "fewer than 3/1,200 (0.25%)" in bound(1200)
+    assert "deals fail" not in bound(100) and "deals fail" not in DEFINITION
 
 
 def test_a_bad_confidence_is_refused(capsys):

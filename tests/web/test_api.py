@@ -72,50 +72,57 @@ def test_the_page_makes_no_request_outside_the_server(client):
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_game_form_is_built_from_the_option_declarations(client, game_id):
-    from deckgen.web.forms import _typed
+    from deckgen.i18n import using
 
     game = games()[game_id]
-    page = client.get(f"/games/{game_id}").text
+    page = html.unescape(client.get(f"/games/{game_id}").text)
     deck_part = page.split('id="group-deck"')[1].split("</fieldset>")[0] if 'id="group-deck"' in page else ""
     rules_part = page.split('id="group-rules"')[1].split("</fieldset>")[0] if 'id="group-rules"' in page else ""
     check_part = page.split('id="group-check"')[1].split("</fieldset>")[0]
     for opt in game.options:
         # a habit of the simulated players is a check setting, not a rule variant
-        simulation = opt.help.startswith("simulation:") or game.option_text["es"][opt.name][0].startswith("Simulación")
-        part = check_part if simulation else deck_part if opt.scope == "deck" else rules_part
+        part = check_part if opt.habit else deck_part if opt.scope == "deck" else rules_part
         assert f'data-field="{opt.name}"' in part, opt.name  # deck options and rule variants apart
         assert f"<code>{opt.cli}</code>" in part
-        label, explanation = game.option_text["es"][opt.name]
-        assert label in part and explanation in part
+        with using("es"):  # the option's own words, in the page's language
+            assert str(opt.label) in part and str(opt.help) in part
+            for c in opt.choices:  # every dropdown in words, never a bare value
+                words = str(opt.words[c])
+                assert f">{words[:1].upper()}{words[1:]} ({c})</option>" in part, (opt.name, c)
         if opt.flag:
-            checked = re.search(rf'<input type="checkbox" id="f-{opt.name}" name="{opt.name}" value="true" data-default="\w+" aria-describedby="[^"]+" (checked)?', part).group(1)
+            checked = re.search(rf'<input type="checkbox" id="f-{opt.name}" name="{opt.name}" value="true" data-default="\w+" data-commands="[^"]+" aria-describedby="[^"]+" (checked)?', part).group(1)
             assert bool(checked) == bool(opt.default)
-        elif getattr(opt.parse, "choices", None):
+        elif opt.choices:
             assert re.search(rf'<option value="{re.escape(str(opt.default))}" selected>', part)
         else:
-            assert f'value="{_typed(opt)}"' in part
-    assert "Variantes de las reglas" in page
-    english = client.get(f"/games/{game_id}?lang=en").text
-    assert "Rule variants" in english
-    assert all(game.option_text["en"][o.name][0] in english for o in game.options)
+            assert f'value="{opt.typed_default()}"' in part
+    assert "Variantes de las reglas" in page or not rules_part
+    english = html.unescape(client.get(f"/games/{game_id}?lang=en").text)
+    assert "Rule variants" in english or not rules_part
+    assert all(str(o.label) in english for o in game.options)
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_every_option_has_its_words_in_both_languages(game_id):
-    game = games()[game_id]
-    for lang in ("es", "en"):
-        missing = [o.name for o in game.options if o.name not in game.option_text.get(lang, {})]
-        assert not missing, f"{game_id}: no {lang} label for {missing}"
-    assert all(text for _, text in game.option_text["es"].values())  # Spanish explanations are written out
+    """Each option declares its label, its explanation and each choice's words once, as catalog
+    messages; the Spanish catalog has every one of them (the page, `deckgen list` and --help show them)."""
+    from deckgen.i18n import Msg
+    from deckgen.i18n.catalogs import translation
+
+    spanish = translation("es")
+    for o in games()[game_id].options:
+        said = [o.label, o.help, *(o.words[c] for c in o.choices)]
+        assert all(isinstance(m, Msg) for m in said), o.name
+        assert set(o.words) == set(o.choices), o.name
+        for m in said:
+            assert spanish.gettext(m.msgid) != m.msgid or m.msgid in ("normal",), (o.name, m.msgid)
 
 
 def test_defaults_typed_in_the_form_read_back_as_the_defaults():
-    from deckgen.web.forms import _typed
-
     for game in games().values():
         for opt in game.options:
-            text = _typed(opt)
-            if text:
+            text = opt.typed_default()
+            if text and not opt.flag:
                 assert opt.parse(text) == opt.default, (game.id, opt.name)
 
 
@@ -124,8 +131,9 @@ def test_unknown_game_page_is_a_404_with_the_cli_message(client, capsys):
     assert r.status_code == 404 and r.headers["content-type"].startswith("text/html")
     message = cli_error(capsys, "build", "multiplicat")
     assert "did you mean multiplicats?" in message
-    # the Spanish page says the CLI's message in Spanish, the English page as the CLI says it
-    assert "error: no hay ningún juego 'multiplicat' (¿quisiste decir multiplicats?); los juegos son: " in html.unescape(r.text)
+    # the Spanish page says the CLI's message as the CLI says it in Spanish, the English page as in English
+    spanish = cli_error(capsys, "--ui-lang", "es", "build", "multiplicat")
+    assert "error: " + spanish in html.unescape(r.text)
     assert "error: " + message in html.unescape(client.get("/games/multiplicat?lang=en").text)
     assert "Traceback" not in r.text
 
@@ -241,8 +249,8 @@ def test_build_streams_progress_then_offers_every_file_and_a_zip(client, tmp_pat
     assert "cards.pdf" in labels
     result = seen[-1][1]["result"]
     assert result["cards"] == 20 + 15 + 10  # tables 1-2: 20 multiplications, 15 products (1-10, 12-20 even), 10 specials
-    assert sorted(result["files"]) == ["cards.pdf", "deck.json", "rulebook-en.pdf", "rulebook-es.pdf"]
-    assert result["zip_name"] == "multiplicats-1_2.zip" and result["duplex"] == "duplex-long"
+    assert sorted(result["files"]) == ["cards.pdf", "deck.json", "preparing-en.pdf", "preparing-es.pdf", "rulebook-en.pdf", "rulebook-es.pdf"]
+    assert result["zip_name"] == "multiplicats-1_2.zip" and result["backs"] == "duplex-long"
 
     # the same files as `deckgen build` with the same words, byte for byte
     code, _, _ = run(capsys, "build", "multiplicats", "--tables", "1-2", "--lang", "all", "--out", tmp_path / "cli", "--quiet")
@@ -298,7 +306,7 @@ def test_a_job_can_be_cancelled_queued_or_running(make_client):
 
 
 def test_without_javascript_a_form_builds_and_its_page_offers_the_files(client):
-    r = client.post("/build", data={"page_lang": "en", "game": "multiplicats", "tables": "1-2", "specials": "false",
+    r = client.post("/build?lang=en", data={"game": "multiplicats", "tables": "1-2", "specials": "false",
                                     "help_card": "true", "lang": "es", "backs": "none", "games": "9"}, follow_redirects=False)
     assert r.status_code == 303 and r.headers["location"].startswith("/jobs/") and r.headers["location"].endswith("?lang=en")
     job_id = r.headers["location"].split("/")[2].split("?")[0]
@@ -332,7 +340,7 @@ def test_a_back_image_is_kept_and_printed_on_every_back(client):
     pdf = PdfReader(io.BytesIO(client.get(f"/api/jobs/{job['id']}/files/cards.pdf").content))
     assert any("/XObject" in page["/Resources"] for page in pdf.pages[1::2])  # the backs draw the image
     # what is not an image, or no image at all, or a token the server never gave: 4xx in words
-    assert client.post("/api/backimage", content=b"GIF89a not really").json()["error"] == "the back image is not a PNG or JPEG picture that can be read"
+    assert client.post("/api/backimage?name=dorso.gif", content=b"GIF89a not really").json()["error"] == "--back-image: 'dorso.gif' is not a PNG or JPEG image"
     assert client.post("/api/backimage", content=b"").status_code == 400
     gone = client.post("/api/preview", data={"game": "multiplicats", "back_image": "nope"})
     assert gone.status_code == 400 and "back_image" in gone.json()["fields"]
@@ -384,7 +392,8 @@ def test_a_deck_that_fails_its_checks_is_refused_as_the_cli_refuses_it(client, c
 def test_check_gives_the_verdict_the_report_and_the_plots_of_deckgen_validate(client, tmp_path, capsys):
     words = ["--tables", "1-6", "--players", "4", "--games", "8", "--skill-games", "2"]
     code, out, _ = run(capsys, "validate", "multiplicats", *words, "--report", tmp_path / "rep", "--quiet")
-    form = {"game": "multiplicats", "tables": "1-6", "players": "4", "games": "8", "skill_games": "2", "paper": "letter"}
+    form = {"game": "multiplicats", "tables": "1-6", "players": "4", "games": "8", "skill_games": "2"}
+    assert client.post("/api/check", data={**form, "paper": "letter"}).json()["fields"] == {"paper": "--paper is not an option of deckgen validate"}
     r = client.post("/api/check", data=form)
     assert r.status_code == 202
     seen = events(client, r.json()["id"])
@@ -494,11 +503,15 @@ def test_deck_file_download_is_what_init_writes(client, capsys, tmp_path, cards)
     out = tmp_path / "mine.toml"
     argv = ["init", "mgc", "--coefficients", "-3-3", "--degrees", "0-4", "--hints", "--out", out] + (["--cards"] if cards else [])
     assert run(capsys, *argv)[0] == 0
-    r = client.post("/api/deckfile", data={"game": "mgc", "coefficients": "-3-3", "degrees": "0-4", "hints": "true", "cards": str(cards).lower()})
+    r = client.post(f"/api/deckfile?with_cards={str(cards).lower()}", data={"game": "mgc", "coefficients": "-3-3", "degrees": "0-4", "hints": "true"})
     assert r.status_code == 200 and r.headers["content-type"].startswith("application/toml")
     assert r.text == out.read_text(encoding="utf-8")
     assert re.search(r'filename="mgc[^"]*\.toml"', r.headers["content-disposition"])
-    assert client.post("/api/deckfile", data={"game": "mgc", "cards": "maybe"}).status_code == 400
+    assert client.post("/api/deckfile?with_cards=maybe", data={"game": "mgc"}).status_code == 400
+    # the page's own words never shadow an option: Hectoedra's --cards is the deck's cards (issue 37)
+    assert client.post("/api/deckfile", data={"game": "mgc", "cards": "true"}).json()["fields"]["cards"].startswith("unknown field 'cards'")
+    hecto = client.post("/api/deckfile", data={"game": "hectoedra", "cards": "1-40"})
+    assert hecto.status_code == 200 and 'cards = "1-40"' in hecto.text
 
 
 def test_upload_of_a_good_deck_file_opens_its_page_preview_check_and_build(client):

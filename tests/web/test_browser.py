@@ -165,6 +165,34 @@ def pick(driver, field_id: str, value: str) -> None:
     Select(driver.find_element(By.ID, field_id)).select_by_value(value)
 
 
+def counts(driver) -> tuple[int, int, int]:
+    """(cards, sheets, pages) as the preview says them: "160 cartas (más 2 cartas de ayuda) · cards.pdf:
+    18 hojas (36 páginas, 9 cartas por hoja)"."""
+    said = text(driver, "#counts")
+    found = re.match(r"([\d.,]+) \S+.*?cards\.pdf: ([\d.,]+) \S+ \(([\d.,]+) ", said)
+    return tuple(int(g.replace(".", "").replace(",", "")) for g in found.groups()) if found else (0, 0, 0)
+
+
+def cli_says(*argv: str) -> str:
+    """The command line's error for ARGV, in Spanish (the page says the very same words)."""
+    import contextlib
+    import io
+
+    from deckgen.main import main
+
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), pytest.raises(SystemExit):
+        main(["--ui-lang", "es", *argv])
+    return err.getvalue().strip()
+
+
+def in_words(value, lang: str) -> str:
+    from deckgen.i18n import render
+
+    said = render(value, lang)
+    return said[:1].upper() + said[1:]
+
+
 def test_a_teacher_chooses_previews_checks_and_downloads(d, server):
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
@@ -184,8 +212,8 @@ def test_a_teacher_chooses_previews_checks_and_downloads(d, server):
 
     d.find_element(By.LINK_TEXT, "Multipli Cat's").click()
     # the default deck (tables 1-10, README): 160 cards and the 2 help cards printed after them
-    wait_for(d, lambda d: d.find_element(By.ID, "n-cards").text == "160", what="the default deck's preview (160 cards)")
-    assert (text(d, "#n-sheets"), text(d, "#n-pages")) == ("18", "36")
+    wait_for(d, lambda d: counts(d) == (160, 18, 36), what="the default deck's preview (160 cards)")
+    assert "(más 2 cartas de ayuda)" in text(d, "#counts")
     assert d.find_element(By.ID, "f-lang").get_attribute("value") == "es"
     no_violations(d, "a game page")
 
@@ -199,12 +227,11 @@ def test_a_teacher_chooses_previews_checks_and_downloads(d, server):
 
     # wrong result 1: the sheets of the PDF that will be written (help-card sheet included)
     retype(d, "f-tables", "2,5,10")
-    wait_for(d, lambda d: text(d, "#n-pages") == "16", what="the preview of tables 2,5,10 (16 pages)")
-    assert (text(d, "#n-cards"), text(d, "#n-sheets")) == ("63", "8")
+    wait_for(d, lambda d: counts(d) == (63, 8, 16), what="the preview of tables 2,5,10 (16 pages)")
     assert d.switch_to.active_element.get_attribute("id") == "f-tables"  # focus stays where the teacher types
     # the options live in the address, and the language switch keeps them
     assert parse_qs(urlparse(d.current_url).query)["tables"] == ["2,5,10"]
-    assert parse_qs(urlparse(d.find_element(By.ID, "switch-lang").get_attribute("href")).query) == {"lang": ["en"], "tables": ["2,5,10"]}
+    assert parse_qs(urlparse(d.find_element(By.ID, "switch-lang-en").get_attribute("href")).query) == {"lang": ["en"], "tables": ["2,5,10"]}
 
     # a mistake is shown beside its field with the CLI's words, marked invalid, and goes away when mended
     retype(d, "f-tables", "1-61")
@@ -217,7 +244,7 @@ def test_a_teacher_chooses_previews_checks_and_downloads(d, server):
     assert box.get_attribute("aria-describedby").split() == ["h-tables", "e-tables"]
     no_violations(d, "a game page with a field's error")
     d.find_element(By.ID, "f-tables").send_keys("\b\b\b\b" + "2,5,10")
-    wait_for(d, lambda d: text(d, "[data-error-for=tables]") == "" and text(d, "#n-pages") == "16", what="the error to clear")
+    wait_for(d, lambda d: text(d, "[data-error-for=tables]") == "" and counts(d)[2] == 16, what="the error to clear")
     assert box.get_attribute("aria-invalid") is None
     # every field has a label and aria-describedby naming its help and its error
     for field in d.find_elements(By.CSS_SELECTOR, "#options input:not([type=hidden]), #options select"):
@@ -226,8 +253,15 @@ def test_a_teacher_chooses_previews_checks_and_downloads(d, server):
         name = fid[len("f-"):]
         assert field.get_attribute("aria-describedby").split() == [f"h-{name}", f"e-{name}"]
     # the print options of the CLI, each dropdown in words
+    from deckgen.shared_options import SHARED
+
     backs = {o.get_attribute("value"): o.text for o in d.find_elements(By.CSS_SELECTOR, "#f-backs option")}
-    assert backs["manual-duplex"] == "Doble cara a mano (impresora de una cara)" and backs["separate"] == "Reversos aparte, para pegar"
+    assert backs == {c: in_words(SHARED["backs"].words[c], "es") for c in SHARED["backs"].choices}
+    assert backs["separate"] == "Reversos en páginas aparte, sin reflejar, para pegarlos detrás de las caras"
+    # every dropdown of the page in words, none a bare value (issue 37: Hectoedra's youngest/random)
+    for select in d.find_elements(By.CSS_SELECTOR, "#options select"):
+        for o in select.find_elements(By.TAG_NAME, "option"):
+            assert o.text.strip() and o.text != o.get_attribute("value"), (select.get_attribute("id"), o.text)
     assert {o.get_attribute("value") for o in d.find_elements(By.CSS_SELECTOR, "#f-shop option")} == {"", "home", "tgc", "mpc", "dtc"}
     assert d.find_element(By.ID, "f-ink") and d.find_element(By.ID, "f-help_card").is_selected()
     shot(d, "2-game")
@@ -237,11 +271,12 @@ def test_a_teacher_chooses_previews_checks_and_downloads(d, server):
     # a check-only field's error stays beside its field while other options change
     retype(d, "f-games", "0")
     d.find_element(By.ID, "check-button").click()
-    wait_for(d, lambda d: text(d, "#e-games") == "error: --games debe ir de 1 a 1000000, no 0", what="the games field's error")
+    games_error = cli_says("validate", "multiplicats", "--games", "0")  # the command line's words, in Spanish
+    wait_for(d, lambda d: text(d, "#e-games") == games_error, what="the games field's error")
     retype(d, "f-players", "4")
     wait_for(d, lambda d: text(d, "#preview-status") == "" and parse_qs(urlparse(d.current_url).query).get("players") == ["4"], what="the preview")
     time.sleep(0.5)
-    assert text(d, "#e-games") == "error: --games debe ir de 1 a 1000000, no 0"
+    assert text(d, "#e-games") == games_error
     assert d.find_element(By.ID, "f-games").get_attribute("aria-invalid") == "true"
 
     # the check: progress, then the verdict with its key line at the top
@@ -265,13 +300,18 @@ def test_a_teacher_chooses_previews_checks_and_downloads(d, server):
     # wrong result 3: the verdict was for other options; it goes
     wait_for(d, lambda d: not d.find_elements(By.ID, "verdict"), what="the old verdict to go")
     assert d.find_element(By.ID, "check-stale").is_displayed()
-    wait_for(d, lambda d: text(d, "#n-pages") == "16" and text(d, "#n-sheets") == "16", what="separate backs: 16 sheets")
+    wait_for(d, lambda d: counts(d)[1:] == (16, 16), what="separate backs: 16 sheets")
     d.find_element(By.ID, "build-button").click()
     link = wait_for(d, lambda d: d.find_elements(By.CSS_SELECTOR, "a[data-file='cards.pdf']"), timeout=240, what="the downloads")[0]
-    plan = pages(65, spec_for("multiplicats", cli={"print": {"backs": "separate"}}).print)  # what the CLI's line says
+    from deckgen.i18n import render
+    from deckgen.render.printing import instructions
+
+    settings = spec_for("multiplicats", cli={"print": {"backs": "separate"}}).print
+    plan = pages(65, settings)
     advice = text(d, ".advice")
-    assert f"Las páginas {plan.fronts[0]}-{plan.fronts[-1]} son las caras; las páginas {plan.backs[0]}-{plan.backs[-1]} son los reversos (sin reflejar)" in advice
-    assert "Imprime a una cara" in advice and "pega cada hoja de reversos" in advice and "100 %" in advice
+    assert render(instructions(65, settings), "es") in advice  # the command line's printing line, in Spanish
+    assert f"{plan.fronts[0]}-{plan.fronts[-1]}" in advice and f"{plan.backs[0]}-{plan.backs[-1]}" in advice
+    assert "50 mm" in advice
     shot(d, "4-build")
     href = link.get_attribute("href")
     link.click()
@@ -302,20 +342,20 @@ def test_english_page_address_reload_and_cancel(d, server, tmp_path):
     # wrong result 2: the English page makes an English deck unless the teacher changes it
     d.get(server.url + "/games/multiplicats?lang=en&tables=2,5")
     assert d.find_element(By.ID, "f-tables").get_attribute("value") == "2,5"  # a bookmark opens the same deck
-    wait_for(d, lambda d: text(d, "#n-cards") == "48", what="the bookmarked deck's preview")
+    wait_for(d, lambda d: counts(d)[0] == 48, what="the bookmarked deck's preview")
     assert d.find_element(By.ID, "f-lang").get_attribute("value") == "en"
-    assert text(d, "#preview-label") == "tables 2,5"
+    assert text(d, "#preview-label") == "tables 2 and 5"
     assert d.find_element(By.CSS_SELECTOR, "#sample button").get_attribute("aria-label") == "card 1"
     d.find_element(By.ID, "build-button").click()
     files = wait_for(d, lambda d: d.find_elements(By.CSS_SELECTOR, "a[data-file]"), timeout=240, what="the downloads")
     assert [a.get_attribute("data-file") for a in files if a.get_attribute("data-file").startswith("rulebook")] == ["rulebook-en.pdf"]
-    assert "Print double-sided, flipping on the long edge" in text(d, ".advice")
+    assert "print double-sided, flip on the long edge" in text(d, ".advice")
 
     # the language switch keeps the options
-    d.find_element(By.ID, "switch-lang").click()
+    d.find_element(By.ID, "switch-lang-es").click()
     wait_for(d, lambda d: "lang=es" in d.current_url, what="the Spanish page")
     assert d.find_element(By.ID, "f-tables").get_attribute("value") == "2,5"
-    wait_for(d, lambda d: text(d, "#preview-label") == "tablas 2,5", what="the Spanish preview")
+    wait_for(d, lambda d: text(d, "#preview-label") == "tablas 2 y 5", what="the Spanish preview")
 
     # a zoom to print size, and the whole deck as a gallery
     d.find_element(By.CSS_SELECTOR, "#sample button").click()
@@ -362,13 +402,17 @@ def test_without_javascript_the_form_builds_and_downloads(d, server):
 
     d.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
     try:
-        d.get(server.url + "/games/multiplicats?lang=es")
+        d.get(server.url + "/games/multiplicats?lang=es&tables=2,5,10")
+        # the preview is the server's: the counts and the sample, not dashes and "Preparando…" forever
+        assert counts(d) == (63, 8, 16) and len(d.find_elements(By.CSS_SELECTOR, "#sample img")) == 9
+        assert text(d, "#preview-status") == ""
         retype(d, "f-tables", "1-6")
         d.find_element(By.ID, "build-button").click()
         link = wait_for(d, lambda d: d.find_elements(By.LINK_TEXT, "cards.pdf"), timeout=240, what="the job page's downloads")[0]
         assert "/jobs/" in d.current_url
         # tables 1-6: 60 multiplications, 32 products, 10 specials (GAMES.md), and 2 help cards; 9 a sheet
         assert "102 cartas. cards.pdf: 24 páginas en 12 hojas." in d.page_source
+        assert "Para imprimir bien" in d.page_source and "50 mm" in text(d, ".advice")  # the printing advice, without JavaScript too
         link.click()
         assert pdf_pages(downloaded(d.downloads, "cards.pdf")) == 24
         job_page = d.current_url
@@ -388,14 +432,15 @@ def test_an_uploaded_deck_file_shows_its_problems_or_opens(d, server, tmp_path):
     empty.write_text("", encoding="utf-8")
     d.find_element(By.ID, "upload-file").send_keys(str(empty))
     d.find_element(By.CSS_SELECTOR, "#upload button").click()
-    assert wait_for(d, lambda d: text(d, "#upload-out"), what="the empty file's words") == "El archivo está vacío. (empty.toml)"
+    assert wait_for(d, lambda d: text(d, "#upload-out"), what="the empty file's words") == "El archivo empty.toml está vacío."
 
     bad = tmp_path / "mine.toml"
     bad.write_text('game = "multiplicats"\n\n[options]\ntabels = "1-6"\n', encoding="utf-8")
     d.find_element(By.ID, "upload-file").send_keys(str(bad))
     d.find_element(By.CSS_SELECTOR, "#upload button").click()
     item = wait_for(d, lambda d: d.find_elements(By.CSS_SELECTOR, ".problems li"), what="the file's problems")[0]
-    assert item.text == "línea 4 options.tabels Multipli Cat's no tiene la opción 'tabels' (¿quisiste decir tables?)"
+    said = cli_says("validate", str(bad)).splitlines()[1].strip()  # "…/mine.toml:4: options.tabels: <the problem>", in Spanish
+    assert item.text == "línea 4 options.tabels " + said.split(": ", 2)[2]
     shot(d, "5-upload-problems")
 
     good = tmp_path / "good.toml"
@@ -404,12 +449,12 @@ def test_an_uploaded_deck_file_shows_its_problems_or_opens(d, server, tmp_path):
     d.find_element(By.CSS_SELECTOR, "#upload button").click()
     wait_for(d, lambda d: "/decks/" in d.current_url, what="the uploaded deck's page")
     # tables 2 and 5: 20 multiplications, their 18 distinct products (10 and 20 are in both), 10 specials
-    wait_for(d, lambda d: text(d, "#n-cards") == "48", what="the uploaded deck's preview")
+    wait_for(d, lambda d: counts(d)[0] == 48, what="the uploaded deck's preview")
     assert "good.toml" in text(d, ".uploaded")
     shot(d, "6-uploaded-deck")
 
     d.get(server.url + "/games/nope")
-    assert "no hay ningún juego 'nope'" in text(d, ".error-line")
+    assert text(d, ".error-line") == cli_says("build", "nope")
     no_violations(d, "the error page")
     shot(d, "7-error")
 

@@ -230,7 +230,7 @@ def _png() -> bytes:
     from PIL import Image
 
     buf = io.BytesIO()
-    Image.new("RGB", (40, 60), "red").save(buf, format="PNG")
+    Image.new("RGB", (900, 1200), "red").save(buf, format="PNG")  # sharp enough for a poker card
     return buf.getvalue()
 
 
@@ -489,11 +489,11 @@ def test_network_host_warns_and_makes_up_a_password(monkeypatch, capsys):
     code, out, err = run(capsys, "serve", "--host", "0.0.0.0", "--port", free_port(), "--quiet")
     assert code == 130 and err.strip().endswith("error: interrupted")
     warning = [line for line in err.splitlines() if line.startswith("warning:")]
-    assert len(warning) == 1 and "the page is open to every computer that can reach this one" in warning[0]
-    password = re.search(r"the password is: (\S+)$", warning[0]).group(1)
+    assert len(warning) == 1 and "the page is open to other computers" in warning[0]
+    password = re.search(r"with the password: (\S+)$", warning[0]).group(1)
     assert len(password) >= 12 and seen["app"].state.access.password == password
     code, out, err = run(capsys, "serve", "--host", "0.0.0.0", "--port", free_port(), "--quiet", "--password", "my own secret")
-    assert "the password is the one given with --password" in err and "my own secret" not in err
+    assert "with the password given with --password" in err and "my own secret" not in err
     assert seen["app"].state.access.password == "my own secret"
     code, out, err = run(capsys, "serve", "--port", free_port(), "--quiet")
     assert "warning" not in err and seen["app"].state.access.password is None  # this computer only: no login
@@ -563,14 +563,19 @@ def test_the_request_readers_refusals_follow_the_pages_language(client):
     many = "&".join(f"f{i}=1" for i in range(501))
     form = {"content-type": "application/x-www-form-urlencoded"}
     spanish(client.post("/api/check?lang=es", content=many, headers=form), "el formulario tiene 501 campos; se leen como mucho 500")
-    # the no-JavaScript form says its language in a field: read even when the form is refused whole
-    spanish(client.post("/check", content="page_lang=es&" + many, headers=form), "el formulario tiene 502 campos")
-    english = client.post("/check", content="page_lang=en&" + many, headers=form)
-    assert english.status_code == 400 and '<html lang="en"' in english.text and "the form has 502 fields" in html.unescape(english.text)
+    # the no-JavaScript form says its language in its address (formaction="/check?lang=es"): known
+    # before the body is read, so even a form refused whole is answered in it
+    spanish(client.post("/check?lang=es", content=many, headers=form), "el formulario tiene 501 campos")
+    english = client.post("/check?lang=en", content=many, headers=form)
+    assert english.status_code == 400 and '<html lang="en"' in english.text and "the form has 501 fields" in html.unescape(english.text)
     r = client.post("/api/check?lang=es", json={"game": "multiplicats", "tabels": "1-3"})
-    spanish(r, "campo desconocido 'tabels' (¿quisiste decir tables?)")
-    assert r.json()["fields"] == {"tabels": "campo desconocido 'tabels' (¿quisiste decir tables?)"}
-    spanish(client.post("/check", data={"page_lang": "es", "game": "multiplicats", "tabels": "1", "csrf": token}), "campo desconocido 'tabels'")
+    from deckgen.i18n import using
+    from deckgen.spelling import did_you_mean
+
+    with using("es"):  # "did you mean" is the command line's own words, in Spanish as it says them
+        hint = str(did_you_mean("tabels", ["tables"]))
+    assert r.status_code == 400 and r.json()["fields"] == {"tabels": "campo desconocido 'tabels'" + hint}
+    spanish(client.post("/check?lang=es", data={"game": "multiplicats", "tabels": "1", "csrf": token}), "campo desconocido 'tabels'")
     spanish(client.post("/api/check?lang=es", content=b"{not json", headers={"content-type": "application/json"}), "la petición no es JSON válido")
     spanish(client.post("/api/check?lang=es", content=b"[" * 30000 + b"]" * 30000, headers={"content-type": "application/json"}),
             "el JSON está anidado demasiado hondo")
@@ -595,7 +600,15 @@ def test_404_and_405_pages_follow_the_pages_language(client):
     spanish(client.get("/nada-aqui", headers={"accept-language": "en-US,en;q=0.9"}), "no hay ninguna página en /nada-aqui")
     assert "no page at /no-such-page" in client.get("/no-such-page?lang=en", headers={"accept-language": "en-US,en;q=0.9"}).text
     assert "no page at" in client.get("/no-such-page?lang=en", headers={"accept-language": "es"}).text  # the address wins
-    spanish(client.get("/games/nope?lang=es"), "no hay ningún juego 'nope'")
+    import contextlib
+
+    from deckgen.main import main
+
+    err = io.StringIO()  # the command line's words for the same mistake, in Spanish
+    with contextlib.redirect_stderr(err), pytest.raises(SystemExit):
+        main(["--ui-lang", "es", "build", "nope"])
+    said = err.getvalue().strip()
+    assert said.startswith("error: ") and said in html.unescape(client.get("/games/nope?lang=es").text)
     spanish(client.get("/api/check?lang=es"), "aquí no se admite GET")
     spanish(client.put("/check", headers={"accept-language": "es"}), "aquí no se admite PUT")
     assert "GET is not allowed here" in client.get("/api/check").json()["error"]  # a script that asks for nothing: English

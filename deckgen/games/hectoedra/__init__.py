@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from deckgen.i18n import _
 from deckgen.options import Opt, choice, compact_ranges, declare, int_list
 from deckgen.registry import Game, deferred
 
 from deckgen.games.hectoedra import deck
-from deckgen.games.hectoedra.labels import OPTION_TEXT
 
 AIDS = ("prime", "factors", "divisors")
 DEFAULT_AIDS = ["prime"]  # primes marked: the start of a round counts them
@@ -34,18 +34,31 @@ def _aids_text(aids: list[str]) -> str:
 
 OPTIONS = declare(
     deck=(
-        Opt("cards", list(range(1, 101)), int_list(1, 100), "the cards in the deck: a range like 1-20 or a list like 2,3,5", metavar="RANGE", show=compact_ranges),
-        Opt("aids", ["prime"], parse_aids, "learning aids on the faces: prime (a star on primes, the default: the start counts primes), factors (the factorisation), divisors (the divisor list)", metavar="LIST", show=_aids_text),
+        Opt("cards", list(range(1, 101)), int_list(1, 100), _("The numbers in the deck: a range like 1-20 or a list like 2,3,5."),
+            label=_("Cards"), metavar="RANGE", show=compact_ranges, examples=("1-40", "2,3,5")),
+        Opt("aids", ["prime"], parse_aids,
+            _("Learning aids on the faces, separated by commas: prime (a star on the primes, which the start of a round counts), "
+              "factors (the factorisation) and divisors (the list of divisors); none for no aid."),
+            label=_("Aids on the cards"), metavar="LIST", show=_aids_text, examples=("prime,factors,divisors", "none")),
     ),
     rules=(
-        Opt("per_player", 10, (4, 10), "cards per player in each round's game deck"),
-        Opt("hand", 4, (1, 10), "cards in hand, refilled after each turn while the draw pile lasts"),
-        Opt("rounds", 0, (0, 20), "rounds in a match (0: as many as players)", show=lambda v: str(v) if v else "as many as players"),
-        Opt("start_tie", "youngest", ("youngest", "random"), "a tie for fewest primes goes to the youngest player (seat 0 first) or is drawn at random"),
-        Opt("next_starter", "last-played", ("last-played", "last-turn"), "who starts the next round: who put the last card on the pile, or who took the last turn"),
-        Opt("each_starts", True, bool, "nobody starts a second round before everybody has started one: if the player who played the last card already started, the next player in turn order who has not starts (off: the last to play always starts)"),
-        Opt("must_play", True, bool, "a player holding a legal card must play one (off: may also choose a penalty)"),
-        Opt("keep_penalties", False, bool, "penalty cards stay face down for the whole match instead of going back into each deal"),
+        Opt("per_player", 10, (4, 10), _("Cards per player in each round's game deck."), label=_("Cards per player")),
+        Opt("hand", 4, (1, 10), _("Cards in hand, drawn back up after each turn while the draw pile lasts."), label=_("Cards in hand")),
+        Opt("rounds", 0, (0, 20), _("Rounds in a match; 0: as many as players."), label=_("Rounds"),
+            show=lambda v: str(v) if v else _("as many as players")),
+        Opt("start_tie", "youngest", ("youngest", "random"), _("Who starts when several players tie for the fewest primes."),
+            label=_("Tie at the start"),
+            words={"youngest": _("the youngest player, seat 0 first"), "random": _("drawn at random")}),
+        Opt("next_starter", "last-played", ("last-played", "last-turn"), _("Who starts the next round."), label=_("Who starts the next round"),
+            words={"last-played": _("who put the last card on the pile"), "last-turn": _("who took the last turn")}),
+        Opt("each_starts", True, bool,
+            _("Nobody starts a second round before everybody has started one: if the player who played the last card has started "
+              "already, the next player in turn who has not starts (off: whoever played last always starts)."),
+            label=_("Everyone starts a round")),
+        Opt("must_play", True, bool, _("A player holding a card that can be played must play one (off: may take a penalty instead)."),
+            label=_("Must play")),
+        Opt("keep_penalties", False, bool, _("Penalty cards stay face down for the whole match instead of going back into each deal."),
+            label=_("Keep penalties")),
     ),
 )
 
@@ -68,7 +81,10 @@ def _described(cards) -> dict[str, Any]:
 def _describe(options: Mapping[str, Any], lang: str) -> str:
     cards = options["cards"]
     word = {"es": "cartas", "en": "cards"}[lang]
-    text = f"{word} {compact_ranges(cards)}" if cards != list(range(1, 101)) else {"es": "las 100 cartas", "en": "all 100 cards"}[lang]
+    from deckgen.i18n import Listing
+
+    # "cartas 2, 3 y 5": a list in words, never "2,3" (a decimal in Spanish)
+    text = f"{word} {Listing(compact_ranges(cards).split(',')).render(lang)}" if cards != list(range(1, 101)) else {"es": "las 100 cartas", "en": "all 100 cards"}[lang]
     if options.get("aids"):
         names = {"es": {"prime": "primos", "factors": "factores", "divisors": "divisores"}, "en": {"prime": "primes", "factors": "factors", "divisors": "divisors"}}[lang]
         text += " · " + ", ".join(names[a] for a in options["aids"])
@@ -105,5 +121,4 @@ GAME = Game(
     card_kinds=deferred("deckgen.games.hectoedra.schema", "CARD_KINDS"),
     help_card=deferred("deckgen.games.hectoedra.help", "help_card"),
     ages=(9, 99),
-    option_text=OPTION_TEXT,
 )

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Hashable, Mapping, Sequence
 
 from deckgen.engine.state import CHANCE, TERMINAL, IllegalAction
+from deckgen.i18n import _
 
 from deckgen.games.hectoedra import rules
 
@@ -104,10 +105,14 @@ class HectoedraState:
         game_deck, self.box = self.box[:take], sorted(self.box[take:])
         hand = min(v.hand, per)
         if per < v.per_player:
-            self.shortfalls.append(
-                f"round {self.round_no + 1} dealt {per} cards a player ({hand} in hand), not the {v.per_player} printed"
-                f" ({self.players * v.per_player} needed, {take + len(self.box)} left to deal)"
-            )
+            self.shortfalls.append(_(
+                "round {round} dealt {per} cards a player ({hand} in hand), not the {printed} printed"
+                " ({needed} needed, {left} left to deal)", round=self.round_no + 1, per=per, hand=hand,
+                printed=v.per_player, needed=self.players * v.per_player, left=take + len(self.box)))
+        elif hand < v.hand:  # a hand larger than the cards a player gets: the rulebook's hand is never dealt
+            self.shortfalls.append(_(
+                "round {round} dealt {hand} cards in hand, not the {printed} printed: a player gets only {per} cards a round",
+                round=self.round_no + 1, hand=hand, printed=v.hand, per=per))
         for i in range(self.players):
             self.hands[i] = game_deck[i * hand : (i + 1) * hand]
         self.draw = game_deck[self.players * hand :]
@@ -134,6 +139,8 @@ class HectoedraState:
         self.last_played = None
         self.last_turn = None
         self.dealing = False
+        if not any(self.hands):  # nothing was dealt (fewer cards left than players): a round of no turns
+            self._end_round()
 
     def length_variant(self) -> tuple[int, int, int]:
         """(rounds still to play, a deal due, cards in hands and the draw pile): never up, and down

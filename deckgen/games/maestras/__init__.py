@@ -8,39 +8,48 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from deckgen.i18n import _
 from deckgen.options import Opt, declare
 from deckgen.registry import Game, deferred
 
 from deckgen.games.maestras import deck
 from deckgen.games.maestras.deck import REMOVAL_MODES
 from deckgen.games.maestras.rules import AFTER_MASTER, IN_LINE, LINKS, MAIN_END, TIEBREAK, WON_PATHS
-from deckgen.games.maestras.labels import OPTION_TEXT
 
 OPTIONS = declare(
     deck=(
-        Opt("colours", 4, (2, 4), "number of colours (each with its shape): 2 to 4"),
-        Opt("points", 8, (4, 10), "point cards run from 1 to this number in every colour"),
-        Opt("masters", 2, (1, 3), "master cards per colour"),
-        Opt("empties", 5, (0, 9), "empty cards in the full set"),
-        Opt("removal", "rulebook", REMOVAL_MODES, "which empty cards leave for a player count: rulebook (3 out for 2, 3, 6, 7 players; 5 for 4, 5, 8) "
-            "or fewest (the fewest that make the other cards divide evenly)", metavar="MODE"),
+        Opt("colours", 4, (2, 4), _("How many colours the deck has, each with its shape: 2 to 4."), label=_("Colours")),
+        Opt("points", 8, (4, 10), _("The point cards run from 1 to this number in each colour."), label=_("Points")),
+        Opt("masters", 2, (1, 3), _("Master cards of each colour."), label=_("Master cards")),
+        Opt("empties", 5, (0, 9), _("Empty cards in the full set."), label=_("Empty cards")),
+        Opt("removal", "rulebook", REMOVAL_MODES, _("Which empty cards leave the deck for a player count."), label=_("Which empty cards leave"),
+            metavar="MODE",
+            words={"rulebook": _("as the rulebook says: 3 out with 2, 3, 6 and 7 players, 5 with 4, 5 and 8"),
+                   "fewest": _("the fewest that let the other cards be dealt evenly")}),
     ),
     rules=(
-        Opt("link", "either", LINKS, "how two point cards link: either (same colour or points one apart), both (same colour and "
-            "points one apart), colour, points", metavar="RULE"),
-        Opt("same_points", False, bool, "cards with equal points also link"),
-        Opt("after_master", "colour", AFTER_MASTER, "what may follow a master: colour (a card of its colour) or any (any point card)", metavar="RULE"),
-        Opt("empty_counts", True, bool, "an empty card counts among the four linked cards that win a path"),
-        Opt("path_length", 4, (2, 8), "linked cards after the master that win a path"),
-        Opt("hand", 4, (1, 10), "cards dealt to each player"),
-        Opt("in_line", "all", IN_LINE, "which new cards must be in line with the last card placed: all, links (not masters) or off", metavar="RULE"),
-        Opt("corners", False, bool, "cards that meet only at a corner also count as touching"),
-        Opt("play_drawn", False, bool, "a drawn card that can be placed is placed at once, in the same turn"),
-        Opt("refill", True, bool, "after placing a card, draw back up to the hand size (--no-refill: draw only when you cannot place)"),
-        Opt("won_paths", "taken", WON_PATHS, "a won path: taken (its winner takes the cards, the side opens again) or stay (it stays, the side is closed)", metavar="RULE"),
-        Opt("main_end", "masters", MAIN_END, "when the main phase ends: masters (once every master card is on the table, or earlier when "
-            "nothing can be placed) or stuck (only when nothing more can be placed)", metavar="WHEN"),
-        Opt("tiebreak", "when-tied", TIEBREAK, "the tie-break phase: when-tied (only when the most masters are tied), always, never", metavar="WHEN"),
+        Opt("link", "either", LINKS, _("How two point cards link."), label=_("How cards link"), metavar="RULE",
+            words={"either": _("the same colour or points one apart"), "both": _("the same colour and points one apart"),
+                   "colour": _("the same colour"), "points": _("points one apart")}),
+        Opt("same_points", False, bool, _("Cards with equal points link too."), label=_("Equal points link")),
+        Opt("after_master", "colour", AFTER_MASTER, _("What may follow a master card."), label=_("After a master"), metavar="RULE",
+            words={"colour": _("a card of its colour"), "any": _("any point card")}),
+        Opt("empty_counts", True, bool, _("An empty card counts among the linked cards that win a path."), label=_("Empty cards count")),
+        Opt("path_length", 4, (2, 8), _("Linked cards after the master that win a path."), label=_("Path length")),
+        Opt("hand", 4, (1, 10), _("Cards dealt to each player."), label=_("Cards in hand")),
+        Opt("in_line", "all", IN_LINE, _("Which new cards must be in line with the last card placed."), label=_("In line"), metavar="RULE",
+            words={"all": _("every card"), "links": _("the cards that link (not the masters)"), "off": _("no card")}),
+        Opt("corners", False, bool, _("Cards that meet only at a corner count as touching too."), label=_("Corners touch")),
+        Opt("play_drawn", False, bool, _("A drawn card that can be placed is placed at once, in the same turn."), label=_("Play the drawn card")),
+        Opt("refill", True, bool, _("After placing a card, draw back up to the hand size (off: draw only when you cannot place)."),
+            label=_("Refill the hand")),
+        Opt("won_paths", "taken", WON_PATHS, _("What happens to a won path."), label=_("Won paths"), metavar="RULE",
+            words={"taken": _("its winner takes the cards and that side opens again"), "stay": _("it stays and that side is closed")}),
+        Opt("main_end", "masters", MAIN_END, _("When the main phase ends."), label=_("When play ends"), metavar="WHEN",
+            words={"masters": _("once every master card is on the table, or earlier when nothing can be placed"),
+                   "stuck": _("only when nothing more can be placed")}),
+        Opt("tiebreak", "when-tied", TIEBREAK, _("When the tie-break phase is played."), label=_("Tie-break"), metavar="WHEN",
+            words={"when-tied": _("only when the most masters are tied"), "always": _("always played"), "never": _("never played")}),
     ),
 )
 
@@ -102,5 +111,4 @@ GAME = Game(
     card_kinds=deferred("deckgen.games.maestras.schema", "CARD_KINDS"),
     help_card=deferred("deckgen.games.maestras.help", "help_card"),
     ages=(6, 99),
-    option_text=OPTION_TEXT,
 )

@@ -6,11 +6,11 @@ import string
 from typing import Any, Mapping
 
 from deckgen.errors import OptionError
+from deckgen.i18n import _
 from deckgen.options import Opt, check_size, compact_ranges, declare, int_list, runs
 from deckgen.registry import Game, deferred
 
 from deckgen.games.mgc import deck
-from deckgen.games.mgc.labels import OPTION_TEXT
 
 MAX_COEFFICIENT = 20
 MAX_DEGREE = 9
@@ -27,10 +27,10 @@ def _coefficients(value: Any) -> list[int]:
     for part in parts:
         got = parse(part)
         if 0 in got and (len(got) == 1 or got[0] == 0 or got[-1] == 0):
-            raise OptionError("0 cannot be a coefficient (a monomial with coefficient 0 is just 0)")
+            raise OptionError(_("0 cannot be a coefficient (a monomial with coefficient 0 is just 0)"))
         for v in got:
             if v in values:
-                raise OptionError(f"{v} given twice")
+                raise OptionError(_("{value} given twice", value=str(v)))
             if v:
                 values.add(v)
     return sorted(values)
@@ -51,41 +51,66 @@ def _variables(value: Any) -> list[str]:
         text = str(value).strip()
         items = [v.strip() for v in text.split(",")] if "," in text else list(text.replace(" ", ""))
     if not items or any(not v for v in items):
-        raise OptionError("expected variable letters like x,y,z")
+        raise OptionError(_("expected variable letters like x,y,z"))
     for v in items:
         if len(v) != 1 or v not in string.ascii_lowercase:
-            raise OptionError(f"{v!r} is not a variable: use single lowercase letters like x,y,z")
+            raise OptionError(_("{value!r} is not a variable: use single lowercase letters like x,y,z", value=v[:60]))
     if len(set(items)) != len(items):
-        raise OptionError(f"a variable is given twice in {','.join(items)}")
+        raise OptionError(_("a variable is given twice in {letters}", letters=",".join(items)))
     if len(items) > MAX_VARIABLES:
-        raise OptionError(f"at most {MAX_VARIABLES} variables fit on a card")
+        raise OptionError(_("at most {most} variables fit on a card", most=MAX_VARIABLES))
     return items
+
+
+ACTION_HELP = {  # what each action card does, in the words its option explains it with
+    "toma_dos": _("How many Toma dos cards (the next player draws two) the deck holds."),
+    "retorno": _("How many Retorno cards (play changes direction) the deck holds."),
+    "intermision": _("How many Intermisión cards (the next player is skipped) the deck holds."),
+    "eleccion_coeficiente": _("How many Elección de coeficiente cards (who plays it names the coefficient to follow) the deck holds."),
+    "eleccion_grado": _("How many Elección de grado cards (who plays it names the degree to follow) the deck holds."),
+    "toma_cuatro": _("How many Toma cuatro cards (the next player draws four) the deck holds."),
+}
 
 
 def _action_option(action: str) -> Opt:
     names = deck.ACTIONS[action]
-    return Opt(action, deck.DEFAULT_ACTION_COUNTS[action], (0, 40), f"number of {names['es']} cards ({names['en']})")
+    return Opt(action, deck.DEFAULT_ACTION_COUNTS[action], (0, 40), ACTION_HELP[action], label=_("{card} cards", card=names["es"]))
 
 
 OPTIONS = declare(
     deck=(
-        Opt("coefficients", list(range(1, 7)), _coefficients, "the coefficients: a range like 1-6 or -3-3 (negatives allowed; 0 is left out), or a list like -2,-1,1,2", metavar="RANGE", show=show_coefficients),
-        Opt("degrees", list(range(1, 7)), int_list(0, MAX_DEGREE), f"the degrees: a range like 1-6 or 0-4 (0 allowed: constants), up to {MAX_DEGREE}", metavar="RANGE", show=compact_ranges),
-        Opt("variables", ["x", "y", "z"], _variables, f"the variables, 1 to {MAX_VARIABLES} lowercase letters like x,y,z or a,b", metavar="LETTERS", show=lambda v: ",".join(v)),
-        Opt("copies", 2, (1, 8), "cards per (coefficient, degree) pair, each a different monomial where one exists"),
+        Opt("coefficients", list(range(1, 7)), _coefficients,
+            _("The coefficients of the monomials: a range like 1-6 or -3-3 (0 is left out), or a list like -2,-1,1,2."),
+            label=_("Coefficients"), metavar="RANGE", show=show_coefficients, examples=("-3-3", "-2,-1,1,2", "-20", "20")),
+        Opt("degrees", list(range(1, 7)), int_list(0, MAX_DEGREE),
+            _("The degrees of the monomials: a range like 1-6 or 0-4 (0 gives numbers without a letter), up to {most}.", most=MAX_DEGREE),
+            label=_("Degrees"), metavar="RANGE", show=compact_ranges, examples=("0-4",)),
+        Opt("variables", ["x", "y", "z"], _variables,
+            _("The variables of the monomials: 1 to {most} lowercase letters, like x,y,z or a,b.", most=MAX_VARIABLES),
+            label=_("Letters"), metavar="LETTERS", show=lambda v: ",".join(v), examples=("x", "a,b,c,d")),
+        Opt("copies", 2, (1, 8), _("Cards of each pair of coefficient and degree, each a different monomial where there is one."),
+            label=_("Cards per pair")),
         *(_action_option(a) for a in deck.ACTIONS),
-        Opt("hints", False, bool, "learning aid: print each monomial's coefficient and degree in its corners"),
+        Opt("hints", False, bool, _("A learning aid: each monomial's coefficient and degree printed in its corners."), label=_("Hints on the cards")),
     ),
     rules=(
         # rule variants and the simulated players' habits
-        Opt("draw_freely", False, bool, "variant: a player may draw even when holding a legal card"),
-        Opt("retorno_two_players", "reverse", ("reverse", "skip"), "with 2 players a Retorno only reverses play (reverse: the other player is next anyway) or skips the other player (skip, as in UNO)"),
-        Opt("last_card_draws", True, bool, "a Toma dos / Toma cuatro played as a round's last card still makes the next player draw (those cards score)"),
-        Opt("round_starter", "rotate", ("rotate", "winner"), "who opens the next round: rotate (the deal passes to the left) or winner (the last round's winner)"),
-        Opt("after_action", "monomial", ("monomial", "free"), "what must follow an action card: the last monomial's coefficient or degree (monomial), or any card (free)"),
-        Opt("target_score", 500, (1, 100_000), "the score that wins the match", metavar="POINTS"),
-        Opt("algebra_call", 0.9, (0.0, 1.0), "simulation: chance that a player says ÁLGEBRA when playing the second-to-last card"),
-        Opt("algebra_catch", 0.5, (0.0, 1.0), "simulation: chance that a forgotten ÁLGEBRA is caught in time (2 penalty cards)"),
+        Opt("draw_freely", False, bool, _("A variant: a player may draw even when holding a card that can be played."), label=_("Draw freely")),
+        Opt("retorno_two_players", "reverse", ("reverse", "skip"), _("What a Retorno does with 2 players."), label=_("Retorno with two players"),
+            words={"reverse": _("it only changes the direction: with two, the other player is next anyway"),
+                   "skip": _("the other player loses their turn, as in UNO")}),
+        Opt("last_card_draws", True, bool,
+            _("A Toma dos or Toma cuatro played as the last card of a round still makes the next player draw (and those cards score)."),
+            label=_("Last card still draws")),
+        Opt("round_starter", "rotate", ("rotate", "winner"), _("Who opens the next round."), label=_("Who opens each round"),
+            words={"rotate": _("the deal passes to the left"), "winner": _("the winner of the last round")}),
+        Opt("after_action", "monomial", ("monomial", "free"), _("What must follow an action card."), label=_("After an action card"),
+            words={"monomial": _("the coefficient or the degree of the last monomial"), "free": _("any card")}),
+        Opt("target_score", 500, (1, 100_000), _("The score that wins the match."), label=_("Points to win"), metavar="POINTS", examples=("200",)),
+        Opt("algebra_call", 0.9, (0.0, 1.0), _("The chance that a simulated player says ÁLGEBRA when playing the second-to-last card."),
+            label=_("Simulation: saying ÁLGEBRA"), examples=("0.5",), habit=True),
+        Opt("algebra_catch", 0.5, (0.0, 1.0), _("The chance that a forgotten ÁLGEBRA is caught in time (2 penalty cards)."),
+            label=_("Simulation: catching a forgotten call"), examples=("0.25",), habit=True),
     ),
 )
 
@@ -131,6 +156,7 @@ def _label(values: list[int]) -> str:
 GAME = Game(
     id="mgc",
     title="MGC",
+    card_name="ÁLGEBRA",
     summary={
         "es": "el juego del álgebra: monomios que se siguen por coeficiente o por grado",
         "en": "the algebra game: monomials that follow by coefficient or by degree",
@@ -151,5 +177,4 @@ GAME = Game(
     card_kinds=deferred("deckgen.games.mgc.schema", "CARD_KINDS"),
     help_card=deferred("deckgen.games.mgc.help", "help_card"),
     ages=(12, 99),
-    option_text=OPTION_TEXT,
 )

@@ -61,6 +61,9 @@ class Graph:
         self.any = self.cons_id[(None, None)]
         self.fits = list(classes)
         self.playable = [[i for i in range(self.T) if f[i]] for f in self.fits]
+        # per constraint class, the packed count fields of the playable types: a hand holds a playable
+        # card exactly when it has a bit in common with this mask
+        self.fit_fields = [sum(self.cmask << (self.bits * i) for i in p) for p in self.playable]
         self.basic_cons = [self.cons_id[(t.coef[i], t.degree[i])] if t.kind[i] == rules.BASIC else -1 for i in range(self.T)]
         v = m.variant
         self.effect = [rules.effect(t.kind[i], self.n, v.retorno_two_players) for i in range(self.T)]
@@ -94,8 +97,13 @@ class Graph:
         return s
 
     def _key(self, hands: list, actor: int, pile: int, d: int, misc: tuple) -> int:
-        """The canonical key: seats rotated so that ``actor`` is seat 0, mirrored where it matters."""
+        """The canonical key: seats rotated so that ``actor`` is seat 0, mirrored where it matters;
+        ``BLOCKED`` for a turn where nobody can play and nothing is left to draw (the round is over)."""
         n = self.n
+        if misc[0] == PLAY and not pile and self.total == sum(hands) + self.unit[misc[2]]:
+            fit = self.fit_fields[misc[1]]
+            if not any(h & fit for h in hands):
+                return BLOCKED
         if n == 2:
             h = hands[0] | hands[1] << self.W if actor == 0 else hands[1] | hands[0] << self.W
             return self._pack(h, pile, misc + (1,))
@@ -113,7 +121,7 @@ class Graph:
         return h | pile << self.shift[self.n] | i << self.top_shift
 
     def unpack(self, key: int) -> tuple[list, int, tuple]:
-        """(hands, seat to act first; pile; (stage, cons, top, drawn, choosing, then_play, idle, dir))."""
+        """(hands, seat to act first; pile; (stage, cons, top, drawn, choosing, then_play, dir))."""
         m = self.mask
         return [(key >> s) & m for s in self.shift[: self.n]], (key >> self.shift[self.n]) & m, self.misc[key >> self.top_shift]
 
@@ -130,7 +138,7 @@ class Graph:
             return None
         assert not p.pending and not p.skip and not p.left, "a decision with a draw or a skip pending"
         drawn = p.drawn if stage == DRAWN else 0
-        misc = (stage, self.cons_id[p.cons], p.top, drawn, p.choosing, p.then_play, p.idle)
+        misc = (stage, self.cons_id[p.cons], p.top, drawn, p.choosing, p.then_play)
         return self._key([self.pack_counts(h) for h in p.hands], p.seat, self.pack_counts(p.pile), p.dir, misc)
 
     # ---------------------------------------------------------------- the rules, over packed positions
@@ -147,31 +155,31 @@ class Graph:
         if key < 0:
             return list(self._deals()) if key == ROOT else []
         hands, pile, misc = self.unpack(key)
-        stage, cons, top, drawn, choosing, then_play, idle, d = misc
+        stage, cons, top, drawn, choosing, then_play, d = misc
         out: list[int] = []
         if stage == PLAY:
             h = hands[0]
             b, cm = self.bits, self.cmask
             can = [i for i in self.playable[cons] if (h >> (b * i)) & cm]
             for i in can:
-                self._play(hands, pile, d, cons, i, idle, out)
-            if not can or self.draw_freely:
-                self._draw(hands, pile, d, cons, top, idle, out)
+                self._play(hands, pile, d, cons, i, out)
+            if not can or self.draw_freely and (pile or self.total - sum(hands) - self.unit[top]):
+                self._draw(hands, pile, d, cons, top, out)
         elif stage == DRAWN:
-            self._play(hands, pile, d, cons, drawn, idle, out)
-            out.append(self._key(hands, self._next(0, d), pile, d, (PLAY, cons, top, 0, 0, False, idle)))
+            self._play(hands, pile, d, cons, drawn, out)
+            out.append(self._key(hands, self._next(0, d), pile, d, (PLAY, cons, top, 0, 0, False)))
         else:  # CHOOSE
             for c in self.named[choosing]:
                 if then_play:
-                    out.append(self._key(hands, 0, pile, d, (PLAY, c, top, 0, 0, False, idle)))
+                    out.append(self._key(hands, 0, pile, d, (PLAY, c, top, 0, 0, False)))
                 else:  # the Elección card was played: the turn passes (it neither draws nor skips)
-                    out.append(self._key(hands, self._next(0, d), pile, d, (PLAY, c, top, 0, 0, False, idle)))
+                    out.append(self._key(hands, self._next(0, d), pile, d, (PLAY, c, top, 0, 0, False)))
         return out
 
     def _next(self, s: int, d: int) -> int:
         return (s + d) % self.n
 
-    def _play(self, hands: list, pile: int, d: int, cons: int, card: int, idle: int, out: list) -> None:
+    def _play(self, hands: list, pile: int, d: int, cons: int, card: int, out: list) -> None:
         """Seat 0 plays ``card`` (model.Position._play and what follows it)."""
         h = hands[0] - self.unit[card]
         hands = [h] + hands[1:]
@@ -185,14 +193,14 @@ class Graph:
             if left == 0:
                 out.append(WIN)
                 return
-            out.append(self._key(hands, self._next(0, d), pile, d, (PLAY, cons, card, 0, 0, False, idle)))
+            out.append(self._key(hands, self._next(0, d), pile, d, (PLAY, cons, card, 0, 0, False)))
             return
         if self.free:
             cons = self.any
         if e.reverse:
             d = -d
         if e.choose and left:
-            out.append(self._key(hands, 0, pile, d, (CHOOSE, cons, card, 0, e.choose, False, idle)))
+            out.append(self._key(hands, 0, pile, d, (CHOOSE, cons, card, 0, e.choose, False)))
             return
         if left == 0:  # whatever the next player draws, the round is over
             out.append(WIN)
@@ -205,12 +213,12 @@ class Graph:
             for add, rest in self._draws_for(hands, pile, card, e.draw):
                 hs = list(hands)
                 hs[drawer] += add
-                out.append(self._key(hs, nxt, rest, d, (PLAY, cons, card, 0, 0, False, idle)))
+                out.append(self._key(hs, nxt, rest, d, (PLAY, cons, card, 0, 0, False)))
             return
         nxt = self._next(0, d)
         if e.skip:
             nxt = self._next(nxt, d)
-        out.append(self._key(hands, nxt, pile, d, (PLAY, cons, card, 0, 0, False, idle)))
+        out.append(self._key(hands, nxt, pile, d, (PLAY, cons, card, 0, 0, False)))
 
     def _draws_for(self, hands: list, pile: int, top: int, k: int) -> list:
         """(cards drawn, the pile after) for each outcome of ``k`` draws in a row: from the pile while
@@ -242,15 +250,12 @@ class Graph:
             for rest in self._multisets(x, k - j, i + 1):
                 yield j * self.unit[i] + rest
 
-    def _draw(self, hands: list, pile: int, d: int, cons: int, top: int, idle: int, out: list) -> None:
+    def _draw(self, hands: list, pile: int, d: int, cons: int, top: int, out: list) -> None:
         """Seat 0 draws one card (model.Position's DRAW stage and its outcomes)."""
         if not pile:
             pile = self.total - sum(hands) - self.unit[top]  # the discard pile, all but its top card
-        if not pile:
-            if idle + 1 >= self.n:
-                out.append(BLOCKED)
-                return
-            out.append(self._key(hands, self._next(0, d), pile, d, (PLAY, cons, top, 0, 0, False, idle + 1)))
+        if not pile:  # nothing to draw: the turn passes (a round nobody can go on with ends at the next turn: _key)
+            out.append(self._key(hands, self._next(0, d), pile, d, (PLAY, cons, top, 0, 0, False)))
             return
         b, cm, fits = self.bits, self.cmask, self.fits[cons]
         for i in range(self.T):
@@ -258,9 +263,9 @@ class Graph:
                 u = self.unit[i]
                 hs = [hands[0] + u] + hands[1:]
                 if fits[i]:
-                    out.append(self._key(hs, 0, pile - u, d, (DRAWN, cons, top, i, 0, False, 0)))
+                    out.append(self._key(hs, 0, pile - u, d, (DRAWN, cons, top, i, 0, False)))
                 else:
-                    out.append(self._key(hs, self._next(0, d), pile - u, d, (PLAY, cons, top, 0, 0, False, 0)))
+                    out.append(self._key(hs, self._next(0, d), pile - u, d, (PLAY, cons, top, 0, 0, False)))
 
     def _deals(self) -> Iterator[int]:
         """Every deal, and the first card's rule (model.Position._deal)."""
@@ -271,7 +276,7 @@ class Graph:
             start = rules.start_rule(t.kind[top], m.dealer, n)
             cons = self.basic_cons[top] if t.kind[top] == rules.BASIC else self.any
             stage = CHOOSE if start.choose else PLAY
-            misc = (stage, cons, top, 0, start.choose, bool(start.choose), 0)
+            misc = (stage, cons, top, 0, start.choose, bool(start.choose))
             if not start.draw:
                 yield self._key(hands, start.first, pile, start.direction, misc)
                 continue

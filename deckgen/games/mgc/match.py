@@ -52,10 +52,10 @@ class Match:
         direction = self.dir
         return self.cons, self.seat, direction, self.top, clockwise if direction > 0 else counterclockwise
 
-    def _publish(self, phase, job, cons, seat, direction, pending, skip, choosing, then_play, drawn, idle, counters) -> None:  # noqa: ANN001
+    def _publish(self, phase, job, cons, seat, direction, pending, skip, choosing, then_play, drawn, counters) -> None:  # noqa: ANN001
         """Copy the generator's local position and tallies onto the state (at a pause, or the end)."""
         self.phase, self.job, self.cons, self.seat, self.dir = phase, job, cons, seat, direction
-        self.pending, self.skip, self.choosing, self.then_play, self.drawn, self.idle = pending, skip, choosing, then_play, drawn, idle
+        self.pending, self.skip, self.choosing, self.then_play, self.drawn = pending, skip, choosing, then_play, drawn
         (self.top, self.played, self.turns, self.voluntary, self.draws, self.dry_draws, self.offers, self.choices,
          self.moments, self.penalties, self.deals, self.penalty_cards) = counters
 
@@ -94,7 +94,7 @@ class Match:
         # turns so far are the cards played from a hand plus the draws tried)
         voluntary = draws = dry = offers = choices = moments = penalties = deals = penalty_cards = 0
         played_before = drawn_plays = 0  # cards played in earlier rounds; drawn cards played at once
-        cons = seat = direction = pending = choosing = idle = played = 0
+        cons = seat = direction = pending = choosing = played = 0
         started = False
         top = -1
         skip = then_play = False
@@ -103,7 +103,7 @@ class Match:
         while True:  # ================================================================ rounds
             if started:  # ---- chance node: deal a new round (the match's first deal is not one)
                 if stepping:
-                    publish(CHANCE_NODE, J_DEAL, cons, seat, direction, 0, False, 0, False, -1, idle, (top, played, played_before + played - drawn_plays + draws + dry, voluntary, draws, dry, offers, choices, moments, penalties, deals, penalty_cards))
+                    publish(CHANCE_NODE, J_DEAL, cons, seat, direction, 0, False, 0, False, -1, (top, played, played_before + played - drawn_plays + draws + dry, voluntary, draws, dry, offers, choices, moments, penalties, deals, penalty_cards))
                     msg = yield
                     stepping, slow, rand, bits, limit, stop_rounds = (run_on(msg, draw_freely, played_before + played - drawn_plays + draws + dry) if msg.__class__ is tuple
                                                                        else (stepping, slow, msg.random, msg.getrandbits, limit, stop_rounds))
@@ -134,7 +134,7 @@ class Match:
             order = clockwise if direction > 0 else counterclockwise
             self.round_starter = seat
             cons = follow[top] if not kind else free
-            pending, skip, idle, then_play = 0, False, 0, bool(choosing)
+            pending, skip, then_play = 0, False, bool(choosing)
             if start_draw:  # Toma dos / Toma cuatro turned up: the dealer's left draws and is skipped
                 got = draw_cards(start_draw, bits, top)
                 hands[(dealer + 1) % n] |= got
@@ -144,7 +144,7 @@ class Match:
             while True:  # ============================================================ turns
                 if choosing:  # ---- decision: name the coefficient or the degree (Elección)
                     if stepping:
-                        publish(CHOOSE, 0, cons, seat, direction, pending, skip, choosing, then_play, drawn, idle, (top, played, played_before + played - drawn_plays + draws + dry + then_play, voluntary, draws, dry, offers, choices, moments, penalties, deals, penalty_cards))
+                        publish(CHOOSE, 0, cons, seat, direction, pending, skip, choosing, then_play, drawn, (top, played, played_before + played - drawn_plays + draws + dry + then_play, voluntary, draws, dry, offers, choices, moments, penalties, deals, penalty_cards))
                         msg = yield
                         cons, seat, direction, top, order = self._read_back(clockwise, counterclockwise)
                         if msg.__class__ is tuple:  # run on fast: decide again, by the random policy
@@ -163,7 +163,10 @@ class Match:
                     hand = hands[seat]
                 else:
                     # ---- decision: play a legal card, or draw
-                    legal = hands[seat] & masks[cons]
+                    mask = masks[cons]
+                    if not pile and played <= self.recycled and not any(h & mask for h in hands):
+                        break  # nobody can play and nothing is left to draw: the round ends (RULES.md, row 24)
+                    legal = hands[seat] & mask
                     if legal and not slow:  # the random policy: uniform over the legal cards, in order
                         count = legal.bit_count()
                         if count == 1:  # a forced move takes no random number
@@ -181,7 +184,7 @@ class Match:
                         card = -1
                         if slow:
                             if stepping:
-                                publish(PLAY, 0, cons, seat, direction, pending, skip, choosing, then_play, drawn, idle, (top, played, played_before + played - drawn_plays + draws + dry + 1, voluntary, draws, dry, offers, choices, moments, penalties, deals, penalty_cards))
+                                publish(PLAY, 0, cons, seat, direction, pending, skip, choosing, then_play, drawn, (top, played, played_before + played - drawn_plays + draws + dry + 1, voluntary, draws, dry, offers, choices, moments, penalties, deals, penalty_cards))
                                 msg = yield
                                 cons, seat, direction, top, order = self._read_back(clockwise, counterclockwise)
                                 if msg.__class__ is tuple:  # run on fast: decide again, by the random policy
@@ -190,9 +193,9 @@ class Match:
                                 legal = hands[seat] & masks[cons]
                                 if msg != DRAW:
                                     card = msg  # type: ignore[assignment]
-                            elif legal:  # the random policy, drawing freely: uniform over the legal cards, then DRAW
+                            elif legal:  # the random policy, drawing freely: uniform over the legal cards, then DRAW if a card is left to draw
                                 count = legal.bit_count()
-                                i = int(rand() * (count + 1))
+                                i = int(rand() * (count + (bool(pile) or played > self.recycled)))
                                 if i < count:
                                     m = legal
                                     while i:
@@ -204,7 +207,7 @@ class Match:
                         if card < 0:
                             # ---- chance node: draw one card
                             if stepping:
-                                publish(CHANCE_NODE, J_DRAW, cons, seat, direction, pending, skip, choosing, then_play, drawn, idle, (top, played, played_before + played - drawn_plays + draws + dry + 1, voluntary, draws, dry, offers, choices, moments, penalties, deals, penalty_cards))
+                                publish(CHANCE_NODE, J_DRAW, cons, seat, direction, pending, skip, choosing, then_play, drawn, (top, played, played_before + played - drawn_plays + draws + dry + 1, voluntary, draws, dry, offers, choices, moments, penalties, deals, penalty_cards))
                                 msg = yield
                                 stepping, slow, rand, bits, limit, stop_rounds = (run_on(msg, draw_freely, played_before + played - drawn_plays + draws + dry) if msg.__class__ is tuple
                                                                                    else (stepping, slow, msg.random, msg.getrandbits, limit, stop_rounds))
@@ -213,23 +216,25 @@ class Match:
                                 got = bit[pile[i]]
                                 pile[i] = pile[-1]
                                 pile.pop()
-                            else:  # nothing left to draw: the turn passes; everyone stuck: the round is blocked
+                            else:  # nothing left to draw: the turn passes (someone else can still play)
                                 dry += 1
-                                idle += 1
-                                if idle >= n:
-                                    break
+                                if played_before + played - drawn_plays + draws + dry >= limit:
+                                    stepping = slow = True  # a fast run's turn budget is spent inside a round
                                 seat = order[seat]
                                 continue
-                            idle = 0
                             hands[seat] |= got
                             draws += 1
+                            if played_before + played - drawn_plays + draws + dry >= limit:
+                                # a fast run's turn budget is spent inside a round (a round that never ends
+                                # draws again and again): step from here, so the run stops at the next pause
+                                stepping = slow = True
                             if not got & masks[cons]:  # it does not fit: the turn passes
                                 seat = order[seat]
                                 continue
                             # ---- decision: play the drawn card at once, or keep it
                             if stepping:
                                 drawn = got.bit_length() - 1
-                                publish(DRAWN, 0, cons, seat, direction, pending, skip, choosing, then_play, drawn, idle, (top, played, played_before + played - drawn_plays + draws + dry, voluntary, draws, dry, offers, choices, moments, penalties, deals, penalty_cards))
+                                publish(DRAWN, 0, cons, seat, direction, pending, skip, choosing, then_play, drawn, (top, played, played_before + played - drawn_plays + draws + dry, voluntary, draws, dry, offers, choices, moments, penalties, deals, penalty_cards))
                                 msg = yield
                                 cons, seat, direction, top, order = self._read_back(clockwise, counterclockwise)
                                 if msg.__class__ is tuple:  # run on fast: the random policy decides
@@ -272,7 +277,7 @@ class Match:
                 if algebra_chance and hand.bit_count() == 1:
                     # ---- chance node: one card left, the player must say "ÁLGEBRA"
                     if stepping:
-                        publish(CHANCE_NODE, J_ALGEBRA, cons, seat, direction, pending, skip, choosing, then_play, drawn, idle, (top, played, played_before + played - drawn_plays + draws + dry, voluntary, draws, dry, offers, choices, moments, penalties, deals, penalty_cards))
+                        publish(CHANCE_NODE, J_ALGEBRA, cons, seat, direction, pending, skip, choosing, then_play, drawn, (top, played, played_before + played - drawn_plays + draws + dry, voluntary, draws, dry, offers, choices, moments, penalties, deals, penalty_cards))
                         msg = yield
                         stepping, slow, rand, bits, limit, stop_rounds = (run_on(msg, draw_freely, played_before + played - drawn_plays + draws + dry) if msg.__class__ is tuple
                                                                            else (stepping, slow, msg.random, msg.getrandbits, limit, stop_rounds))
@@ -287,7 +292,7 @@ class Match:
                 if pending and (hand or last_card_draws):
                     # ---- chance node: the next player draws what the Toma card says
                     if stepping:
-                        publish(CHANCE_NODE, J_PENALTY, cons, seat, direction, pending, skip, choosing, then_play, drawn, idle, (top, played, played_before + played - drawn_plays + draws + dry, voluntary, draws, dry, offers, choices, moments, penalties, deals, penalty_cards))
+                        publish(CHANCE_NODE, J_PENALTY, cons, seat, direction, pending, skip, choosing, then_play, drawn, (top, played, played_before + played - drawn_plays + draws + dry, voluntary, draws, dry, offers, choices, moments, penalties, deals, penalty_cards))
                         msg = yield
                         stepping, slow, rand, bits, limit, stop_rounds = (run_on(msg, draw_freely, played_before + played - drawn_plays + draws + dry) if msg.__class__ is tuple
                                                                            else (stepping, slow, msg.random, msg.getrandbits, limit, stop_rounds))
@@ -314,7 +319,7 @@ class Match:
 
             # ==================================================================== the round is over
             if self._end_round(winner):  # the match is won
-                publish(OVER, 0, cons, seat, direction, 0, False, 0, False, -1, idle, (top, played, played_before + played - drawn_plays + draws + dry, voluntary, draws, dry, offers, choices, moments, penalties, deals, penalty_cards))
+                publish(OVER, 0, cons, seat, direction, 0, False, 0, False, -1, (top, played, played_before + played - drawn_plays + draws + dry, voluntary, draws, dry, offers, choices, moments, penalties, deals, penalty_cards))
                 return
             if self.rounds == stop_rounds:
                 stepping = slow = True

@@ -45,11 +45,11 @@ class Position(Draws, Words):
 
     Fields: stage, seat, dir, cons (coefficient, degree; None = any), top (type), hands (count
     tuples per seat), pile (count tuple), pending, skip, choosing, then_play, drawn (type or -1),
-    idle (dry draws since a card was last drawn), left (cards still to draw in a draw chain),
-    winner (at OVER: the seat, or -1 for a blocked round)."""
+    left (cards still to draw in a draw chain), winner (at OVER: the seat, or -1 for a round that
+    ended because nobody could play or draw: RULES.md, row 24)."""
 
     __slots__ = ("m", "stage", "seat", "dir", "cons", "top", "hands", "pile", "pending", "skip", "choosing",
-                 "then_play", "drawn", "idle", "left", "winner")
+                 "then_play", "drawn", "left", "winner")
 
     def __init__(self, m: "Model") -> None:
         self.m = m
@@ -58,7 +58,7 @@ class Position(Draws, Words):
         self.hands: tuple = ((0,) * m.t.n,) * n
         self.pile: tuple = m.t.total
         self.pending, self.skip, self.choosing, self.then_play, self.drawn = 0, False, 0, False, -1
-        self.idle = self.left = 0
+        self.left = 0
         self.winner = -1
 
     # ---------------------------------------------------------------- State protocol
@@ -67,7 +67,7 @@ class Position(Draws, Words):
         p = Position.__new__(Position)
         p.m, p.stage, p.seat, p.dir, p.cons, p.top, p.hands, p.pile = self.m, self.stage, self.seat, self.dir, self.cons, self.top, self.hands, self.pile
         p.pending, p.skip, p.choosing, p.then_play, p.drawn = self.pending, self.skip, self.choosing, self.then_play, self.drawn
-        p.idle, p.left, p.winner = self.idle, self.left, self.winner
+        p.left, p.winner = self.left, self.winner
         return p
 
     def current_player(self) -> int:
@@ -82,7 +82,7 @@ class Position(Draws, Words):
 
     def key(self) -> Hashable:
         return (self.stage, self.seat, self.dir, self.cons, self.top, self.hands, self.pile, self.pending, self.skip,
-                self.choosing, self.then_play, self.drawn, self.idle, self.left, self.winner)
+                self.choosing, self.then_play, self.drawn, self.left, self.winner)
 
     def canonical_key(self) -> Hashable:
         """The key with seats rotated so that the seat to act is seat 0 (the winner too), and
@@ -108,7 +108,7 @@ class Position(Draws, Words):
                     hands, d = mirrored, -d
                     w = (n - w) % n if w >= 0 else -1
         return (self.stage, d, self.cons, self.top, hands, self.pile, self.pending, self.skip,
-                self.choosing, self.then_play, self.drawn, self.idle, self.left, w)
+                self.choosing, self.then_play, self.drawn, self.left, w)
 
     def graph(self) -> Any:
         """The round's graph in the model checker's compact form (graph.py), from the deal; None
@@ -125,7 +125,7 @@ class Position(Draws, Words):
             hand = self.hands[self.seat]
             ok = t.playable(self.cons)
             out = [i for i in range(t.n) if hand[i] and ok[i]]
-            if not out or m.variant.draw_freely:
+            if not out or m.variant.draw_freely and self.can_draw():
                 out.append("draw")
             return out
         if self.stage == DRAWN:
@@ -151,7 +151,7 @@ class Position(Draws, Words):
             self.choosing = 0
             if self.then_play:
                 self.then_play = False
-                self.stage = PLAY
+                self._to_play()
                 return
             self._after_card()
             return
@@ -190,7 +190,7 @@ class Position(Draws, Words):
         self.seat, self.dir = start.first, start.direction
         self.cons = (t.coef[top], t.degree[top]) if t.kind[top] == rules.BASIC else (ANY, ANY)
         self.choosing, self.then_play = start.choose, bool(start.choose)
-        self.pending, self.skip, self.idle = 0, False, 0
+        self.pending, self.skip = 0, False
         if start.draw:
             self.stage, self.left = START_DRAW, start.draw
             self._draw_chain(None)
@@ -198,7 +198,23 @@ class Position(Draws, Words):
             self._turn()
 
     def _turn(self) -> None:
-        self.stage = CHOOSE if self.choosing else PLAY
+        if self.choosing:
+            self.stage = CHOOSE
+        else:
+            self._to_play()
+
+    def can_draw(self) -> bool:
+        """Is a card left to draw (in the pile, or below the discard pile's top card)?"""
+        return any(self.pile) or any(self._refilled())
+
+    def _to_play(self) -> None:
+        """A turn begins; when nobody can play and nothing is left to draw the round is over, won by
+        nobody yet (the lowest hand takes it: scoring.py; RULES.md, row 24)."""
+        self.stage = PLAY
+        if not self.can_draw():
+            ok = self.m.t.playable(self.cons)
+            if not any(h[i] and ok[i] for h in self.hands for i in range(len(h))):
+                self.stage, self.winner = OVER, -1
 
 
     def _play(self, card: int) -> None:
@@ -252,7 +268,7 @@ class Position(Draws, Words):
         if skip:
             s = self._next(s)
         self.seat = s
-        self.stage = PLAY
+        self._to_play()
 
 
 class Model:
@@ -346,6 +362,5 @@ def position_of(state: Any) -> Position | None:
     p.pile = counts(state.pile)
     p.pending, p.skip, p.choosing, p.then_play = state.pending, bool(state.skip), state.choosing, bool(state.then_play)
     p.drawn = types.of_card[state.drawn] if stage == DRAWN else -1
-    p.idle = state.idle
     p.left = state.pending if stage == PENALTY_DRAW else 0
     return p

@@ -65,17 +65,12 @@ class Draws:
         if not any(self.pile):
             self.pile = self._refilled()
         if stage == DRAW:
-            if o == "nothing":
-                self.idle += 1
-                if self.idle >= self.m.players:
-                    self.stage, self.winner = OVER, -1
-                    return
+            if o == "nothing":  # nothing left to draw: the turn passes
                 self._next_turn(skip=False)
                 return
             self.pile = _sub(self.pile, o)
             s = self.seat
             self.hands = self.hands[:s] + (_add(self.hands[s], o),) + self.hands[s + 1 :]
-            self.idle = 0
             if not self.m.t.fits(o, self.cons):
                 self._next_turn(skip=False)
                 return

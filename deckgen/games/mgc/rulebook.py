@@ -93,7 +93,10 @@ VARIANT_TEXT: dict[str, dict[str, Any]] = {
         "choices": "Una carta de Elección solo puede nombrar un coeficiente o un grado que esté en la baraja (coeficientes {c}; grados {d}).",
         "refill": "Si se acaba el mazo de robo, se barajan las cartas del montón de descartes, menos la de arriba, y forman un mazo nuevo.",
         "negative": "Un monomio con coeficiente negativo vale su valor absoluto: −3x² vale 3 puntos.",
-        "blocked": "Si ningún jugador puede jugar ni robar (no quedan cartas), la ronda se acaba: la gana quien tiene menos puntos en la mano; si hay empate, nadie puntúa.",
+        "blocked": ("Si no queda ninguna carta que robar (ni en el mazo ni debajo de la carta de arriba del montón de descartes), quien no puede "
+                    "jugar pasa el turno y nadie puede robar porque quiera. Si entonces ningún jugador puede jugar, la ronda se acaba: la gana "
+                    "quien tiene menos puntos en la mano, y se anota, como siempre, los puntos de las cartas que quedan en las manos de los demás; "
+                    "si hay empate a menos puntos, nadie puntúa."),
         "caught": "Quien olvida decir «ÁLGEBRA» y es descubierto antes de que el siguiente jugador robe o juegue, roba 2 cartas.",
     },
     "en": {
@@ -121,7 +124,9 @@ VARIANT_TEXT: dict[str, dict[str, Any]] = {
         "choices": "An Elección card may only name a coefficient or a degree that the deck has (coefficients {c}; degrees {d}).",
         "refill": "When the draw pile runs out, the discard pile, all but its top card, is shuffled into a new draw pile.",
         "negative": "A monomial with a negative coefficient is worth its absolute value: −3x² is worth 3 points.",
-        "blocked": "If nobody can play or draw (no cards are left), the round ends: the lowest hand wins it; on a tie nobody scores.",
+        "blocked": ("When no card is left to draw (neither in the draw pile nor under the discard pile's top card), a player who cannot "
+                    "play passes, and nobody may draw by choice. If then nobody can play, the round ends: the player with the lowest hand "
+                    "wins it and scores, as always, the points of the cards left in the other hands; on a tie for the lowest hand nobody scores."),
         "caught": "A player who forgets to say “ÁLGEBRA” and is caught before the next player draws or plays draws 2 cards.",
     },
 }

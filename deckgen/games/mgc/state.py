@@ -42,7 +42,7 @@ class MgcState(Match, Piles, Scoring):
         "k", "n", "_gen",
         # the position, as published at the last pause
         "hands", "pile", "top", "played", "recycled", "phase", "job", "cons", "seat", "dir", "pending", "skip", "choosing",
-        "then_play", "drawn", "idle", "scores", "dealer", "round_starter", "last_winner", "winner",
+        "then_play", "drawn", "scores", "dealer", "round_starter", "last_winner", "winner",
         # tallies
         "turns", "rounds", "voluntary", "draws", "dry_draws", "offers", "choices", "moments", "penalties",
         "deals", "penalty_cards", "algebra_forgot", "algebra_caught", "starter_wins", "blocked", "refills",
@@ -101,7 +101,7 @@ class MgcState(Match, Piles, Scoring):
         k = self.k
         if phase == PLAY:
             actions = cards_of(self.hands[self.seat] & k.tables.masks[self.cons])
-            if not actions or k.variant.draw_freely:
+            if not actions or k.variant.draw_freely and self.can_draw():
                 actions.append(k.DRAW)
             return actions
         if phase == DRAWN:
@@ -110,6 +110,12 @@ class MgcState(Match, Piles, Scoring):
             lo, hi = k.choice_range(self.choosing)
             return list(range(k.CHOOSE_BASE + lo, k.CHOOSE_BASE + hi))
         return []
+
+    def can_draw(self) -> bool:
+        """Is a card left to draw: in the draw pile, or below the discard pile's top card (a refill)?
+        With nothing to draw, a player who can play must play (``draw_freely`` offers no draw), and one
+        who cannot passes; when nobody can play either, the round is over (RULES.md, row 24)."""
+        return bool(self.pile) or self.played > self.recycled
 
     def _resume(self, message: object) -> None:
         try:
@@ -180,7 +186,7 @@ class MgcState(Match, Piles, Scoring):
         pile = frozenset(self.pile)
         return (
             self.phase, self.job if self.phase == CHANCE_NODE else -1, self.seat, self.dir, self.cons, self.pending,
-            self.skip, self.choosing, self.then_play, self.drawn, self.idle, tuple(self.hands), pile,
+            self.skip, self.choosing, self.then_play, self.drawn, tuple(self.hands), pile,
             self.top, tuple(self.scores), self.dealer,
         )
 

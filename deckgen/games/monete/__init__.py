@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from deckgen.options import Opt, choice, declare
+from deckgen.i18n import _
+from deckgen.options import Opt, declare
 from deckgen.registry import Game, deferred
 
 from deckgen.games.monete import deck
 from deckgen.games.monete.deck import ALL, MAX_COMBO, MODES
-from deckgen.games.monete.labels import OPTION_TEXT
 
 MODE_LABELS = {
     "perezoso": {"es": "modo PEREZOSO", "en": "PEREZOSO mode"},
@@ -20,22 +20,29 @@ MODE_LABELS = {
     ALL: {"es": "los cuatro modos", "en": "all four modes"},
 }
 
-# The modes from easiest to hardest (GAMES.md); shown in help, `list` and a mistyped --mode's message
-DIFFICULTY = {"perezoso": "easiest", "siesta": "easy", "recreo": "harder", "jungla": "hardest"}
-
 OPTIONS = declare(
     deck=(
-        Opt("mode", ALL, choice(ALL, *MODES, notes=DIFFICULTY), "from easiest to hardest: perezoso (easiest: no purple cards, number marker), siesta (all "
-            "cards, number marker), recreo (both markers, respect one), jungla (hardest: both markers, respect both); or all (the full deck, simulated and validated in every mode)", metavar="MODE"),
-        Opt("wildcards", True, bool, "include the 4 comodines"),
-        Opt("top", 20, (10, 20), "the highest number: cards run 1 to TOP in each colour, and 1 and TOP close a round (10 makes a deck for the youngest)", metavar="TOP"),
+        Opt("mode", ALL, (ALL, *MODES), _("The game mode, from the easiest to the hardest."), label=_("Game mode"), metavar="MODE",
+            words={"perezoso": _("easiest: no purple cards, the number marker"),
+                   "siesta": _("easy: every card, the number marker"),
+                   "recreo": _("harder: both markers, respect one"),
+                   "jungla": _("hardest: both markers, respect both"),
+                   ALL: _("the full deck, simulated and checked in every mode")}),
+        Opt("wildcards", True, bool, _("Include the 4 comodines."), label=_("Wild cards")),
+        Opt("top", 20, (10, 20), _("The highest number: the cards run from 1 to it in each colour, and 1 and it close a round "
+                                   "(10 makes a deck for the youngest)."), label=_("Highest number"), metavar="TOP"),
     ),
     rules=(
-        Opt("combo", MAX_COMBO, (1, MAX_COMBO), "the most consecutive cards one play may hold (1 switches combos off)"),
-        Opt("deck_out", "empty", ("empty", "need"), "when the draw pile ends the game: empty (as soon as its last card is drawn) or need (when someone has to draw and it is empty)", metavar="WHEN"),
-        Opt("give_taken", False, bool, "Te la cambio and Espiar: the card given back may be the very card just taken (off: one of "
-            "the player's own cards, as the rulebook's \"give one of yours\" says)"),
-        Opt("wild_discard", False, bool, "at a ¡Monete!, a player without the 1 (or TOP) may discard a comodín instead of drawing"),
+        Opt("combo", MAX_COMBO, (1, MAX_COMBO), _("The most consecutive cards one play may hold (1 switches combos off)."),
+            label=_("Longest combo")),
+        Opt("deck_out", "empty", ("empty", "need"), _("When running out of the draw pile ends the game."),
+            label=_("When the draw pile runs out"), metavar="WHEN",
+            words={"empty": _("as soon as its last card is drawn"), "need": _("when someone has to draw and it is empty")}),
+        Opt("give_taken", False, bool, _("Te la cambio and Espiar: the card given back may be the very card just taken (off: one of the "
+                                         "player's own cards, as the rulebook's «give one of yours» says)."),
+            label=_("Give back the card taken")),
+        Opt("wild_discard", False, bool, _("At a ¡Monete!, a player without the 1 (or the highest number) may discard a comodín instead of drawing."),
+            label=_("Discard a wild card")),
     ),
 )
 
@@ -90,7 +97,6 @@ def _game() -> Game:
         card_kinds=deferred("deckgen.games.monete.schema", "CARD_KINDS"),
         help_card=deferred("deckgen.games.monete.help", "help_card"),
         ages=(6, 99),
-        option_text=OPTION_TEXT,
     )
 
 

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from deckgen.errors import OptionError
+from deckgen.i18n import _
+from deckgen.numerals import decimal_number
 
 NEVER = math.inf
 
@@ -32,7 +34,8 @@ class ReactionModel:
         if len(medians) == 1:
             medians = medians * players
         if len(medians) != players:
-            raise OptionError(f"--reaction-ms gives {len(medians)} times for {players} players (give one, or one per player)")
+            raise OptionError(_("--reaction-ms gives {times} times for {players} players (give one, or one per player)",
+                                times=len(medians), players=players))
         return ReactionModel(
             tuple(float(m) for m in medians),
             float(options.get("reaction_spread", 0.35)),
@@ -57,6 +60,10 @@ class ReactionModel:
         return NEVER
 
 
+def _shown(value: Any) -> Any:
+    return value[:60] + "…" if isinstance(value, str) and len(value) > 60 else value
+
+
 def parse_times(value: Any) -> list[float]:
     """"700" or "600,700,900" (ms) or a TOML number / list."""
     items: Sequence[Any]
@@ -69,12 +76,13 @@ def parse_times(value: Any) -> list[float]:
     out = []
     for v in items:
         try:
-            t = float(v)
+            t = decimal_number(v)  # the digits 0-9, as every number deckgen reads (deckgen.numerals)
         except (TypeError, ValueError):
-            raise OptionError(f"expected reaction times in ms like 700 or 600,700,900, got {value!r}") from None
+            raise OptionError(_("expected reaction times in ms like 700 or 600,700,900, got {value!r}", value=_shown(value))) from None
         if not 50.0 <= t <= 10_000.0:
-            raise OptionError(f"a reaction time of {t:g} ms is out of range (50 to 10000)")
+            ms = f"{t:g}"
+            raise OptionError(_("a reaction time of {ms} ms is out of range (50 to 10000)", ms=ms))
         out.append(t)
     if not out or len(out) > 16:
-        raise OptionError("give 1 to 16 reaction times")
+        raise OptionError(_("give 1 to 16 reaction times"))
     return out

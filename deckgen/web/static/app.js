@@ -1,5 +1,7 @@
 // deckgen serve: the page's behaviour. Talks only to its own server (no other requests). No inline
-// scripts or styles anywhere: the page keeps working under a strict Content-Security-Policy.
+// scripts or styles anywhere: the page keeps working under a strict Content-Security-Policy. Every
+// word it shows comes from the server, in the page's language: the words in #words (from the
+// catalogs), the server's messages, and a finished job's result as the server renders it.
 "use strict";
 (function () {
   document.documentElement.classList.remove("no-js");
@@ -13,6 +15,7 @@
   };
   const fmt = (s, vals) => s.replace(/\{(\w+)\}/g, (_, k) => String(vals[k]));
   const pageLang = document.documentElement.lang;
+  const json = (r) => r.json().catch(() => ({ error: "HTTP " + r.status, fields: {} }));
 
   // ---------------------------------------------------------------- upload (index page)
   const upload = $("upload");
@@ -23,18 +26,18 @@
       out.textContent = "";
       const file = $("upload-file").files[0];
       if (!file) { out.append(el("p", { class: "error" }, T.empty_upload)); $("upload-file").focus(); return; }
-      if (file.size === 0) { out.append(el("p", { class: "error" }, T.empty_file + " (" + file.name + ")")); return; }
+      if (file.size === 0) { out.append(el("p", { class: "error" }, fmt(T.empty_file, { name: file.name }))); return; }
       if (file.size > 1000000) { out.append(el("p", { class: "error" }, T.too_big)); return; }
       const r = await fetch(`/api/upload?lang=${pageLang}&name=` + encodeURIComponent(file.name), { method: "POST", body: file, headers: { "Content-Type": "application/toml" } });
-      const data = await r.json().catch(() => ({ error: "HTTP " + r.status }));
-      if (r.ok) { location.href = data.url + "?lang=" + upload.dataset.lang; return; }
+      const data = await json(r);
+      if (r.ok) { location.href = data.url + "?lang=" + pageLang; return; }
       out.textContent = "";
       if (data.problems && data.problems.length) {
         out.append(el("h3", {}, T.problems));
         const ul = el("ul", { class: "problems" });
         for (const p of data.problems) {
           const li = el("li");
-          li.append(el("b", {}, p.line ? T.line + " " + p.line : ""), " ", el("code", {}, p.field), " ", p.message);
+          li.append(el("b", {}, p.line ? fmt(T.line, { n: p.line }) : ""), " ", el("code", {}, p.field), " ", p.message);
           ul.append(li);
         }
         out.append(ul);
@@ -47,15 +50,16 @@
   // ---------------------------------------------------------------- game page
   const form = $("options");
   if (!form) return;
-  const lang = form.dataset.lang;
-
-  // only what differs from the defaults is sent: the words a user would type on the command line
-  const fields = () => Array.from(form.elements).filter((e) => e.name && !("nojs" in e.dataset));
+  // the page's actions and the command each is: a field is sent only by the actions whose command takes it
+  const COMMAND = { check: "validate", build: "build", preview: "build", deckfile: "init" };
+  const fields = () => Array.from(form.elements).filter((e) => e.name && !("nojs" in e.dataset) && e.name !== "with_cards");
   const value = (e) => e.type === "checkbox" ? (e.checked ? "true" : "false") : e.value;
   const unchanged = (e) => e.type === "hidden" ? false : value(e) === (e.dataset.default || "");
-  function body() {
+  const takes = (e, action) => !e.dataset.commands || e.dataset.commands.split(" ").includes(COMMAND[action]);
+  // only what differs from the defaults is sent: the words a user would type on the command line
+  function body(action) {
     const p = new URLSearchParams();
-    for (const e of fields()) if (!unchanged(e)) p.set(e.name, value(e));
+    for (const e of fields()) if (!unchanged(e) && takes(e, action) && !(e.type === "hidden" && e.value === "" && e.name === "back_image")) p.set(e.name, value(e));
     return p;
   }
   // the options live in the page's address: a bookmark or a shared link opens the same deck
@@ -76,9 +80,10 @@
   function remember() {
     const p = address({ job: runningJob });
     history.replaceState(null, "", location.pathname + "?" + p.toString());
-    const sw = $("switch-lang");  // the language switch keeps the options (and the running job)
-    const other = new URLSearchParams(p); other.set("lang", pageLang === "es" ? "en" : "es");
-    if (sw) sw.href = location.pathname + "?" + other.toString();
+    for (const sw of document.querySelectorAll(".switch-lang")) {  // the language switch keeps the options (and the running job)
+      const other = new URLSearchParams(p); other.set("lang", sw.getAttribute("hreflang"));
+      sw.href = location.pathname + "?" + other.toString();
+    }
   }
 
   // a check's or build's field errors stay beside their field until that field changes (a preview
@@ -86,7 +91,8 @@
   const sticky = {};
   form.addEventListener("input", (ev) => { if (ev.target.name) delete sticky[ev.target.name]; }, true);
   form.addEventListener("change", (ev) => { if (ev.target.name) delete sticky[ev.target.name]; }, true);
-  function showErrors(data, keep) {
+  // the errors beside their fields; the first bad field is brought into view; returns whether one was placed
+  function showErrors(data, keep, reveal) {
     if (keep && data) Object.assign(sticky, data.fields || {});
     data = { error: data ? data.error : "", fields: Object.assign({}, sticky, (data && data.fields) || {}) };
     if (!data.error && !Object.keys(data.fields).length) data = null;
@@ -96,24 +102,24 @@
       for (const i of f.querySelectorAll("input, select")) i.removeAttribute("aria-invalid");
     }
     $("form-error").textContent = "";
-    if (!data) return;
-    const fieldErrors = data.fields || {};
-    let placed = false;
-    for (const [name, msg] of Object.entries(fieldErrors)) {
-      const s = form.querySelector(`[data-error-for="${name}"]`);
+    if (!data) return false;
+    let first = null;
+    for (const [name, msg] of Object.entries(data.fields || {})) {
+      const s = form.querySelector(`[data-error-for="${CSS.escape(name)}"]`);
       if (s) {
         s.textContent = T.error + ": " + msg;
         const f = s.closest(".field"); f.classList.add("bad");
         for (const i of f.querySelectorAll("input:not([type=hidden]), select")) i.setAttribute("aria-invalid", "true");
-        placed = true;
+        first = first || f;
       }
     }
-    if (!placed && data.error) $("form-error").textContent = T.error + ": " + data.error;
+    if (!first && data.error) $("form-error").textContent = T.error + ": " + data.error;
+    if (reveal) (first || $("form-error")).scrollIntoView({ block: "center", behavior: "smooth" });
+    return !!first;
   }
   async function post(url, params) {
     const r = await fetch(url, { method: "POST", body: params, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
-    const data = await r.json().catch(() => ({ error: "HTTP " + r.status }));
-    return { ok: r.ok, status: r.status, data };
+    return { ok: r.ok, status: r.status, data: await json(r) };
   }
 
   // ---------------------------------------------------------------- cards: zoom to print size, gallery
@@ -123,13 +129,13 @@
     const box = $("zoom-body"); box.textContent = ""; box.className = "";
     $("gallery-nav").hidden = true;
     const img = el("img", { src, alt: fmt(T.card_zoom, { n }) });
-    img.addEventListener("load", () => { img.style.width = mm(img) + "mm"; });
+    img.addEventListener("load", () => { img.style.width = "min(" + mm(img) + "mm, 88vw)"; });  // print size, within a phone
     box.append(img);
-    zoom.showModal();
+    if (!zoom.open) zoom.showModal();
   }
   let galleryAt = 0, galleryN = 0;
   async function galleryPage(start) {
-    const { ok, data } = await post(`/api/preview?lang=${pageLang}&start=` + start, body());
+    const { ok, data } = await post(`/api/preview?lang=${pageLang}&start=` + start, body("preview"));
     if (!ok) return;
     galleryAt = data.start; galleryN = data.cards;
     const box = $("zoom-body"); box.textContent = ""; box.className = "gallery";
@@ -144,37 +150,36 @@
     $("gallery-prev").disabled = data.start === 0;
     $("gallery-next").disabled = data.start + data.images.length >= data.cards;
   }
-  $("gallery-button").addEventListener("click", async () => { await galleryPage(0); zoom.showModal(); });
+  $("gallery-button").addEventListener("click", async () => { await galleryPage(0); if (!zoom.open) zoom.showModal(); });
   $("gallery-prev").addEventListener("click", () => galleryPage(Math.max(0, galleryAt - 8)));
   $("gallery-next").addEventListener("click", () => galleryPage(Math.min(galleryN - 1, galleryAt + 8)));
   $("zoom-close").addEventListener("click", () => zoom.close());
   zoom.addEventListener("click", (e) => { if (e.target.tagName === "IMG" && !$("zoom-body").classList.contains("gallery")) zoom.close(); });
+  $("sample").addEventListener("click", (e) => {  // the sample, drawn by the server or by the preview
+    const b = e.target.closest("button.card");
+    if (b) showZoom(b.querySelector("img").src, b.getAttribute("aria-label"));
+  });
 
   // ---------------------------------------------------------------- live preview, as the options change
   let asked = 0, timer = null;
   async function preview() {
     const n = ++asked;
     $("preview-status").textContent = T.preview_wait;
-    const { ok, data } = await post("/api/preview?lang=" + pageLang, body());
+    const { ok, data } = await post("/api/preview?lang=" + pageLang, body("preview"));
     if (n !== asked) return; // a newer request is on its way
     if (!ok) { showErrors(data); $("preview-status").textContent = T.error + ": " + data.error; return; }
     showErrors(null);
     $("preview-status").textContent = "";
-    $("n-cards").textContent = data.cards;
-    $("n-sheets").textContent = data.sheets;
-    $("n-pages").textContent = data.pages;
-    $("n-per").textContent = data.per_sheet;
-    $("n-help").textContent = !data.help_cards ? "" : " (" + (data.help_cards === 1 ? T.help_card_note : fmt(T.help_cards_note, { n: data.help_cards })) + ")";
+    $("counts").textContent = data.counts;
     $("preview-label").textContent = data.label;
+    $("argv").textContent = "deckgen " + data.argv.join(" ");
     const w = $("preview-warnings"); w.textContent = "";
     for (const line of data.warnings) w.append(el("li", {}, line));
     const box = $("sample"); box.textContent = "";
     data.images.forEach((src, i) => {
       const last = i === data.images.length - 1;
-      const name = last ? T.back : fmt(T.card_n, { n: i + 1 });
-      const b = el("button", { type: "button", class: "card", "aria-label": name });
+      const b = el("button", { type: "button", class: "card", "aria-label": last ? T.back : fmt(T.card_n, { n: i + 1 }) });
       b.append(el("img", { src, alt: "" }));
-      b.addEventListener("click", () => showZoom(src, name));
       box.append(b);
     });
     form.dataset.previewed = String(data.cards);
@@ -182,6 +187,7 @@
   // an option changed: the preview follows, and a result made from the earlier options is set aside
   function changed() {
     remember();
+    $("deckfile-error").textContent = "";
     for (const kind of ["check", "build"]) {
       const out = $(kind + "-out");
       if (!out.hidden && !jobs[kind]) {
@@ -193,7 +199,8 @@
       }
     }
   }
-  // a back image goes to the server first; the form then carries its token
+  // a back image goes to the server first, under its own name; the form then carries its token, and
+  // the preview judges it against the card it covers (too coarse: said beside the field at once)
   const backFile = $("f-back_image");
   if (backFile) {
     const field = backFile.closest(".field");
@@ -208,8 +215,8 @@
       ev.stopPropagation();
       const file = backFile.files[0];
       if (!file) { say(""); use(""); return; }
-      const r = await fetch("/api/backimage?lang=" + pageLang, { method: "POST", body: file, headers: { "Content-Type": file.type || "application/octet-stream" } });
-      const data = await r.json().catch(() => ({ error: "HTTP " + r.status }));
+      const r = await fetch(`/api/backimage?lang=${pageLang}&name=` + encodeURIComponent(file.name), { method: "POST", body: file, headers: { "Content-Type": file.type || "application/octet-stream" } });
+      const data = await json(r);
       if (!r.ok) { say(data.error); use(""); return; }
       say(""); use(data.back_image);
     });
@@ -218,46 +225,32 @@
   form.addEventListener("input", () => { changed(); clearTimeout(timer); timer = setTimeout(preview, 350); });
   form.addEventListener("change", () => { changed(); clearTimeout(timer); timer = setTimeout(preview, 50); });
   remember();
-  preview();
+  if (!form.dataset.previewed) preview();  // the server drew the preview of the page's own values already
 
   // ---------------------------------------------------------------- checks and builds
-  const stageWords = (label) => {
-    let m;
-    if ((m = /^default deck, (\d+) players$/.exec(label))) return fmt(T.stage_default, { n: m[1] });
-    if ((m = /^(.*?)(\d+) players$/.exec(label))) return m[1] + fmt(T.stage_players, { n: m[2] });
-    if (label === "rulebook") return T.stage_rulebook;
-    if (label.startsWith("skill ladder")) return T.stage_skill;
-    if (label.startsWith("games")) return T.stage_games;
-    return label;
-  };
+  async function showResult(kind, id) {  // the result as the server renders it: the job page's very words
+    const r = await fetch(`/jobs/${id}/result?lang=${pageLang}`);
+    const box = $(kind + "-result");
+    box.textContent = "";
+    const doc = new DOMParser().parseFromString(await r.text(), "text/html");
+    for (const node of Array.from(doc.body.childNodes)) box.append(node);
+  }
   function follow(kind, state, done) {
     const bar = $(kind + "-progress"), status = $(kind + "-status");
     jobs[kind] = state.id;
     runningJob = state.id; remember();
     $(kind + "-cancel").hidden = false;
-    const es = new EventSource(`/api/jobs/${state.id}/events`);
+    const es = new EventSource(`/api/jobs/${state.id}/events?lang=${pageLang}`);
     const show = (s) => {
-      if (s.state === "queued") {
-        status.textContent = s.ahead > 0 ? fmt(T.queued, s) : fmt(T.queued_next, s);
-        bar.value = 0;
-      } else {
-        bar.value = s.overall; // one bar for the whole job
-        let text = T.working + " " + Math.round(s.overall * 100) + " %";
-        if (s.progress) text += " · " + stageWords(s.progress.label);
-        if (s.overall > 0.05 && s.elapsed > 2) text += " · " + fmt(T.time_left, { s: Math.max(1, Math.round(s.elapsed * (1 - s.overall) / s.overall)) });
-        status.textContent = text;
-      }
+      bar.value = s.state === "queued" ? 0 : s.overall; // one bar for the whole job
+      status.textContent = s.status;  // the server's words: the queue, or how far, the stage and the time left
     };
     const end = () => { es.close(); jobs[kind] = null; runningJob = ""; remember(); $(kind + "-cancel").hidden = true; $(kind + "-button").disabled = false; };
     show(state);
     es.addEventListener("queued", (e) => show(JSON.parse(e.data)));
     es.addEventListener("progress", (e) => show(JSON.parse(e.data)));
-    es.addEventListener("done", (e) => { end(); const s = JSON.parse(e.data); bar.value = 1; status.textContent = ""; done(s); });
-    es.addEventListener("failed", (e) => {
-      end(); const s = JSON.parse(e.data); bar.value = 0;
-      status.textContent = "";
-      $(kind + "-result").append(el("p", { class: "error" }, s.error === "cancelled" ? T.cancelled : T.failed + ": " + s.error));
-    });
+    es.addEventListener("done", (e) => { end(); bar.value = 1; status.textContent = ""; done(JSON.parse(e.data)); });
+    es.addEventListener("failed", (e) => { end(); bar.value = 0; status.textContent = ""; showResult(kind, JSON.parse(e.data).id); });
     es.onerror = () => { if (es.readyState === EventSource.CLOSED) end(); };
   }
   async function start(kind) {
@@ -265,117 +258,66 @@
     result.textContent = "";
     out.hidden = false;
     button.disabled = true;
-    const { ok, data } = await post("/api/" + kind + "?lang=" + pageLang, body());
-    if (!ok) { showErrors(data, true); $(kind + "-status").textContent = T.error + ": " + data.error; button.disabled = false; button.focus(); return; }
+    const { ok, data } = await post("/api/" + kind + "?lang=" + pageLang, body(kind));
+    if (!ok) {
+      showErrors(data, true, true);
+      $(kind + "-status").textContent = T.error + ": " + data.error;  // said beside the button too
+      button.disabled = false; return;
+    }
     for (const k of Object.keys(sticky)) delete sticky[k];
     showErrors(null);
-    const madeFrom = body().toString();
+    const madeFrom = body(kind).toString();
     follow(kind, data, (s) => {  // a result is shown only for the options it was made from
-      if (body().toString() === madeFrom) render[kind](s, result);
+      if (body(kind).toString() === madeFrom) showResult(kind, s.id);
       else result.append(el("p", { class: "stale", id: kind + "-stale" }, T.stale));
     });
   }
   for (const kind of ["check", "build"]) {
     $(kind + "-button").addEventListener("click", (ev) => { ev.preventDefault(); start(kind); });
-    $(kind + "-cancel").addEventListener("click", () => { if (jobs[kind]) post(`/api/jobs/${jobs[kind]}/cancel`, ""); });
+    $(kind + "-cancel").addEventListener("click", () => { if (jobs[kind]) post(`/api/jobs/${jobs[kind]}/cancel?lang=${pageLang}`, ""); });
     $(kind + "-cancel").hidden = true;
   }
-  const fileUrl = (s, name) => `/api/jobs/${s.id}/files/${name.split("/").map(encodeURIComponent).join("/")}?lang=${pageLang}`;
-  const plotAlt = (name) => /length/.test(name) ? T.plot_length : /seat|advantage/.test(name) ? T.plot_seats : T.plot_other;
-  const players = (k) => k.lo === k.hi ? String(k.lo) : `${k.lo} ${T.to} ${k.hi}`;
 
   // a download whose files the server removed says so in words (not a bare 410)
-  function download(a) {
-    a.addEventListener("click", async (ev) => {
-      if (a.dataset.checked === "yes") { a.dataset.checked = ""; return; }
-      ev.preventDefault();
-      const r = await fetch(`/api/jobs/${a.dataset.job}`);
-      const s = r.ok ? await r.json() : null;
-      if (!s || s.removed) {
-        const box = a.closest(".job").querySelector("[id$=-result]");
-        box.textContent = "";
-        box.append(el("p", { class: "error", id: "expired" }, T.expired));
-        return;
-      }
-      a.dataset.checked = "yes"; a.click();
-    });
-    return a;
-  }
-
-  const render = {
-    check(s, box) {
-      const r = s.result;
-      box.append(el("p", { class: "verdict " + (r.ok ? "ok" : "bad"), id: "verdict" }, r.ok ? T.playable : T.not_playable));
-      const k = r.key || {};
-      const key = !r.ok ? T.key_bad
-        : k.minutes ? fmt(T.key_ok, { players: players(k), minutes: k.minutes[0] === k.minutes[1] ? k.minutes[0] : `${k.minutes[0]}–${k.minutes[1]}` })
-        : fmt(T.key_ok_nomin, { players: players(k) });
-      box.append(el("p", { class: "key", id: "key-line" }, key));
-      if (r.teacher && r.teacher.length) {  // the teacher's few design measures, each with its definition on hover
-        const ul = el("ul", { class: "teacher", id: "teacher" });
-        r.teacher.forEach((x) => ul.append(el("li", { title: x.definition }, (x.variant ? x.variant + ": " : "") + x.text)));
-        box.append(ul);
-      }
-      if (r.ok) box.append(el("p", {}, fmt(T.verdict_ok, r)));
-      if (r.ok && r.basis) box.append(el("p", { class: "basis", id: "verdict-basis" }, T.basis + " " + r.basis));
-      if (!r.ok) { box.append(el("p", {}, T.verdict_bad)); const ul = el("ul", { class: "failed" }); r.failed.forEach((f) => ul.append(el("li", {}, f))); box.append(ul); }
-      // a deck that is not playable is not compared with the default deck (pipeline.validate)
-      if (r.default || r.ok) box.append(el("p", { class: "note", id: "compared" }, r.default ? T.is_default : T.compared));
-      const plots = r.files.filter((f) => f.endsWith(".png"));
-      if (plots.length) {
-        box.append(el("h3", {}, T.plots));
-        for (const p of plots) box.append(el("img", { src: fileUrl(s, p), alt: fmt(T.plot_alt, { name: plotAlt(p) }), class: "plot" }));
-      }
-      const det = el("details"); det.append(el("summary", {}, T.measures), el("pre", { tabindex: "0", lang: r.text_lang || "en" }, r.text));
-      box.append(det);
-      const links = el("p");
-      r.files.filter((f) => !f.endsWith(".png")).forEach((f) => { links.append(download(el("a", { href: fileUrl(s, f), download: f, "data-job": s.id }, f)), " "); });
-      box.append(links);
-    },
-    build(s, box) {
-      const r = s.result;
-      const ul = el("ul", { class: "downloads" });
-      for (const f of r.files) {
-        const li = el("li");
-        li.append(download(el("a", { href: fileUrl(s, f), download: f.split("/").pop(), "data-file": f, "data-job": s.id }, f)));
-        ul.append(li);
-      }
-      const zli = el("li");
-      zli.append(download(el("a", { href: `/api/jobs/${s.id}/zip?lang=${pageLang}`, download: r.zip_name, id: "zip-link", "data-job": s.id }, `${T.zip} (${r.zip_name})`)));
-      ul.append(zli);
-      box.append(el("p", {}, `${r.title}: ${r.cards} ${T.cards}. ` + fmt(T.pages_total, r)), ul, el("p", { class: "note" }, T.zip_note));
-      for (const n of r.notes.concat(r.warnings)) box.append(el("p", { class: "note", lang: "en" }, n));
-      const adv = el("div", { class: "advice" });
-      adv.append(el("h3", {}, T.advice_title));
-      const list = el("ul");
-      const duplex = {
-        "duplex-long": T.advice_duplex, "duplex-short": T.advice_short, none: T.advice_none,
-        separate: fmt(T.advice_separate_pages, r), "manual-duplex": fmt(T.advice_manual, r),
-      }[r.duplex];
-      [duplex, T.advice_scale, T.advice_bar].forEach((a) => list.append(el("li", {}, a)));
-      adv.append(list);
-      box.append(adv);
-    },
-  };
+  document.addEventListener("click", async (ev) => {
+    const a = ev.target.closest("a[data-job]");
+    if (!a) return;
+    if (a.dataset.checked === "yes") { a.dataset.checked = ""; return; }
+    ev.preventDefault();
+    const r = await fetch(`/api/jobs/${a.dataset.job}?lang=${pageLang}`);
+    const s = r.ok ? await r.json() : null;
+    if (!s || s.removed) {
+      const box = a.closest(".job").querySelector("[id$=-result]");
+      box.textContent = "";
+      box.append(el("p", { class: "error", id: "expired" }, T.expired));
+      return;
+    }
+    a.dataset.checked = "yes"; a.click();
+  });
 
   // a reload finds the running job again (its id is in the address)
   if (runningJob) {
-    fetch(`/api/jobs/${runningJob}`).then((r) => r.ok ? r.json() : null).then((s) => {
+    fetch(`/api/jobs/${runningJob}?lang=${pageLang}`).then((r) => r.ok ? r.json() : null).then((s) => {
       if (!s) { runningJob = ""; remember(); return; }
       const kind = s.kind;
       $(kind + "-out").hidden = false;
       $(kind + "-result").textContent = "";
-      if (s.state === "done") { render[kind](s, $(kind + "-result")); runningJob = ""; remember(); }
-      else if (s.state === "failed") { $(kind + "-result").append(el("p", { class: "error" }, s.error === "cancelled" ? T.cancelled : T.failed + ": " + s.error)); runningJob = ""; remember(); }
-      else { $(kind + "-button").disabled = true; follow(kind, s, (d) => render[kind](d, $(kind + "-result"))); }
+      if (s.state === "done" || s.state === "failed") { showResult(kind, s.id); runningJob = ""; remember(); }
+      else { $(kind + "-button").disabled = true; follow(kind, s, (d) => showResult(kind, d.id)); }
     });
   }
 
-  const df = $("deckfile-button");
-  if (df) df.addEventListener("click", async () => {
-    const p = body(); p.set("cards", $("deckfile-cards").checked ? "true" : "false");
-    const r = await fetch("/api/deckfile?lang=" + pageLang, { method: "POST", body: p, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
-    if (!r.ok) { showErrors(await r.json()); return; }
+  $("deckfile-button").addEventListener("click", async (ev) => {
+    ev.preventDefault();
+    const cards = $("deckfile-cards").checked ? "true" : "false";
+    const r = await fetch(`/api/deckfile?lang=${pageLang}&with_cards=${cards}`, { method: "POST", body: body("deckfile"), headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    if (!r.ok) {
+      const data = await json(r);
+      showErrors(data, false, true);
+      $("deckfile-error").textContent = T.error + ": " + data.error;  // beside the button, where the teacher looks
+      return;
+    }
+    $("deckfile-error").textContent = "";
     const name = (r.headers.get("Content-Disposition") || "").match(/filename="([^"]+)"/);
     const a = el("a", { href: URL.createObjectURL(await r.blob()), download: name ? name[1] : "deck.toml" });
     document.body.append(a); a.click(); a.remove();

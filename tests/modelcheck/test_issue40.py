@@ -1,0 +1,147 @@
+"""Issue 40's false claims, each with the class around it: the verdict and its reason."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from deckgen.deckfile.load import read_deck_file
+from deckgen.engine.game import random_policy
+from deckgen.engine.loop import DEAD_END, play
+from deckgen.engine.state import CHANCE
+from deckgen.engine.validate import validate
+from deckgen.games.hectoedra.state import HectoedraState, Variant
+from deckgen.spec import spec_for
+
+DECKS = Path(__file__).parent / "decks"
+
+
+def load(name):
+    raw, game = read_deck_file(DECKS / name)
+    return game, spec_for(game, cli={}, file_layer=raw).build()
+
+
+def by_name(report):
+    return {c.name: c for c in report.checks}
+
+
+def test_case_1_a_search_stopped_at_its_budget_proves_nothing_and_the_headline_says_so(capsys):
+    """Toma cards link the groups only for whoever plays them: the follow-graph check proves nothing,
+    the search stops at its budget, and the headline says nothing is proven (it said PLAYABLE on a
+    follow-graph "[proven]" and 100 sampled games)."""
+    from clirun import run
+
+    code, out, _ = run(capsys, "validate", DECKS / "issue40_turn_keeping_links.toml", "--model-budget", "20000",
+                       "--games", "20", "--fixed", "--quiet")
+    head = out.splitlines()[2]
+    assert head.startswith("Not proven playable for 2 players: nothing is proven: the model checker stopped at its budget"), head
+    graph = next(line for line in out.splitlines() if "follow-graph" in line)
+    assert graph.lstrip().startswith("ok") and "not proven" in graph and "[proven]" not in graph
+    assert "skips the other player, so the free choice goes back to whoever played it" in graph
+    ends = next(line for line in out.splitlines() if "every game ends" in line)
+    assert "bounds these players' games, not deals" in ends and "of deals fail" not in out
+
+
+@pytest.mark.parametrize("kinds, players, linked", [
+    ({"toma_dos": 2}, 2, False), ({"intermision": 2}, 2, False), ({"toma_cuatro": 1, "toma_dos": 1}, 2, False),
+    ({"retorno": 2}, 2, True), ({"toma_dos": 2}, 3, True), ({"intermision": 1}, 4, True),
+])
+def test_a_free_choice_links_the_groups_only_when_the_engine_hands_it_to_another_player(kinds, players, linked):
+    from deckgen.games.mgc import rules
+    from deckgen.games.mgc.engine import handing_on
+
+    ks = {rules.BASIC} | {rules.ACTION_KIND[k] for k in kinds}
+    assert bool(handing_on(ks, players, rules.Variant(after_action="free"))) == linked
+    skip = rules.Variant(after_action="free", retorno_two_players="skip")
+    assert not handing_on({rules.BASIC, rules.RETORNO}, 2, skip)  # a Retorno that skips gives the turn back too
+
+
+def test_case_2_a_deal_of_no_cards_is_a_round_of_no_turns_and_validate_says_why(capsys):
+    """Penalties kept out of later deals until fewer cards than players are left: such a round is
+    dealt nothing (the engine used to leave the player to act with no move, and --fixed crashed)."""
+    from clirun import run
+
+    game, deck = load("issue40_hectoedra_empty_deal.toml")
+    empty = 0
+    for seed in range(400):  # the issue's 38 of 2,000 random games
+        s = HectoedraState([2, 3, 4, 8, 9, 16, 27, 81], 2, Variant(per_player=4, hand=4, rounds=20, keep_penalties=True))
+        record = play(s, [random_policy] * 2, random.Random(seed), check=True, deck_size=8, max_steps=1_000)
+        assert record.ended and s.round_no == 20 and record.shortfall
+        empty += any("dealt 0 cards" in str(x) for x in s.shortfalls)
+    assert empty >= 2
+    code, out, err = run(capsys, "validate", DECKS / "issue40_hectoedra_empty_deal.toml", "--fixed", "--games", "20", "--quiet")
+    assert code == 1 and "Traceback" not in out + err
+    lines = by_name(validate(game, deck, games=20, sequential=False))
+    short = lines["every round dealt as printed (2 players)"]
+    assert not short.ok and "not the 4 printed" in short.detail
+    assert lines["every game ends (2 players)"].ok
+
+
+@pytest.mark.parametrize("cards, rounds", [("2,3,4,8,9,16,27,81", 3), ("2,3,4,8,9,16,27,81", 8), ("1-10", 12)])
+def test_the_class_of_case_2_never_crashes_and_ends_every_game(cards, rounds):
+    from deckgen.registry import get_game
+
+    game = get_game("hectoedra")
+    deck = spec_for(game, cli={"options": {"cards": cards, "per_player": 4, "hand": 4, "rounds": rounds, "keep_penalties": True}}).build()
+    for seed in range(30):
+        s = game.engine.new_state(deck, 2, random.Random(seed))
+        r = play(s, [random_policy] * 2, random.Random(seed), check=True, deck_size=len(deck.cards), max_steps=5_000)
+        assert r.ended and DEAD_END not in r.problem
+
+
+@pytest.mark.parametrize("hand, per", [(6, 4), (5, 4), (10, 9)])
+def test_case_4_a_hand_larger_than_the_deal_fails_every_round_dealt_as_printed(hand, per):
+    from deckgen.registry import get_game
+
+    game = get_game("hectoedra")
+    deck = spec_for(game, cli={"options": {"cards": "1-40", "per_player": per, "hand": hand}}).build()
+    s = game.engine.new_state(deck, 2, random.Random(1))
+    s.chance(random.Random(1))
+    assert all(len(h) == per for h in s.hands)
+    assert s.shortfalls and f"not the {hand} printed" in s.shortfalls[0]
+    promise, hint = game.engine.deal_promise(deck, 2)
+    assert f"({hand} in hand)" in promise and "--hand" in hint
+
+
+def test_case_4_through_validate():
+    game, deck = load("issue40_hectoedra_hand_larger.toml")
+    lines = by_name(validate(game, deck, players=[2], games=20, sequential=False))
+    short = lines["every round dealt as printed (2 players)"]
+    assert not short.ok and "round 1 dealt 4 cards in hand, not the 6 printed" in short.detail
+
+
+class _Stuck:
+    """A toy game whose second position leaves the player to act with no legal move."""
+
+    def __init__(self):
+        self.step = 0
+
+    def current_player(self):
+        return 0
+
+    def legal_actions(self):
+        return [0] if self.step == 0 else []
+
+    def apply_action(self, a):
+        self.step += 1
+
+    def is_terminal(self):
+        return False
+
+    def length(self):
+        return self.step
+
+    def counts(self):
+        return {}
+
+    def key(self):
+        return self.step
+
+
+@pytest.mark.parametrize("check", [False, True])
+def test_a_dead_end_is_a_finding_of_the_game_never_a_crash(check):
+    r = play(_Stuck(), [random_policy], random.Random(1), check=check, max_steps=100)
+    assert not r.ended and r.problem.startswith(DEAD_END) and "seat 0" in r.problem
+    assert CHANCE != 0
