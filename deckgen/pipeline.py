@@ -444,11 +444,9 @@ def _write_report(v: Validation, out_dir: Path, pace: float | None) -> list[Path
             written.append(write_bytes(stage / "skill.png", ratings_png(v.skill.reports, v.skill.bases)))
         if v.measures:
             from deckgen.analysis.measures.plots import FILES
-            from deckgen.i18n import using
 
-            with using(lang):
-                for name, draw in FILES.items():
-                    written.append(write_bytes(stage / name, draw(v.measures.measured, v.measures.bases, v.spec.game.title)))
+            for name, draw in FILES.items():  # in the report's language (write_report)
+                written.append(write_bytes(stage / name, draw(v.measures.measured, v.measures.bases, v.spec.game.title)))
     return [Path(out_dir) / p.name for p in written]
 
 
@@ -655,7 +653,10 @@ def measure(
     _check_served(game, deck, n)
     bad = [c for c in checks if not c.ok]
     if bad:
-        raise DeckgenError("the deck fails its checks: " + "; ".join(f"{c.name}: {c.detail}" for c in bad))
+        from deckgen.checks import Joined
+
+        raise DeckgenError(_("the deck fails its checks: {checks}",
+                             checks=Joined([_("{name}: {detail}", name=c.name, detail=c.detail) for c in bad], "; ")))
     settings = {"seed": spec.seed, "pace": game.seconds_per_turn if pace is None else pace, "lesson": LESSON if lesson is None else lesson,
                 "games": games, "rollouts": rollouts, "evaluated_games": evaluated_games, "workers": workers}
     default = is_default(spec, deck)

@@ -31,7 +31,7 @@ def _pairs(yours: Measured, base: Measured) -> list[tuple[str, Any, Estimate, Es
             q = theirs.get((p.key, tuple(sorted(p.params.items()))))
             if p.key == "fair" or q is None or p.estimate is None or q.estimate is None:
                 continue
-            out.append((f"{key}.{p.key}" + (f"_{p.params['n']}" if p.key == "seat" else ""),
+            out.append((f"{key}.{p.key}" + (f"_{p.params['n']}" if "n" in p.params else ""),
                         _("{measure}: {part}", measure=_(W.MEASURES[key][0]), part=part_name(p)), p.estimate, q.estimate, p.share))
     return out
 

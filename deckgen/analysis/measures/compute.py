@@ -187,6 +187,11 @@ def _waiting(games: Sequence[GameFacts], design: Design, pace: float, seed: Call
         Part("longest", longest_e, reason="" if longest_e else W.NO_WAITS),
         Part("longest_seconds", longest_e.scaled(pace) if longest_e else None, reason="" if longest_e else W.NO_WAITS),
     ]
+    places = max((len(g.seat_waits) for g in games), default=0)
+    for i in range(places):  # each seat, in the order of its first turn
+        mine = [g.seat_waits[i] if i < len(g.seat_waits) else (0, 0) for g in games]
+        e = ratio_of([s for s, _c in mine], [c for _s, c in mine], seed(f"wait_seat:{i}"))
+        parts.append(Part("wait_seat", e, reason="" if e else W.NO_WAITS, params={"n": i + 1}))
     return Figure("waiting", waits, reason="" if waits else W.NO_WAITS, parts=parts)
 
 

@@ -32,6 +32,7 @@ class GameFacts:
     wait_sum: int = 0
     wait_count: int = 0
     wait_max: int | None = None
+    seat_waits: tuple[tuple[int, int], ...] = ()  # per seat in first-turn order: (waits summed, waits)
     quiet_max: int | None = None  # the longest run of decisions without an open moment (Design.open_moments)
     # the standing
     samples: int = 0
@@ -70,6 +71,7 @@ def facts_of(seed: int, t: Trace) -> GameFacts:
         hi = leaders[k] if k is not None else None
         last_at.append(st.win_share(lo, winners) if lo is not None else None)
         first_at.append(st.win_share(hi, winners) if hi is not None else None)
+    order = first_turn_order(t.order, n)
     margin = t.margin if t.margin is not None else st.margin_in_turns(samples, length)
     return GameFacts(
         seed=seed,
@@ -77,7 +79,7 @@ def facts_of(seed: int, t: Trace) -> GameFacts:
         ended=True,
         length=length,
         winners=tuple(winners),
-        order=first_turn_order(t.order, n),
+        order=order,
         turns=t.turns,
         passive=t.passive,
         real=t.real,
@@ -86,6 +88,7 @@ def facts_of(seed: int, t: Trace) -> GameFacts:
         wait_sum=t.wait_sum,
         wait_count=t.wait_count,
         wait_max=t.wait_max,
+        seat_waits=tuple(tuple(t.seat_waits[s]) for s in order) if t.seat_waits else (),
         quiet_max=t.quiet_max,
         samples=len(samples),
         lead_changes=st.lead_changes(samples, leaders),

@@ -255,6 +255,7 @@ def played_from(data: Any, plan: Plan) -> Played | None:
             f = dict(f)
             for name in ("winners", "order", "last_at", "first_at"):
                 f[name] = tuple(f[name])
+            f["seat_waits"] = tuple(tuple(x) for x in f.get("seat_waits", ()))
             facts.append(GameFacts(**f))
         decisions = [[Decision(**{**d, "at_r": Reading(**d["at_r"]), "at_4r": Reading(**d["at_4r"])}) for d in ds] for ds in data["decisions"]]
         skill = [[float(x) for x in b] for b in data["skill"]]

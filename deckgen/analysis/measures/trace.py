@@ -58,6 +58,7 @@ class Trace:
     wait_sum: int = 0  # other seats' turns between two turns of one seat, summed over such waits
     wait_count: int = 0
     wait_max: int | None = None
+    seat_waits: list[tuple[int, int]] = field(default_factory=list)  # per seat: (waits summed, waits)
     quiet_max: int | None = None  # the longest run of decisions with no open moment (Design.open_moments)
     samples: list[Sample] = field(default_factory=list)
     evaluable: list[tuple[int, int]] = field(default_factory=list)  # (step number, turn) of real decisions the evaluator can copy
@@ -89,6 +90,8 @@ def play_traced(state: Any, policies: Sequence[Any], rng: Any, design: Design, *
     samples = t.samples
     append = samples.append
     last_turn = [-1] * players
+    seat_sum = [0] * players
+    seat_count = [0] * players
     order = t.order
     evaluable_at = t.evaluable
     kept = t.steps
@@ -134,6 +137,8 @@ def play_traced(state: Any, policies: Sequence[Any], rng: Any, design: Design, *
                 wait = turns - last - 1
                 wait_sum += wait
                 wait_count += 1
+                seat_sum[seat] += wait
+                seat_count[seat] += 1
                 if wait > wait_max:
                     wait_max = wait
             last_turn[seat] = turns
@@ -174,6 +179,7 @@ def play_traced(state: Any, policies: Sequence[Any], rng: Any, design: Design, *
     t.turns, t.passive, t.real, t.real_legal = turns, passive_n, real, real_legal
     t.moments = (float(sc), float(scc), float(scy))
     t.wait_sum, t.wait_count, t.wait_max = wait_sum, wait_count, wait_max if wait_max >= 0 else None
+    t.seat_waits = list(zip(seat_sum, seat_count))
     t.quiet_max = quiet_max if quiet_max >= 0 else None
     t.ended = bool(state.is_terminal())
     t.length = state.length()

@@ -96,7 +96,7 @@ def figure_json(f: Figure, m: Measured) -> dict[str, Any]:
             out["note"] = _(W.NOT_CONVERGED, r=m.rollouts, r4=4 * m.rollouts, value=number(f.at_r.value, f.share))
     parts: dict[str, Any] = {}
     for p in f.parts:
-        key = f"seat_{p.params['n']}" if p.key == "seat" else p.key
+        key = f"{p.key}_{p.params['n']}" if "n" in p.params else p.key
         item: dict[str, Any] = {"name": part_name(p), "unit": _(W.PARTS[p.key][1])}
         if p.estimate is None:
             item["not_applicable"] = _(p.reason or W.NO_GAMES)

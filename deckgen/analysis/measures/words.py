@@ -32,8 +32,9 @@ MEASURES: dict[str, tuple[str, str, str]] = {
     ),
     "waiting": (
         N_("Waiting"),
-        N_("Between two turns of one player, how many turns the other players take: the mean over every wait, and "
-           "the longest wait in a game (the mean of each game's longest); in seconds at the game's pace."),
+        N_("Between two turns of one player, how many turns the other players take: the mean over every wait, "
+           "the longest wait in a game (the mean of each game's longest), and each seat's mean in the order of its "
+           "first turn; in seconds at the game's pace."),
         N_("other players' turns"),
     ),
     "lead_changes": (
@@ -115,6 +116,7 @@ PARTS: dict[str, tuple[str, str]] = {
     "narrowing": (N_("change in legal actions from the first turn to the last"), N_("legal actions")),
     "seconds": (N_("waiting in seconds"), N_("seconds")),
     "longest": (N_("longest wait in a game"), N_("other players' turns")),
+    "wait_seat": (N_("waiting of seat {n} in turn order"), N_("other players' turns")),
     "longest_seconds": (N_("longest wait in a game, in seconds"), N_("seconds")),
     "quiet_seconds": (N_("longest run with no chance to act, in seconds"), N_("seconds")),
     "turns_between": (N_("other players' turns between two turns of one player"), N_("other players' turns")),

@@ -105,6 +105,13 @@ def test_the_steps_are_kept_only_when_asked_and_agree_with_what_the_trace_summed
     assert t.real == sum(1 for s in decisions if s.legal > 1) and t.real_legal == sum(s.legal for s in decisions if s.legal > 1)
     runs = [s.seat for i, s in enumerate(decisions) if i == 0 or decisions[i - 1].seat != s.seat]
     assert t.turns == len(runs) and t.order == list(dict.fromkeys(runs))
+    waits = {s: [] for s in range(3)}  # each seat's waits: the turns of others between two of its own
+    for i, s in enumerate(runs):
+        before = [j for j in range(i) if runs[j] == s]
+        if before:
+            waits[s].append(i - before[-1] - 1)
+    assert t.seat_waits == [(sum(waits[s]), len(waits[s])) for s in range(3)]
+    assert (t.wait_sum, t.wait_count) == (sum(map(sum, waits.values())), sum(map(len, waits.values())))
     forced_runs, current = 0, []
     for i, s in enumerate(decisions):
         current.append(s.forced)

@@ -40,6 +40,8 @@ def test_a_coin_flip_gives_the_last_a_fair_chance_and_no_seat_an_edge(coin, n):
     assert m["skill_share"].estimate.contains(0.0)
     assert m["length"].estimate.value == 24 and m["length"].parts[0].estimate.value == 0  # sd
     assert m["waiting"].estimate.value == n - 1  # turns in order: n - 1 others between two of mine
+    seats = [p for p in m["waiting"].parts if p.key == "wait_seat"]
+    assert [p.params["n"] for p in seats] == list(range(1, n + 1)) and all(p.estimate.value == n - 1 for p in seats)
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])

@@ -33,7 +33,7 @@ def test_validate_report_gets_the_section_and_three_pictures(tmp_path):
         with Image.open(tmp_path / name) as im:
             assert im.format == "PNG" and im.size[0] >= 500
     text = (tmp_path / "report.txt").read_text(encoding="utf-8")
-    assert "design measures, 3 players, 16 games" in text and "12. Skill share" in text
+    assert "medidas de diseño, 3 jugadores, 16 partidas" in text and "12. Peso de la habilidad" in text  # the report's language
     data = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
     assert list(data["design_measures"]["variants"][0]["measures"]) == list(KEYS)
 
