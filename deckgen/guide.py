@@ -30,9 +30,29 @@ def build_lines(spec: Any, result: Any) -> list[str]:
 def file_notes(spec: Any, result: Any, *, ink: bool = True) -> list[tuple[str, Any]]:
     """Each file and folder a build wrote (a folder's name ends in /), with what it is and whether (and
     how) to print it: the command line's listing and the web page's alike. ``ink``: say how much ink
-    each sheet takes (Ghostscript measures it)."""
+    each PDF takes (Ghostscript measures it): one figure, C+M+Y+K."""
     names = [f.name + ("/" if f.is_dir() else "") for f in result.files]
-    return [(name, describe_file(name, spec, result, ink=ink)) for name in names]
+    out = []
+    for name in names:
+        note = describe_file(name, spec, result, ink=ink)
+        if ink and name.endswith(".pdf"):
+            note = _("{note} ({ink})", note=note, ink=ink_line(name, spec, result))
+        out.append((name, note))
+    return out
+
+
+def ink_line(name: str, spec: Any, result: Any) -> str:
+    """The C+M+Y+K of a written PDF (Ghostscript's ink_cov): for the cards, checked against what
+    --ink low promises; for a CMYK file, with its heaviest colour against the shop's limit."""
+    from deckgen.render.ink import heaviest_colour, ink_coverage, ink_words
+    from deckgen.render.palette import MAX_INK
+
+    path = result.out_dir / name
+    pages = ink_coverage(path)
+    cards = not name.startswith(("rulebook-", "preparing-"))
+    cmyk = cards and spec.print.colour == "cmyk"
+    return ink_words(pages, low=cards and name == "cards.pdf" and spec.print.ink == "low",
+                     heaviest=heaviest_colour(path) if cmyk and pages else None, limit=MAX_INK * 100)
 
 
 def checked_line(spec: Any, result: Any) -> str:
@@ -53,13 +73,7 @@ def checked_line(spec: Any, result: Any) -> str:
 def describe_file(name: str, spec: Any, result: Any, *, ink: bool = True) -> Any:
     """What the file ``name`` (a folder's ends in /) of a build is, and whether to print it."""
     if name == "cards.pdf":
-        how = instructions(result.printed or len(result.deck), spec.print)
-        if ink:
-            from deckgen.render.ink import ink_coverage, ink_summary
-
-            pages = ink_coverage(result.out_dir / name)
-            if pages:
-                return _("the cards: PRINT IT. {how}; {ink}", how=how, ink=ink_summary(pages))
+        how = instructions(result.printed or len(result.deck), spec.print, getattr(result, "either_edge", True))
         return _("the cards: PRINT IT. {how}", how=how)
     if name == "cards-one-per-page.pdf":
         return _("one card side a page (each back, then its front), with bleed and TrimBox: for a print shop")
@@ -72,8 +86,17 @@ def describe_file(name: str, spec: Any, result: Any, *, ink: bool = True) -> Any
         return _("Tabletop Simulator deck sheets, back.png and tts.json (what each sheet holds): do not print")
     if name == "deck.json":
         return _("every card as data, for other programs: do not print")
+    if name.startswith("preparing-") and name.endswith(".pdf"):
+        lang = LANGUAGES.get(name[len("preparing-"):-len(".pdf")])
+        if lang is not None:
+            return _("for whoever prepares the deck, in {language}: the command and options that made it; not for the players", language=lang)
+        return _("for whoever prepares the deck: the command and options that made it; not for the players")
     if name.startswith("rulebook-") and name.endswith(".pdf"):
-        lang = LANGUAGES.get(name[len("rulebook-"):-len(".pdf")])
+        code = name[len("rulebook-"):-len(".pdf")]
+        lang = LANGUAGES.get(code)
+        if lang is not None and code != spec.card_lang and spec.card_lang in LANGUAGES:
+            return _("the rules in {language} (the cards are printed in {cards}: it names them as printed): print it for "
+                     "the players (double-sided is fine, scale 100%)", language=lang, cards=LANGUAGES[spec.card_lang])
         if lang is not None:
             return _("the rules in {language}: print it for the players (double-sided is fine, scale 100%)", language=lang)
         return _("the rules: print it for the players (double-sided is fine, scale 100%)")
@@ -87,67 +110,107 @@ def describe_file(name: str, spec: Any, result: Any, *, ink: bool = True) -> Any
 
 def validate_summary(v: Any, pace: float | None = None) -> list[str]:
     """The opening lines of a validation report, for a teacher: playable for whom, how long a game
-    lasts at a stated pace, and how many games were played. ``v`` is a pipeline.Validation."""
+    lasts at a stated pace, and how many games were played. ``v`` is a pipeline.Validation. Each line
+    is a message (``str`` shows it in the language in force; ``--json`` keeps its English)."""
+    from deckgen.checks import Joined
+    from deckgen.i18n import _, ngettext
+
     game, report = v.spec.game, v.report
     pace = game.seconds_per_turn if pace is None else pace
     summaries = list(report.summaries.values())
     counts = sorted({s.players for s in summaries}) or (
         [v.deck.players] if v.deck.players else game.player_counts(v.deck))
+    lines: list[Any]
     if report.ok:
         from deckgen.engine.claims import headline_basis
 
         basis = headline_basis(report) if hasattr(report, "claim_games") else ""
-        if basis.startswith("nothing is proven"):  # a search stopped at its budget, no argument applies
-            lines = [str(_("Not proven playable for {players}: {basis}.", players=players_words(counts), basis=basis))]
+        who = players_words(counts)
+        if str.startswith(basis, "nothing is proven"):  # a search stopped at its budget, no argument applies (its English)
+            lines = [_("Not proven playable for {players}: {basis}.", players=who, basis=basis)]
         else:
-            lines = [f"Playable for {players_words(counts)}" + (f": {basis}." if basis else ".")]
+            lines = [_("Playable for {players}: {basis}.", players=who, basis=basis) if basis else _("Playable for {players}.", players=who)]
     else:
         failed = [c for c in report.checks if not c.ok and c.name != "simulation"]
-        names = "; ".join(c.name for c in failed[:3]) + (f" and {len(failed) - 3} more" if len(failed) > 3 else "")
-        lines = [f"Not playable: {names}. Each FAIL line below says what to try."]
+        names = Joined([c.name for c in failed[:3]], "; ")
+        lines = [ngettext("Not playable: {checks} and {n} more. Each FAIL line below says what to try.",
+                          "Not playable: {checks} and {n} more. Each FAIL line below says what to try.", len(failed) - 3, checks=names)
+                 if len(failed) > 3 else _("Not playable: {checks}. Each FAIL line below says what to try.", checks=names)]
         served = game.player_counts(dataclasses.replace(v.deck, players=None))
         if v.deck.players and served and v.deck.players not in served:
-            lines.append(f"With its cards it serves {players_words(served)}, not {v.deck.players}.")
+            lines.append(_("With its cards it serves {served}, not {asked}.", served=players_words(served), asked=v.deck.players))
     if summaries:
         at = v.deck.players or (game.default_players if game.default_players in counts else counts[len(counts) // 2])
         here = [s for s in summaries if s.players == at]
         minutes = [(s.variant, s.length_median * pace / 60) for s in here]
         if len(minutes) == 1:
-            length = f"about {_minutes(minutes[0][1])}"
+            lines.append(_("A game lasts about {minutes} at {players} players (at {pace:g} seconds a turn; --pace SECONDS changes it).",
+                           minutes=_minutes(minutes[0][1]), players=at, pace=pace))
         else:
             ordered = sorted(minutes, key=lambda m: m[1])
-            length = f"from about {_minutes(ordered[0][1])} ({ordered[0][0]}) to {_minutes(ordered[-1][1])} ({ordered[-1][0]})"
-        lines.append(f"A game lasts {length} at {at} players (at {pace:g} seconds a turn; --pace SECONDS changes it).")
+            lines.append(_("A game lasts from about {shortest} ({short_mode}) to {longest} ({long_mode}) at {players} players "
+                           "(at {pace:g} seconds a turn; --pace SECONDS changes it).", shortest=_minutes(ordered[0][1]),
+                           short_mode=ordered[0][0], longest=_minutes(ordered[-1][1]), long_mode=ordered[-1][0], players=at, pace=pace))
         played = sorted({s.games for s in summaries})
-        each = f"at each player count{' and mode' if len(here) > 1 else ''}"
+        modes = len(here) > 1
         if len(played) == 1:
+            more = max(1, played[0] // 4)
             lines.append(
-                f"Measured over {played[0]} simulated games {each}, played by the computer following the rules; "
-                f"{max(1, played[0] // 4)} more with random moves looked for games that never end."
+                (ngettext("Measured over {games} simulated games at each player count and mode, played by the computer following the rules; "
+                          "{n} more with random moves looked for games that never end.",
+                          "Measured over {games} simulated games at each player count and mode, played by the computer following the rules; "
+                          "{n} more with random moves looked for games that never end.", more, games=played[0]) if modes else
+                 ngettext("Measured over {games} simulated games at each player count, played by the computer following the rules; "
+                          "{n} more with random moves looked for games that never end.",
+                          "Measured over {games} simulated games at each player count, played by the computer following the rules; "
+                          "{n} more with random moves looked for games that never end.", more, games=played[0]))
             )
         else:  # sequential stopping: each count played until its verdicts were settled
             lines.append(
-                f"Measured over {played[0]} to {played[-1]} simulated games {each} (more where a verdict was close), "
-                "played by the computer following the rules; a quarter as many more with random moves looked for games that never end."
+                (_("Measured over {fewest} to {most} simulated games at each player count and mode (more where a verdict was close), "
+                   "played by the computer following the rules; a quarter as many more with random moves looked for games that never end.",
+                   fewest=played[0], most=played[-1]) if modes else
+                 _("Measured over {fewest} to {most} simulated games at each player count (more where a verdict was close), "
+                   "played by the computer following the rules; a quarter as many more with random moves looked for games that never end.",
+                   fewest=played[0], most=played[-1]))
             )
     return lines
 
 
-def _minutes(m: float) -> str:
-    return "1 minute" if m < 1.5 else f"{round(m)} minutes"
+def _minutes(m: float) -> Any:
+    from deckgen.i18n import ngettext
+
+    n = 1 if m < 1.5 else round(m)
+    return ngettext("{n} minute", "{n} minutes", n)
 
 
 def measures_explained(engine: Any) -> list[str]:
-    """The jargon of the report, explained once."""
-    lines = [
-        "What the figures mean:",
-        "  ok / FAIL       each check of the deck; a FAIL says what to try",
-        "  ± x             the figure's standard error: how much it could move with other games (a check fails only",
-        "                  when the figure is out of its range by more than 3 of them)",
-        f"  {engine.length_name}: median  half the games are shorter; p95: 95 games in 100 are shorter",
-        "  seat advantage  how many points the luckiest seat's share of wins is above a fair share",
+    """The jargon of the report, explained once (in the language in force, laid out for its words)."""
+    from deckgen.engine.words import length_unit
+    from deckgen.i18n import _, pgettext
+
+    unit = length_unit(engine.length_name)
+    rows: list[tuple[Any, Any]] = [
+        (_("{ok} / {fail}", ok=pgettext("check", "ok"), fail=pgettext("check", "FAIL")), _("each check of the deck; a FAIL says what to try")),
+        (_("± x"), _("the figure's standard error: how much it could move with other games (a check fails only when the figure is out "
+                     "of its range by more than 3 of them)")),
+        (_("{unit}: median", unit=unit), _("half the games are shorter; p95: 95 games in 100 are shorter")),
+        (_("seat advantage"), _("how many points the luckiest seat's share of wins is above a fair share")),
     ]
+    shown = [(str(term), str(meaning)) for term, meaning in rows]
+    width = max(len(term) for term, _ in shown) + 2
+    lines = [str(_("What the figures mean:"))]
+    for term, meaning in shown:
+        lines += _wrapped(f"  {term:<{width}}", meaning, 2 + width)
     for m in engine.measures:
         if m.help:
-            lines.append(f"  {m.name}: {m.help}")
+            told = _("{measure}: {meaning}", measure=m.name, meaning=m.help)
+            lines.append(f"  {told}")
     return lines
+
+
+def _wrapped(head: str, text: str, indent: int, width: int = 112) -> list[str]:
+    """``head`` then ``text`` wrapped at ``width`` columns, the next lines indented to ``indent``."""
+    import textwrap
+
+    return textwrap.wrap(text, width=width, initial_indent=head, subsequent_indent=" " * indent) or [head.rstrip()]

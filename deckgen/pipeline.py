@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
-import functools
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from deckgen.checks import Check, require
 from deckgen.errors import DeckgenError
@@ -17,7 +16,9 @@ from deckgen.publish import check_replaceable, publishing
 from deckgen.render.faces import faces_for
 from deckgen.render.export import write_formats
 from deckgen.render.job import PrintJob
-from deckgen.rulebook.render import file_name, languages, write_rulebook
+from deckgen.resources import data_dir
+from deckgen.rulebook.render import file_name, languages, preparing_name, write_rulebook
+from deckgen.rulebook.template import PREPARING, template_name
 from deckgen.spec import DeckSpec
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -36,15 +37,8 @@ class BuildResult:
     played: "Validation | None" = None  # the simulated games a deck file's build played before printing
     forced: bool = False  # written with --force (its failing checks were not enforced)
     printed: int = 0  # cards on the sheets of cards.pdf: the deck's and its help card(s)
+    either_edge: bool = True  # every card meets its own back whichever edge a sheet turns over
 
-    @functools.cached_property
-    def coverage(self) -> dict[Path, list[float]]:
-        """The ink each written PDF puts on its pages (mean darkness 0..1 of a 40 dpi greyscale render),
-        measured when first asked for: a report to show (the CLI prints it), so a build that shows
-        nothing (--quiet, the web page) never renders its pages."""
-        from deckgen.render.ink import page_coverage
-
-        return {f: page_coverage(f) for f in self.files if f.suffix == ".pdf"}
 
 
 def deck_identity(deck: Deck) -> str:
@@ -57,7 +51,8 @@ def deck_identity(deck: Deck) -> str:
     return f"{deck.game}:{hashlib.sha256(text.encode()).hexdigest()[:20]}"
 
 
-REPORT_FILES = frozenset({"report.txt", "report.json", "game-length.png", "seat-advantage.png", "skill.png"})
+REPORT_FILES = frozenset({"report.txt", "report.json", "game-length.png", "seat-advantage.png", "skill.png",
+                          "length-distribution.png", "comeback-curve.png", "lead-changes.png"})
 
 
 def default_out(spec: DeckSpec, deck: Deck | None = None) -> Path:
@@ -124,6 +119,10 @@ def build(
             written += step(result, stage)
     result.files = [out / Path(p).name for p in written]
     result.printed = len(printed.cards)
+    from deckgen.render.faces import two_sided
+    from deckgen.render.planning import either_edge
+
+    result.either_edge = either_edge(len(printed.cards), spec.print.layout(), two_sided(job.faces, job.cards))
     return result
 
 
@@ -207,7 +206,7 @@ def rules(spec: DeckSpec, out_dir: Path | None = None, *, force: bool = False, p
     if spec.game.rulebook is None:
         raise DeckgenError(f"{spec.game.title} has no rulebook yet")
     result = _checked(spec, out_dir, force)
-    with publishing(result.out_dir, keep=lambda name: True, own=lambda name: name.startswith("rulebook-"),
+    with publishing(result.out_dir, keep=lambda name: True, own=lambda name: name.startswith(("rulebook-", "preparing-")),
                     identity=deck_identity(result.deck)) as stage:
         written = _write_rulebooks(spec, result, progress, stage)
     result.files = [result.out_dir / p.name for p in written]
@@ -246,6 +245,9 @@ def _write_rulebooks(spec: DeckSpec, result: BuildResult, progress: Callable[[st
     written = []
     for n, lang in enumerate(langs, 1):
         written.append(write_rulebook(stage / file_name(lang), spec.game, result.deck, lang, spec.print, card_lang=spec.card_lang))
+        if (data_dir("templates") / template_name(spec.game, lang, PREPARING)).exists():
+            written.append(write_rulebook(stage / preparing_name(lang), spec.game, result.deck, lang, spec.print,
+                                          card_lang=spec.card_lang, stem=PREPARING))
         if tick:
             tick(n, len(langs))
     return written
@@ -272,6 +274,8 @@ class Validation:
     report: "Report"
     default: dict | None = None  # player count -> Summary of the default deck, when the deck differs
     skill: "SkillRun | None" = None  # the skill ladder, when the report asks for it
+    is_default: bool = False  # the deck is the game's default deck
+    measures: "MeasureRun | None" = None  # the design measures, when the report asks for them
 
     @property
     def ok(self) -> bool:
@@ -313,8 +317,8 @@ def validate(
             _in_range("--model-budget", model_budget, 0, 50_000_000)
             extra["model_budget"] = model_budget
         report = run_validation(spec.game, deck, players=players, games=games, seed=spec.seed, sequential=sequential, progress=progress, pool=pool, **extra)
-        result = Validation(spec, deck, report)
-        if report.summaries and is_default(spec, deck):
+        result = Validation(spec, deck, report, is_default=is_default(spec, deck))
+        if report.summaries and result.is_default:
             remember(spec.game, deck, report, games=games, sequential=sequential)
         elif compare_default and report.ok and report.summaries:
             base = default_deck(spec.game, deck, spec_for(spec.game, cli={}).options)
@@ -329,13 +333,27 @@ def report_text(v: Validation, pace: float | None = None) -> str:
     from deckgen.engine.report import report_lines
     from deckgen.guide import measures_explained, validate_summary
 
-    lines = [f"{v.spec.game.title}: {len(v.deck)} cards ({v.spec.source or 'defaults'})", ""]
-    lines += validate_summary(v, pace)
+    from deckgen.i18n import Msg, ngettext
+    from deckgen.spec import DEFAULT_OPTIONS
+
+    source = v.spec.source
+    if v.is_default or not source or source == "defaults":
+        title = ngettext("{game}: {n:,} card (the default deck)", "{game}: {n:,} cards (the default deck)", len(v.deck), game=v.spec.game.title)
+    elif isinstance(source, Msg) and source.msgid == DEFAULT_OPTIONS:  # the default options for another player count
+        title = ngettext("{game}: {n:,} card (the default options)", "{game}: {n:,} cards (the default options)", len(v.deck),
+                         game=v.spec.game.title)
+    else:
+        title = ngettext("{game}: {n:,} card ({source})", "{game}: {n:,} cards ({source})", len(v.deck), game=v.spec.game.title,
+                         source=v.spec.source)
+    lines = [str(title), ""]
+    lines += [str(line) for line in validate_summary(v, pace)]
     lines += ["", *report_lines(v.spec.game.engine, v.report)]
     if v.default:
         lines += ["", *comparison_lines(v.spec.game, v.report.summaries, v.default)]
     if v.skill:
         lines += ["", skill_text(v.skill).rstrip("\n")]
+    if v.measures:
+        lines += ["", measure_text(v.measures).rstrip("\n")]
     if v.spec.game.engine is not None and v.report.summaries:
         lines += ["", *measures_explained(v.spec.game.engine)]
     return "\n".join(lines) + "\n"
@@ -354,28 +372,35 @@ def report_data(v: Validation, pace: float | None = None) -> dict:
         data["default_deck"] = comparison_json(v.spec.game, v.report.summaries, v.default)
     if v.skill:
         data["skill"] = skill_data(v.skill)
+    if v.measures:
+        data["design_measures"] = measure_data(v.measures)
     return data
 
 
-CHART_WORDS = {
-    "es": {
-        "game length": "duración de las partidas", "seat advantage": "ventaja por asiento",
-        "mean": "media de", "per game": "por partida", "players": "jugadores", "rule variant and players": "variante y jugadores",
-        "points of win share": "puntos de victorias sobre la cuota justa", "your deck": "tu mazo", "this deck": "este mazo",
-        "default deck": "mazo por defecto", "no advantage": "sin ventaja", "error bars: 95% interval": "barras de error: intervalo del 95 %",
-        "turns": "turnos",
-    },
-}
+def chart_words() -> dict[str, str]:
+    """The legend's words of the report's charts (render/charts.py), in the language in force."""
+    from deckgen.i18n import _
+
+    return {"your deck": str(_("your deck")), "this deck": str(_("this deck")), "default deck": str(_("default deck")),
+            "no advantage": str(_("no advantage")), "error bars: 95% interval": str(_("error bars: 95% interval"))}
 
 
-def write_report(v: Validation, out_dir: Path, pace: float | None = None, *, lang: str = "en") -> list[Path]:
+def write_report(v: Validation, out_dir: Path, pace: float | None = None, *, lang: str | None = None) -> list[Path]:
     """report.txt, report.json and two PNG plots (matplotlib): the mean game length and the seat
     advantage at every player count, with 95% error bars, beside the default deck's when compared.
-    ``lang``: the charts' words (es or en; the web page's language)."""
-    import json
+    ``lang``: the language of report.txt and the charts' words (default: the language in force; the
+    web page's language on the page). report.json keeps its stable English words."""
+    from deckgen.i18n import current_lang, using
 
+    with using(lang or current_lang()):
+        return _write_report(v, out_dir, pace)
+
+
+def _write_report(v: Validation, out_dir: Path, pace: float | None) -> list[Path]:
     from deckgen.engine.simulate import seat_advantage, seat_advantage_error
+    from deckgen.engine.words import length_unit
     from deckgen.fileio import write_bytes
+    from deckgen.i18n import _
     from deckgen.render.charts import points_with_errors
 
     base = v.default or {}
@@ -383,10 +408,10 @@ def write_report(v: Validation, out_dir: Path, pace: float | None = None, *, lan
     labels = [str(k) for k in keys]
     mine = [v.report.summaries[k] for k in keys]
     theirs = [base.get(k) for k in keys]
-    w = CHART_WORDS.get(lang, {})
-    say = lambda text: w.get(text, text)  # noqa: E731
-    name = v.spec.game.engine.length_name if v.spec.game.engine else "turns"
-    xlabel = say("rule variant and players" if any(s.variant for s in mine) else "players")
+    words = chart_words()
+    unit = length_unit(v.spec.game.engine.length_name if v.spec.game.engine else "turns")
+    xlabel = str(_("rule variant and players") if any(s.variant for s in mine) else _("players"))
+    title = v.spec.game.title
     # beside a build of the same deck the report adds its files and the build stays; a folder of
     # another deck's build is refused (never emptied)
     with publishing(Path(out_dir), keep=lambda name: name not in REPORT_FILES, own=lambda name: name in REPORT_FILES,
@@ -398,8 +423,8 @@ def write_report(v: Validation, out_dir: Path, pace: float | None = None, *, lan
                 stage / "game-length.png",
                 points_with_errors(
                     labels, [(s.length_mean, s.length_error) for s in mine], [(b.length_mean, b.length_error) if b else None for b in theirs],
-                    title=f"{v.spec.game.title}: {say('game length')}", xlabel=xlabel, words=w,
-                    ylabel=f"{say('mean')} {say(name)} {say('per game')}",
+                    title=str(_("{game}: game length", game=title)), xlabel=xlabel, words=words,
+                    ylabel=str(_("mean {unit} per game", unit=unit)),
                 ),
             ),
             write_bytes(
@@ -408,9 +433,8 @@ def write_report(v: Validation, out_dir: Path, pace: float | None = None, *, lan
                     labels,
                     [(100 * seat_advantage(s), 100 * seat_advantage_error(s)) for s in mine],
                     [(100 * seat_advantage(b), 100 * seat_advantage_error(b)) if b else None for b in theirs],
-                    title=f"{v.spec.game.title}: "
-                    + (say("seat advantage") if w else "seat advantage (luckiest seat's win share minus a fair share)"),
-                    ylabel=say("points of win share"), xlabel=xlabel, zero_line=True, words=w,
+                    title=str(_("{game}: seat advantage (luckiest seat's win share minus a fair share)", game=title)),
+                    ylabel=str(_("points of win share")), xlabel=xlabel, zero_line=True, words=words,
                 ),
             ),
         ]
@@ -418,12 +442,19 @@ def write_report(v: Validation, out_dir: Path, pace: float | None = None, *, lan
             from deckgen.analysis.plot import ratings_png
 
             written.append(write_bytes(stage / "skill.png", ratings_png(v.skill.reports, v.skill.bases)))
+        if v.measures:
+            from deckgen.analysis.measures.plots import FILES
+
+            for name, draw in FILES.items():  # in the report's language (write_report)
+                written.append(write_bytes(stage / name, draw(v.measures.measured, v.measures.bases, v.spec.game.title)))
     return [Path(out_dir) / p.name for p in written]
 
 
 def _in_range(name: str, value: int, lo: int, hi: int) -> int:
     if not lo <= value <= hi:
-        raise DeckgenError(f"{name} must be {lo} to {hi}, not {value}")
+        from deckgen.i18n import _
+
+        raise DeckgenError(_("{option} must be {lo} to {hi}, not {value}", option=name, lo=lo, hi=hi, value=value))
     return value
 
 
@@ -448,26 +479,26 @@ def simulate(
     """Play ``games`` seeded games of the deck (under each of the engine's variants) and summarise them."""
     from deckgen.engine.simulate import default_workers, simulate as play
 
+    from deckgen.i18n import Listing, _
+
     engine = spec.game.engine
     if engine is None:
-        raise DeckgenError(f"{spec.game.title} has no rule engine yet")
+        raise DeckgenError(_("{game} has no rule engine yet", game=spec.game.title))
     if board is not None and engine.board_picture is None:
-        raise DeckgenError(f"{spec.game.title} has no board to draw (--board)")
+        raise DeckgenError(_("{game} has no board to draw (--board)", game=spec.game.title))
     if board is not None:
         prepare_out_dir(board.parent)  # as every output: its folder is made (before the games), a file in the way named
     if policy not in engine.policies:
-        raise DeckgenError(f"unknown --policy {policy!r}: use {', '.join(engine.policies)}")
+        raise DeckgenError(_("unknown --policy {policy!r}: use {policies}", policy=policy, policies=Listing(engine.policies, "or")))
     n_games = _in_range("--games", 1000 if games is None else games, 1, 10_000_000)
     workers = worker_count(default_workers() if workers is None else workers)
     players = spec.players or spec.game.default_players
     deck, checks = make_deck(spec)
     _check_served(spec.game, deck, players)  # as skill: a count the deck cannot deal (it crashed a policy)
-    bad = [c for c in checks if not c.ok]
-    if bad:
-        raise DeckgenError("the deck fails its checks: " + "; ".join(f"{c.name}: {c.detail}" for c in bad))
+    _refuse_failing(checks)
     summaries = []
     for label, variant in engine.variants(deck):  # one deck may be played in several modes
-        tick = progress(f"games{', ' + label if label else ''}") if progress else None
+        tick = progress(_("games, {variant}", variant=label) if label else _("games")) if progress else None
         summaries.append(play(engine, variant, players, n_games, spec.seed, workers=workers, policy=policy, progress=tick, variant=label))
     return deck, summaries
 
@@ -476,9 +507,21 @@ def _check_served(game: Any, deck: Any, n: int) -> None:
     """Refuse a player count the deck does not serve (too few cards to deal, say), by the option's name."""
     counts = game.player_counts(dataclasses.replace(deck, players=None))
     if n not in counts:
+        from deckgen.i18n import _
         from deckgen.registry import players_words
 
-        raise DeckgenError(f"--players: this {game.title} deck is played by {players_words(counts)}, not {n}")
+        raise DeckgenError(_("--players: this {game} deck is played by {served}, not {asked}", game=game.title, served=players_words(counts), asked=n))
+
+
+def _refuse_failing(checks: Sequence[Any]) -> None:
+    """A deck that fails a check is not played: one error naming each failed check."""
+    from deckgen.checks import Joined
+    from deckgen.i18n import _
+
+    bad = [c for c in checks if not c.ok]
+    if bad:
+        raise DeckgenError(_("the deck fails its checks: {checks}",
+                             checks=Joined([_("{name}: {detail}", name=c.name, detail=c.detail) for c in bad], "; ")))
 
 
 @dataclass
@@ -503,10 +546,12 @@ def skill(
     from deckgen.engine.compare import default_deck
     from deckgen.spec import spec_for
 
+    from deckgen.i18n import _
+
     game = spec.game
     engine = game.engine
     if engine is None or engine.skill is None:
-        raise DeckgenError(f"{game.title} has no skill ladder")
+        raise DeckgenError(_("{game} has no skill ladder", game=game.title))
     per_pair = _in_range("--games", engine.skill.games if games is None else games, 1, 100_000)
     from deckgen.engine.simulate import default_workers
 
@@ -514,20 +559,18 @@ def skill(
     n = players or spec.players or 2
     deck, checks = make_deck(spec)
     _check_served(game, deck, n)
-    bad = [c for c in checks if not c.ok]
-    if bad:
-        raise DeckgenError("the deck fails its checks: " + "; ".join(f"{c.name}: {c.detail}" for c in bad))
+    _refuse_failing(checks)
     base = None
     default = is_default(spec, deck)  # its ladder is kept for later comparisons (never read back for itself)
     if compare_default and not default:
         base = dict(engine.variants(default_deck(game, deck, spec_for(game, cli={}).options)))
     reports, bases = [], []
     for label, variant in engine.variants(deck):
-        tick = progress(f"skill ladder{', ' + label if label else ''}") if progress else None
+        tick = progress(_("skill ladder, {variant}", variant=label) if label else _("skill ladder")) if progress else None
         reports.append(measure(engine, variant, n, title=game.title, variant=label, games_per_pair=per_pair, seed=spec.seed, workers=workers, progress=tick, remember=default))
         same = base is not None and label in base and base[label].cards == variant.cards and dict(base[label].options) == dict(variant.options)
         if base is not None and label in base and not same:
-            tick = progress(f"default deck's ladder{', ' + label if label else ''}") if progress else None
+            tick = progress(_("default deck's ladder, {variant}", variant=label) if label else _("default deck's ladder")) if progress else None
             bases.append(measure(engine, base[label], n, title=game.title, variant=label, games_per_pair=per_pair, seed=spec.seed, workers=workers, progress=tick, reuse=True, remember=True))
         else:
             bases.append(None)
@@ -559,6 +602,119 @@ def skill_data(run: SkillRun) -> dict:
     return {"game": run.spec.game.id, "source": run.spec.source or "defaults", "ladders": out}
 
 
+@dataclass
+class MeasureRun:
+    spec: DeckSpec
+    players: int
+    measured: list  # the twelve design measures per rule variant (analysis.measures.Measured)
+    bases: list  # the default deck's, measured the same way beside a custom deck (else None each)
+
+
+def measure(
+    spec: DeckSpec,
+    *,
+    players: int | None = None,
+    games: int | None = None,
+    workers: int | None = None,
+    rollouts: int | None = None,
+    evaluated_games: int | None = None,
+    lesson: float | None = None,
+    pace: float | None = None,
+    compare_default: bool = True,
+    progress: Callable[[str], Tick] | None = None,
+) -> MeasureRun:
+    """The twelve design measures of the deck at one player count (the deck's, else the game's
+    default, else the first it serves), under each of its rule variants; beside a custom deck, the
+    default deck's measured the same way (kept in the figures cache)."""
+    from deckgen.analysis.measures import LESSON, measure_variants
+    from deckgen.engine.compare import default_deck
+    from deckgen.engine.simulate import default_workers
+    from deckgen.i18n import _
+    from deckgen.spec import spec_for
+
+    game = spec.game
+    engine = game.engine
+    if engine is None or engine.design is None:
+        raise DeckgenError(_("{title} has no design measures", title=game.title))
+    if games is not None:
+        _in_range("--games", games, 1, 100_000)
+    if rollouts is not None:
+        _in_range("--rollouts", rollouts, 1, 1000)
+    if evaluated_games is not None:
+        _in_range("--evaluated-games", evaluated_games, 0, 100_000)
+    if lesson is not None and not 1 <= lesson <= 600:
+        raise DeckgenError(_("--lesson must be 1 to 600 minutes, not {value:g}", value=lesson))
+    if pace is not None and not 0.1 <= pace <= 600:
+        raise DeckgenError(_("--pace must be 0.1 to 600 seconds a turn, not {value:g}", value=pace))
+    workers = worker_count(default_workers() if workers is None else workers)
+    deck, checks = make_deck(spec)
+    served = game.player_counts(dataclasses.replace(deck, players=None))
+    n = players or spec.players or (game.default_players if game.default_players in served else (served[0] if served else game.default_players))
+    _check_served(game, deck, n)
+    bad = [c for c in checks if not c.ok]
+    if bad:
+        from deckgen.checks import Joined
+
+        raise DeckgenError(_("the deck fails its checks: {checks}",
+                             checks=Joined([_("{name}: {detail}", name=c.name, detail=c.detail) for c in bad], "; ")))
+    settings = {"seed": spec.seed, "pace": game.seconds_per_turn if pace is None else pace, "lesson": LESSON if lesson is None else lesson,
+                "games": games, "rollouts": rollouts, "evaluated_games": evaluated_games, "workers": workers}
+    default = is_default(spec, deck)
+    ours = (lambda label: progress(_("design measures, {variant}", variant=label) if label else _("design measures"))) if progress else None
+    mine = measure_variants(engine, deck, n, progress=ours, remember=default, **settings)
+    bases: list = [None] * len(mine)
+    if compare_default and not default:
+        base = default_deck(game, deck, spec_for(game, cli={}).options)
+        later = (lambda label: progress(_("default deck, {variant}", variant=label) if label else _("default deck"))) if progress else None
+        theirs = {m.variant: m for m in measure_variants(engine, base, n, progress=later, remember=True, **settings)}
+        bases = [theirs.get(m.variant) for m in mine]
+    return MeasureRun(spec, n, mine, bases)
+
+
+TEACHER_GAMES = 200  # traced games behind the web page's plain sentences (no evaluator, no skill games)
+
+
+def teacher(spec: DeckSpec, players: int, *, games: int = TEACHER_GAMES, progress: Callable[[str], Tick] | None = None) -> list[dict]:
+    """The teacher's few design measures in plain sentences (analysis/measures/teacher.py) at
+    ``players``, from ``games`` traced games (at most TEACHER_GAMES) under each rule variant:
+    {"variant", "key", "name", "text", "definition"} (messages)."""
+    from deckgen.analysis.measures import LESSON, measure_variants
+    from deckgen.analysis.measures.teacher import sentences
+    from deckgen.i18n import _
+
+    engine = spec.game.engine
+    if engine is None or engine.design is None:
+        return []
+    tick = (lambda label: progress(_("design measures, {variant}", variant=label) if label else _("design measures"))) if progress else None
+    found = measure_variants(engine, spec.build(), players, seed=spec.seed, pace=spec.game.seconds_per_turn, lesson=LESSON,
+                             games=max(1, min(games, TEACHER_GAMES)), evaluated_games=0, skill_games=0, progress=tick)
+    return [{"variant": m.variant, **s} for m in found for s in sentences(m)]
+
+
+def measure_text(run: MeasureRun) -> str:
+    from deckgen.analysis.measures import compare, views
+
+    parts = []
+    for m, b in zip(run.measured, run.bases):
+        block = [str(x) for x in views.lines(m, run.spec.game.title)]
+        if b is not None:
+            block += [str(x) for x in compare.lines([m], [b])]
+        parts.append("\n".join(block))
+    return "\n\n".join(parts) + "\n"
+
+
+def measure_data(run: MeasureRun) -> dict:
+    from deckgen.analysis.measures import compare, views
+
+    out = []
+    for m, b in zip(run.measured, run.bases):
+        item = views.to_json(m)
+        if b is not None:
+            item["default_deck"] = {"measures": views.to_json(b)["measures"], "comparison": compare.to_json([m], [b])}
+        out.append(item)
+    return {"game": run.spec.game.id, "source": run.spec.source or "defaults", "players": run.players, "variants": out}
+
+
 def sweep(
     game,
     vary: list[str],
@@ -570,22 +726,27 @@ def sweep(
     scheduler: str | None = None,
     out: Path | None = None,
     progress: Callable[[str], Tick] | None = None,
+    measures: list[str] | None = None,
 ):
-    """Validate every combination of the varied option values and write the table and heat maps."""
+    """Validate every combination of the varied option values and write the table and heat maps
+    (with ``measures``, the design measures of those keys beside the validation's figures)."""
     from deckgen.analysis import sweep as sweeping
     from deckgen.engine.simulate import default_workers
 
     n_games = _in_range("--games", 400 if games is None else games, 1, 1_000_000)
     workers = _in_range("--workers", default_workers() if workers is None else workers, 1, 256)
+    from deckgen.i18n import _
+
     if game.engine is None:
-        raise DeckgenError(f"{game.title} has no rule engine yet")
+        raise DeckgenError(_("{game} has no rule engine yet", game=game.title))
     axes = sweeping.parse_vary(game, vary)
+    keys = sweeping.parse_measures(game, measures or [])
     from deckgen.publish import check_replaceable
 
     target = Path(out) if out else Path("output") / f"{game.id}-sweep"
     check_replaceable(target)  # a folder the sweep cannot go to is refused before its games, not after them
-    tick = progress("combinations") if progress else None
-    result = sweeping.run(game, axes, players=players, games=n_games, seed=seed, workers=workers, scheduler=scheduler, progress=tick)
+    tick = progress(_("combinations")) if progress else None
+    result = sweeping.run(game, axes, players=players, games=n_games, seed=seed, workers=workers, scheduler=scheduler, progress=tick, measures=keys)
     return result, sweeping.write(result, target)
 
 

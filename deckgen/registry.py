@@ -153,13 +153,17 @@ class Game:
 
         counts = self.player_counts(dataclasses.replace(deck, players=None))
         asked = deck.players
+        from deckgen.i18n import _
+
+        name = _("player counts this deck serves")
         if not counts:
-            return check("player counts this deck serves", False, "no player count: no count of players can be dealt this deck",
-                         hint="more cards, or fewer cards in a hand (see the checks above)")
+            return check(name, False, _("no player count: no count of players can be dealt this deck"),
+                         hint=_("more cards, or fewer cards in a hand (see the checks above)"))
         if asked is not None and asked not in counts:
-            return check("player counts this deck serves", False, f"{players_words(counts)}, not the {asked} the deck asks for",
-                         hint=f"players = one of {', '.join(map(str, counts))}, or more cards")
-        return check("player counts this deck serves", True, players_words(counts) + (f" (checked for the {asked} asked for)" if asked else ""))
+            return check(name, False, _("{served}, not the {asked} the deck asks for", served=players_words(counts), asked=asked),
+                         hint=_("players = one of {counts}, or more cards", counts=", ".join(map(str, counts))))
+        served = players_words(counts)
+        return check(name, True, _("{served} (checked for the {asked} asked for)", served=served, asked=asked) if asked else served)
 
     def player_range(self, deck: "Deck") -> tuple[int, int] | None:
         """(fewest, most) players ``deck`` serves, or None when it serves no player count."""
@@ -179,14 +183,17 @@ class Game:
 
 
 def players_words(counts: Sequence[int]) -> str:
-    """"2 to 6 players", "2, 3 or 8 players", "no player count": the counts a deck serves in words."""
+    """"2 to 6 players", "2, 3 or 8 players", "no player count": the counts a deck serves in words (a
+    message, shown in the language in force)."""
+    from deckgen.i18n import Listing, _, ngettext
+
     counts = sorted(counts)
     if not counts:
-        return "no player count"
+        return _("no player count")
     lo, hi = counts[0], counts[-1]
     if counts == list(range(lo, hi + 1)):
-        return f"{lo} players" if lo == hi else f"{lo} to {hi} players"
-    return ", ".join(map(str, counts[:-1])) + f" or {hi} players"
+        return ngettext("{n} player", "{n} players", lo) if lo == hi else _("{lo} to {hi} players", lo=lo, hi=hi)
+    return _("{counts} players", counts=Listing(counts, "or"))
 
 
 @lru_cache(maxsize=1)

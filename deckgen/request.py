@@ -70,7 +70,9 @@ def load_spec(target: str, extra: Sequence[str], *, also: Sequence[str] = (), **
         if len(target) <= 255 and Path(target).is_file():
             raise DeckgenError(_("{problem}; to read the deck file {target!r}, write ./{target}", problem=message(exc), target=target)) from None
         raise
-    source = f"{game.id}" + (" with " + " ".join(extra) if extra else " (defaults)")
+    from deckgen.spec import DEFAULT_OPTIONS
+
+    source = _("{game} with {options}", game=game.id, options=" ".join(extra)) if extra else _(DEFAULT_OPTIONS, game=game.id)
     return spec_of(game, list(extra), common, source=source, also=also)
 
 

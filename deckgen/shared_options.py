@@ -117,7 +117,7 @@ _ROWS = (
                   "separate": _("backs on pages of their own, not mirrored, to glue onto the fronts"),
                   "none": _("no backs: fronts only")}, metavar=pgettext("metavar", "BACKS")),
     Shared("ink", "--ink", "text", _("Ink"), _("How much ink the cards use."), "print", (BUILD, INIT), choices=INK_MODES,
-           words={"normal": _("normal"), "low": _("low: pale backgrounds, every sheet under 15% ink")}, metavar=pgettext("metavar", "INK")),
+           words={"normal": _("normal"), "low": _("low: pale backgrounds, every sheet under 45% ink (C+M+Y+K, as the build measures it)")}, metavar=pgettext("metavar", "INK")),
     Shared("formats", "--format", "text", _("Files"),
            _("What a build writes, separated by commas: sheets (cards.pdf), png (an image of each card), "
              "pdf (a card a page) and tts (Tabletop Simulator)."),

@@ -15,7 +15,7 @@ A spec file (the defaults, or a user's own deck file) looks like::
     paper = "a4"
     bleed = 0
     backs = "duplex-long"
-    ink = "normal"          # or "low": every sheet under 15% of the page's darkness
+    ink = "normal"          # or "low": every sheet under 45% ink (C+M+Y+K)
 """
 
 from __future__ import annotations
@@ -31,12 +31,17 @@ from deckgen.options import _did_you_mean, integer, resolve
 from deckgen.registry import BuildRequest, Game, get_game
 from deckgen.render.presets import preset
 from deckgen.render.settings import PrintSettings, language
+from deckgen.i18n import N_
 from deckgen.resources import data_dir
 
 TOP_KEYS = ("game", "seed", "players", "lang", "options", "print", "cards")
 PRINT_KEYS = ("card_size", "paper", "bleed", "backs", "ink", "for", "format", "dpi", "colour", "back_offset")
 DEFAULT_PRINT = {"card_size": "poker", "paper": "a4", "bleed": 0, "backs": "duplex-long", "ink": "normal"}
 MAX_SEED = 2**63 - 1
+
+
+# a spec's source when no option was given ("mgc (defaults)"; validate's title tells it apart)
+DEFAULT_OPTIONS = N_("{game} (defaults)")
 
 
 @dataclass(frozen=True)

@@ -37,24 +37,34 @@ def _centre(o: dict) -> tuple[float, float]:
     return (o["x0"] + o["x1"]) / 2, (o["y0"] + o["y1"]) / 2
 
 
-def cells(plumber, n_cards: int, size: str = "poker", paper: str = "a4", bleed: float = 0.0, backs: str = "duplex-long",
+def two_sided(cards) -> frozenset[int]:
+    """The cards printed with a face of their own behind them: Monete's markers (kind "marker")."""
+    kind = lambda c: c.get("kind") if isinstance(c, dict) else getattr(c, "kind", None)  # noqa: E731
+    return frozenset(i for i, c in enumerate(cards) if kind(c) == "marker")
+
+
+def cells(plumber, cards, size: str = "poker", paper: str = "a4", bleed: float = 0.0, backs: str = "duplex-long",
           wanted=None, side=None):
     """Every card cell of a cards.pdf built with these settings (fronts and, in duplex, backs); only
     the pages holding a card of ``wanted`` (card indices), and only pages of ``side`` ("front" or
-    "back"), when given: a page is read only if needed (a page of backs costs ten of fronts to read)."""
+    "back"), when given: a page is read only if needed (a page of backs costs ten of fronts to read).
+    ``cards``: the deck's cards (deck.json's list, or their number when none is two-sided); the
+    two-sided ones are printed in centre cells (deckgen.render.planning.print_order)."""
+    from deckgen.render.planning import print_order
+
     lay = layout(card_size(size), paper, bleed)
     per = lay.per_sheet
+    n_cards = cards if isinstance(cards, int) else len(cards)
+    order = print_order(n_cards, lay, frozenset() if isinstance(cards, int) else two_sided(cards))
     for p, page in enumerate(plumber.pages):
         sheet, page_side = (p // 2, "back" if p % 2 else "front") if backs.startswith("duplex") else (p, "front")
-        if wanted is not None and not any(sheet * per <= i < (sheet + 1) * per for i in wanted):
+        on_page = order[sheet * per:(sheet + 1) * per]
+        if wanted is not None and not any(i in wanted for i in on_page):
             continue
         if side is not None and page_side != side:
             continue
         shapes = [*page.rects, *page.curves, *page.lines]
-        for slot in range(per):
-            index = sheet * per + slot
-            if index >= n_cards:
-                break
+        for slot, index in enumerate(on_page):
             box = lay.slot(slot) if page_side == "front" else lay.back_slot(slot, backs)
             trim = Rect(box.x * MM, box.y * MM, box.right * MM, box.top * MM)
             cell = trim.grow(bleed * MM + TOL)

@@ -351,7 +351,7 @@ def test_files_the_user_added_to_a_build_make_the_next_build_refuse(tmp_path, ca
     out = tmp_path / "onotes"
     assert run(capsys, "build", "multiplicats", "--tables", "2", "--out", out, "-q")[0] == 0
     manifest = publish.read_manifest(out)
-    assert manifest["files"] == ["cards.pdf", "deck.json", "rulebook-es.pdf"] and manifest["deck"].startswith("multiplicats:")
+    assert manifest["files"] == ["cards.pdf", "deck.json", "preparing-es.pdf", "rulebook-es.pdf"] and manifest["deck"].startswith("multiplicats:")
     (out / "notes.txt").write_text("my notes")
     (out / "photos").mkdir()
     (out / "photos" / "p1.jpg").write_text("photo")
@@ -499,7 +499,7 @@ def test_an_old_output_folder_without_the_marker_is_replaced(tmp_path, capsys):
         (out / name).write_text("old")
     code, _, _ = run(capsys, "build", "multiplicats", "--tables", "1", "--out", out, "--quiet")
     assert code == 0
-    assert sorted(p.name for p in out.iterdir()) == [MARKER, "cards.pdf", "deck.json", "rulebook-es.pdf"]
+    assert sorted(p.name for p in out.iterdir()) == [MARKER, "cards.pdf", "deck.json", "preparing-es.pdf", "rulebook-es.pdf"]
 
 
 @pytest.mark.parametrize("where", ["", ".", "here"])
@@ -519,7 +519,7 @@ def test_a_stale_rulebook_of_an_earlier_build_does_not_survive(tmp_path, capsys)
     assert run(capsys, "build", "multiplicats", "--tables", "1", "--lang", "all", "--out", out, "-q")[0] == 0
     assert (out / "rulebook-en.pdf").exists()
     assert run(capsys, "build", "multiplicats", "--tables", "1", "--lang", "es", "--out", out, "-q")[0] == 0
-    assert sorted(p.name for p in out.iterdir()) == [MARKER, "cards.pdf", "deck.json", "rulebook-es.pdf"]
+    assert sorted(p.name for p in out.iterdir()) == [MARKER, "cards.pdf", "deck.json", "preparing-es.pdf", "rulebook-es.pdf"]
 
 
 def test_rules_and_preview_keep_the_build_beside_them(tmp_path, capsys):
@@ -529,7 +529,7 @@ def test_rules_and_preview_keep_the_build_beside_them(tmp_path, capsys):
     assert run(capsys, "rules", "multiplicats", "--tables", "1", "--lang", "en", "--out", out, "-q")[0] == 0
     assert run(capsys, "preview", "multiplicats", "--tables", "1", "--out", out, "-q")[0] == 0
     names = sorted(p.name for p in out.iterdir() if not p.name.startswith("preview-"))
-    assert names == [MARKER, "cards.pdf", "deck.json", "rulebook-en.pdf", "rulebook-es.pdf"]
+    assert names == [MARKER, "cards.pdf", "deck.json", "preparing-en.pdf", "preparing-es.pdf", "rulebook-en.pdf", "rulebook-es.pdf"]
     assert (out / "preview-01.png").exists()
     assert (out / "cards.pdf").read_bytes() == cards
 
@@ -538,7 +538,7 @@ def test_a_rulebook_failure_leaves_the_previous_build_untouched(tmp_path, monkey
     out = tmp_path / "deck"
     assert run(capsys, "build", "multiplicats", "--tables", "1-2", "--out", out, "--quiet")[0] == 0
     before = {p.name: p.read_bytes() for p in out.iterdir()}
-    assert set(before) == {MARKER, "cards.pdf", "deck.json", "rulebook-es.pdf"}
+    assert set(before) == {MARKER, "cards.pdf", "deck.json", "preparing-es.pdf", "rulebook-es.pdf"}
 
     def broken(*args, **kwargs):
         raise RuntimeError("template exploded")

@@ -8,6 +8,7 @@ from typing import Sequence
 
 from deckgen.analysis.skill import SkillReport, differences
 from deckgen.errors import DeckgenError
+from deckgen.i18n import _
 
 YOURS, DEFAULT = "#1f4e9c", "#e08a2e"
 
@@ -31,23 +32,25 @@ def ratings_png(reports: Sequence[SkillReport], bases: Sequence[SkillReport | No
         shift = 0.15 if b is not None else 0.0
         lows = [r.ratings.elo[i] - r.ratings.interval(i)[0] for i in xs]
         ax.errorbar([x - shift for x in xs], r.ratings.elo, yerr=[lows, lows], fmt="o", color=YOURS, capsize=4,
-                    label="your deck" if b is not None else "this deck")
+                    label=str(_("your deck") if b is not None else _("this deck")))
         if b is not None:
             index = [b.names.index(n) if n in b.names else None for n in r.names]
             bx = [x + shift for x, j in zip(xs, index) if j is not None]
             by = [b.ratings.elo[j] for j in index if j is not None]
             be = [b.ratings.elo[j] - b.ratings.interval(j)[0] for j in index if j is not None]
-            ax.errorbar(bx, by, yerr=[be, be], fmt="s", color=DEFAULT, capsize=4, label="default deck")
-            marked = {d.name.split(" rating")[0] for d in differences(r, b) if d.significant and d.name.endswith("(Elo)")}
+            ax.errorbar(bx, by, yerr=[be, be], fmt="s", color=DEFAULT, capsize=4, label=str(_("default deck")))
+            rated = [n for n in r.names if n in b.names]  # the rating rows of differences(), in this order
+            marked = {n for n, d in zip(rated, differences(r, b)) if d.significant}
             top = max(max(r.ratings.interval(i)[1] for i in xs), max((y + e for y, e in zip(by, be)), default=0))
             for x, n in zip(xs, r.names):
                 if n in marked:
                     ax.annotate("*", (x, top), ha="center", va="bottom", fontsize=16, color="#b00020")
         ax.axhline(0, color="#999999", linewidth=0.8)
-        ax.set_xticks(list(xs), r.names, rotation=20)
-        ax.set_ylabel("rating (Elo), 95% interval")
-        title = r.title + (f" ({r.variant})" if r.variant else "")
-        ax.set_title(f"{title}, {r.players} players\nskill share {r.skill_share():.2f}", fontsize=10)
+        ax.set_xticks(list(xs), [str(r.level(n)) for n in r.names], rotation=20)
+        ax.set_ylabel(str(_("rating (Elo), 95% interval")))
+        title = _("{game} ({variant})", game=r.title, variant=r.variant) if r.variant else r.title
+        ax.set_title(str(_("{game}, {players} players\nskill share {share:.2f}", game=title, players=r.players, share=r.skill_share())),
+                     fontsize=10)
         ax.legend(fontsize=8, loc="upper left")
         ax.grid(axis="y", color="#dddddd")
     fig.tight_layout()

@@ -29,6 +29,8 @@ from deckgen.analysis.ratings import Z95, GameResult, Ratings, Share, fit, share
 from deckgen.engine import cache
 from deckgen.engine.cache import source_fingerprint
 from deckgen.engine.game import Engine
+from deckgen.engine.words import policy_word
+from deckgen.i18n import Msg, _, ngettext, pgettext
 from deckgen.model import Deck
 
 Tick = Callable[[int, int], None]
@@ -72,6 +74,11 @@ class SkillReport:
     # ladder's unit is a part of the game (Skill.whole_games): the main figure; None otherwise
     whole: Share | None = None
     whole_unit: str = ""
+    level_words: dict[str, Any] = field(default_factory=dict)  # the levels' names as the report shows them (Skill.level_words)
+    player_words: dict[str, Any] = field(default_factory=dict)  # a player of a profile, in a sentence (Skill.player_words)
+
+    def level(self, name: str) -> Any:
+        return level_name(self, name)
 
     def main(self) -> tuple[float, float, float, str, int]:
         """The verdict's figure: (win share, low, high, unit, games per measurement): whole games
@@ -228,6 +235,8 @@ def measure(
         weakest_back=_lone_share(matches, results, pair, weakest),
         profiles=bool(skill.profiles),
         gap=ratings.difference(strongest, weakest),
+        level_words=dict(skill.level_words),
+        player_words=dict(skill.player_words),
     )
     if skill.profiles:
         report.against_base = {names[i]: _lone_share(matches, results, (0, i), i) for i in range(1, len(names))}
@@ -273,9 +282,35 @@ def top_level(names: list[str], ratings: Ratings, rungs: list[tuple[int, int]] =
     return max(proven, key=lambda i: (ratings.elo[i], -i))
 
 
-# The verdict's categories of the skill share, from below: (upper bound, words)
-CATEGORIES = ((0.25, "luck decides most {unit}, skill a little"), (0.5, "skill matters, luck still decides much"),
-              (0.8, "skill matters a lot"), (math.inf, "skill decides almost every {one}"))
+# The verdict's categories of the skill share, from below (upper bounds; their words: category_words)
+CATEGORIES = ((0.25, "luck decides most"), (0.5, "skill matters"), (0.8, "skill matters a lot"), (math.inf, "skill decides"))
+
+
+def category_words(i: int, unit: str) -> Msg:
+    """The verdict's words for category ``i`` of the skill share, with the game's unit of play."""
+    if i == 0:
+        return {"rounds": _("luck decides most rounds, skill a little"), "matches": _("luck decides most matches, skill a little")}.get(
+            unit, _("luck decides most games, skill a little"))
+    if i == 1:
+        return _("skill matters, luck still decides much")
+    if i == 2:
+        return _("skill matters a lot")
+    return {"rounds": _("skill decides almost every round"), "matches": _("skill decides almost every match")}.get(
+        unit, _("skill decides almost every game"))
+
+
+def units(unit: str, n: int) -> Msg:
+    """``n`` of the ladder's unit of play: "40 games", "1 round", "20 matches"."""
+    if unit == "rounds":
+        return ngettext("{n:,} round", "{n:,} rounds", n)
+    if unit == "matches":
+        return ngettext("{n:,} match", "{n:,} matches", n)
+    return ngettext("{n:,} game", "{n:,} games", n)
+
+
+def unit_word(unit: str) -> Msg:
+    """The unit of play, plural, as a noun: "games", "rounds", "matches"."""
+    return {"rounds": pgettext("unit", "rounds"), "matches": pgettext("unit", "matches")}.get(unit, pgettext("unit", "games"))
 
 
 def category(share: float) -> int:
@@ -324,85 +359,112 @@ def _cached(engine: Engine, played: Deck, players: int, games_per_pair: int, dig
         return None
 
 
-def _pct(x: float) -> str:
-    return f"{100 * x:.0f}%"
+def _pct(x: float) -> Msg:
+    return _("{percent:.0f}%", percent=100 * x)
 
 
-def verdict(r: SkillReport) -> str:
+def level_name(r: Any, name: str) -> Any:
+    """A level's name as the report shows it: random and heuristic in words, a profile in the game's
+    words (Skill.level_words), mc16 as it is."""
+    return (getattr(r, "level_words", None) or {}).get(name) or policy_word(name)
+
+
+def verdict(r: SkillReport) -> Msg:
     """The figures in one plain sentence: what the best player deckgen has (the ladder's top, see
     :func:`top_level`) wins, read as a lower bound on how much skill matters; "not measured
     precisely enough" when the interval spans two verdict categories, with the games that would
     settle it."""
-    p, lo, hi, unit, _ = r.main()
+    p, lo, hi, unit, _n = r.main()
     f = r.fair
-    who = "a beginner" if r.players == 2 else f"{r.players - 1} beginners"
-    player = f"a player who is {r.strongest}" if r.profiles else f"the best player deckgen has ({r.strongest})"
+    others = r.players - 1
     if r.profiles:
-        who = "an average player" if r.players == 2 else f"{r.players - 1} average players"
-    head = f"{player} wins {_pct(p)} of {r.players}-player {unit} against {who} (a fair share is {_pct(f)})"
+        player = (getattr(r, "player_words", None) or {}).get(r.strongest) or _("a player who is {profile}", profile=level_name(r, r.strongest))
+        who = ngettext("an average player", "{n} average players", others)
+    else:
+        player = _("the best player deckgen has ({level})", level=level_name(r, r.strongest))
+        who = ngettext("a beginner", "{n} beginners", others)
+    head = _("{player} wins {share} of {players}-player {unit} against {opponents} (a fair share is {fair})", player=player, share=_pct(p),
+             players=r.players, unit=unit_word(unit), opponents=who, fair=_pct(f))
     if r.whole is not None:
-        head += f" (in single {r.unit}: {_pct(r.win())})"
-    bound = "" if r.profiles else " This is a lower bound on how much skill matters: a stronger player could win more."
+        head = _("{head} (in single {unit}: {share})", head=head, unit=unit_word(r.unit), share=_pct(r.win()))
+    bound = "" if r.profiles else _("This is a lower bound on how much skill matters: a stronger player could win more.")
+
+    def sentence(text: Msg) -> Msg:
+        return _("{text}. {bound}", text=text, bound=bound) if bound else _("{text}.", text=text)
+
     s_lo, s_hi = r.skill_share(lo), r.skill_share(hi)
     if r.strongest == "random" and not r.profiles:
-        return (f"no level of the ladder plays significantly better than random moves in these {r.games} {unit}: "
-                f"no skill shows; luck decides (more --games would measure a small edge).{bound}")
+        return sentence(_("no level of the ladder plays significantly better than random moves in these {units}: no skill shows; luck "
+                          "decides (more --games would measure a small edge)", units=units(unit, r.games)))
     if lo <= f and s_hi < CATEGORIES[0][0]:
-        return f"{head}: no skill shows in these {r.games} {unit}; luck decides (more --games would measure a small edge).{bound}"
+        return sentence(_("{head}: no skill shows in these {units}; luck decides (more --games would measure a small edge)", head=head,
+                          units=units(unit, r.games)))
     if category(max(0.0, s_lo)) != category(s_hi):
         n = games_to_settle(r)
-        more = (f"about {n} {unit} per pair of levels (skill --games {n}) would settle it" if n
-                else "its estimate sits on the edge between two categories, so more games would not settle it")
+        more = (_("about {units} per pair of levels (skill --games {n}) would settle it", units=units(unit, n), n=n) if n
+                else _("its estimate sits on the edge between two categories, so more games would not settle it"))
         if r.whole is not None and n:
-            more = f"about {n} whole {unit} (skill --games {math.ceil(n * r.games_per_pair / r.whole.games)}) would settle it"
-        return (f"{head}: not measured precisely enough: the skill share lies between {max(0.0, s_lo):.2f} and {s_hi:.2f}, "
-                f"which spans two verdicts; {more}.{bound}")
+            more = _("about {n} whole {unit} (skill --games {games}) would settle it", n=n, unit=unit_word(unit),
+                     games=math.ceil(n * r.games_per_pair / r.whole.games))
+        return sentence(_("{head}: not measured precisely enough: the skill share lies between {lo:.2f} and {hi:.2f}, which spans two "
+                          "verdicts; {more}", head=head, lo=max(0.0, s_lo), hi=s_hi, more=more))
     s = r.skill_share(p)
-    word = CATEGORIES[category(s)][1].format(unit=unit, one=unit.rstrip("s").replace("matche", "match"))
+    word = category_words(category(s), unit)
     back = r.back() if r.whole is None else None
-    weaker = "an average player" if r.profiles else "a beginner"
+    weaker = _("an average player") if r.profiles else _("a beginner")
     if r.players == 2:
         wins = round(10 * (1 - p))
-        tail = f"{weaker} still wins {wins} {unit if wins != 1 else unit.rstrip('s')} in 10"
+        tail = _("{player} still wins {wins} in 10", player=weaker, wins=units(unit, wins))
     elif back is not None:
-        tail = f"{weaker} among stronger players still wins {round(100 * back)} {unit} in 100"
+        tail = _("{player} among stronger players still wins {wins} in 100", player=weaker, wins=units(unit, round(100 * back)))
     else:
-        tail = f"{weaker} among them still wins some {unit}"
-    return f"{head}: {word}, and {tail}.{bound}"
+        tail = _("{player} among them still wins some {unit}", player=weaker, unit=unit_word(unit))
+    return sentence(_("{head}: {verdict}, and {tail}", head=head, verdict=word, tail=tail))
 
 
 def lines(r: SkillReport) -> list[str]:
-    """The report in plain text: ratings with intervals, the climb, the luck measure, the verdict."""
+    """The report in plain text, in the language in force: ratings with intervals, the climb, the
+    luck measure, the verdict."""
     rt = r.ratings
-    out = [
-        f"{r.title}{' (' + r.variant + ')' if r.variant else ''}: skill ladder, {r.players} players, "
-        f"{r.games_per_pair} {r.unit} per pair of levels ({r.games} in all, seed {r.seed}), {r.seconds:.0f} s",
-        f"  {'level':<24}{'rating (Elo)':>14}{'95% interval':>20}",
-    ]
-    for i, n in enumerate(r.names):
+    head = _("{game}: skill ladder, {players} players, {units} per pair of levels ({games} in all, seed {seed}), {seconds:.0f} s",
+             game=_("{game} ({variant})", game=r.title, variant=r.variant) if r.variant else r.title, players=r.players,
+             units=units(r.unit, r.games_per_pair), games=r.games, seed=r.seed, seconds=r.seconds)
+    names = [str(r.level(n)) for n in r.names]
+    width = max(24, *(len(n) + 2 for n in names))
+    rating, interval = str(_("rating (Elo)")), str(_("95% interval"))
+    level = str(_("level"))
+    out = [str(head), f"  {level:<{width}}{rating:>14}{interval:>20}"]
+    for i, n in enumerate(names):
         lo, hi = rt.interval(i)
-        out.append(f"  {n:<24}{rt.elo[i]:>14.0f}{f'{lo:.0f} to {hi:.0f}':>20}")
-    out.append(f"  against the {r.names[0]} player:" if r.profiles else "  the ladder climbs:")
-    for s in r.steps:
-        mark = ("beats it" if s.significant else "NOT significantly better (a finding)") if s.elo >= 0 or s.significant else "NOT better: rated below (a finding)"
-        out.append(f"    {s.upper} over {s.lower}: {s.elo:+.0f} ± {1.96 * s.stderr:.0f} Elo, lone win share {_pct(s.win.mean)}: {mark}")
+        elo, span = str(_("{value:.0f}", value=rt.elo[i])), str(_("{lo:.0f} to {hi:.0f}", lo=lo, hi=hi))
+        out.append(f"  {n:<{width}}{elo:>14}{span:>20}")
+    out.append("  " + str(_("against the {level} player:", level=r.level(r.names[0])) if r.profiles else _("the ladder climbs:")))
+    for st in r.steps:
+        mark = ((_("beats it") if st.significant else _("NOT significantly better (a finding)")) if st.elo >= 0 or st.significant
+                else _("NOT better: rated below (a finding)"))
+        out.append("    " + str(_("{upper} over {lower}: {elo:+.0f} ± {pm:.0f} Elo, lone win share {share}: {mark}", upper=r.level(st.upper),
+                                  lower=r.level(st.lower), elo=st.elo, pm=1.96 * st.stderr, share=_pct(st.win.mean), mark=mark)))
     lo, hi = r.skill_interval()
     out += [
-        f"  top ({r.strongest}: the best-rated level significantly above the one below it) as the lone player among the weakest: wins {_pct(r.win())} by the ratings "
-        f"(95%: {_pct(r.win_interval()[0])} to {_pct(r.win_interval()[1])}; fair share {_pct(r.fair)}); "
-        f"counted in their own {r.top.games} {r.unit}: {_pct(r.top.mean)}",
-        f"  rating spread (standard deviation of the levels): {rt.spread():.0f} Elo; range {max(rt.elo) - min(rt.elo):.0f} Elo",
-        f"  skill share: {r.skill_share():.2f} (95%: {lo:.2f} to {hi:.2f}): like a game of pure skill with "
-        f"{_pct(max(0.0, min(1.0, 1 - r.skill_share())))} of its {r.unit} decided by a coin flip",
+        "  " + str(_("top ({level}: the best-rated level significantly above the one below it) as the lone player among the weakest: wins "
+                     "{share} by the ratings (95%: {lo} to {hi}; fair share {fair}); counted in their own {units}: {counted}",
+                     level=r.level(r.strongest), share=_pct(r.win()), lo=_pct(r.win_interval()[0]), hi=_pct(r.win_interval()[1]),
+                     fair=_pct(r.fair), units=units(r.unit, r.top.games), counted=_pct(r.top.mean))),
+        "  " + str(_("rating spread (standard deviation of the levels): {spread:.0f} Elo; range {range:.0f} Elo", spread=rt.spread(),
+                     range=max(rt.elo) - min(rt.elo))),
+        "  " + str(_("skill share: {share:.2f} (95%: {lo:.2f} to {hi:.2f}): like a game of pure skill with {luck} of its {unit} decided by "
+                     "a coin flip", share=r.skill_share(), lo=lo, hi=hi, luck=_pct(max(0.0, min(1.0, 1 - r.skill_share()))),
+                     unit=unit_word(r.unit))),
     ]
     if r.whole is not None:
         w_lo, w_hi = r.whole.interval()
-        out.append(f"  in whole {r.whole_unit} (the game's own unit, the main figure): the top ({r.strongest}) as the lone player "
-                   f"among {r.names[0]} players wins {_pct(r.whole.mean)} (95%: {_pct(w_lo)} to {_pct(w_hi)}) of {r.whole.games} {r.whole_unit}; "
-                   f"the {r.unit} above are a detail")
+        out.append("  " + str(_("in whole {whole} (the game's own unit, the main figure): the top ({level}) as the lone player among {weakest} "
+                                "players wins {share} (95%: {lo} to {hi}) of {units}; the {unit} above are a detail",
+                                whole=unit_word(r.whole_unit), level=r.level(r.strongest), weakest=r.level(r.names[0]), share=_pct(r.whole.mean),
+                                lo=_pct(w_lo), hi=_pct(w_hi), units=units(r.whole_unit, r.whole.games), unit=unit_word(r.unit))))
     if r.unfinished:
-        out.append(f"  {r.unfinished} {r.unit} did not end within the step limit (left out)")
-    out.append(f"  verdict: {r.verdict()}")
+        out.append("  " + str(_("{units} did not end within the step limit (left out)", units=units(r.unit, r.unfinished))))
+    out.append("  " + str(_("verdict: {verdict}", verdict=r.verdict())))
     return out
 
 
@@ -415,6 +477,7 @@ class Difference:
     yours: float
     default: float
     stderr: float
+    kind: str = "rating"  # "rating" (Elo), "win" (a share) or "skill" (the skill share)
 
     @property
     def significant(self) -> bool:
@@ -423,28 +486,32 @@ class Difference:
 
 def differences(yours: SkillReport, base: SkillReport) -> list[Difference]:
     """Each level's rating, the strongest level's win share and the skill share, yours beside the
-    default deck's."""
+    default deck's (each name a message: its ``str`` content the stable English of --json)."""
     out = []
     for i, n in enumerate(yours.names):
         if n in base.names:
             j = base.names.index(n)
             se = (yours.ratings.stderr(i) ** 2 + base.ratings.stderr(j) ** 2) ** 0.5
-            out.append(Difference(f"{n} rating (Elo)", yours.ratings.elo[i], base.ratings.elo[j], se))
+            out.append(Difference(_("{level} rating (Elo)", level=yours.level(n)), yours.ratings.elo[i], base.ratings.elo[j], se, kind="rating"))
     def p_se(r: SkillReport) -> float:
         lo, hi = r.win_interval()
         return (hi - lo) / (2 * Z95)
 
     se = (p_se(yours) ** 2 + p_se(base) ** 2) ** 0.5
-    out.append(Difference("strongest level's win share", yours.win(), base.win(), se))
+    out.append(Difference(_("strongest level's win share"), yours.win(), base.win(), se, kind="win"))
     scale = 1.0 / (1.0 - yours.fair)
-    out.append(Difference("skill share", yours.skill_share(), base.skill_share(), se * scale))
+    out.append(Difference(_("skill share"), yours.skill_share(), base.skill_share(), se * scale, kind="skill"))
     return out
 
 
 def comparison_lines(yours: SkillReport, base: SkillReport) -> list[str]:
-    out = [f"  beside the default deck (* marks a significant difference, 95%):"]
-    for d in differences(yours, base):
-        fmt = (lambda v: f"{100 * v:.0f}%") if "share" in d.name and "skill" not in d.name else (
-            (lambda v: f"{v:.2f}") if d.name == "skill share" else (lambda v: f"{v:.0f}"))
-        out.append(f"    {d.name:<36} yours {fmt(d.yours):>6}   default {fmt(d.default):>6}  {'*' if d.significant else ''}")
+    """The ladder beside the default deck's, in the language in force."""
+    out = ["  " + str(_("beside the default deck (* marks a significant difference, 95%):"))]
+    rows = differences(yours, base)
+    width = max(36, *(len(str(d.name)) for d in rows))
+    mine, theirs = str(_("yours")), str(_("default"))
+    for d in rows:
+        fmt = ((lambda v: _pct(v)) if d.kind == "win" else (lambda v: _("{value:.2f}", value=v)) if d.kind == "skill"
+               else (lambda v: _("{value:.0f}", value=v)))
+        out.append(f"    {str(d.name):<{width}} {mine} {str(fmt(d.yours)):>6}   {theirs} {str(fmt(d.default)):>6}  {'*' if d.significant else ''}")
     return out

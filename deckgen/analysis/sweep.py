@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from deckgen.errors import DeckgenError
+from deckgen.i18n import _, ngettext
 from deckgen.options import _did_you_mean
 
 Tick = Callable[[int, int], None]
@@ -37,27 +38,28 @@ def parse_vary(game: Any, texts: Sequence[str]) -> list[Axis]:
     """``NAME=V1,V2,...`` (a value list that itself holds commas is split on ``|`` instead:
     ``tables=2,5,10|1-6``), checked against the game's options."""
     if not texts:
-        raise DeckgenError("name at least one option to vary: --vary NAME=V1,V2")
+        raise DeckgenError(_("name at least one option to vary: --vary NAME=V1,V2"))
     known = {o.name: o for o in game.options}
     axes: list[Axis] = []
     for text in texts:
         name, eq, values = text.partition("=")
         key = name.strip().lstrip("-").replace("-", "_")
         if not eq or not values.strip():
-            raise DeckgenError(f"--vary takes NAME=V1,V2 (got {text!r})")
+            raise DeckgenError(_("--vary takes NAME=V1,V2 (got {text!r})", text=text))
         if key not in known:
-            raise DeckgenError(f"{game.title} has no option {name.strip()!r}{_did_you_mean(key, known)}; see `deckgen list`")
+            raise DeckgenError(_("{game} has no option {name!r}{suggestion}; see `deckgen list`", game=game.title, name=name.strip(),
+                                 suggestion=_did_you_mean(key, known)))
         if key in {a.name for a in axes}:
-            raise DeckgenError(f"--vary names {key} twice")
+            raise DeckgenError(_("--vary names {option} twice", option=key))
         parts = [v.strip() for v in (values.split("|") if "|" in values else values.split(","))]
         if any(not v for v in parts) or len(set(parts)) != len(parts):
-            raise DeckgenError(f"--vary {key}: give different, non-empty values (got {values!r})")
+            raise DeckgenError(_("--vary {option}: give different, non-empty values (got {values!r})", option=key, values=values))
         axes.append(Axis(key, tuple(parts)))
     total = 1
     for a in axes:
         total *= len(a.values)
     if total > MAX_POINTS:
-        raise DeckgenError(f"the sweep has {total} combinations; at most {MAX_POINTS}")
+        raise DeckgenError(_("the sweep has {n} combinations; at most {most}", n=total, most=MAX_POINTS))
     return axes
 
 
@@ -75,6 +77,25 @@ class Task:
     players: int | None
     games: int
     seed: int | None
+    measures: tuple[str, ...] = ()  # design measures to tabulate too (analysis/measures: their keys)
+
+
+def parse_measures(game: Any, names: Sequence[str]) -> tuple[str, ...]:
+    """``--measure KEY`` values checked against the twelve design measures' keys."""
+    from deckgen.analysis.measures.words import KEYS
+    from deckgen.i18n import _
+
+    out: list[str] = []
+    for name in names:
+        key = name.strip().lower().replace("-", "_")
+        if key not in KEYS:
+            raise DeckgenError(_("--measure {name!r}: not a design measure{hint}; the measures are {keys}", name=name,
+                                 hint=_did_you_mean(key, KEYS), keys=", ".join(KEYS)))
+        if key not in out:
+            out.append(key)
+    if out and (game.engine is None or game.engine.design is None):
+        raise DeckgenError(_("{title} has no design measures", title=game.title))
+    return tuple(out)
 
 
 def _spec(task: Task) -> Any:
@@ -106,12 +127,36 @@ def validate_point(task: Task) -> dict[str, Any]:
             row[m.name] = s.measures.get(m.name)
             row[f"{m.name} error"] = s.errors.get(m.name)
         rows.append(row)
+    if task.measures and report.ok:
+        _design_columns(task, spec, deck, report, rows)
     return {
         "options": dict(task.options),
         "playable": report.ok,
         "failed": [c.name for c in report.checks if not c.ok],
         "rows": rows,
     }
+
+
+def _design_columns(task: Task, spec: Any, deck: Any, report: Any, rows: list[dict[str, Any]]) -> None:
+    """Each asked design measure at each row's player count and rule variant: its value and the
+    standard error its 95% interval implies (only the work the asked measures need is played)."""
+    from deckgen.analysis.measures import measure_variants
+
+    engine = spec.game.engine
+    evaluator = any(k in ("choices_matter", "obvious_move_wrong", "kingmaking") for k in task.measures)
+    skill = "skill_share" in task.measures
+    found = {}
+    for n in sorted({s.players for s in report.summaries.values()}):
+        for m in measure_variants(engine, deck, n, seed=spec.seed, pace=spec.game.seconds_per_turn, games=task.games,
+                                  evaluated_games=None if evaluator else 0, skill_games=None if skill else 0):
+            found[(m.variant, n)] = m
+    for (key, s), row in zip(report.summaries.items(), rows):
+        m = found.get((s.variant, s.players))
+        for name in task.measures:
+            f = m.figures[name] if m is not None else None
+            column = f"design: {name}"
+            row[column] = f.estimate.value if f is not None and f.estimate is not None else None
+            row[f"{column} error"] = f.estimate.stderr if f is not None and f.estimate is not None else None
 
 
 @dataclass
@@ -148,10 +193,12 @@ def run(
     workers: int = 1,
     scheduler: str | None = None,
     progress: Tick | None = None,
+    measures: Sequence[str] = (),
 ) -> Sweep:
     """Validate every combination: on ``workers`` local processes, or on the Dask cluster at
-    ``scheduler`` (tcp://HOST:PORT). Bad option values are refused before any work starts."""
-    tasks = [Task(game.id, tuple(c.items()), players, games, seed) for c in combinations(axes)]
+    ``scheduler`` (tcp://HOST:PORT). Bad option values are refused before any work starts.
+    ``measures``: design measures (their keys) tabulated beside the validation's figures."""
+    tasks = [Task(game.id, tuple(c.items()), players, games, seed, tuple(measures)) for c in combinations(axes)]
     first = None
     for t in tasks:  # every combination must make a deck this game accepts
         spec = _spec(t)
@@ -193,13 +240,13 @@ def _on_dask(address: str, tasks: Sequence[Task], progress: Tick | None) -> list
     try:
         from distributed import Client
     except ImportError:
-        raise DeckgenError("--scheduler needs Dask's distributed package: pip install 'deckgen[dask]'") from None
+        raise DeckgenError(_("--scheduler needs Dask's distributed package: pip install 'deckgen[dask]'")) from None
     if not re.fullmatch(r"(tcp|tls|inproc|ucx)://\S+", address):
-        raise DeckgenError(f"--scheduler takes an address like tcp://HOST:PORT, not {address!r}")
+        raise DeckgenError(_("--scheduler takes an address like tcp://HOST:PORT, not {address!r}", address=address))
     try:
         client = Client(address, timeout="10s", set_as_default=False)
     except (OSError, TimeoutError) as exc:
-        raise DeckgenError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+        raise DeckgenError(_("cannot reach the Dask scheduler at {address}: {problem}", address=address, problem=str(exc))) from None
     try:
         futures = client.map(validate_point, list(tasks), pure=False)
         results = []
@@ -265,6 +312,7 @@ def heat_maps(sweep: Sweep) -> dict[str, bytes]:
     else:
         ys = [", ".join(f"{a.name}={v}" for a, v in zip(rest, combo)) for combo in itertools.product(*(a.values for a in rest))] or ["—"]
     by_options = {tuple(sorted(p["options"].items())): p for p in sweep.points}
+    words = measure_words(sweep.game)
     keys: list[str] = []
     for p in sweep.points:
         keys += [r["players"] for r in p["rows"] if r["players"] not in keys]
@@ -283,16 +331,46 @@ def heat_maps(sweep: Sweep) -> dict[str, bytes]:
                     okrow.append(bool(p and p["playable"]))
                 grid.append(row)
                 ok.append(okrow)
-            panels.append((f"{key} players", grid, ok))
+            panels.append((str(_panel(key)), grid, ok))
         out[f"{slug(measure)}.png"] = heat_map(
-            [], list(xs_axis.values), ys, title=f"{sweep.title}: {measure}", xlabel=xs_axis.name,
-            ylabel=", ".join(a.name for a in rest) or "", panels=panels,
+            [], list(xs_axis.values), ys, title=str(_("{game}: {measure}", game=sweep.title, measure=words.get(measure, measure))),
+            xlabel=xs_axis.name, ylabel=", ".join(a.name for a in rest) or "", panels=panels,
         )
+    return out
+
+
+def _panel(key: str) -> Any:
+    """A panel's title: its player count ("4" or, with a rule variant, "siesta 4")."""
+    from deckgen.engine.words import players_tag
+
+    label, _sep, n = key.rpartition(" ")
+    return players_tag(int(n), label) if n.isdigit() else key
+
+
+def measure_words(game_id: str) -> dict[str, Any]:
+    """The sweep's columns (stable English keys) -> their names as a report shows them."""
+    from deckgen.engine.words import length_unit
+    from deckgen.registry import get_game
+
+    engine = get_game(game_id).engine
+    out: dict[str, Any] = {"seat advantage (points)": _("seat advantage (points)")}
+    if engine is not None:
+        out[f"length ({engine.length_name}, mean)"] = _("length ({unit}, mean)", unit=length_unit(engine.length_name))
+        out.update((str.__str__(m.name), m.name) for m in engine.measures)
     return out
 
 
 def describe(options: Mapping[str, str]) -> str:
     return " ".join(f"{k}={v}" for k, v in options.items())
+
+
+def summary_lines(sweep: Sweep) -> list[str]:
+    """What ``deckgen sweep`` prints, in the language in force: how many combinations pass, and which."""
+    passing = sweep.passing
+    lines = [str(ngettext("{game}: {n} combination validated, {passing} pass", "{game}: {n} combinations validated, {passing} pass",
+                          len(sweep.points), game=sweep.title, passing=len(passing)))]
+    lines += ["  " + str(_("pass: {options}", options=describe(options))) for options in passing]
+    return lines
 
 
 def write(sweep: Sweep, out_dir: Path) -> list[Path]:

@@ -16,7 +16,7 @@ The format (the default decks in decks/ use it too)::
     paper = "a4"                # a4 or letter
     bleed = 0                   # mm
     backs = "duplex-long"       # duplex-long, duplex-short, manual-duplex, separate, none
-    ink = "normal"              # or "low": every sheet under 15% of the page's darkness
+    ink = "normal"              # or "low": every sheet under 45% ink (C+M+Y+K)
     back_image = "back.png"     # optional: a PNG/JPEG in the deck file's own folder for the backs
 
     [[cards]]                   # optional: an explicit card list replacing the generated deck

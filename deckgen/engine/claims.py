@@ -23,7 +23,8 @@ from typing import Any
 from deckgen.checks import Check, check
 from deckgen.engine.modelcheck import Result, check_model, find_path, walk_path
 from deckgen.engine.replay import Path
-from deckgen.i18n import _
+from deckgen.engine.words import players_tag
+from deckgen.i18n import Msg, _, ngettext
 
 PROVEN, SAMPLED = "proven", "sampled"
 # positions `validate` lets the model checker explore, shared by the player counts (--model-budget).
@@ -37,7 +38,7 @@ LOOP_BUDGET = 20_000  # positions searched from a position the computer player k
 MAX_FAULT_SEARCHES = 3  # loops of the computer player searched for a way out in one validation
 CONFIDENCE = 100  # default games that must end for the sampled claim "every game ends"
 
-DEFINITION = (
+DEFINITION = _(
     "Playable means, for every deal at every player count the deck serves, played by the printed rules: "
     "(1) no dead end: the player to act always has a legal action (a draw or a pass counts); "
     "(2) an end is always reachable: from every reachable position some legal moves end the game; "
@@ -48,15 +49,18 @@ DEFINITION = (
 )
 
 
-def bound(n: int) -> str:
+def bound(n: int) -> Msg:
     """The sampled claim's words for ``n`` games that all ended: what the sample bounds is the share of
     games, dealt at random and played by these players, that do not end; not the share of deals that
     can get stuck (a deal stuck only after moves these players rarely make goes unseen: issue 40)."""
     share = min(100.0, 300 / n) if n else 100.0
-    shown = f"{share:.2g}" if share < 100 else "100"  # never "1e+02"
-    return _("no failure in {n:,} games of random and built-in players: at 95% confidence, fewer than 3/{n:,} ({share}%) "
-             "of games dealt and played this way fail to end; a sample bounds these players' games, not deals: "
-             "a deal that gets stuck only after rare moves can go unseen", n=n, share=shown)
+    shown = _("{share:.2g}", share=share) if share < 100 else "100"  # never "1e+02"
+    return ngettext("no failure in {n:,} game of random and built-in players: at 95% confidence, fewer than 3/{n:,} ({share}%) "
+                    "of games dealt and played this way fail to end; a sample bounds these players' games, not deals: "
+                    "a deal that gets stuck only after rare moves can go unseen",
+                    "no failure in {n:,} games of random and built-in players: at 95% confidence, fewer than 3/{n:,} ({share}%) "
+                    "of games dealt and played this way fail to end; a sample bounds these players' games, not deals: "
+                    "a deal that gets stuck only after rare moves can go unseen", n, share=shown)
 
 
 def model_result(engine: Any, deck: Any, players: int, budget: int = MODEL_BUDGET, tick: Any = None) -> Result | None:
@@ -76,45 +80,56 @@ def model_checks(engine: Any, tag: str, r: Result | None, budget: int = MODEL_BU
     rulebook (GAMES.md's point 6)."""
     out = _model_checks(engine, tag, r, budget)
     if r is not None and r.short_deal is not None:
-        out.append(check(f"every round dealt as printed ({tag})", False, _replay_text(r.short_deal), proof=PROVEN,
-                         hint="more cards, or rules that give back to the deal what they take out (see the replay)"))
+        out.append(check(_("every round dealt as printed ({players})", players=tag), False, _replay_text(r.short_deal), proof=PROVEN,
+                         hint=_("more cards, or rules that give back to the deal what they take out (see the replay)")))
     return out
 
 
 def _model_checks(engine: Any, tag: str, r: Result | None, budget: int = MODEL_BUDGET) -> list[Check]:
-    scope = f" ({engine.model_scope})" if engine.model_scope else ""
+    scope = engine.model_scope
+    searched = _("every deal searched ({players})", players=tag)
+    dead_end, reachable, trap = (_("no dead end ({players})", players=tag), _("an end is always reachable ({players})", players=tag),
+                                 _("no trap ({players})", players=tag))
     if r is None:
         if engine.model is None:
             return []
         if budget <= 0:
-            return [check(f"every deal searched ({tag})", True, "not proven by search: --model-budget 0 turns the model checker off; the claims below are sampled")]
-        return [check(f"every deal searched ({tag})", True,
-                      f"not proven by search: the deck has too many different deals to enumerate{scope}; the claims below are sampled")]
+            return [check(searched, True, _("not proven by search: --model-budget 0 turns the model checker off; the claims below are sampled"))]
+        return [check(searched, True,
+                      _("not proven by search: the deck has too many different deals to enumerate ({scope}); the claims below are sampled",
+                        scope=scope) if scope else
+                      _("not proven by search: the deck has too many different deals to enumerate; the claims below are sampled"))]
     if r.dead_end is not None:
-        return [check(f"no dead end ({tag})", False, _replay_text(r.dead_end), proof=PROVEN,
-                      hint="a card or rule that leaves the player to act without a legal move: see the replay")]
+        return [check(dead_end, False, _replay_text(r.dead_end), proof=PROVEN,
+                      hint=_("a card or rule that leaves the player to act without a legal move: see the replay"))]
     if not r.complete:
-        return [check(f"every deal searched ({tag})", True,
-                      f"not proven by search: the model checker stopped at its budget of {budget:,} positions{scope}; "
-                      "the claims below are sampled")]
+        return [check(searched, True,
+                      _("not proven by search: the model checker stopped at its budget of {budget:,} positions ({scope}); "
+                        "the claims below are sampled", budget=budget, scope=scope) if scope else
+                      _("not proven by search: the model checker stopped at its budget of {budget:,} positions; "
+                        "the claims below are sampled", budget=budget))]
+    what = (_("proven for every deal: {n:,} positions searched ({scope})", n=r.states, scope=scope) if scope
+            else _("proven for every deal: {n:,} positions searched", n=r.states))
     if r.no_end is not None:
         return [
-            check(f"no dead end ({tag})", True, f"proven for every deal: {r.states:,} positions searched{scope}", proof=PROVEN),
-            check(f"an end is always reachable ({tag})", False, _replay_text(r.no_end), proof=PROVEN,
-                  hint="the cards named in the replay can never be got rid of: change or add cards so that they can"),
-            check(f"no trap ({tag})", False,
-                  f"{r.no_end.trap:,} positions form a closed set without an end (the replay above reaches one)", proof=PROVEN),
+            check(dead_end, True, what, proof=PROVEN),
+            check(reachable, False, _replay_text(r.no_end), proof=PROVEN,
+                  hint=_("the cards named in the replay can never be got rid of: change or add cards so that they can")),
+            check(trap, False,
+                  _("{n:,} positions form a closed set without an end (the replay above reaches one)", n=r.no_end.trap), proof=PROVEN),
         ]
-    what = f"proven for every deal: {r.states:,} positions searched{scope}"
     return [
-        check(f"no dead end ({tag})", True, what, proof=PROVEN),
-        check(f"an end is always reachable ({tag})", True, f"{what}; backward search from the {r.ends:,} ends reaches every one", proof=PROVEN),
-        check(f"no trap ({tag})", True, "proven for every deal: no closed set of positions without an end (finite graph, an end reachable from each)", proof=PROVEN),
+        check(dead_end, True, what, proof=PROVEN),
+        check(reachable, True, (_("proven for every deal: {n:,} positions searched ({scope}); backward search from the {ends:,} ends reaches every one",
+                                  n=r.states, scope=scope, ends=r.ends) if scope else
+                                _("proven for every deal: {n:,} positions searched; backward search from the {ends:,} ends reaches every one",
+                                  n=r.states, ends=r.ends)), proof=PROVEN),
+        check(trap, True, _("proven for every deal: no closed set of positions without an end (finite graph, an end reachable from each)"), proof=PROVEN),
     ]
 
 
-def _replay_text(replay: Any) -> str:
-    return replay.text()
+def _replay_text(replay: Any) -> Msg:
+    return replay.message()
 
 
 def replays(r: Result | None) -> list[Any]:
@@ -150,18 +165,23 @@ def player_fault(engine: Any, deck: Any, players: int, seed: int, policy: str = 
 
 class WayOut:
     """A way out of a loop of the computer player: a path to an end (None: the game ended when
-    replayed), told in any language (``text``); ``str`` gives the English."""
+    replayed), a message shown in the language in force (:meth:`message`); ``str`` gives it too."""
 
     def __init__(self, path: Path | None) -> None:
         self.path = path
 
-    def text(self, lang: str = "en") -> str:
+    def message(self) -> Any:
         from deckgen.engine.replay import say
 
-        return self.path.way_out(lang) if self.path is not None else say(("ends when replayed", ()), lang)
+        return self.path.way_out() if self.path is not None else say(("ends when replayed", ()))
+
+    def text(self, lang: str = "en") -> str:
+        from deckgen.i18n.message import text_in
+
+        return text_in(self.message(), lang)
 
     def __str__(self) -> str:
-        return self.text()
+        return str(self.message())
 
     def __bool__(self) -> bool:
         return True
@@ -173,11 +193,14 @@ def headline_basis(report: Any) -> str:
     headline says so first: nothing is proven there (issue 40)."""
     games = [n for n in report.claim_games.values()]
     if report.claim_games and all(k in report.proven for k in report.claim_games):
-        return "proven for every deal"
+        return _("proven for every deal")
     sampled = [n for k, n in report.claim_games.items() if k not in report.proven]
     if not sampled:
         return ""
-    seen = f"no failure in {min(sampled):,} games" + (" at each player count" if len(games) > 1 else "")
+    if len(games) > 1:
+        seen = ngettext("no failure in {n:,} game at each player count", "no failure in {n:,} games at each player count", min(sampled))
+    else:
+        seen = ngettext("no failure in {n:,} game", "no failure in {n:,} games", min(sampled))
     stopped = [k for k in report.claim_games if k not in report.proven and stopped_search(report.models.get(k))]
     if stopped:
         return _("nothing is proven: the model checker stopped at its budget and no argument of the game applies; {seen}", seen=seen)
@@ -198,20 +221,20 @@ def variant_argument(engine: Any, deck: Any, players: int, bound: int, argument:
     from deckgen.engine.loop import InvariantBroken, play
 
     budget = engine.max_steps(deck, players)
-    broken = "" if bound <= budget else f"its bound, {bound:,} steps, is above the step budget of {budget:,}"
+    broken: Any = "" if bound <= budget else _("its bound, {bound:,} steps, is above the step budget of {budget:,}", bound=bound, budget=budget)
     for seed in range(seeds if not broken else 0):
         rng = random.Random(seed)
         state = engine.new_state(deck, players, rng)
         try:
             record = play(state, [random_policy] * players, rng, seed=seed, max_steps=budget, check=True)
         except InvariantBroken as exc:
-            broken = str(exc)
+            broken = exc.message
             break
         if not record.ended:
-            broken = f"seed {seed}: {record.problem}"
+            broken = _("seed {seed}: {problem}", seed=seed, problem=record.problem)
             break
+    name = _("every game's length is bounded ({players})", players=players_tag(players))
     if broken:
-        return check(f"every game's length is bounded ({players} players)", False, f"the argument fails: {broken}",
-                     hint="report it: the rules broke their own bound", proof=PROVEN)
-    return check(f"every game's length is bounded ({players} players)", True,
-                 f"proven for every deal: {argument}; so a game lasts at most {bound:,} steps, within the step budget", proof=PROVEN)
+        return check(name, False, _("the argument fails: {why}", why=broken), hint=_("report it: the rules broke their own bound"), proof=PROVEN)
+    return check(name, True, _("proven for every deal: {argument}; so a game lasts at most {bound:,} steps, within the step budget",
+                               argument=argument, bound=bound), proof=PROVEN)

@@ -15,6 +15,7 @@ comparison costs nothing.
 from __future__ import annotations
 
 import math
+import textwrap
 from dataclasses import dataclass, replace
 from statistics import NormalDist
 from typing import Any, Callable, Mapping
@@ -23,6 +24,8 @@ from deckgen.engine import cache
 from deckgen.engine.sequential import BATCH, EXPLORE, MIN_GAMES, Plan, Stream, run_streams
 from deckgen.engine.simulate import CHUNK, Pool, Summary, seat_advantage, seat_advantage_error
 from deckgen.engine.validate import Report
+from deckgen.engine.words import length_unit
+from deckgen.i18n import _
 from deckgen.model import Deck
 from deckgen.registry import Game
 
@@ -183,9 +186,11 @@ def rows(game: Game, yours: Mapping[Any, Summary], base: Mapping[Any, Summary]) 
         b = base.get(n)
         if b is None:
             continue
-        out.append(Row(n, f"game length ({s.length_name}, mean)", s.length_mean, b.length_mean, s.length_error, b.length_error))
+        out.append(Row(n, _("game length ({unit}, mean)", unit=length_unit(s.length_name)), s.length_mean, b.length_mean, s.length_error,
+                       b.length_error))
         out.append(
-            Row(n, "seat advantage (points)", 100 * seat_advantage(s), 100 * seat_advantage(b), 100 * seat_advantage_error(s), 100 * seat_advantage_error(b))
+            Row(n, _("seat advantage (points)"), 100 * seat_advantage(s), 100 * seat_advantage(b), 100 * seat_advantage_error(s),
+                100 * seat_advantage_error(b))
         )
         for m in engine.measures:
             out.append(Row(n, m.name, s.measures.get(m.name, 0.0), b.measures.get(m.name, 0.0), s.errors.get(m.name, math.inf), b.errors.get(m.name, math.inf)))
@@ -231,12 +236,16 @@ def headline(game: Game, yours: Mapping[Any, Summary], base: Mapping[Any, Summar
         total = corrected(game, yours, base)[1]
     if total is None or not total.default:
         return ""
+    unit = length_unit(name)
     if not total.significant:
-        return f"your deck makes games about as long as the default deck (no measurable change, counted in {name})"
+        return _("your deck makes games about as long as the default deck (no measurable change, counted in {unit})", unit=unit)
     change = total.change or 0.0
-    word = "longer" if change > 0 else "shorter"
     pm = total.z * total.change_error * 100
-    return f"your deck makes games {abs(change) * 100:.0f}% {word} than the default deck (±{pm:.0f}%, counted in {name})"
+    if change > 0:
+        return _("your deck makes games {change:.0f}% longer than the default deck (±{pm:.0f}%, counted in {unit})",
+                 change=abs(change) * 100, pm=pm, unit=unit)
+    return _("your deck makes games {change:.0f}% shorter than the default deck (±{pm:.0f}%, counted in {unit})",
+             change=abs(change) * 100, pm=pm, unit=unit)
 
 
 def cell(row: Row) -> str:
@@ -245,8 +254,8 @@ def cell(row: Row) -> str:
         return "·"
     est, se = row.estimate()
     if row.change is None:
-        return f"{est:+.3g}±{row.z * se:.2g}"
-    return f"{est * 100:+.0f}%±{row.z * se * 100:.0f}"
+        return str(_("{change:+.3g}±{pm:.2g}", change=est, pm=row.z * se))
+    return str(_("{change:+.0f}%±{pm:.0f}", change=est * 100, pm=row.z * se * 100))
 
 
 def comparison_lines(game: Game, yours: Mapping[Any, Summary], base: Mapping[Any, Summary]) -> list[str]:
@@ -261,20 +270,25 @@ def comparison_lines(game: Game, yours: Mapping[Any, Summary], base: Mapping[Any
             groups.setdefault(s.variant, []).append(key)
     names = list(dict.fromkeys(r.name for r in table))
     by_cell = {(r.name, r.players): r for r in table}
-    width = max(len(n) for n in names) + 2
-    lines = [f"beside the default deck: {headline(game, yours, base, total)}"]
+    shown = {name: str(name) for name in names}
+    titles = {variant: str(_("change from the default deck ({variant})", variant=variant) if variant else _("change from the default deck"))
+              for variant in groups}
+    width = max(len(n) for n in [*shown.values(), *titles.values()]) + 2
+    lines = [str(_("beside the default deck: {headline}", headline=headline(game, yours, base, total)))]
+    unchanged = str(_("no measurable change"))
     for variant, counts in groups.items():
-        title = "change from the default deck" + (f" ({variant})" if variant else "")
-        lines.append(f"  {title:<{width}}" + "".join(f"{f'{yours[n].players} pl.':>10}" for n in counts))
+        heads = [str(_("{n} pl.", n=yours[n].players)) for n in counts]
+        lines.append(f"  {titles[variant]:<{width}}" + "".join(f"{h:>10}" for h in heads))
         for name in names:
             cells = [cell(by_cell[(name, n)]) for n in counts]
             if all(c == "·" for c in cells):
-                lines.append(f"  {name:<{width}}  no measurable change")
+                lines.append(f"  {shown[name]:<{width}}  {unchanged}")
             else:
-                lines.append(f"  {name:<{width}}" + "".join(f"{c:>10}" for c in cells))
+                lines.append(f"  {shown[name]:<{width}}" + "".join(f"{c:>10}" for c in cells))
     m = sum(1 for r in table + ([total] if total else []) if math.isfinite(r.z))
-    lines.append(f"  (±: interval corrected for the {m} figures compared at once ({METHOD}), so that all of them hold together")
-    lines.append(f"   with 95% confidence; ·: no measurable change, the interval contains 0)")
+    legend = str(_("(±: interval corrected for the {m} figures compared at once ({method}), so that all of them hold together with 95% "
+                   "confidence; ·: no measurable change, the interval contains 0)", m=m, method=METHOD))
+    lines += textwrap.wrap(legend, width=104, initial_indent="  ", subsequent_indent="   ")
     return lines
 
 

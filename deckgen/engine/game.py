@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 from deckgen.checks import Check
+from deckgen.i18n import _, pgettext
 from deckgen.engine.state import State
 from deckgen.model import Deck
 
@@ -87,7 +88,8 @@ class Measure:
         return self._floored((max(0.0, spread) * n / (n - 1)) ** 0.5 / sy, sx, sy)
 
     def show(self, value: float) -> str:
-        return f"{100 * value:.1f}%" if self.percent else f"{value:.3f}"
+        """The figure as the report prints it (a message: "2.5%" in English, "2,5 %" in Spanish)."""
+        return _("{percent:.1f}%", percent=100 * value) if self.percent else _("{value:.3f}", value=value)
 
 
 SIGMAS = 3.0  # a threshold fails only when the measure is out of range by more than 3 standard errors
@@ -111,10 +113,13 @@ class Threshold:
 
     def text(self, show: Callable[[float], str] | None = None) -> str:
         """The bounds in words; ``show`` formats them as the measure prints (a percentage...)."""
-        fmt = show or (lambda v: f"{v:g}")
+        fmt = show or (lambda v: _("{value:g}", value=v))
+        # "must be {bounds}": a language may need the verb in the bounds ("estar entre", "ser al menos")
         if self.lo is not None and self.hi is not None:
-            return f"between {fmt(self.lo)} and {fmt(self.hi)}"
-        return f"at least {fmt(self.lo)}" if self.lo is not None else f"at most {fmt(self.hi)}"
+            return pgettext("must be", "between {lo} and {hi}", lo=fmt(self.lo), hi=fmt(self.hi))
+        if self.lo is not None:
+            return pgettext("must be", "at least {lo}", lo=fmt(self.lo))
+        return pgettext("must be", "at most {hi}", hi=fmt(self.hi))
 
 
 @dataclass(frozen=True)
@@ -152,6 +157,10 @@ class Skill:
     # share is the report's main figure (the units are a detail)
     whole_games: int = 0
     whole_unit: str = "games"
+    # the levels' names as a report shows them (messages; default: random and heuristic, others as
+    # they are: mc16), and a player of each profile in a sentence ("a player who is 20% faster")
+    level_words: Mapping[str, Any] = field(default_factory=dict)
+    player_words: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -203,3 +212,6 @@ class Engine:
     # states keep ``shortfalls`` (engine/state.py) and validation checks every round of every game.
     # None: the game deals once (its first deal is checked by counting).
     deal_promise: Callable[[Deck, int], tuple[str, str]] | None = None
+    # the design measures' hooks (deckgen/analysis/measures/hooks.py Design: the public standing, the
+    # evaluator's copy of the true position, the default work); None: the game has no design measures
+    design: Any = None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from deckgen.engine.game import Engine, Policy
 from deckgen.engine.state import CHANCE, IllegalAction, State
@@ -28,6 +28,11 @@ def key_stride(cards: int) -> int:
 
 class InvariantBroken(AssertionError):
     """A rule engine broke one of its own invariants (cards created or lost, an illegal move)."""
+
+    @property
+    def message(self) -> Any:
+        """What broke, as a message (``str`` gives it in the language in force)."""
+        return self.args[0] if self.args else ""
 
 
 @dataclass
@@ -91,7 +96,8 @@ def play(
     turn_start, turns = before, state.length() if variant is not None else 0
     while not state.is_terminal():
         if steps >= max_steps:
-            problem = f"did not end within {max_steps} steps" + (f" ({taken:,} turns and draws with hands of hundreds of cards, each counted as several steps)" if taken < steps else "")
+            problem = (_("did not end within {max_steps} steps ({taken:,} turns and draws with hands of hundreds of cards, each counted as several steps)",
+                         max_steps=max_steps, taken=taken) if taken < steps else _("did not end within {max_steps} steps", max_steps=max_steps))
             break
         if repeat_limit and taken % key_every == 0:
             # the key's 64-bit hash, not the key: a position of a 5,000-card deck is a large object,
@@ -99,7 +105,7 @@ def play(
             k = hash(state.key())
             n = seen.get(k, 0) + 1
             if n >= repeat_limit:
-                problem = f"the same position came back {n} times (a loop)"
+                problem = _("the same position came back {n} times (a loop)", n=n)
                 break
             if n > 1 or len(seen) < MAX_REMEMBERED:  # memory stays bounded in a game that never repeats
                 seen[k] = n
@@ -120,13 +126,13 @@ def play(
                 problem = dead_end(seat)
                 break
             if check and action not in state.legal_actions():
-                raise InvariantBroken(f"seed {seed}: illegal action {action} for seat {seat}")
+                raise InvariantBroken(_("seed {seed}: illegal action {action} for seat {seat}", seed=seed, action=action, seat=seat))
             if moves is not None:
                 moves.append(f"{seat}: {state.action_to_string(action)}")
             try:
                 state.apply_action(action)
             except IllegalAction as exc:
-                raise InvariantBroken(f"seed {seed}: {exc}") from None
+                raise InvariantBroken(_("seed {seed}: {problem}", seed=seed, problem=str(exc))) from None
         taken += 1
         # a state whose steps cost more as hands grow (a policy reads the whole hand) counts them so:
         # the step budgets then bound the time a game takes, whatever the deck file
@@ -134,12 +140,14 @@ def play(
         if variant is not None:  # never up at a step, strictly down from one turn to the next
             now = variant()
             if now > before or (state.length() > turns and not now < turn_start):
-                raise InvariantBroken(f"seed {seed}: the game's variant did not decrease at step {taken}: {before} then {now}")
+                raise InvariantBroken(_("seed {seed}: the game's variant did not decrease at step {step}: {before} then {now}",
+                                        seed=seed, step=taken, before=str(before), now=str(now)))
             if state.length() > turns:
                 turn_start, turns = now, state.length()
             before = now
         if check and deck_size is not None and state.card_count() != deck_size:
-            raise InvariantBroken(f"seed {seed}: {state.card_count()} cards in play after step {steps}, deck has {deck_size}")
+            raise InvariantBroken(_("seed {seed}: {count} cards in play after step {step}, deck has {size}",
+                                    seed=seed, count=state.card_count(), step=steps, size=deck_size))
     ended = state.is_terminal()
     return GameRecord(
         seed=seed,
@@ -185,7 +193,7 @@ def play_seeded(
             seed=seed,
             players=players,
             ended=ended,
-            problem="" if ended else f"did not end within {max_steps} steps",
+            problem="" if ended else _("did not end within {max_steps} steps", max_steps=max_steps),
             steps=steps,
             length=state.length(),
             winners=tuple(state.winners()) if ended else (),

@@ -4,56 +4,83 @@ from __future__ import annotations
 
 from typing import Any
 
+from deckgen.checks import Joined
 from deckgen.engine.game import Engine
+from deckgen.i18n import _, ngettext
 from deckgen.engine.simulate import Summary, seat_advantage
 from deckgen.engine.validate import Report
+from deckgen.engine.words import length_unit, players_tag, policy_word
 
 
 def summary_lines(engine: Engine, s: Summary) -> list[str]:
-    lines = [
-        f"{s.game}{' (' + s.variant + ')' if s.variant else ''}: {s.games} games, {s.players} players, policy {s.policy}, seeds {s.seed}..{s.seed + s.games - 1}",
-        f"  games ended by the rules   {s.ended} of {s.games}",
-        f"  game length ({s.length_name:<8})  mean {s.length_mean:.1f}   median {s.length_median:g}   p95 {s.length_p95:g}",
-        "  wins by seat               " + "  ".join(f"{i}: {100 * w:.1f}%" for i, w in enumerate(s.wins_by_seat)),
-        f"  seat advantage             {100 * seat_advantage(s):.1f} points",
+    """``deckgen simulate``'s summary of one player count, in the language in force."""
+    rows: list[tuple[Any, Any]] = [
+        (_("games ended by the rules"), _("{ended} of {games}", ended=s.ended, games=s.games)),
+        (_("game length ({unit})", unit=length_unit(s.length_name)),
+         _("mean {mean:.1f}   median {median:g}   p95 {p95:g}", mean=s.length_mean, median=s.length_median, p95=s.length_p95)),
+        (_("wins by seat"), Joined([_("{seat}: {share:.1f}%", seat=i, share=100 * w) for i, w in enumerate(s.wins_by_seat)], "  ")),
+        (_("seat advantage"), _("{points:.1f} points", points=100 * seat_advantage(s))),
     ]
-    for m in engine.measures:
-        lines.append(f"  {m.name:<26} {m.show(s.measures.get(m.name, 0.0))}")
+    rows += [(m.name, m.show(s.measures.get(m.name, 0.0))) for m in engine.measures]
+    head = ngettext("{game}: {n} game, {players}, policy {policy}, seeds {first}..{last}",
+                    "{game}: {n} games, {players}, policy {policy}, seeds {first}..{last}", s.games, game=_titled(s.game, s.variant),
+                    players=players_tag(s.players), policy=policy_word(s.policy), first=s.seed, last=s.seed + s.games - 1)
+    names = [str(name) for name, _ in rows]
+    width = max(26, *(len(n) for n in names))
+    lines = [str(head)] + [f"  {n:<{width}} {value}" for n, (_, value) in zip(names, rows)]
     for seed, problem in s.stalls[:5]:
-        lines.append(f"  did not end: seed {seed}: {problem}")
+        lines.append("  " + str(_("did not end: seed {seed}: {problem}", seed=seed, problem=problem)))
     if s.stall_count > len(s.stalls[:5]):
-        lines.append(f"  ... {s.stall_count} games in all did not end")
+        lines.append("  " + str(_("... {n} games in all did not end", n=s.stall_count)))
     return lines
 
 
+def _titled(game: str, variant: str) -> Any:
+    return _("{game} ({variant})", game=game, variant=variant) if variant else game
+
+
 def summaries_table(engine: Engine, summaries: list[Summary]) -> list[str]:
-    """One column per player count, one row per figure."""
+    """One column per player count, one row per figure (in the language in force, laid out for its words)."""
     first = summaries[0]
     most = max(s.planned or s.games for s in summaries)
     every = all(s.games == (s.planned or s.games) for s in summaries)  # no player count stopped early
-    sample = f"{most} games each" if every else f"up to {most} games each, fewer once every verdict is settled"
-    head = f"measures{' (' + first.variant + ')' if first.variant else ''} (policy {first.policy}, seeds from {first.seed}; {sample})"
-    rows: list[tuple[str, list[str]]] = [
-        ("games ended", [f"{s.ended}/{s.games}" for s in summaries]),
-        (f"{first.length_name}: mean", [f"{s.length_mean:.1f}" for s in summaries]),
-        (f"{first.length_name}: median", [f"{s.length_median:g}" for s in summaries]),
-        (f"{first.length_name}: p95", [f"{s.length_p95:g}" for s in summaries]),
-        ("seat advantage (points)", [f"{100 * seat_advantage(s):.1f}" for s in summaries]),
+    sample = (ngettext("{n} game each", "{n} games each", most) if every
+              else ngettext("up to {n} game each, fewer once every verdict is settled", "up to {n} games each, fewer once every verdict is settled", most))
+    head = (_("measures ({variant}) (policy {policy}, seeds from {seed}; {sample})", variant=first.variant, policy=policy_word(first.policy),
+              seed=first.seed, sample=sample) if first.variant else
+            _("measures (policy {policy}, seeds from {seed}; {sample})", policy=policy_word(first.policy), seed=first.seed, sample=sample))
+    unit = length_unit(first.length_name)
+    rows: list[tuple[Any, list[Any]]] = [
+        (_("games ended"), [_("{ended}/{games}", ended=s.ended, games=s.games) for s in summaries]),
+        (_("{unit}: mean", unit=unit), [_("{value:.1f}", value=s.length_mean) for s in summaries]),
+        (_("{unit}: median", unit=unit), [_("{value:g}", value=s.length_median) for s in summaries]),
+        (_("{unit}: p95", unit=unit), [_("{value:g}", value=s.length_p95) for s in summaries]),
+        (_("seat advantage (points)"), [_("{value:.1f}", value=100 * seat_advantage(s)) for s in summaries]),
     ]
     rows += [(m.name, [m.show(s.measures.get(m.name, 0.0)) for s in summaries]) for m in engine.measures]
-    width = max(len(name) for name, _ in rows) + 2
-    col = max(9, max(len(v) for _, vals in rows for v in vals) + 2)
-    lines = [head, " " * (width + 2) + "".join(f"{f'{s.players} pl.':>{col}}" for s in summaries)]
-    for name, vals in rows:
+    shown = [(str(name), [str(v) for v in vals]) for name, vals in rows]
+    counts = [str(_("{n} pl.", n=s.players)) for s in summaries]
+    width = max(len(name) for name, _ in shown) + 2
+    col = max(9, max(len(v) for _, vals in shown for v in vals) + 2, max(len(c) for c in counts) + 2)
+    lines = [str(head), " " * (width + 2) + "".join(f"{c:>{col}}" for c in counts)]
+    for name, vals in shown:
         lines.append(f"  {name:<{width}}" + "".join(f"{v:>{col}}" for v in vals))
     return lines
 
 
+def verdict_line(r: Report) -> str:
+    """The report's last line: PLAYABLE, or NOT PLAYABLE and the failed checks' names."""
+    if r.ok:
+        return str(_("PLAYABLE"))
+    return str(_("NOT PLAYABLE: {checks}", checks=Joined([c.name for c in r.checks if not c.ok], "; ")))
+
+
 def report_lines(engine: Engine | None, r: Report) -> list[str]:
-    lines = []
-    for title, checks in (("static checks", r.static), ("exhaustive checks", r.exhaustive), ("simulation", r.simulated)):
+    """The checks, the measures tables, the computer player's loops and the verdict, in the language in force."""
+    lines: list[str] = []
+    for title, checks in ((_("static checks:"), r.static), (_("exhaustive checks:"), r.exhaustive), (_("simulation:"), r.simulated)):
         if checks:
-            lines.append(f"{title}:")
+            lines.append(str(title))
             lines.extend(f"  {c.line()}" for c in checks)
     if engine is not None and r.summaries:
         by_variant: dict[str, list[Summary]] = {}
@@ -63,10 +90,10 @@ def report_lines(engine: Engine | None, r: Report) -> list[str]:
             lines.append("")
             lines.extend(summaries_table(engine, group))
     if r.player_faults:
-        lines += ["", "the computer player (not the deck):"]
+        lines += ["", str(_("the computer player (not the deck):"))]
         lines.extend(f"  {f}" for f in r.player_faults[:5])
     lines.append("")
-    lines.append("PLAYABLE" if r.ok else "NOT PLAYABLE: " + "; ".join(c.name for c in r.checks if not c.ok))
+    lines.append(verdict_line(r))
     return lines
 
 
@@ -88,3 +115,18 @@ def report_json(r: Report) -> dict[str, Any]:
         "simulation": [c(x) for x in r.simulated],
         "summaries": {str(n): s.to_json() for n, s in r.summaries.items()},
     }
+
+
+def failure_text(c: Any, phrases: Any = None) -> str:
+    """A failed check as a page lists it under the verdict, in the language in force: "name: detail
+    [proof]", a counterexample a step a line (``phrases``: ``Report.phrases``), and on a line of its
+    own what to try."""
+    from deckgen.checks import claim_word
+    from deckgen.engine.replay import Replay
+
+    part = (phrases or {}).get(str.__str__(c.detail)) if isinstance(c.detail, str) else None
+    detail = part.message(lines=True) if isinstance(part, Replay) else c.detail
+    if c.proof:
+        detail = _("{text} [{proof}]", text=detail, proof=claim_word(c.proof))
+    told = _("{name}: {detail}", name=c.name, detail=detail)
+    return str(_("{failure}\nWhat to try: {hint}", failure=told, hint=c.hint) if c.hint else told)

@@ -7,22 +7,24 @@ leading to a game that ends by the rules, and the game's measures inside the ran
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
-from deckgen.checks import Check, check
+from deckgen.checks import Check, Joined, check
 from deckgen.engine import claims
 from deckgen.engine.claims import PROVEN, SAMPLED
 from deckgen.engine.loop import DEAD_END
 from deckgen.engine.sequential import MIN_GAMES, Plan, Stream, run_streams, spent, work_bound
 from deckgen.engine.simulate import Chunk, Pool, Summary, Tally, chunks
+from deckgen.engine.words import players_tag
 from deckgen.errors import DeckgenError
-from deckgen.i18n import _
+from deckgen.i18n import Msg, _, ngettext
 from deckgen.model import Deck
 from deckgen.registry import Game, players_words
 
 Tick = Callable[[int, int], None]
-BUG = "nothing in your deck: this is a bug in deckgen's rules; report the command and the seed"
-LONG = "fewer cards that make players draw: hands of hundreds of cards make a game no class can finish"
+SIMULATION = _("simulation")  # the check that stands for the simulation when it cannot run
+BUG = _("nothing in your deck: this is a bug in deckgen's rules; report the command and the seed")
+LONG = _("fewer cards that make players draw: hands of hundreds of cards make a game no class can finish")
 
 
 @dataclass
@@ -36,7 +38,7 @@ class Report:
     proven: set = field(default_factory=set)  # stream keys whose claims are proven (model checker or the game's argument)
     argued: dict = field(default_factory=dict)  # stream key -> the game's argument that proves its claims
     claim_games: dict[int | str, int] = field(default_factory=dict)  # games behind the sampled claim, per stream key
-    player_faults: list[str] = field(default_factory=list)  # games where the computer player, not the deck, went round in circles
+    player_faults: list[str] = field(default_factory=list)  # games where the computer player, not the deck, went round in circles (messages)
     fault_searches: int = 0  # loops of the computer player searched for a way out so far
     # the parts of the report told from data (a counterexample, a way out of a loop: engine/replay.py),
     # by their English words, so that a page can tell them in its language (``text(lang)``)
@@ -59,7 +61,7 @@ def player_counts(game: Game, deck: Deck, only: Sequence[int] | None = None) -> 
         bad = [p for p in only if p not in allowed]
         if bad:
             served = players_words(allowed)
-            raise DeckgenError(f"{game.title} with this deck is played by {served}, not {bad[0]}")
+            raise DeckgenError(_("{game} with this deck is played by {served}, not {asked}", game=game.title, served=served, asked=bad[0]))
         return list(only)
     return allowed
 
@@ -100,12 +102,12 @@ def validate(
     report.static = list(game.checks(deck)) + [game.served_check(deck)]
     engine = game.engine
     if engine is None:
-        report.static.append(check("rule engine", False, f"{game.title} has no rule engine yet"))
+        report.static.append(check(_("rule engine"), False, _("{game} has no rule engine yet", game=game.title)))
         return report
     player_counts(game, deck, players)  # a player count the deck cannot take is refused first
     if not all(c.ok for c in report.static):
-        report.simulated.append(check("simulation", False, "skipped: the deck fails its static checks",
-                                        hint="fix the failing checks above first"))
+        report.simulated.append(check(SIMULATION, False, _("skipped: the deck fails its static checks"),
+                                        hint=_("fix the failing checks above first")))
         return report
     streams = streams_for(game, deck, players)
     # the model checker's budget is shared by every rule variant and player count, so that a deck
@@ -116,28 +118,27 @@ def validate(
         report.exhaustive.extend(engine.exhaustive(variant, counts))
         for n in counts:
             key = f"{label} {n}" if label else n
-            tag = f"{label}, {n} players" if label else f"{n} players"
+            tag = players_tag(n, label)
             argued = list(engine.arguments(variant, n)) if engine.arguments is not None else []
             if label:  # the rule variant (mode) in each argument's name
-                argued = [replace(c, name=c.name.replace(f"({n} players)", f"({tag})")) for c in argued]
+                argued = [replace(c, name=retagged(c.name, tag)) for c in argued]
             report.exhaustive.extend(argued)
             if argued and all(c.ok and c.proof == PROVEN for c in argued):
                 report.proven.add(key)  # the game's own argument covers every deal
-                report.argued[key] = "; ".join(c.name for c in argued)
+                report.argued[key] = Joined([c.name for c in argued], "; ")
                 continue
-            bar = progress(f"model checker, {tag}") if progress and engine.model is not None and share else None
+            bar = progress(_("model checker, {players}", players=tag)) if progress and engine.model is not None and share else None
             result = claims.model_result(engine, variant, n, share, tick=(lambda k, bar=bar: bar(min(k, share), share)) if bar else None)
             if bar and result is not None:
                 bar(share if result.complete else min(result.states, share), share)
             report.models[key] = result
             report.exhaustive.extend(claims.model_checks(engine, tag, result, share))
-            report.phrases.update((x.text(), x) for x in claims.replays(result))
+            report.phrases.update((str.__str__(x.message()), x) for x in claims.replays(result))
             if result is not None and result.ok:
                 report.proven.add(key)
     for s in streams:
-        tag = f"{s.label}, " if s.label else ""
         s.checked = s.key in report.argued  # the argument's preconditions, checked at every step of its games
-        s.tick = progress(f"{tag}{s.players} players") if progress else None
+        s.tick = progress(players_tag(s.players, s.label)) if progress else None
         if s.tick:
             s.tick(0, games)  # the bar (or a web page's progress) shows from the start
     plan = Plan(games, seed, sequential)
@@ -161,11 +162,11 @@ def _argument_along_games(report: Report, s: Stream) -> None:
     # a dead end breaks the argument; a loop of the computer player does not (the argument says an
     # end can be reached, not that this player finds it: _ends_check searches for its way out)
     stalls = [(seed, p) for seed, p in list(s.measured.stalls if s.measured else []) + list(s.explored.stalls if s.explored else [])
-              if str(p).startswith(DEAD_END)]
-    why = s.broken or (f"seed {stalls[0][0]}: {stalls[0][1]}" if stalls else "")
+              if str.__str__(p).startswith(DEAD_END)]  # the English of the problem (a message)
+    why = s.broken or (_("seed {seed}: {problem}", seed=stalls[0][0], problem=stalls[0][1]) if stalls else "")
     if not why:
         return
-    tag = f"{s.label}, {s.players} players" if s.label else f"{s.players} players"
+    tag = str.__str__(players_tag(s.players, s.label))  # the English of the checks' names, to find them
     report.proven.discard(s.key)
     report.argued.pop(s.key, None)
     for i, c in enumerate(report.exhaustive):
@@ -227,20 +228,20 @@ def _work_check(report: Report, engine, s: Stream, plan: Plan) -> None:
     """A stream that stopped at its work bound before MIN_GAMES measured games: its games are far
     longer than a class can play, and too few were played to trust. (A stream that stops there
     after enough games is simply done, as when its verdicts settle.)"""
-    tag = f"{s.label}, " if s.label else ""
     games = s.measured.games + s.explored.games
     report.simulated.append(
         check(
-            f"games are short enough to check ({tag}{s.players} players)",
+            _("games are short enough to check ({players})", players=players_tag(s.players, s.label)),
             False,
-            f"validation stopped after {games} games: they took {spent(s):,} steps, about {spent(s) // max(1, games):,} a game, "
-            f"and it spends at most {work_bound(engine, plan):,} on a player count; fewer than {MIN_GAMES} measured games cannot be trusted",
-            hint="games this long do not fit a class: fewer cards, or rules that end a game sooner",
+            _("validation stopped after {games} games: they took {steps:,} steps, about {each:,} a game, "
+              "and it spends at most {most:,} on a player count; fewer than {least} measured games cannot be trusted",
+              games=games, steps=spent(s), each=spent(s) // max(1, games), most=work_bound(engine, plan), least=MIN_GAMES),
+            hint=_("games this long do not fit a class: fewer cards, or rules that end a game sooner"),
         )
     )
 
 
-def _ends_check(report: Report, engine, s: Stream, tag: str) -> Check:
+def _ends_check(report: Report, engine, s: Stream) -> Check:
     """"every game ends": proven by the model checker, or sampled over at least --confidence games.
     A game of the computer player that does not end is the player's fault, not the deck's, once a
     legal continuation is shown to leave the position it kept coming back to."""
@@ -257,50 +258,64 @@ def _ends_check(report: Report, engine, s: Stream, tag: str) -> Check:
         report.fault_searches += search
         way_out = claims.player_fault(engine, s.deck, n, seed) if search else ""
         if way_out:
-            report.phrases[str(way_out)] = way_out
-        (faults if way_out else blamed).append((seed, f"{problem}; {way_out}" if way_out else problem))
+            report.phrases[str.__str__(way_out.message())] = way_out
+        (faults if way_out else blamed).append((seed, _("{problem}; {way_out}", problem=problem, way_out=way_out.message()) if way_out else problem))
     unseen = s.measured.stall_count - len(s.measured.stalls)  # stalls not kept: blamed on the deck
     blamed += s.explored.stalls + claim.stalls
     stuck = len(blamed) + max(0, unseen) + (s.explored.stall_count - len(s.explored.stalls)) + (claim.stall_count - len(claim.stalls))
+    tag = players_tag(n, s.label)
     for seed, why in faults:
-        report.player_faults.append(f"{tag}{n} players, seed {seed}: the computer player went round in circles: {why}")
+        report.player_faults.append(_("{players}, seed {seed}: the computer player went round in circles: {why}", players=tag, seed=seed, why=why))
     total = s.measured.games + s.explored.games + claim.games
     report.claim_games[s.key] = total - stuck - len(faults)
-    name = f"every game ends ({tag}{n} players)"
-    note = f"; {len(faults)} game(s) of the computer player went round in circles: a fault of the player, not of the deck (a legal continuation leaves the loop)" if faults else ""
+    name = _("every game ends ({players})", players=tag)
+
+    def noted(text: Any) -> Any:
+        """``text`` and, when the computer player looped, that those loops are the player's fault."""
+        if not faults:
+            return text
+        return ngettext("{text}; {n} game of the computer player went round in circles: a fault of the player, not of the deck "
+                        "(a legal continuation leaves the loop)",
+                        "{text}; {n} games of the computer player went round in circles: a fault of the player, not of the deck "
+                        "(a legal continuation leaves the loop)", len(faults), text=text)
+
     if stuck:
-        return check(name, False, f"{stuck} of {total} games did not end: {blamed[0][1] if blamed else 'a game did not end'}"
-                     + ("; the model checker's counterexample above shows why: the deck, not deckgen's rules" if disproven else ""),
+        why = blamed[0][1] if blamed else _("a game did not end")
+        return check(name, False, (_("{stuck} of {total} games did not end: {why}; the model checker's counterexample above shows why: "
+                                     "the deck, not deckgen's rules", stuck=stuck, total=total, why=why) if disproven else
+                                   _("{stuck} of {total} games did not end: {why}", stuck=stuck, total=total, why=why)),
                      seed=blamed[0][0] if blamed else None, proof=SAMPLED,
                      # hands that grew to hundreds of cards: the deck's draw cards, not the rules, are the cause
                      hint="" if disproven else LONG if blamed and "hands of hundreds of cards" in blamed[0][1] else BUG)
     if s.key in report.argued:
-        return check(name, True, f"proven for every deal by the game's argument ({report.argued[s.key]}, above){note}", proof=PROVEN)
+        return check(name, True, noted(_("proven for every deal by the game's argument ({argument}, above)", argument=report.argued[s.key])),
+                     proof=PROVEN)
     if s.key in report.proven and not engine.model_scope:
-        return check(name, True, f"proven for every deal: {model.states:,} positions searched{note}", proof=PROVEN)
-    scope = ""
-    if s.key in report.proven:
-        scope = f" ({engine.model_scope}: proven for every deal by search)"
+        return check(name, True, noted(_("proven for every deal: {n:,} positions searched", n=model.states)), proof=PROVEN)
     ended = report.claim_games[s.key]
     if ended <= 0:  # nothing behind a claim: never "no failure in 0 games"
-        return check(name, False, f"no game was left to show it: {total} played, {len(faults)} excused as the computer player's loops" + note,
-                     proof=SAMPLED, hint="more --confidence")
-    return check(name, True, claims.bound(ended) + scope + note, proof=SAMPLED)
+        return check(name, False, noted(_("no game was left to show it: {total} played, {excused} excused as the computer player's loops",
+                                          total=total, excused=len(faults))),
+                     proof=SAMPLED, hint=_("more --confidence"))
+    claim = claims.bound(ended)
+    if s.key in report.proven:
+        claim = _("{claim} ({scope}: proven for every deal by search)", claim=claim, scope=engine.model_scope)
+    return check(name, True, noted(claim), proof=SAMPLED)
 
 
 def _deal_check(report: Report, engine, s: Stream) -> None:
     """Every round of every simulated game dealt as the rulebook prints (GAMES.md, playable (6))."""
-    tag = f"{s.label}, " if s.label else ""
     promise, hint = engine.deal_promise(s.deck, s.players)
     short = s.measured.short_count + s.explored.short_count
     total = s.measured.games + s.explored.games
     first = (s.measured.shorts + s.explored.shorts)[:1]
     report.simulated.append(
         check(
-            f"every round dealt as printed ({tag}{s.players} players)",
+            _("every round dealt as printed ({players})", players=players_tag(s.players, s.label)),
             not short,
-            f"in {short} of {total} games a later deal fell short of {promise}; first: {first[0][1]}" if short
-            else f"{promise}, in every round of the {total} games",
+            _("in {short} of {total} games a later deal fell short of {promise}; first: {first}", short=short, total=total,
+              promise=promise, first=first[0][1]) if short
+            else _("{promise}, in every round of the {total} games", promise=promise, total=total),
             seed=first[0][0] if short else None,
             hint=hint,
         )
@@ -309,21 +324,21 @@ def _deal_check(report: Report, engine, s: Stream) -> None:
 
 def _verdicts(report: Report, engine, s: Stream, plan: Plan) -> None:
     """The checks of one variant and player count from its games."""
-    tag = f"{s.label}, " if s.label else ""
-    n = s.players
+    tag = players_tag(s.players, s.label)
     if s.broken:
-        report.simulated.append(check(f"rules keep their invariants ({tag}{n} players)", False, s.broken, hint=BUG))
+        report.simulated.append(check(_("rules keep their invariants ({players})", players=tag), False, s.broken, hint=BUG))
         return
     summary = s.summary
     assert summary is not None and s.measured is not None and s.explored is not None
     report.summaries[s.key] = summary
-    report.simulated.append(_ends_check(report, engine, s, tag))
+    report.simulated.append(_ends_check(report, engine, s))
     if engine.deal_promise is not None:
         _deal_check(report, engine, s)
     for t in s.thresholds:
         value = summary.measures.get(t.measure)
+        name = _("{measure} ({players})", measure=t.measure, players=tag)
         if value is None:
-            report.simulated.append(check(f"{t.measure} ({tag}{n} players)", False, "the engine does not measure it", hint=BUG))
+            report.simulated.append(check(name, False, _("the engine does not measure it"), hint=BUG))
             continue
         measure = next(m for m in engine.measures if m.name == t.measure)
         se = summary.errors.get(t.measure, 0.0)
@@ -331,11 +346,20 @@ def _verdicts(report: Report, engine, s: Stream, plan: Plan) -> None:
         if unknown and not t.holds(value, 0.0):
             # one game, or a handful that all gave the same figure: nothing is known of its error
             report.simulated.append(check(
-                f"{t.measure} ({tag}{n} players)", True,
-                f"{measure.show(value)}, must be {t.text(measure.show)}: not judged: {summary.games} games are too few "
-                f"to tell luck from an edge (at least {FEWEST_TO_JUDGE}; more --games)"))
+                name, True,
+                _("{value}, must be {bounds}: not judged: {games} games are too few to tell luck from an edge (at least {least}; more --games)",
+                  value=measure.show(value), bounds=t.text(measure.show), games=summary.games, least=FEWEST_TO_JUDGE)))
             continue
-        shown = f"{measure.show(value)} ± {measure.show(se)}" if se == se and se != float("inf") else measure.show(value)
+        shown = (_("{value} ± {error}", value=measure.show(value), error=measure.show(se)) if se == se and se != float("inf")
+                 else measure.show(value))
         report.simulated.append(
-            check(f"{t.measure} ({tag}{n} players)", t.holds(value, se), f"{shown}, must be {t.text(measure.show)}: {t.why}", hint=t.hint)
+            check(name, t.holds(value, se), _("{value}, must be {bounds}: {why}", value=shown, bounds=t.text(measure.show), why=t.why),
+                  hint=t.hint)
         )
+
+
+def retagged(name: Any, tag: Msg) -> Any:
+    """A check's name (a message with a ``{players}`` tag) with another tag: the rule variant added."""
+    if isinstance(name, Msg) and "players" in name.params:
+        return Msg(name.msgid, {**name.params, "players": tag}, plural=name.plural, n=name.n, context=name.context)
+    return name

@@ -110,6 +110,9 @@ def write_calibration(target: Path, paper: str = "a4", backs: str = "duplex-long
         _lines(c, 20.0, h / 2 - 30.0, words["back"] + [words["offset"].format(x=offset[0], y=offset[1])])
         c.showPage()
         c.save()
+        from deckgen.render.pdfx import tag_fonts
+
+        tag_fonts(Path(tmp))
     return Path(target)
 
 

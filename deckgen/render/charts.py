@@ -9,6 +9,7 @@ import math
 from typing import Any, Sequence
 
 from deckgen.errors import DeckgenError
+from deckgen.i18n import _
 
 YOURS, DEFAULT = "#1f4e9c", "#e08a2e"
 Z95 = 1.96
@@ -129,13 +130,13 @@ def heat_map(
             for j, v in enumerate(row):
                 if v is None:
                     continue
-                text = f"{v:.3g}"
+                text = str(_("{value:.3g}", value=v))
                 shade = (v - lo) / (hi - lo) if hi > lo else 0.0
                 ax.text(j, i, text, ha="center", va="center", fontsize=8, color="black" if shade > 0.6 else "white")
                 if ok is not None and ok[i][j]:
                     ax.add_patch(plt.Rectangle((j - 0.5, i - 0.5), 1, 1, fill=False, edgecolor="#ff3b30", linewidth=2))
     fig.suptitle(title)
     handle = plt.Rectangle((0, 0), 1, 1, fill=False, edgecolor="#ff3b30", linewidth=2)
-    fig.legend([handle], ["passes every check"], loc="lower right", fontsize=8)
+    fig.legend([handle], [str(_("passes every check"))], loc="lower right", fontsize=8)
     fig.colorbar(image, ax=axes[0][: len(panels)], shrink=0.85)
     return png(fig)

@@ -181,6 +181,10 @@ def write_card_pages(target: Path, job: PrintJob, *, progress: Callable[[int, in
             from deckgen.render.pdfx import make_pdfx1a
 
             make_pdfx1a(Path(tmp))
+        else:
+            from deckgen.render.pdfx import tag_fonts
+
+            tag_fonts(Path(tmp))
     return Path(target)
 
 

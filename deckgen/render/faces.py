@@ -60,6 +60,23 @@ def back_face(faces: object, card: Card) -> Card | None:
     return own(card) if callable(own) else None
 
 
+def colour_codes(faces: object) -> tuple[tuple[str, ...], ...]:
+    """The colour codes a game's faces declare (``colour_codes``: groups of colours that tell kinds
+    of card apart, kept apart in low ink), looked up through the wrappers (help card, back image)."""
+    seen = 0
+    while faces is not None and seen < 8:
+        codes = getattr(type(faces), "colour_codes", None)
+        if codes is not None:
+            return tuple(tuple(c) for c in codes)
+        faces, seen = getattr(faces, "faces", None), seen + 1
+    return ()
+
+
+def two_sided(faces: object, cards) -> frozenset[int]:
+    """The indices of the cards among ``cards`` whose back is a face of their own."""
+    return frozenset(i for i, card in enumerate(cards) if back_face(faces, card) is not None)
+
+
 def misregistration_margin(frame: Frame) -> float:
     """How far inside the trim a back's motifs stay, so a back printed off its front by up to
     MISREGISTRATION mm still shows nothing cut at an edge."""
@@ -100,12 +117,12 @@ class LowInkFaces:
     def front(self, pen: Pen, card: Card, frame: Frame) -> None:
         from deckgen.render.ink import LowInkPen
 
-        self.faces.front(LowInkPen(pen, frame.width * frame.height), card, frame)
+        self.faces.front(LowInkPen(pen, frame.width * frame.height, colour_codes(self.faces)), card, frame)
 
     def back(self, pen: Pen, frame: Frame) -> None:
         from deckgen.render.ink import LowInkPen
 
-        self.faces.back(LowInkPen(pen, frame.width * frame.height), frame)
+        self.faces.back(LowInkPen(pen, frame.width * frame.height, colour_codes(self.faces)), frame)
 
 
 def faces_for(faces: Faces, back_image: str | None, ink: str = "normal") -> Faces:

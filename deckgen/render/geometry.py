@@ -26,8 +26,10 @@ PAPERS: dict[str, tuple[float, float]] = {
     "letter": (215.9, 279.4),
 }
 # duplex-long/-short: a duplex printer, each front page followed by its back page;
-# manual-duplex: a single-sided printer, all fronts, then the stack turned over for all backs (mirrored
-# as for long-edge duplex); separate: all backs after the fronts, unmirrored, to glue back to front
+# manual-duplex: a single-sided printer, all fronts, then the stack turned over for all backs;
+# separate: all backs after the fronts, each back sheet glued behind its front sheet. A stack turned
+# by hand and a sheet glued on are turned over like a long-edge duplex sheet (render.planning keeps
+# two-sided cards where either edge works, when the layout has a centre cell)
 BACK_MODES = ("duplex-long", "duplex-short", "manual-duplex", "separate", "none")
 
 PRINTER_MARGIN = 5.0  # mm no desktop printer is trusted to print into
@@ -197,11 +199,11 @@ class SheetLayout:
         The sheet turns about its long edge (duplex-long) or its short edge (duplex-short). On a
         portrait page the long edge is upright, so columns mirror; on a landscape page it lies
         horizontal, so rows mirror (and the other way round for the short edge). A stack turned
-        over by hand for "manual-duplex" flips like long-edge. "separate" keeps the position (the
-        sheets are glued)."""
+        over by hand for "manual-duplex", and a back sheet glued behind its front for "separate"
+        (printed side out), turn like long-edge; "none" has no backs and keeps the position."""
         row, col = divmod(index, self.cols)
-        if mode in ("duplex-long", "duplex-short", "manual-duplex"):
-            if (mode in ("duplex-long", "manual-duplex")) != self.landscape:
+        if mode in ("duplex-long", "duplex-short", "manual-duplex", "separate"):
+            if (mode != "duplex-short") != self.landscape:
                 col = self.cols - 1 - col
             else:
                 row = self.rows - 1 - row

@@ -1,7 +1,8 @@
 """Low-ink printing: a pen that pales large areas of colour, and the coverage of a printed PDF.
 
-``--ink low`` keeps every sheet under :data:`LOW_INK_TARGET` of the page's darkness. Faces do not
-change: :class:`LowInkPen` stands between a face and the real pen and
+``--ink low`` keeps every sheet under :data:`LOW_INK_LIMIT` of C+M+Y+K ink, the one ink figure a build
+shows (:func:`measure_ink`, Ghostscript's ``ink_cov``). Faces do not change: :class:`LowInkPen`
+stands between a face and the real pen and
 
 - pales every fill by how much of the card it covers (a background or a big shape keeps its hue as
   a light tint; small marks such as badges and pips keep their colour, so kinds and suits stay
@@ -14,15 +15,18 @@ A face that needs more (white pictures on a dark card) reads ``frame.ink`` and d
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from pathlib import Path
 from typing import Sequence
 
 from deckgen.errors import OptionError
+from deckgen.i18n import _
 from deckgen.render.palette import INK, grey
 
 INK_MODES = ("normal", "low")
-LOW_INK_TARGET = 0.15  # the darkest a low-ink sheet may be: mean darkness of a 40 dpi greyscale render
+LOW_INK_TARGET = 0.15  # the darkness LowInkPen aims for: mean darkness of a 40 dpi greyscale render
 COVERAGE_DPI = 40
+LOW_INK_LIMIT = 45.0  # % C+M+Y+K of the page (Ghostscript's ink_cov): what --ink low promises for every sheet
 
 # (share of the card a fill covers, the darkest that fill may print) from the largest down
 FILL_CAPS = ((0.08, 0.10), (0.015, 0.30), (0.0, 1.0))
@@ -52,6 +56,45 @@ def pale(colour: str, most: float) -> str:
     return "#" + "".join(f"{round(c + (255 - c) * k):02x}" for c in (r, g, b))
 
 
+LOW_CODE_DISTANCE = 8.0  # CIEDE2000: the least a colour code's pale tints stay apart in low ink
+
+
+@lru_cache(maxsize=64)
+def low_ink_code(colours: tuple[str, ...], most: float = FILL_CAPS[0][1]) -> dict[str, str]:
+    """Pale tints for a colour code (colours that tell kinds apart: a table, a degree), each at most
+    ``most`` dark, kept as far apart as the pale slab of sRGB allows (CIEDE2000), each near its own
+    colour's :func:`pale` tint. Paling each colour alone brings a code's tints within 2 of each other.
+
+    Chosen deterministically: the slab's colours on a grid, a farthest-point choice of as many as the
+    code has (starting from the tint nearest the first colour's), then each colour given the chosen
+    tint nearest its own pale tint (an optimal assignment)."""
+    import itertools
+
+    import numpy as np
+    from colorspacious import cspace_convert, deltaE
+    from scipy.optimize import linear_sum_assignment
+
+    steps = np.linspace(0.0, 1.0, 26)
+    grid = np.array(list(itertools.product(steps, steps, steps)))
+    luma = 0.299 * grid[:, 0] + 0.587 * grid[:, 1] + 0.114 * grid[:, 2]
+    slab = grid[(1.0 - luma <= most - 1e-9) & (1.0 - luma >= most - 0.06)]  # the palest a tint needs be
+    lab = cspace_convert(slab, "sRGB1", "CIELab")
+    own = np.array([[c / 255 for c in (int(h[i:i + 2], 16) for i in (1, 3, 5))] for h in (pale(x, most) for x in colours)])
+    own_lab = cspace_convert(own, "sRGB1", "CIELab")
+    chosen = [int(np.argmin(deltaE(lab, own_lab[0], input_space="CIELab")))]
+    nearest = deltaE(lab, lab[chosen[0]], input_space="CIELab")
+    while len(chosen) < len(colours):
+        chosen.append(int(np.argmax(nearest)))
+        nearest = np.minimum(nearest, deltaE(lab, lab[chosen[-1]], input_space="CIELab"))
+    cost = np.array([[deltaE(own_lab[i], lab[j], input_space="CIELab") for j in chosen] for i in range(len(colours))])
+    rows, cols = linear_sum_assignment(cost)
+    out = {}
+    for i, j in zip(rows, cols):
+        r, g, b = (round(float(v) * 255) for v in slab[chosen[j]])
+        out[colours[i]] = f"#{r:02x}{g:02x}{b:02x}"
+    return out
+
+
 def legible(colour: str, dark: str = INK) -> str:
     """A light text or line colour made dark (the ground under it has been paled)."""
     return dark if darkness(colour) < LIGHT else colour
@@ -72,11 +115,18 @@ def polygon_area(points: Sequence[tuple[float, float]]) -> float:
 class LowInkPen:
     """A pen drawing through ``pen`` with low-ink colours; ``card_area`` is the card's trim area in mm²."""
 
-    def __init__(self, pen, card_area: float) -> None:
+    def __init__(self, pen, card_area: float, codes: Sequence[Sequence[str]] = ()) -> None:
         self.pen, self.area = pen, max(1e-9, card_area)
+        # a colour of a code (the faces' ``colour_codes``) pales to its code's spread tint
+        self.codes = {c: code for code in (tuple(x) for x in codes) for c in code}
 
     def _fill(self, fill: str | None, area: float) -> str | None:
-        return pale(fill, fill_cap(area / self.area)) if fill else None
+        if not fill:
+            return None
+        cap = fill_cap(area / self.area)
+        if fill in self.codes and cap < 1.0:
+            return low_ink_code(self.codes[fill])[fill]
+        return pale(fill, cap)
 
     def _stroke(self, stroke: str | None) -> str | None:
         return legible(stroke, LIGHT_LINE) if stroke else None
@@ -156,5 +206,60 @@ def ink_summary(pages: Sequence[tuple[float, float, float, float]]) -> str:
     """"ink C+M+Y+K per page (Ghostscript ink_cov): mean 31%, most 206% (page 19)"."""
     totals = [sum(p) for p in pages]
     worst = max(range(len(totals)), key=lambda i: totals[i])
-    return (f"ink C+M+Y+K per page (Ghostscript ink_cov): mean {sum(totals) / len(totals):.0f}%, "
-            f"most {totals[worst]:.0f}% (page {worst + 1})")
+    return _("ink C+M+Y+K per page (Ghostscript ink_cov): mean {mean:.0f}%, most {most:.0f}% (page {page})",
+             mean=sum(totals) / len(totals), most=totals[worst], page=worst + 1)
+
+
+def heaviest_colour(pdf: Path, dpi: int = 72) -> float | None:
+    """The heaviest colour a CMYK PDF prints: the largest C+M+Y+K (in %) at any point, the figure a
+    print shop holds to its limit (:data:`deckgen.render.palette.MAX_INK`), read from Ghostscript's
+    CMYK rendering (``tiff32nc``, no anti-aliasing, so every pixel holds a colour the file sets).
+    None without Ghostscript."""
+    import shutil
+    import subprocess
+    import tempfile
+
+    exe = next((shutil.which(name) for name in GHOSTSCRIPT if shutil.which(name)), None)
+    if exe is None:
+        return None
+    import numpy as np
+    from PIL import Image, ImageSequence
+
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "ink.tif"
+        try:
+            done = subprocess.run(
+                [exe, "-q", "-dSAFER", "-dNOPAUSE", "-dBATCH", "-sDEVICE=tiff32nc", f"-r{dpi}", "-o", str(out), str(pdf)],
+                capture_output=True, timeout=300, check=False,
+            )
+        except (OSError, subprocess.SubprocessError):
+            return None
+        if done.returncode != 0 or not out.exists():
+            return None
+        most = 0.0
+        with Image.open(out) as tif:
+            for frame in ImageSequence.Iterator(tif):
+                a = np.asarray(frame.convert("CMYK"), dtype=np.uint16)
+                most = max(most, float(a.sum(axis=2).max()) * 100.0 / 255.0)
+        return most
+
+
+def ink_words(pages: Sequence[tuple[float, float, float, float]] | None, *, low: bool = False,
+              heaviest: float | None = None, limit: float | None = None) -> str:
+    """The one ink figure a build shows for a PDF: C+M+Y+K per page (mean and the heaviest page);
+    for ``low`` ink, whether every page keeps under :data:`LOW_INK_LIMIT`; for a shop's CMYK file,
+    the ``heaviest`` colour against the shop's ``limit``. Words of the language in force."""
+    if not pages:
+        return str(_("ink not measured (Ghostscript is not installed)"))
+    parts = [ink_summary(pages)]
+    if low:
+        most = max(sum(p) for p in pages)
+        if most <= LOW_INK_LIMIT:
+            parts.append(_("under the {limit:.0f}% that --ink low promises", limit=LOW_INK_LIMIT))
+        else:
+            parts.append(_("ABOVE the {limit:.0f}% that --ink low promises (a back image is not paled)",
+                           limit=LOW_INK_LIMIT))
+    if heaviest is not None and limit is not None:
+        parts.append(_("heaviest colour {most:.0f}% C+M+Y+K at one point (the shop's limit: {limit:.0f}%)",
+                       most=heaviest, limit=limit))
+    return "; ".join(str(p) for p in parts)

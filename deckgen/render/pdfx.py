@@ -9,6 +9,7 @@ tests/print/test_pdfx.py by reading the file back and with Ghostscript.
 from __future__ import annotations
 
 import hashlib
+import re
 import string
 from pathlib import Path
 
@@ -76,6 +77,28 @@ def unique_subset_tags(pdf) -> None:
                 descendant.FontDescriptor.FontName = tagged
         if "/FontDescriptor" in font:
             font.FontDescriptor.FontName = tagged
+
+
+_SUBSET = re.compile(rb"/([A-Z]{6})\+([A-Za-z0-9_.-]+)")
+
+
+def tag_fonts(path: Path) -> Path:
+    """Give each font subset of the PDF at ``path`` its own tag, in place and deterministically:
+    every PDF deckgen writes (sheets, rulebooks, one-card pages, calibration and puzzle sheets), so
+    that no two fonts share reportlab's AAAAAA+ (a viewer or a shop's RIP may take two fonts of one
+    name for one). reportlab writes font dictionaries as plain objects, so each ``/TAG+Name`` is
+    replaced by one of the same length: every byte offset of the file stays, and no PDF library is
+    loaded for it (a quiet build's start-up stays as it was)."""
+    data = Path(path).read_bytes()
+    taken: set[str] = set()
+    new: dict[bytes, bytes] = {}
+    for m in _SUBSET.finditer(data):
+        if m.group(0) not in new:
+            name = m.group(2).decode("ascii")
+            new[m.group(0)] = b"/" + _tag(f"{m.group(1).decode()}+{name}", taken).encode() + b"+" + m.group(2)
+    if new:
+        Path(path).write_bytes(_SUBSET.sub(lambda m: new[m.group(0)], data))
+    return Path(path)
 
 
 def make_pdfx1a(path: Path) -> Path:

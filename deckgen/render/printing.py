@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from deckgen.render.planning import plan_pages
+from deckgen.i18n import _
+from deckgen.render.planning import either_edge, plan_pages
 from deckgen.render.settings import PrintSettings
 
 
@@ -32,8 +33,9 @@ def span(numbers: tuple[int, ...]) -> str:
 SCALE = "scale 100% (\"actual size\", not \"fit to page\"; the 50 mm bar on each sheet checks it)"
 
 
-def instructions(n_cards: int, settings: PrintSettings) -> str:
-    """One line: which pages are which, and how to set the printer."""
+def instructions(n_cards: int, settings: PrintSettings, either: bool = True) -> str:
+    """One line: which pages are which, and how to set the printer (``either``: every card meets its
+    back whichever edge a sheet turns over, see render.planning.either_edge)."""
     p = pages(n_cards, settings)
     backs = settings.backs
     if backs in ("duplex-long", "duplex-short"):
@@ -41,35 +43,48 @@ def instructions(n_cards: int, settings: PrintSettings) -> str:
         return (f"{len(p.fronts)} sheets: fronts on the odd pages, each back on the even page after its front; "
                 f"print double-sided, flip on the {edge} edge, {SCALE}")
     if backs == "manual-duplex":
-        return manual_line(p, "en") + f"; {SCALE}"
+        return manual_line(p, "en", either) + f"; {SCALE}"
     if backs == "separate":
-        return separate_line(p, "en") + f"; {SCALE}"
+        return separate_line(p, "en", either) + f"; {SCALE}"
     return f"pages {span(p.fronts)} fronts, no backs: print single-sided, {SCALE}"
 
 
-def manual_line(p: Pages, lang: str) -> str:
-    """The manual-duplex instruction for a single-sided printer, in ``lang``."""
-    if lang == "es":
-        return (f"Sin impresora a doble cara: imprime las páginas {span(p.fronts)} (caras), vuelve a poner el "
-                f"montón en la bandeja dándole la vuelta e imprime las páginas {span(p.backs)} (dorsos)")
-    return (f"No duplex printer: print pages {span(p.fronts)} (fronts), put the stack back in the tray "
-            f"turned over, then print pages {span(p.backs)} (backs)")
+def manual_line(p: Pages, lang: str, either: bool = True) -> str:
+    """The manual-duplex instruction for a single-sided printer, in ``lang``: the stack turned over
+    in its order, and which edge (``either``: every card meets its back whichever edge; else the long
+    edge, as the backs are laid out)."""
+    if either:
+        msg = _("No duplex printer: print pages {fronts} (fronts), put the stack back in the tray turned over "
+                "(over either edge) without changing the order of the sheets, then print pages {backs} (backs)",
+                fronts=span(p.fronts), backs=span(p.backs))
+    else:
+        msg = _("No duplex printer: print pages {fronts} (fronts), put the stack back in the tray turned over "
+                "its long edge, like the page of a book, without changing the order of the sheets, then print "
+                "pages {backs} (backs)", fronts=span(p.fronts), backs=span(p.backs))
+    return msg.render(lang)
 
 
-def separate_line(p: Pages, lang: str) -> str:
+def separate_line(p: Pages, lang: str, either: bool = True) -> str:
     """The instruction for backs printed on their own sheets, in ``lang``. Every cell of a back sheet
-    holds a back, so a sheet glued on either way round still backs every card."""
-    if lang == "es":
-        return (f"Dorsos aparte: imprime a una cara las páginas {span(p.fronts)} (caras) y {span(p.backs)} "
-                f"(dorsos); pega cada hoja de dorsos detrás de la hoja de caras del mismo número y recorta")
-    return (f"Separate backs: print pages {span(p.fronts)} (fronts) and {span(p.backs)} (backs) single-sided; "
-            f"glue each back sheet behind the front sheet of the same number, then cut")
+    holds a back, so a sheet glued on either way round still backs every card (``either``: two-sided
+    cards too; else the back sheet turns over its long edge)."""
+    if either:
+        msg = _("Separate backs: print pages {fronts} (fronts) and {backs} (backs) single-sided; glue each back "
+                "sheet behind the front sheet of the same number, then cut",
+                fronts=span(p.fronts), backs=span(p.backs))
+    else:
+        msg = _("Separate backs: print pages {fronts} (fronts) and {backs} (backs) single-sided; turn each back "
+                "sheet over its long edge, like the page of a book, glue it behind the front sheet of the same "
+                "number, then cut", fronts=span(p.fronts), backs=span(p.backs))
+    return msg.render(lang)
 
 
-def sheet_note(n_cards: int, settings: PrintSettings) -> str:
-    """The line printed on every sheet, or "" (only manual duplex and separate backs need one)."""
+def sheet_note(n_cards: int, settings: PrintSettings, two_sided: frozenset[int] = frozenset()) -> str:
+    """The line printed on every sheet, or "" (only manual duplex and separate backs need one);
+    ``two_sided``: the cards (by deck index) whose back is a face of their own."""
+    either = either_edge(n_cards, settings.layout(), two_sided)
     if settings.backs == "manual-duplex":
-        return manual_line(pages(n_cards, settings), settings.lang)
+        return manual_line(pages(n_cards, settings), settings.lang, either)
     if settings.backs == "separate":
-        return separate_line(pages(n_cards, settings), settings.lang)
+        return separate_line(pages(n_cards, settings), settings.lang, either)
     return ""

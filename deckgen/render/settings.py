@@ -57,7 +57,7 @@ class PrintSettings:
     formats: tuple[str, ...] = ("sheets",)  # what a build writes: see deckgen.render.export
     dpi: int = 300  # resolution of the per-card images
     shop: str | None = None  # the preset (--for) these settings came from
-    ink: str = "normal"  # "low": every sheet under 15% of the page's darkness (deckgen.render.ink)
+    ink: str = "normal"  # "low": every sheet under 45% ink, C+M+Y+K (deckgen.render.ink)
 
     @staticmethod
     def parse(

@@ -10,12 +10,13 @@ from reportlab.pdfgen.canvas import Canvas
 from deckgen.fileio import atomic_path
 from deckgen.model import Card
 from deckgen.render import fonts
-from deckgen.render.faces import Faces, Frame, back_face
+from deckgen.render.faces import Faces, Frame, back_face, two_sided
 from deckgen.render.geometry import HOME_BACK_BLEED, PRINTER_MARGIN, SCALE_BAR, Box, SheetLayout, crop_marks
 from deckgen.render.job import PrintJob
 from deckgen.render.palette import CUT, INK, Colours
 from deckgen.render.pdf_pen import PdfPen, new_canvas
-from deckgen.render.planning import Page, plan_pages
+from deckgen.render.pdfx import tag_fonts
+from deckgen.render.planning import Page, either_edge, plan_pages
 from deckgen.render.printing import sheet_note
 
 MM = fonts.PT_PER_MM
@@ -30,14 +31,16 @@ def write_cards_pdf(target: Path, job: PrintJob, *, progress: Callable[[int, int
     """Write every card of ``job`` on sheets to ``target`` (atomically)."""
     cards, faces, settings = job.cards, job.faces, job.settings
     lay = settings.layout()
-    pages = plan_pages(len(cards), lay, settings.backs)
+    double = two_sided(faces, cards)
+    pages = plan_pages(len(cards), lay, settings.backs, double)
     frame = job.frame(lay.bleed)
     ink = Colours(settings.colour)
     reach = back_reach(lay)
     back_frame = job.frame(reach)
     words = WORDS[settings.lang]
     sheets = lay.sheets_for(len(cards))
-    note = sheet_note(len(cards), settings)  # how to print by hand on a single-sided printer
+    note = sheet_note(len(cards), settings, double)  # how to print by hand on a single-sided printer
+    either = either_edge(len(cards), lay, double)
     fonts.register()
     with atomic_path(Path(target)) as tmp:
         c = new_canvas(
@@ -70,11 +73,12 @@ def write_cards_pdf(target: Path, job: PrintJob, *, progress: Callable[[int, int
             if page.side == "back":
                 c.restoreState()
             if note:
-                _draw_note(c, lay, note, ink)
+                _draw_note(c, lay, note, ink, turn=(settings.backs, either) if n == 1 else None)
             c.showPage()
             if progress:
                 progress(n, len(pages))
         c.save()
+        tag_fonts(Path(tmp))
     return Path(target)
 
 
@@ -194,23 +198,70 @@ def _draw_furniture(c: Canvas, lay: SheetLayout, title: str, page: Page, sheets:
     c.restoreState()
 
 
-def _draw_note(c: Canvas, lay: SheetLayout, text: str, ink: Colours) -> None:
+def _draw_note(c: Canvas, lay: SheetLayout, text: str, ink: Colours, turn: tuple[str, bool] | None = None) -> None:
     """One line of printing instructions in the band opposite the footer (the grid is centred, so
-    that band is as wide as the footer's)."""
+    that band is as wide as the footer's); ``turn`` (the first sheet): (backs mode, either edge
+    works), and a small picture of the sheet turned over before the line."""
     g = lay.grid
     marks = 4.0 if lay.bleed > 0 else 0.0
+    band = (g.y if lay.footer == "bottom" else g.x) - marks - PRINTER_MARGIN  # mm between grid and printable edge
     c.saveState()
     ink.fill(c, INK)
     if lay.footer == "bottom":
         x, y, span = g.x + g.w / 2, g.top + marks + 2.5, g.w
+        sheet = (lay.page_w, lay.page_h)  # the page as the note's reader holds it
     else:  # on the right, reading downward like the footer on the left
         c.translate((g.right + marks + 2.5) * MM, (g.y + g.h / 2) * MM)
         c.rotate(-90)
         x, y, span = 0.0, 0.0, g.h
+        sheet = (lay.page_h, lay.page_w)
+    if turn is not None:
+        height = max(4.0, min(9.0, band - 2.0))
+        width = turn_picture(c, x - span / 2, y - 1.0, height, sheet, turn[1], ink)
+        x, span = x + (width + 2.0) / 2, span - width - 2.0
     size = max(3.5, min(6.5, 6.5 * span / max(1e-6, fonts.text_width_mm(text, 6.5))))
     c.setFont(fonts.font_name(False), size)
     c.drawCentredString(x * MM, y * MM, text)
     c.restoreState()
+
+
+def turn_picture(c: Canvas, x: float, y: float, height: float, page: tuple[float, float], either: bool, ink: Colours) -> float:
+    """A small picture at (x, y) (its bottom-left, in mm), ``height`` mm high: the sheet, an arrow,
+    and the sheet turned over its long edge (marked with a thick line; both edges marked when
+    ``either`` edge works). Returns its width in mm."""
+    pw, ph = page
+    body = height * 0.72  # the sheets; the arrow arcs over them in the rest
+    scale = body / max(pw, ph) if pw > ph else body / ph
+    w, h = pw * scale, ph * scale
+    gap = max(3.0, height * 0.45)
+    c.saveState()
+    ink.stroke(c, INK)
+    c.setLineWidth(0.4)
+    for left, back in ((x, False), (x + w + gap, True)):
+        ink.fill(c, "#c8c8c8" if back else "#ffffff")
+        c.rect(left * MM, y * MM, w * MM, h * MM, stroke=1, fill=1)
+        ink.fill(c, INK)
+        size = h * 0.55 * MM
+        c.setFont(fonts.font_name(True), size)
+        c.drawCentredString((left + w / 2) * MM, (y + h / 2 - size * 0.35 / MM) * MM, "1")
+    if not either:  # the long edge the sheet turns over: upright on a portrait sheet, level on a landscape one
+        c.setLineWidth(1.2)
+        x1, y1, x2, y2 = (x + w, y, x + w, y + h) if ph >= pw else (x, y + h, x + w, y + h)
+        c.line(x1 * MM, y1 * MM, x2 * MM, y2 * MM)
+    # a curved arrow from the sheet to the sheet turned over
+    c.setLineWidth(0.4)
+    x0, x1, top, lift = x + w * 0.5, x + w + gap + w * 0.5, y + h + 0.4, height - h - 0.4
+    path = c.beginPath()
+    path.moveTo(x0 * MM, top * MM)
+    path.curveTo(x0 * MM, (top + lift * 1.3) * MM, x1 * MM, (top + lift * 1.3) * MM, x1 * MM, top * MM)
+    c.drawPath(path, stroke=1, fill=0)
+    head = c.beginPath()
+    head.moveTo((x1 - 0.8) * MM, (top + 1.2) * MM)
+    head.lineTo(x1 * MM, top * MM)
+    head.lineTo((x1 + 0.8) * MM, (top + 1.2) * MM)
+    c.drawPath(head, stroke=1, fill=0)
+    c.restoreState()
+    return 2 * w + gap
 
 
 def _scale_bar(c: Canvas, x: float, y: float, caption: str, ink: Colours) -> None:

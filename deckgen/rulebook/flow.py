@@ -74,9 +74,11 @@ class Context:
 class CardRow(Flowable):
     """One or more rows of card pictures (a card's face, or the back for ``None``), left-aligned."""
 
-    def __init__(self, ctx: Context, indexes: Sequence[int | None], width: float | None, captions: Sequence[str]) -> None:
+    def __init__(self, ctx: Context, indexes: Sequence[int | None], width: float | None, captions: Sequence[str],
+                 group: int = 1) -> None:
         super().__init__()
         self.ctx = ctx
+        self.group = max(1, group)  # a row holds whole groups (an example's pair stays on one row)
         self.indexes = list(indexes)
         self._asked = width
         self.card_w = width or CARD_WIDTH
@@ -103,15 +105,17 @@ class CardRow(Flowable):
         return self.card_h + (1.5 + self.caption_lines * CAPTION_SIZE * 1.2 / MM if self.captions else 0.0)
 
     def _per_row(self, avail_w: float) -> int:
-        return max(1, int((avail_w / MM + CARD_GAP) // (self.slot_w + CARD_GAP)))
+        per = max(1, int((avail_w / MM + CARD_GAP) // (self.slot_w + CARD_GAP)))
+        return max(self.group, per - per % self.group)
 
     def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
         n = len(self.indexes)
         per = min(self._per_row(avail_w), n)
         rows = -(-n // per)
-        # rows as even as they can be (13 cards four a row: 4+3+3+3): never one card alone below a full row
-        base, extra = divmod(n, rows)
-        self._counts = [base + 1] * extra + [base] * (rows - extra)
+        # rows as even as they can be (13 cards four a row: 4+3+3+3): never one card alone below a full row;
+        # counted in groups, so that a row never splits a group
+        base, extra = divmod(n // self.group, rows)
+        self._counts = [(base + 1) * self.group] * extra + [base * self.group] * (rows - extra)
         per = self._counts[0]
         self.width = (per * self.slot_w + (per - 1) * CARD_GAP) * MM
         self.height = (rows * self.slot_h + (rows - 1) * CARD_GAP) * MM
@@ -132,10 +136,12 @@ class CardRow(Flowable):
         if len(self.indexes) <= per or fit_rows < 1:
             return []
         cut = fit_rows * per
+        if 0 < len(self.indexes) - cut < 2 and fit_rows > 1:
+            cut -= per  # never one card left over alone at the top of the next page: a row goes with it
         captions = self.captions
         return [
-            CardRow(self.ctx, self.indexes[:cut], self.slot_w if self.slot_w == self.card_w else self._asked, captions[:cut]),
-            CardRow(self.ctx, self.indexes[cut:], self.slot_w if self.slot_w == self.card_w else self._asked, captions[cut:]),
+            CardRow(self.ctx, self.indexes[:cut], self.slot_w if self.slot_w == self.card_w else self._asked, captions[:cut], self.group),
+            CardRow(self.ctx, self.indexes[cut:], self.slot_w if self.slot_w == self.card_w else self._asked, captions[cut:], self.group),
         ]
 
     def draw(self) -> None:
@@ -235,7 +241,7 @@ def build(blocks: Sequence[Block], ctx: Context, avail: float, where: str = "bod
         elif isinstance(block, PageBreakBlock):
             out.append(PageBreak())
         elif isinstance(block, CardsBlock):
-            out.append(CardRow(ctx, block.indexes, block.width, block.captions))
+            out.append(CardRow(ctx, block.indexes, block.width, block.captions, block.group))
         elif isinstance(block, FigureBlock):
             out.append(FigureFlowable(ctx, block.name, block.width, block.height))
         if isinstance(block, (CardsBlock, FigureBlock)) and isinstance(after, Para):

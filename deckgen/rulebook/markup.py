@@ -83,6 +83,7 @@ class CardsBlock:
     indexes: list[int | None]  # None: the deck's back
     width: float | None = None  # mm per card
     captions: list[str] = field(default_factory=list)
+    group: int = 1  # cards that belong together (a pair in an example): a row never splits a group
 
 
 @dataclass
@@ -103,7 +104,7 @@ VOID = ("br", "pagebreak", "card", "cards", "figure")
 TAGS = TEXT_BLOCKS + ("ul", "ol", "li", "table", "tr", "th", "td", "note", "pagebreak", "b", "i", "sup", "sub", "br", "card", "cards", "figure")
 ATTRIBUTES: dict[str, tuple[str, ...]] = {
     "card": ("index", "back", "width", "caption"),
-    "cards": ("indexes", "width", "captions"),
+    "cards": ("indexes", "width", "captions", "group"),
     "figure": ("name", "width", "height"),
     "table": ("plain", "widths"),
     "tr": ("mark",),
@@ -261,7 +262,11 @@ class _Parser(HTMLParser):
             if all(i is None for i in indexes):
                 parent.blocks.append(Note([Para(escape(NO_EXAMPLE[self.lang]))]))
             if indexes:
-                parent.blocks.append(CardsBlock(indexes, self._mm(attrs.get("width"), "width"), captions))
+                raw_group = (attrs.get("group") or "1").strip()
+                group = int(raw_group) if raw_group.isdigit() else 0
+                if group < 1 or len(indexes) % group:
+                    self.fail(f"<cards>: group={group} does not divide its {len(indexes)} cards")
+                parent.blocks.append(CardsBlock(indexes, self._mm(attrs.get("width"), "width"), captions, group))
         elif tag == "figure":
             parent = self._block_parent(tag)
             name = attrs.get("name") or ""

@@ -23,6 +23,7 @@ from deckgen.render import fonts
 from deckgen.render.faces import Frame
 from deckgen.render.geometry import PAPERS
 from deckgen.render.palette import INK
+from deckgen.render.pdfx import tag_fonts
 from deckgen.render.settings import LANGS, PrintSettings
 from deckgen.resources import data_dir
 from deckgen.rulebook import flow
@@ -48,15 +49,35 @@ def file_name(lang: str) -> str:
     return f"rulebook-{lang}.pdf"
 
 
+def preparing_name(lang: str) -> str:
+    """The file for whoever prepares the deck: the command and options that made it, kept out of the
+    players' rulebook (one sheet less per class copy)."""
+    return f"preparing-{lang}.pdf"
+
+
 def render_markup(
-    game: Game, deck: Deck, lang: str, settings: PrintSettings, *, templates: Path | None = None
+    game: Game, deck: Deck, lang: str, settings: PrintSettings, *, templates: Path | None = None, stem: str | None = None
 ) -> str:
     """The rendered template: the HTML subset, with every fact taken from ``deck``."""
     if game.rulebook is None:
         raise DeckgenError(f"{game.title} has no rulebook yet")
     context: dict[str, Any] = common_context(game, deck, lang, settings)
-    context.update(game.rulebook.context(deck, lang))
-    return render_text(templates or data_dir("templates"), template_name(game, lang), context)
+    context.update(_game_context(game, deck, lang, settings.lang))
+    return render_text(templates or data_dir("templates"), template_name(game, lang, stem), context)
+
+
+def _game_context(game: Game, deck: Deck, lang: str, card_lang: str) -> Mapping[str, Any]:
+    """The game's own facts; a game whose ``context`` takes ``card_lang`` names the cards in the
+    language they are printed in (a rulebook names the cards as printed)."""
+    import inspect
+
+    assert game.rulebook is not None
+    context = game.rulebook.context
+    try:
+        takes = "card_lang" in inspect.signature(context).parameters
+    except (TypeError, ValueError):
+        takes = False
+    return context(deck, lang, card_lang=card_lang) if takes else context(deck, lang)
 
 
 def write_rulebook(
@@ -68,18 +89,19 @@ def write_rulebook(
     *,
     card_lang: str | None = None,
     templates: Path | None = None,
+    stem: str | None = None,
 ) -> Path:
     """Write the rulebook of ``deck`` in ``lang`` to ``target`` (atomically) and return its path.
 
     Card pictures are drawn as the cards are printed: in ``card_lang`` (default: the print settings').
     """
     root = templates or data_dir("templates")
-    markup = render_markup(game, deck, lang, settings, templates=root)
+    markup = render_markup(game, deck, lang, settings, templates=root, stem=stem)
     assert game.rulebook is not None
     try:
         blocks = parse(markup, n_cards=len(deck), figures=game.rulebook.figures, lang=lang)
     except MarkupError as exc:
-        where = shown_path(root, template_name(game, lang))
+        where = shown_path(root, template_name(game, lang, stem))
         raise DeckgenError(f"{where}: {exc} (line {exc.line} of the rendered rulebook)") from None
     card = settings.card
     frame = Frame(card.width, card.height, 0.0, card_lang or settings.lang, dict(game.described(deck)))
@@ -90,7 +112,7 @@ def write_rulebook(
     side = (page_w - text_w) / 2
     story = flow.keep_together(flow.build(blocks, ctx, text_w))
     if not story:
-        raise DeckgenError(f"{shown_path(root, template_name(game, lang))}: the rulebook is empty")
+        raise DeckgenError(f"{shown_path(root, template_name(game, lang, stem))}: the rulebook is empty")
     label = game.label(deck, lang)
     header = f"{game.title} · {label}" if label else game.title
     target = Path(target)
@@ -113,6 +135,7 @@ def write_rulebook(
         )
         furniture = partial(_furniture, header=header, words=WORDS[lang])
         doc.build(story, canvasmaker=partial(_NumberedCanvas, furniture=furniture))
+        tag_fonts(Path(tmp))
     return target
 
 

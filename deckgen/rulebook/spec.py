@@ -22,8 +22,10 @@ header, "page n of N"):
     cards:  <card index="N" [width="MM"] [caption="..."]/>   a picture of deck card N (0-based index
                                            in deck.cards), drawn by the game's faces, as printed
             <card back/>                   the deck's back
-            <cards indexes="3,7,back" [width="MM"] [captions="a|b|c"]/>   a row of pictures
-                                           (wrapping onto more rows); width defaults to 30 mm
+            <cards indexes="3,7,back" [width="MM"] [captions="a|b|c"] [group="N"]/>   a row of pictures
+                                           (wrapping onto more rows); width defaults to 30 mm;
+                                           group="2": cards go together in twos (an example's
+                                           pair), and no row splits a group
     figure: <figure name="NAME" width="MM" height="MM"/>  a drawing the game provides (Rulebook.figures),
                                            centred. A name is known when ``name in figures``: a
                                            game's figures mapping may accept names it parses, e.g.
@@ -38,6 +40,9 @@ text such as ``<b> & co`` prints literally.
 Every template gets these names (besides what ``Rulebook.context`` returns, which may add or override):
 
     lang            "es" or "en"
+    card_lang       the language the cards are printed in; cards_foreign: it is not ``lang``
+    help_cards      how many help cards a build prints with the deck (0: none)
+    underlined      up to 3 texts the cards print with a bar under them (6 and 9 upside down)
     game            id, title, summary (in lang), min_players, max_players, default_players
     deck, cards     the Deck built, and its cards (index them for <card index=...>)
     n_cards, players

@@ -28,8 +28,11 @@ PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
 YES_NO = {"es": ("sí", "no"), "en": ("yes", "no")}
 
 
-def template_name(game: Game, lang: str) -> str:
-    stem = game.rulebook.template if game.rulebook else "rulebook"
+PREPARING = "preparing"  # the stem of the page for whoever prepares the deck (not the players')
+
+
+def template_name(game: Game, lang: str, stem: str | None = None) -> str:
+    stem = stem or (game.rulebook.template if game.rulebook else "rulebook")
     return f"{game.id}/{stem}.{lang}.html.j2"
 
 
@@ -169,6 +172,45 @@ def players_phrase(counts: list[int], lang: str) -> str:
     return f"{head} o {last} jugadores" if lang == "es" else f"{head} or {last} players"
 
 
+def underlined_examples(game: Game, deck: Deck, most: int = 3) -> list[str]:
+    """Up to ``most`` texts the deck's cards print with a bar underneath because upside down they read
+    as another value (6 and 9): the rulebook says what the bar means (deckgen.render.orientation)."""
+    from deckgen.render.orientation import confusable
+
+    faces = game.faces
+    texts, valid = getattr(faces, "texts", None), getattr(faces, "valid_text", None)
+    own = getattr(faces, "underlined_texts", None)  # a game that underlines part of a text (MGC's coefficient)
+    if callable(own):
+        def underlined(card):
+            return own(card)
+    elif callable(texts) and callable(valid):
+        def underlined(card):
+            return tuple(t for t in texts(card) if confusable(t, valid))
+    else:
+        return []
+    found: list[str] = []
+    for card in deck.cards:
+        for text in underlined(card):
+            if text.replace(" ", "") not in (f.replace(" ", "") for f in found):
+                found.append(text)
+                if len(found) >= most:
+                    return found
+    return found
+
+
+def help_card_count(game: Game, deck: Deck, settings: PrintSettings) -> int:
+    """How many help cards a build prints after the deck (0 for a game without one): the rulebook
+    says what they are and to keep them out of the deal."""
+    if game.help_card is None:
+        return 0
+    from deckgen.render.faces import Frame
+    from deckgen.render.help_card import help_cards
+
+    lang = settings.lang if settings.lang in ("es", "en") else "es"
+    frame = Frame(settings.card.width, settings.card.height, 0.0, lang)
+    return len(help_cards(game.help_card(deck, lang), frame, lang))
+
+
 def common_context(game: Game, deck: Deck, lang: str, settings: PrintSettings) -> dict[str, Any]:
     rows = option_rows(game, deck.options, lang)
     changed = " ".join(r["cli"] for r in rows if not r["is_default"])
@@ -176,6 +218,10 @@ def common_context(game: Game, deck: Deck, lang: str, settings: PrintSettings) -
     lo, hi = counts[0], counts[-1]  # the counts this deck serves (one source: the registry)
     return {
         "lang": lang,
+        "help_cards": help_card_count(game, deck, settings),
+        "underlined": underlined_examples(game, deck),
+        "card_lang": settings.lang,  # the language the cards are printed in (the same deck for --lang all)
+        "cards_foreign": settings.lang != lang,
         "game": {
             "id": game.id,
             "title": game.title,

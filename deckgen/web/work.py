@@ -13,13 +13,11 @@ from pathlib import Path
 from typing import Any, Callable
 
 from deckgen import pipeline
-from deckgen.engine.replay import phrases_in
 from deckgen.errors import DeckgenError
 from deckgen.i18n import _, set_lang
 from deckgen.options import message
 from deckgen.registry import games
 from deckgen.request import DeckRequest
-from deckgen.web.reportwords import basis_in, failure_in, report_in
 
 Send = Callable[[tuple], None]
 DECK_DIR = "deck"  # inside the job's folder: what `deckgen build` writes
@@ -140,32 +138,34 @@ def check(request: DeckRequest, folder: Path, send: Send) -> dict[str, Any]:
     except DeckgenError:
         streams = 1
     skilled = 1 if request.skill_games() != 0 else 0
-    send(("plan", streams * (1 if default else 2) + skilled))  # its stages: each player count (and the default deck's)
+    teaching = 1 if spec.game.engine is not None and spec.game.engine.design is not None else 0
+    send(("plan", streams * (1 if default else 2) + skilled + teaching))  # its stages: each player count (and the default deck's)
     v = pipeline.validate(spec, players=players, games=n_games, workers=1, progress=progress)
     skill_games = request.skill_games()
     if skill_games != 0 and v.ok and spec.game.engine is not None and spec.game.engine.skill is not None:
         v.skill = pipeline.skill(spec, players=players[0] if players else None, games=skill_games, workers=1, progress=progress)
-    written = pipeline.write_report(v, folder / REPORT_DIR, lang=lang)
+    facts = key_facts(v)
+    teacher = pipeline.teacher(spec, facts.get("at") or facts["lo"], games=n_games, progress=progress) if teaching and v.ok and facts["lo"] else []
+    from deckgen.engine.report import failure_text
+
+    written = pipeline.write_report(v, folder / REPORT_DIR, lang=lang)  # report.txt in the page's language
     data = pipeline.report_data(v)
-    phrases = phrases_in(v.report.phrases, lang)  # counterexamples told from the model checker's data
-    text = report_in(pipeline.report_text(v), lang, phrases)
-    listed = phrases_in(v.report.phrases, lang, lines=True)
-    if lang == "es":  # the report file to download says what the page says
-        (folder / REPORT_DIR / "report.txt").write_text(text, encoding="utf-8")
-    checks = [c for part in ("static", "exhaustive", "simulation") for c in data.get(part, [])]
+    text = pipeline.report_text(v)  # the same words, rendered from the catalogs in the job's language
     return {
         "title": spec.game.shown_name,
         "cards": len(v.deck),
         "ok": v.ok,
         # the failed checks under the verdict: a counterexample a step a line
-        "failed": [failure_in(c["name"], str(c["detail"]), c.get("proof"), lang, listed, c.get("hint") or "") for c in checks if not c["ok"]],
-        "basis": basis_in(data.get("basis", ""), lang),  # what "playable" rests on: "proven for every deal" or "no failure in N games"
-        "checks": len(checks),
-        "headline": (data.get("default_deck") or {}).get("headline", ""),
-        "key": key_facts(v),
+        "failed": [failure_text(c, v.report.phrases) for c in v.report.checks if not c.ok],
+        "basis": str(data.get("basis", "")),  # what "playable" rests on: "proven for every deal" or "no failure in N games"
+        "checks": len(v.report.checks),
+        "headline": str((data.get("default_deck") or {}).get("headline", "")),
+        "key": facts,
+        # the teacher's few design measures in plain words (fits a lesson, waiting, comebacks, seat edge), in the job's language
+        "teacher": [{k: str(x[k]) for k in ("variant", "key", "name", "text", "definition")} for x in teacher],
         "default": default,
-        "text": text,  # the report in the page's language (reportwords)
-        "text_lang": "es" if lang == "es" else "en",
+        "text": text,  # the report in the page's language
+        "text_lang": lang,
         "files": [p.relative_to(folder / REPORT_DIR).as_posix() for p in written],
         "argv": request.argv("validate"),
     }

@@ -28,7 +28,7 @@ def _cards(b):
 
 
 def _cells(b, **print_):
-    return list(cells(b.plumber, len(b.deck["cards"]), **print_))
+    return list(cells(b.plumber, b.deck["cards"], **print_))
 
 
 def _fronts(b, **print_):
@@ -84,7 +84,7 @@ def test_every_size_keeps_a_safe_area(tmp_path, game, size, bleed):
     target = write_cards_pdf(tmp_path / "cards.pdf", PrintJob(cards, HelpFaces(g.faces, text), spec.print, dict(g.described(deck)), title=g.title))
     bad = {}
     with pdfplumber.open(str(target)) as plumber:
-        fronts = [c for c in cells(plumber, len(cards), size=size, bleed=bleed, side="front") if c.side == "front"]  # back pages never read
+        fronts = [c for c in cells(plumber, cards, size=size, bleed=bleed, side="front") if c.side == "front"]  # back pages never read
         assert len(fronts) == len(cards)
         for cell in fronts:
             near = too_near(cell, SAFE_MM, background=cardcheck.bleeds)
@@ -98,7 +98,7 @@ def test_backs_tolerate_misregistration(built, game):
     """A back is a full background and motifs at least 3 + 2 mm inside the trim: no frame or motif
     that a back printed 2 mm off its front would show cut or uneven."""
     b = built(game, "--bleed", "3")
-    backs = [c for c in itertools.islice(cells(b.plumber, len(b.cards), bleed=3.0, side="back"), 2) if c.side == "back"]
+    backs = [c for c in itertools.islice(cells(b.plumber, b.cards, bleed=3.0, side="back"), 2) if c.side == "back"]
     assert backs  # the first two backs: every back is the same drawing
     for cell in backs[:2]:
         assert any(cardcheck.covers(o, cell.trim) for o in cell.shapes), "no full background"

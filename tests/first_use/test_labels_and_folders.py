@@ -115,7 +115,7 @@ def test_a_letter_english_build_and_an_a4_build_do_not_share_a_folder(tmp_path, 
     code, out, _ = run(capsys, "build", "multiplicats", "--tables", "2,5,10", "--quiet")
     assert code == 0
     letter, a4 = tmp_path / "output/multiplicats-2_5_10-letter-en", tmp_path / "output/multiplicats-2_5_10"
-    assert sorted(p.name for p in letter.iterdir() if not p.name.startswith(".")) == ["cards.pdf", "deck.json", "rulebook-en.pdf"]
-    assert sorted(p.name for p in a4.iterdir() if not p.name.startswith(".")) == ["cards.pdf", "deck.json", "rulebook-es.pdf"]
+    assert sorted(p.name for p in letter.iterdir() if not p.name.startswith(".")) == ["cards.pdf", "deck.json", "preparing-en.pdf", "rulebook-en.pdf"]
+    assert sorted(p.name for p in a4.iterdir() if not p.name.startswith(".")) == ["cards.pdf", "deck.json", "preparing-es.pdf", "rulebook-es.pdf"]
     assert round(float(PdfReader(letter / "cards.pdf").pages[0].mediabox.width)) == 612
     assert round(float(PdfReader(a4 / "cards.pdf").pages[0].mediabox.width)) == 595

@@ -66,7 +66,7 @@ def test_separate_keeps_each_back_where_its_front_is_for_gluing(tmp_path):
 @pytest.mark.parametrize("backs,expected", [
     ("duplex-long", "3 sheets: fronts on the odd pages, each back on the even page after its front; print double-sided, flip on the long edge"),
     ("duplex-short", "flip on the short edge"),
-    ("manual-duplex", "No duplex printer: print pages 1-3 (fronts), put the stack back in the tray turned over, then print pages 4-6 (backs)"),
+    ("manual-duplex", "No duplex printer: print pages 1-3 (fronts), put the stack back in the tray turned over (over either edge) without changing the order of the sheets, then print pages 4-6 (backs)"),
     ("separate", "Separate backs: print pages 1-3 (fronts) and 4-6 (backs) single-sided; glue each back sheet behind the front sheet of the same number"),
     ("none", "pages 1-3 fronts, no backs: print single-sided"),
 ])
@@ -90,10 +90,11 @@ def test_build_says_what_each_file_is_and_the_check_that_passed(tmp_path, monkey
                        "--backs", "manual-duplex", "--players", "4")
     assert code == 0
     lines = out.splitlines()
-    assert lines[0] == "Multipli Cat's (tables 2,5,10): 63 cards, checked for 4 players: 10 card checks passed (`deckgen validate` also plays simulated games)"
+    assert lines[0] == "Multipli Cat's (tables 2, 5 and 10): 63 cards, checked for 4 players: 10 card checks passed (`deckgen validate` also plays simulated games)"
     assert lines[1] == "written to output/multiplicats-2_5_10-letter-manual-duplex-en/ (a folder under the one you ran deckgen in):"
     by_file = {l.split()[0]: l for l in lines[2:]}
-    assert set(by_file) == {"cards.pdf", "deck.json", "rulebook-en.pdf"}
+    assert set(by_file) == {"cards.pdf", "deck.json", "rulebook-en.pdf", "preparing-en.pdf"}
+    assert "not for the players" in by_file["preparing-en.pdf"]
     # 63 cards and the 2 help cards printed after them, 9 a letter sheet: 8 sheets (the deck alone fits 7)
     assert "PRINT IT" in by_file["cards.pdf"] and "print pages 1-8 (fronts)" in by_file["cards.pdf"] and "pages 9-16 (backs)" in by_file["cards.pdf"]
     from pypdf import PdfReader

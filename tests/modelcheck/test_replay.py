@@ -18,7 +18,9 @@ from deckgen.games.mgc import model as M
 from deckgen.games.mgc.labels import MODEL_WORDS
 from deckgen.spec import spec_for
 from modelcheck.toy import Toy
-from web.test_report_words import english_words
+from i18n.english import english_words
+from deckgen.engine.replay import word
+from deckgen.i18n import N_, render
 
 DECKS = Path(__file__).parent / "decks"
 
@@ -28,17 +30,19 @@ def deck(name):
     return spec_for(game, cli={}, file_layer=raw).build()
 
 
-def test_one_function_tells_a_term_in_each_language():
-    words = {"hand": {"en": "seat {0}: {1}", "es": "asiento {0}: {1}", "sep": " + "}, "x": {"en": "nothing", "es": "nada"}}
+def test_one_function_tells_a_term_as_a_message_in_each_language():
+    # the game's words are catalog messages (MGC's, here), each placeholder an argument of the term
+    words = {"hand": word(N_("seat {seat}: {cards}"), "seat", "cards", sep=" + "), "x": word(N_("nothing"))}
     term = ("hand", (2, [("x", ()), "3*x**2", ("x", ())]))
-    assert say(term, "en", words) == "seat 2: nothing + 3*x**2 + nothing"
-    assert say(term, "es", words) == "asiento 2: nada + 3*x**2 + nada"
-    assert say(("then", (("x", ()),)), "es", words) == "después: nada"  # the model checker's own words beside the game's
-    assert say(("x", ()), "fr", words) == "nothing"  # a language without words: English
+    said = say(term, words)
+    assert said == "seat 2: nothing + 3*x**2 + nothing"  # its content: the English
+    assert render(said, "es") == "asiento 2: nada + 3*x**2 + nada"
+    assert render(say(("then", (("x", ()),)), words), "es") == "después: nada"  # the model checker's own words beside the game's
+    assert render(say(("x", ()), words), "fr") == "nothing"  # a language without a catalog: English
     with pytest.raises(KeyError):
-        say(("unknown", ()), "en", words)
+        say(("unknown", ()), words)
     move = Step(1, ("x", ()))
-    assert StepPath([move, Step(None, ("x", ()))], words).said("es") == ["el asiento 1 nada", "nada"]
+    assert [render(x, "es") for x in StepPath([move, Step(None, ("x", ()))], words).said()] == ["el asiento 1 nada", "nada"]
 
 
 def test_a_state_without_terms_is_told_by_its_own_words_in_a_spanish_frame():
@@ -65,7 +69,7 @@ def test_the_islands_counterexample_in_english_and_in_spanish():
         "asiento 1: 7 cartas 2x^2; boca arriba: x | después: le toca al asiento 0; en la mesa x (hay que seguir coeficiente 1 "
         "o grado 1); asiento 0: 5 cartas 2x^2, 2 cartas 3x^3; asiento 1: 7 cartas 2x^2; mazo de robo: 11 cartas x; "
         "debajo de la carta de la mesa: nada")
-    assert replay.lines("es")[0].startswith("1. reparto: asiento 0: ")
+    assert render(replay.lines()[0], "es").startswith("1. reparto: asiento 0: ")
     data = r.to_json()["no_end"]
     assert data["steps"] == replay.steps and data["what"] == "no end reachable"
     (deal,) = data["moves"]  # the deal as data: who holds what, and the card turned up
@@ -160,9 +164,8 @@ def test_every_word_of_mgcs_model_is_used_and_every_term_reads_in_spanish(tmp_pa
     for t in terms:
         _names(t, used)
     assert used - {"text"} == set(MODEL_WORDS)
-    assert all(set(w) - {"sep"} == {"en", "es"} for w in MODEL_WORDS.values())  # no word falls back to English
     for t in terms:
-        english, spanish = say(t, "en", MODEL_WORDS), say(t, "es", MODEL_WORDS)
+        english, spanish = render(say(t, MODEL_WORDS), "en"), render(say(t, MODEL_WORDS), "es")
         assert english and spanish
         assert english_words(spanish) == [], (english, spanish)
 
@@ -176,7 +179,7 @@ def test_a_way_out_of_a_loop_is_told_in_both_languages():
         state.chance(rng)
     path = find_path(state.explorable(), 20_000) or walk_path(state.explorable(), seed=1)
     assert path is not None and len(path) > 2
-    english, spanish = path.way_out(), path.way_out("es", show=2)
+    english, spanish = render(path.way_out(), "en"), render(path.way_out(show=2), "es")
     assert english.startswith(f"{len(path)} legal moves and draws lead from the repeated position to an end: ")
     assert spanish.startswith(f"{len(path)} jugadas y robos válidos llevan de la posición repetida a un final: el asiento ")
     assert spanish.endswith(" …") and spanish.count(";") == 1  # the first two steps, then "…"

@@ -67,7 +67,8 @@ def test_sheets_for_a_deck():
 def test_a_back_is_printed_behind_its_front():
     lay = layout(POKER, "a4", 0.0)  # portrait 3 × 3: long-edge duplex mirrors the columns
     assert lay.back_slot(0, "duplex-long") == lay.slot(2) and lay.back_slot(0, "duplex-short") == lay.slot(6)
-    assert lay.back_slot(5, "separate") == lay.slot(5)
+    assert lay.back_slot(5, "separate") == lay.slot(3) == lay.back_slot(5, "manual-duplex")  # glued: turned like a book page
+    assert lay.back_slot(5, "none") == lay.slot(5)
 
 
 def test_layouts_are_values():

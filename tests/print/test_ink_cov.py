@@ -47,3 +47,43 @@ def test_no_ghostscript_no_figure(monkeypatch, tmp_path):
 def test_summary_names_the_heaviest_page():
     pages = [(10.0, 10.0, 10.0, 0.0), (50.0, 50.0, 50.0, 56.0), (1.0, 1.0, 1.0, 1.0)]
     assert ink.ink_summary(pages) == "ink C+M+Y+K per page (Ghostscript ink_cov): mean 80%, most 206% (page 2)"
+
+
+def _heaviest_set_colour(pdf) -> float:
+    """The largest C+M+Y+K any fill or stroke colour of the file sets (k/K operators), in %: read
+    from the content streams and forms, independently of Ghostscript and of deckgen's measure."""
+    import pikepdf
+
+    most = 0.0
+    with pikepdf.open(pdf) as doc:
+        streams = [doc.pages[i] for i in range(len(doc.pages))]
+        seen = set()
+        for page in streams:
+            todo = [page]
+            xobjects = page.obj.get("/Resources", {}).get("/XObject", {})
+            todo += [x for x in xobjects.values() if x.get("/Subtype") == "/Form"]
+            for thing in todo:
+                key = thing.objgen if hasattr(thing, "objgen") else id(thing)
+                if key in seen:
+                    continue
+                seen.add(key)
+                for operands, op in pikepdf.parse_content_stream(thing):
+                    if str(op) in ("k", "K"):
+                        most = max(most, sum(float(v) for v in operands) * 100)
+    return most
+
+
+@pytest.mark.skipif(GS is None, reason="Ghostscript (gs) is not installed")
+def test_the_shop_file_names_its_heaviest_colour_against_the_limit(capsys, tmp_path):
+    """Issue 42, point 9: the DriveThruCards file's line gives C+M+Y+K per page and the heaviest
+    colour a shop checks (240%), not a greyscale darkness."""
+    code, out, err = run(capsys, "build", "mgc", "--for", "dtc", "--out", tmp_path / "o", "--lang", "es")
+    assert code == 0, err
+    line = next(l for l in out.splitlines() if l.strip().startswith("cards-one-per-page.pdf"))
+    heaviest = int(re.search(r"heaviest colour (\d+)% C\+M\+Y\+K at one point \(the shop's limit: 240%\)", line).group(1))
+    assert LINE.search(line) and "of the page at most" not in line
+    set_most = _heaviest_set_colour(tmp_path / "o" / "cards-one-per-page.pdf")
+    assert 100 < set_most <= 240.5
+    assert abs(heaviest - set_most) <= 2, (heaviest, set_most)
+    totals = _gs_totals(tmp_path / "o" / "cards-one-per-page.pdf")
+    assert int(LINE.search(line).group(2)) == round(max(totals))

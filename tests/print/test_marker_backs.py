@@ -1,59 +1,159 @@
-"""Issue 31: Monete's markers are turned over in play, so each marker card is printed two-sided:
-behind "+" its "−", behind "=" its "≠" (and the other way round), in the back cell that meets the
-front once the sheet is turned (duplex, manual-duplex: mirrored) or glued (separate).
+"""Issues 31 and 42: Monete's markers are turned over in play, so each marker card is printed
+two-sided: behind "+" its "−", behind "=" its "≠" (and the other way round); every other card meets
+the deck's back.
 
-Read back from the PDF: the caption text inside the front cell, and inside the back cell behind it."""
+The checker reads only the PDF: it pairs each front page with the back page of the same sheet by the
+sheet label printed on both ("hoja 3/13 · caras" / "... · dorsos"), finds the cards on the front by
+their cut lines, turns the back page over the long edge and over the short edge as paper turns
+(a portrait page's long edge is upright, a landscape page's level), and reads what lands behind
+each card. Each backs mode must work for the turns it can meet: a duplex printer turns the way it is
+told; a stack turned by hand or a back sheet glued on may be turned either way, and must work both
+ways where the layout has a centre cell (and over the long edge, as the sheet says, where it has
+none)."""
 
 from __future__ import annotations
 
-import json
+import re
 
 import pdfplumber
 import pytest
 
 import pdfcheck
-from deckgen.render.geometry import card_size, layout
 
 MM = pdfcheck.MM
-CAPTION = {("number", "+"): "MAYOR O IGUAL", ("number", "-"): "MENOR O IGUAL",
-           ("colour", "same"): "MISMO COLOR", ("colour", "different"): "DISTINTO COLOR"}
-OTHER = {("number", "+"): ("number", "-"), ("number", "-"): ("number", "+"),
-         ("colour", "same"): ("colour", "different"), ("colour", "different"): ("colour", "same")}
+CAPTION = {
+    "es": {"+": "MAYOR O IGUAL", "-": "MENOR O IGUAL", "=": "MISMO COLOR", "≠": "DISTINTO COLOR"},
+    "en": {"+": "HIGHER OR EQUAL", "-": "LOWER OR EQUAL", "=": "SAME COLOUR", "≠": "DIFFERENT COLOUR"},
+}
+OTHER = {"+": "-", "-": "+", "=": "≠", "≠": "="}
+SIDE = {"es": ("caras", "dorsos"), "en": ("fronts", "backs")}
+TURNS = {"duplex-long": ("long",), "duplex-short": ("short",), "manual-duplex": ("long", "short"),
+         "separate": ("long", "short")}
 
 
-def cell_text(page, lay, slot: int) -> str:
-    b = lay.slot(slot)
-    box = pdfcheck.Rect(b.x * MM, b.y * MM, b.right * MM, b.top * MM)
-    return " ".join(pdfcheck.texts_in(page, box))
+def what(page, box: pdfcheck.Rect, lang: str) -> str:
+    """What a card cell shows: a marker's sign, "back" (the deck's back: the game's name), "card"
+    (any other front), or "" (nothing)."""
+    text = " ".join(pdfcheck.texts_in(page, box)).upper()
+    signs = [s for s, caption in CAPTION[lang].items() if caption in text]
+    assert len(signs) <= 1, text
+    if signs:
+        return signs[0]
+    if text.strip() == "MONETE" or set(text.split()) == {"MONETE"}:
+        return "back"
+    return "card" if text.strip() else ""
 
 
+def sheets(pdf, lang: str) -> dict[int, dict[str, object]]:
+    """Sheet number -> {"front": page, "back": page}, from the label each page prints."""
+    out: dict[int, dict[str, object]] = {}
+    front, back = SIDE[lang]
+    for page in pdf.pages:
+        text = page.extract_text() or ""
+        m = re.search(r"(?:hoja|sheet) (\d+)/\d+ · (\w+)", text)
+        assert m, text[-200:]
+        side = {front: "front", back: "back"}[m.group(2)]
+        assert side not in out.setdefault(int(m.group(1)), {}), f"two {side} pages for sheet {m.group(1)}"
+        out[int(m.group(1))][side] = page
+    return out
+
+
+def card_cells(page) -> list[pdfcheck.Rect]:
+    """The cards of a front page: the hairline cut rectangles, each a card's trim."""
+    boxes = {pdfcheck.box_of(r).key(0): pdfcheck.box_of(r) for r in page.rects
+             if r.get("stroke") and not r.get("fill") and r["width"] > 30 * MM and r["height"] > 30 * MM}
+    return list(boxes.values())
+
+
+def turned(box: pdfcheck.Rect, page, edge: str) -> pdfcheck.Rect:
+    """Where ``box`` of a front page lies on the back page once the sheet turns over ``edge``."""
+    w, h = float(page.width), float(page.height)
+    upright = (edge == "long") == (h >= w)  # the hinge is upright: left and right change places
+    if upright:
+        return pdfcheck.Rect(w - box.x1, box.y0, w - box.x0, box.y1)
+    return pdfcheck.Rect(box.x0, h - box.y1, box.x1, h - box.y0)
+
+
+def behind(pdf_path, lang: str, edge: str) -> list[tuple[str, str]]:
+    """(front, what lands behind it) for every card of the PDF, its sheets turned over ``edge``."""
+    out = []
+    with pdfplumber.open(pdf_path) as pdf:
+        for number, sides in sorted(sheets(pdf, lang).items()):
+            front, back = sides["front"], sides.get("back")
+            for cell in card_cells(front):
+                inside = pdfcheck.Rect(cell.x0 + 2, cell.y0 + 2, cell.x1 - 2, cell.y1 - 2)
+                shown = what(front, inside, lang)
+                out.append((shown, what(back, turned(inside, front, edge), lang) if back is not None else ""))
+    return out
+
+
+def expected(front: str) -> str:
+    return OTHER[front] if front in OTHER else "back"
+
+
+@pytest.fixture(scope="module")
+def monete(tmp_path_factory):
+    made = {}
+
+    def get(*args):
+        if args not in made:
+            made[args] = pdfcheck.build(tmp_path_factory.mktemp("monete"), "monete", *args) / "cards.pdf"
+        return made[args]
+
+    return get
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
 @pytest.mark.parametrize("mode", ["duplex-long", "duplex-short", "manual-duplex", "separate"])
-def test_each_marker_has_its_other_side_behind_it(tmp_path, mode):
-    out = pdfcheck.build(tmp_path / mode, "monete", "--mode", "jungla", "--backs", mode)
-    cards = json.loads((out / "deck.json").read_text())["cards"]
-    markers = {i: (c["marker"], c["side"]) for i, c in enumerate(cards) if c["kind"] == "marker"}
-    assert sorted(markers.values()) == sorted(CAPTION)
-    lay = layout(card_size("poker"), "a4")
-    per, sheets = lay.per_sheet, -(-len(cards) // lay.per_sheet)
-    with pdfplumber.open(out / "cards.pdf") as pdf:
-        assert len(pdf.pages) == 2 * sheets
-        checked = 0
-        for index, key in markers.items():
-            sheet, slot = divmod(index, per)
-            front = pdf.pages[2 * sheet if mode.startswith("duplex") else sheet]
-            back = pdf.pages[2 * sheet + 1 if mode.startswith("duplex") else sheets + sheet]
-            assert CAPTION[key] in cell_text(front, lay, slot)
-            behind = cell_text(back, lay, lay.back_index(slot, mode))
-            assert CAPTION[OTHER[key]] in behind, f"{key} in slot {slot}: behind it {behind!r}"
-            assert CAPTION[key] not in behind
-            checked += 1
-        assert checked == 4
-        # the other back cells still carry the deck's back
-        last_back = pdf.pages[-1]
-        marker_cells = {lay.back_index(i % per, mode) for i in markers if i // per == sheets - 1}
-        for cell in set(range(per)) - marker_cells:
-            text = cell_text(last_back, lay, cell)
-            assert "Monete" in text and "MARCADOR" not in text.upper() or not text
+def test_every_card_meets_its_back_whichever_way_the_mode_turns(monete, mode, lang):
+    pdf = monete("--backs", mode, "--lang", lang)
+    for edge in TURNS[mode]:
+        pairs = behind(pdf, lang, edge)
+        assert len(pairs) == 114
+        markers = sorted(f for f, _ in pairs if f in OTHER)
+        assert markers == sorted(OTHER), markers
+        wrong = [(f, b) for f, b in pairs if b != expected(f)]
+        assert not wrong, f"{mode}, turned over the {edge} edge: {wrong}"
+
+
+def test_a_duplex_sheet_turned_the_wrong_way_is_caught(monete):
+    """The checker can fail: a long-edge duplex file turned over the short edge puts the last part-
+    filled sheet's backs behind the wrong cells."""
+    pairs = behind(monete("--backs", "duplex-long", "--lang", "es"), "es", "short")
+    assert any(b != expected(f) for f, b in pairs)
+
+
+@pytest.mark.parametrize("mode", ["manual-duplex", "separate"])
+def test_without_a_centre_cell_the_long_edge_works_and_the_sheet_says_so(monete, mode):
+    """Mini cards on Letter sit 6 by 3 on a landscape page: no cell lands behind itself both ways, so the backs are laid for
+    the long edge, which the sheets name (and the short edge fails, which is why they name it)."""
+    pdf = monete("--backs", mode, "--lang", "en", "--card-size", "mini", "--paper", "letter")
+    pairs = behind(pdf, "en", "long")
+    assert not [(f, b) for f, b in pairs if b != expected(f)]
+    assert any(b != expected(f) for f, b in behind(pdf, "en", "short"))
+    with pdfplumber.open(pdf) as doc:
+        assert "long edge, like the page of a book" in (doc.pages[0].extract_text() or "").replace("\n", " ")
+
+
+def test_no_backs_prints_fronts_only(monete):
+    with pdfplumber.open(monete("--backs", "none", "--lang", "es")) as pdf:
+        found = sheets(pdf, "es")
+        assert found and all(set(s) == {"front"} for s in found.values())
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("es", "sin cambiar el orden de las hojas"), ("en", "without changing the order of the sheets")])
+def test_manual_duplex_says_which_edge_and_the_order_with_a_picture(monete, lang, words):
+    with pdfplumber.open(monete("--backs", "manual-duplex", "--lang", lang)) as pdf:
+        first, second = (" ".join((p.extract_text() or "").split()) for p in pdf.pages[:2])
+        assert words in first and words in second
+        assert ("cualquiera de sus bordes" if lang == "es" else "over either edge") in first
+        # the picture: the sheet and the sheet turned over, each marked "1", over the note's line
+        def picture(page):
+            return [c for c in page.chars if c["text"] == "1" and c["top"] < 15 * MM and "-B" in c["fontname"]]
+
+        assert len(picture(pdf.pages[0])) == 2
+        assert not picture(pdf.pages[1])
 
 
 @pytest.mark.parametrize("lang,words", [("es", "para cambiar un marcador, dale la vuelta"), ("en", "to change a marker, turn it over")])

@@ -25,7 +25,7 @@ def run(argv: list[str]) -> int:
 def test_build_lang_all_writes_both_rulebooks(tmp_path, capsys):
     out = tmp_path / "deck"
     assert run(["build", "multiplicats", "--tables", "1-5", "--lang", "all", "--out", str(out)]) == 0
-    assert sorted(p.name for p in out.iterdir() if not p.name.startswith(".")) == ["cards.pdf", "deck.json", "rulebook-en.pdf", "rulebook-es.pdf"]
+    assert sorted(p.name for p in out.iterdir() if not p.name.startswith(".")) == ["cards.pdf", "deck.json", "preparing-en.pdf", "preparing-es.pdf", "rulebook-en.pdf", "rulebook-es.pdf"]
     printed = capsys.readouterr().out
     assert "rulebook-es.pdf" in printed and "rulebook-en.pdf" in printed
     assert "Reglas del juego" in pdf_pages(out / "rulebook-es.pdf")[1]
@@ -36,14 +36,14 @@ def test_build_default_is_spanish_and_lang_en_is_english(tmp_path):
     es, en = tmp_path / "es", tmp_path / "en"
     assert run(["build", "multiplicats", "--tables", "1-5", "--no-specials", "--out", str(es), "-q"]) == 0
     assert run(["build", "multiplicats", "--tables", "1-5", "--no-specials", "--lang", "en", "--out", str(en), "-q"]) == 0
-    assert sorted(p.name for p in es.iterdir() if not p.name.startswith(".")) == ["cards.pdf", "deck.json", "rulebook-es.pdf"]
-    assert sorted(p.name for p in en.iterdir() if not p.name.startswith(".")) == ["cards.pdf", "deck.json", "rulebook-en.pdf"]
+    assert sorted(p.name for p in es.iterdir() if not p.name.startswith(".")) == ["cards.pdf", "deck.json", "preparing-es.pdf", "rulebook-es.pdf"]
+    assert sorted(p.name for p in en.iterdir() if not p.name.startswith(".")) == ["cards.pdf", "deck.json", "preparing-en.pdf", "rulebook-en.pdf"]
 
 
 def test_rules_writes_only_the_rulebook(tmp_path, capsys):
     out = tmp_path / "r"
     assert run(["rules", "multiplicats", "--tables", "1-7", "--lang", "en", "--paper", "letter", "--out", str(out)]) == 0
-    assert [p.name for p in out.iterdir() if not p.name.startswith(".")] == ["rulebook-en.pdf"]
+    assert sorted(p.name for p in out.iterdir() if not p.name.startswith(".")) == ["preparing-en.pdf", "rulebook-en.pdf"]
     text = flat(" ".join(pdf_pages(out / "rulebook-en.pdf", body=True)))
     assert "tables 1-7 · 120 cards" in text and "1 to 7 (this deck) 70 36 14 (3, 3, 3, 3, 1, 1) 120" in text
     assert "rulebook-en.pdf" in capsys.readouterr().out

@@ -164,7 +164,8 @@ def test_rule_variants_change_the_text(tmp_path):
     assert "stops right then" in changed and "until only two players are left" not in changed
     # ¡Ratón! is a rule of the source (for experienced players): printed always, switched on or not
     assert "a rule for experienced players" in default and "a rule for experienced players" in changed
-    assert "prepared without it" in default and "prepared with it" in changed and "prepared with it" not in default
+    assert "this rulebook plays without it" in default and "this rulebook plays with it" in changed and "plays with it;" not in default
+    assert "the table's variant, not the cards'" in default
     assert "This deck is played as an infinite match" in endless and "This deck is played as an infinite match" not in default
     # the players end the infinite match when they like; the target score is only a suggestion
     assert "end the match whenever they like" in endless and "end the match whenever they like" in default

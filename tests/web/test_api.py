@@ -249,7 +249,7 @@ def test_build_streams_progress_then_offers_every_file_and_a_zip(client, tmp_pat
     assert "cards.pdf" in labels
     result = seen[-1][1]["result"]
     assert result["cards"] == 20 + 15 + 10  # tables 1-2: 20 multiplications, 15 products (1-10, 12-20 even), 10 specials
-    assert sorted(result["files"]) == ["cards.pdf", "deck.json", "rulebook-en.pdf", "rulebook-es.pdf"]
+    assert sorted(result["files"]) == ["cards.pdf", "deck.json", "preparing-en.pdf", "preparing-es.pdf", "rulebook-en.pdf", "rulebook-es.pdf"]
     assert result["zip_name"] == "multiplicats-1_2.zip" and result["backs"] == "duplex-long"
 
     # the same files as `deckgen build` with the same words, byte for byte

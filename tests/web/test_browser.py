@@ -344,7 +344,7 @@ def test_english_page_address_reload_and_cancel(d, server, tmp_path):
     assert d.find_element(By.ID, "f-tables").get_attribute("value") == "2,5"  # a bookmark opens the same deck
     wait_for(d, lambda d: counts(d)[0] == 48, what="the bookmarked deck's preview")
     assert d.find_element(By.ID, "f-lang").get_attribute("value") == "en"
-    assert text(d, "#preview-label") == "tables 2,5"
+    assert text(d, "#preview-label") == "tables 2 and 5"
     assert d.find_element(By.CSS_SELECTOR, "#sample button").get_attribute("aria-label") == "card 1"
     d.find_element(By.ID, "build-button").click()
     files = wait_for(d, lambda d: d.find_elements(By.CSS_SELECTOR, "a[data-file]"), timeout=240, what="the downloads")
@@ -355,7 +355,7 @@ def test_english_page_address_reload_and_cancel(d, server, tmp_path):
     d.find_element(By.ID, "switch-lang-es").click()
     wait_for(d, lambda d: "lang=es" in d.current_url, what="the Spanish page")
     assert d.find_element(By.ID, "f-tables").get_attribute("value") == "2,5"
-    wait_for(d, lambda d: text(d, "#preview-label") == "tablas 2,5", what="the Spanish preview")
+    wait_for(d, lambda d: text(d, "#preview-label") == "tablas 2 y 5", what="the Spanish preview")
 
     # a zoom to print size, and the whole deck as a gallery
     d.find_element(By.CSS_SELECTOR, "#sample button").click()

@@ -81,7 +81,10 @@ def _described(cards) -> dict[str, Any]:
 def _describe(options: Mapping[str, Any], lang: str) -> str:
     cards = options["cards"]
     word = {"es": "cartas", "en": "cards"}[lang]
-    text = f"{word} {compact_ranges(cards)}" if cards != list(range(1, 101)) else {"es": "las 100 cartas", "en": "all 100 cards"}[lang]
+    from deckgen.i18n import Listing
+
+    # "cartas 2, 3 y 5": a list in words, never "2,3" (a decimal in Spanish)
+    text = f"{word} {Listing(compact_ranges(cards).split(',')).render(lang)}" if cards != list(range(1, 101)) else {"es": "las 100 cartas", "en": "all 100 cards"}[lang]
     if options.get("aids"):
         names = {"es": {"prime": "primos", "factors": "factores", "divisors": "divisores"}, "en": {"prime": "primes", "factors": "factors", "divisors": "divisors"}}[lang]
         text += " · " + ", ".join(names[a] for a in options["aids"])

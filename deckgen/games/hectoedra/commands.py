@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
+from deckgen.i18n import _, ngettext
 from deckgen.options import Option, boolean, choice, compact_ranges, folder_name, int_list, integer, number
 from deckgen.registry import Capability
 
@@ -14,12 +15,12 @@ from deckgen.games.hectoedra.solver import DEFAULT_TIME_LIMIT, explain, solve
 
 Echo = Callable[[str], None]
 
-CARDS = Option("cards", default=list(range(1, 101)), help="the set of cards: a range like 1-20 or a list like 2,3,5", parse=int_list(1, 100), metavar="RANGE", show=compact_ranges)
-RULE = Option("rule", default="divisor", help="divisor: multiple or divisor (the cooperative rule); full: also a common divisor or two primes", parse=choice(*RULES), metavar="divisor|full")
-TIME = Option("time_limit", default=DEFAULT_TIME_LIMIT, help="seconds before the solver stops and reports its best stack as not proven", parse=number(0.001, 86400), metavar="S", show=lambda v: f"{v:g}")
+CARDS = Option("cards", default=list(range(1, 101)), help=_("the set of cards: a range like 1-20 or a list like 2,3,5"), parse=int_list(1, 100), metavar="RANGE", show=compact_ranges)
+RULE = Option("rule", default="divisor", help=_("divisor: multiple or divisor (the cooperative rule); full: also a common divisor or two primes"), parse=choice(*RULES), metavar="divisor|full")
+TIME = Option("time_limit", default=DEFAULT_TIME_LIMIT, help=_("seconds before the solver stops and reports its best stack as not proven"), parse=number(0.001, 86400), metavar="S", show=lambda v: f"{v:g}")
 LINES = {
-    "divisor": "each card a multiple or a divisor of the one below",
-    "full": "each card a multiple or divisor of the one below, or sharing a divisor above 1 with it, or both prime",
+    "divisor": _("each card a multiple or a divisor of the one below"),
+    "full": _("each card a multiple or divisor of the one below, or sharing a divisor above 1 with it, or both prime"),
 }
 
 
@@ -31,28 +32,31 @@ def run_solve(values: Mapping[str, Any], echo: Echo) -> int:
         data.update({"bound": sol.bound, "rule": sol.rule, "cards": list(sol.cards)})
         echo(json.dumps(data))
         return 0
-    echo(f"Hectoedra stack puzzle, {values['rule']} rule ({LINES[values['rule']]}): {len(cards)} cards {compact_ranges(cards)}")
+    rule = values["rule"]
+    echo(str(_("Hectoedra stack puzzle, {rule} rule ({meaning}): {n} cards {cards}", rule=rule, meaning=LINES[rule], n=len(cards),
+               cards=compact_ranges(cards))))
     if sol.proven:
-        echo(f"Longest stack: {sol.length} cards (proven optimal, {sol.seconds:.3f} s)")
+        echo(str(_("Longest stack: {n} cards (proven optimal, {seconds:.3f} s)", n=sol.length, seconds=sol.seconds)))
     else:
-        echo(f"Best stack found: {sol.length} cards (NOT proven: the {values['time_limit']:g} s time limit ran out; the optimum is at most {sol.bound})")
-    echo("Order, bottom card first: " + " ".join(map(str, sol.order)))
+        echo(str(_("Best stack found: {n} cards (NOT proven: the {limit:g} s time limit ran out; the optimum is at most {bound})",
+                   n=sol.length, limit=values["time_limit"], bound=sol.bound)))
+    echo(str(_("Order, bottom card first: {cards}", cards=" ".join(map(str, sol.order)))))
     left = sorted(set(cards) - set(sol.order))
-    echo("Left out: " + (" ".join(map(str, left)) if left else "none"))
+    echo(str(_("Left out: {cards}", cards=" ".join(map(str, left))) if left else _("Left out: none")))
     if values["explain"]:
-        for line in explain(sol.order, values["rule"]):
-            echo("  " + line)
+        for line in explain(sol.order, rule):
+            echo(f"  {line}")
     return 0
 
 
 SOLVE = Capability(
-    help="the longest stack from a set of cards, proven optimal (the cooperative puzzle)",
+    help=_("the longest stack from a set of cards, proven optimal (the cooperative puzzle)"),
     options=(
         CARDS,
         RULE,
         TIME,
-        Option("json", default=False, help='print {"length", "proven", "order", ...} as JSON', parse=boolean, flag=True),
-        Option("explain", default=False, help="print why each card may go on the one below", parse=boolean, flag=True),
+        Option("json", default=False, help=_('print {{"length", "proven", "order", ...}} as JSON'), parse=boolean, flag=True),
+        Option("explain", default=False, help=_("print why each card may go on the one below"), parse=boolean, flag=True),
     ),
     run=run_solve,
 )
@@ -77,11 +81,16 @@ def run_puzzle(values: Mapping[str, Any], echo: Echo) -> int:
     out = Path(values["out"]) if values["out"] is not None else Path("output") / f"hectoedra-puzzle-{req.seed}"
     puzzle = make_sets(req)
     files = write_puzzle(puzzle, out)
-    kind = "team sheets (one set for every team)" if req.team else "challenge sheets"
-    echo(f"Hectoedra stack puzzle: {len(puzzle.sheets)} {kind}, {len(puzzle.sets)} set(s) of {len(puzzle.sets[0].cards)} cards, written to {out}/")
+    sheets = (ngettext("{n} team sheet (one set for every team)", "{n} team sheets (one set for every team)", len(puzzle.sheets)) if req.team
+              else ngettext("{n} challenge sheet", "{n} challenge sheets", len(puzzle.sheets)))
+    sets = ngettext("{n} set of {cards} cards", "{n} sets of {cards} cards", len(puzzle.sets), cards=len(puzzle.sets[0].cards))
+    echo(str(_("Hectoedra stack puzzle: {sheets}, {sets}, written to {folder}/", sheets=sheets, sets=sets, folder=out)))
     for s in puzzle.sets:
-        mark = "proven" if s.solution.proven else f"NOT proven, at most {s.solution.bound}"
-        echo(f"  set {s.number}: longest stack {s.solution.length} cards ({mark})")
+        if s.solution.proven:
+            echo("  " + str(_("set {number}: longest stack {n} cards (proven)", number=s.number, n=s.solution.length)))
+        else:
+            echo("  " + str(_("set {number}: longest stack {n} cards (NOT proven, at most {bound})", number=s.number, n=s.solution.length,
+                              bound=s.solution.bound)))
     for f in files:
         echo(f"  {f}")
     return 0
@@ -94,20 +103,23 @@ def _aids(value: Any) -> list[str]:
 
 
 PUZZLE = Capability(
-    help="printable challenge sheets (a set of card pictures each) and the teacher's answer key",
+    help=_("printable challenge sheets (a set of card pictures each) and the teacher's answer key"),
     options=(
-        Option("sets", default=6, help="how many sheets (different sets; with --team: how many teams)", parse=integer(1, 60), metavar="N"),
-        Option("size", default=20, help="cards per set", parse=integer(2, 100), metavar="N"),
-        Option("seed", default=1, help="random seed: the same seed gives the same sets", parse=integer(0, 2**63 - 1), metavar="S"),
-        Option("cards", default=None, help="the cards to draw the sets from (all of them when there are no more than --size)", parse=int_list(1, 100), metavar="RANGE", show=compact_ranges),
-        Option("min_stack", default=None, help="each random set must allow a stack at least this high (default: half the set; 0: any set)", parse=integer(0, 100), metavar="N", show=lambda v: "half the set" if v is None else str(v)),
-        Option("team", default=False, help="team variant: the same set on every sheet, one sheet per team", parse=boolean, flag=True),
+        Option("sets", default=6, help=_("how many sheets (different sets; with --team: how many teams)"), parse=integer(1, 60), metavar="N"),
+        Option("size", default=20, help=_("cards per set"), parse=integer(2, 100), metavar="N"),
+        Option("seed", default=1, help=_("random seed: the same seed gives the same sets"), parse=integer(0, 2**63 - 1), metavar="S"),
+        Option("cards", default=None, help=_("the cards to draw the sets from (all of them when there are no more than --size)"), parse=int_list(1, 100),
+               metavar="RANGE", show=compact_ranges),
+        Option("min_stack", default=None, help=_("each random set must allow a stack at least this high (default: half the set; 0: any set)"),
+               parse=integer(0, 100), metavar="N", show=lambda v: _("half the set") if v is None else str(v)),
+        Option("team", default=False, help=_("team variant: the same set on every sheet, one sheet per team"), parse=boolean, flag=True),
         RULE,
-        Option("lang", default="es", help="language of the sheets: es or en", parse=choice("es", "en"), metavar="es|en"),
-        Option("paper", default="a4", help="a4 or letter", parse=choice("a4", "letter"), metavar="a4|letter"),
-        Option("aids", default=[], help="learning aids on the card pictures (prime, factors, divisors)", parse=_aids, metavar="LIST", show=lambda v: ",".join(v) or "none"),
+        Option("lang", default="es", help=_("language of the sheets: es or en"), parse=choice("es", "en"), metavar="es|en"),
+        Option("paper", default="a4", help=_("a4 or letter"), parse=choice("a4", "letter"), metavar="a4|letter"),
+        Option("aids", default=[], help=_("learning aids on the card pictures (prime, factors, divisors)"), parse=_aids, metavar="LIST",
+               show=lambda v: ",".join(v) or _("none")),
         TIME,
-        Option("out", default=None, help="output folder (default output/hectoedra-puzzle-SEED/)", parse=folder_name, metavar="DIR"),
+        Option("out", default=None, help=_("output folder (default output/hectoedra-puzzle-SEED/)"), parse=folder_name, metavar="DIR"),
     ),
     run=run_puzzle,
 )

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from deckgen.checks import Check, check, expect_equal
+from deckgen.engine.words import players_tag
+from deckgen.i18n import _
 from deckgen.model import Card, Deck
 from deckgen.registry import BuildRequest
 
@@ -41,24 +43,31 @@ def checks(deck: Deck) -> list[Check]:
     vals = values(deck)
     custom = getattr(deck, "custom", False)  # an explicit card list from a deck file
     wanted = sorted(vals) if custom else sorted(deck.options.get("cards", FULL_DECK))
-    out = [expect_equal("cards", len(vals), len(wanted), hint="list each number once in the file (or use --cards)")]
+    out = [expect_equal(_("cards"), len(vals), len(wanted), hint=_("list each number once in the file (or use --cards)"))]
     kinds = sorted({c.kind for c in deck.cards} - {NUMBER})
-    out.append(check("card kinds", not kinds, f"unknown kinds {kinds}" if kinds else "number", hint='kind = "number" on every card'))
+    out.append(check(_("card kinds"), not kinds, _("unknown kinds {kinds}", kinds=kinds) if kinds else _("number"),
+                     hint=_('kind = "number" on every card')))
     dup = sorted({v for v in vals if vals.count(v) > 1})
-    out.append(check("every number once", not dup, f"repeated: {dup}" if dup else f"{len(set(vals))} different numbers", hint="remove the repeated numbers from [[cards]]"))
+    out.append(check(_("every number once"), not dup, _("repeated: {values}", values=dup) if dup else _("{n} different numbers", n=len(set(vals))),
+                     hint=_("remove the repeated numbers from [[cards]]")))
     top = MAX_CUSTOM if custom else 100
     bad = sorted((v for v in vals if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= top), key=str)
-    out.append(check(f"hectoíndices 1 to {top}", not bad, f"outside 1..{top}: {bad}" if bad else f"all in 1..{top}", hint="whole numbers from 1 to 100 in --cards (a deck file may use 1 to 999)"))
+    out.append(check(_("hectoíndices 1 to {top}", top=top), not bad,
+                     _("outside 1..{top}: {values}", top=top, values=bad) if bad else _("all in 1..{top}", top=top),
+                     hint=_("whole numbers from 1 to 100 in --cards (a deck file may use 1 to 999)")))
     if bad:
         return out  # the other checks need whole numbers
     if not custom:
-        out.append(check("the chosen numbers", sorted(vals) == wanted, "match the --cards option" if sorted(vals) == wanted else "differ from the --cards option", hint="build the deck again from --cards"))
+        out.append(check(_("the chosen numbers"), sorted(vals) == wanted,
+                         _("match the --cards option") if sorted(vals) == wanted else _("differ from the --cards option"),
+                         hint=_("build the deck again from --cards")))
     lonely = [v for v in vals if not any(linked(v, w, "full") for w in vals if w != v)]
     out.append(
         check(
-            "every card can be played on another card",
+            _("every card can be played on another card"),
             not lonely,
-            f"no card links with {lonely}" if lonely else "each card has a partner by the three rules", hint="take out the cards named, or add a multiple or divisor of each"
+            _("no card links with {values}", values=lonely) if lonely else _("each card has a partner by the three rules"),
+            hint=_("take out the cards named, or add a multiple or divisor of each"),
         )
     )
     per = per_player(deck)
@@ -66,20 +75,22 @@ def checks(deck: Deck) -> list[Check]:
         need = deck.players * per
         out.append(
             check(
-                f"enough cards for {deck.players} players",
+                _("enough cards for {players}", players=players_tag(deck.players)),
                 len(vals) >= need,
-                f"{len(vals)} cards, {need} needed ({per} each in the round's game deck)",
-                hint=f"--per-player {len(vals) // deck.players}, fewer --players, or more --cards"
-                if len(vals) // deck.players >= 4 else "fewer --players or more --cards",
+                _("{n} cards, {need} needed ({per} each in the round's game deck)", n=len(vals), need=need, per=per),
+                hint=_("--per-player {per}, fewer --players, or more --cards", per=len(vals) // deck.players)
+                if len(vals) // deck.players >= 4 else _("fewer --players or more --cards"),
             )
         )
     else:
         most = max_players(deck)
         out.append(
             check(
-                "players",
+                _("players"),
                 True,
-                f"the competitive game for {PLAYERS[0]} to {most} players ({per} cards each in a round's game deck)" if most >= PLAYERS[0] else f"{len(vals)} cards: a set for the cooperative puzzle (the competitive game needs {PLAYERS[0] * per})",
+                _("the competitive game for {fewest} to {most} players ({per} cards each in a round's game deck)", fewest=PLAYERS[0], most=most,
+                  per=per) if most >= PLAYERS[0]
+                else _("{n} cards: a set for the cooperative puzzle (the competitive game needs {need})", n=len(vals), need=PLAYERS[0] * per),
             )
         )
     return out

@@ -14,7 +14,9 @@ from typing import Sequence
 from reportlab.pdfgen.canvas import Canvas
 
 from deckgen.errors import DeckgenError
+from deckgen.i18n import _
 from deckgen.fileio import atomic_path, write_text
+from deckgen.render.pdfx import tag_fonts
 from deckgen.publish import publishing
 from deckgen.model import Card
 from deckgen.options import compact_ranges
@@ -169,14 +171,13 @@ def _draw(pool: list[int], req: PuzzleRequest, rng: random.Random) -> tuple[tupl
     """A random set of ``req.size`` cards whose longest stack reaches ``min_stack`` (a worthwhile puzzle:
     most random sets of 20 cards from 1..100 only stack 3 to 7 high)."""
     need = min_stack(req)
-    for _ in range(MAX_DRAWS):
+    for _draw in range(MAX_DRAWS):
         cards = tuple(sorted(rng.sample(pool, req.size)))
         sol = solve(cards, req.rule, req.time_limit)
         if sol.length >= need:
             return cards, sol
-    raise DeckgenError(
-        f"no set of {req.size} cards from {compact_ranges(pool)} reached a stack of {need} in {MAX_DRAWS} draws: lower --min-stack"
-    )
+    raise DeckgenError(_("no set of {size} cards from {pool} reached a stack of {need} in {draws} draws: lower --min-stack",
+                         size=req.size, pool=compact_ranges(pool), need=need, draws=MAX_DRAWS))
 
 
 def write_puzzle(puzzle: Puzzle, out_dir: Path) -> list[Path]:
@@ -262,6 +263,7 @@ def write_challenges(puzzle: Puzzle, target: Path) -> Path:
             pen.text(x0, footer_y, foot, 7, color="#4a4a4a")
             c.showPage()
         c.save()
+        tag_fonts(Path(tmp))
     return target
 
 
@@ -304,6 +306,7 @@ def write_key(puzzle: Puzzle, target: Path) -> Path:
             y += 7
         c.showPage()
         c.save()
+        tag_fonts(Path(tmp))
     return target
 
 

@@ -25,7 +25,7 @@ VARIANT_TEXT = {
         "rounds": "Rondas de la partida: {v}.",
         "rounds_all": "tantas como jugadores",
         "start_tie": {
-            "youngest": "Empate a menos primos en la primera ronda: empieza el jugador más joven de los empatados (el primero en la lista de asientos).",
+            "youngest": "Empate a menos primos en la primera ronda: empieza el más joven de los empatados.",
             "random": "Empate a menos primos en la primera ronda: se sortea entre los empatados.",
         },
         "next_starter": {
@@ -51,7 +51,7 @@ VARIANT_TEXT = {
         "rounds": "Rounds in a match: {v}.",
         "rounds_all": "as many as players",
         "start_tie": {
-            "youngest": "A tie for fewest primes in the first round: the youngest of the tied players starts (the first of them in seat order).",
+            "youngest": "A tie for fewest primes in the first round: the youngest of the tied players starts.",
             "random": "A tie for fewest primes in the first round: draw lots among the tied players.",
         },
         "next_starter": {

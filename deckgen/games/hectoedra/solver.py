@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 from deckgen.errors import DeckgenError
+from deckgen.i18n import Listing, _
 from deckgen.games.hectoedra.numbers import RULES, link, linked
 
 SEARCH_LIMIT = 20  # components up to this many cards (after twin reduction) use the pure-Python search
@@ -82,13 +83,13 @@ def order_problems(order: Sequence[int], cards: Iterable[int], rule: str = "divi
     seen: set[int] = set()
     for v in order:
         if v not in allowed:
-            problems.append(f"{v} is not in the set")
+            problems.append(_("{card} is not in the set", card=v))
         if v in seen:
-            problems.append(f"{v} is used twice")
+            problems.append(_("{card} is used twice", card=v))
         seen.add(v)
     for a, b in zip(order, order[1:]):
         if not linked(a, b, rule):
-            problems.append(f"{b} cannot go on {a}")
+            problems.append(_("{card} cannot go on {below}", card=b, below=a))
     return problems
 
 
@@ -98,13 +99,13 @@ def explain(order: Sequence[int], rule: str = "divisor") -> list[str]:
     for a, b in zip(order, order[1:]):
         why = link(a, b, rule)
         if why == "multiple":
-            out.append(f"{b} on {a}: {max(a, b)} is a multiple of {min(a, b)}")
+            out.append(_("{card} on {below}: {high} is a multiple of {low}", card=b, below=a, high=max(a, b), low=min(a, b)))
         elif why == "common":
-            out.append(f"{b} on {a}: they share a divisor greater than 1")
+            out.append(_("{card} on {below}: they share a divisor greater than 1", card=b, below=a))
         elif why == "primes":
-            out.append(f"{b} on {a}: both are prime")
+            out.append(_("{card} on {below}: both are prime", card=b, below=a))
         else:
-            out.append(f"{b} on {a}: NOT LINKED")
+            out.append(_("{card} on {below}: NOT LINKED", card=b, below=a))
     return out
 
 
@@ -115,18 +116,18 @@ def normalise(cards: Iterable[int]) -> tuple[int, ...]:
     values = list(cards)
     for v in values:
         if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-            raise DeckgenError(f"the solver takes positive whole numbers, not {v!r}")
+            raise DeckgenError(_("the solver takes positive whole numbers, not {value!r}", value=v))
     if len(set(values)) != len(values):
-        raise DeckgenError("the set repeats a card: every card of the Hectoedra is different")
+        raise DeckgenError(_("the set repeats a card: every card of the Hectoedra is different"))
     return tuple(sorted(values))
 
 
 def solve(cards: Iterable[int], rule: str = "divisor", time_limit: float = DEFAULT_TIME_LIMIT) -> Solution:
     """The longest stack from ``cards`` under ``rule``, proven optimal unless ``time_limit`` runs out."""
     if rule not in RULES:
-        raise DeckgenError(f"unknown rule {rule!r}: use {' or '.join(RULES)}")
+        raise DeckgenError(_("unknown rule {rule!r}: use {rules}", rule=rule, rules=Listing(RULES, "or")))
     if not time_limit > 0:
-        raise DeckgenError("the time limit must be a positive number of seconds")
+        raise DeckgenError(_("the time limit must be a positive number of seconds"))
     values = normalise(cards)
     start = time.perf_counter()
     deadline = start + time_limit
@@ -369,7 +370,7 @@ def _milp(nbr: Sequence[int], comp: int, deadline: float, lower: int) -> tuple[l
         from scipy.optimize import Bounds, LinearConstraint, milp
         from scipy.sparse import coo_matrix, csr_matrix
     except ImportError:  # pragma: no cover - scipy is a dependency; keep a clear message anyway
-        raise DeckgenError("sets this large need scipy (pip install scipy)") from None
+        raise DeckgenError(_("sets this large need scipy (pip install scipy)")) from None
 
     verts = _bits(comp)
     k = len(verts)

@@ -11,7 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from deckgen.checks import Check, check, expect_equal
+from deckgen.checks import Check, Counts, Joined, check, expect_equal
+from deckgen.engine.words import players_tag
+from deckgen.i18n import Listing, _, pgettext
 from deckgen.model import Card, Deck
 from deckgen.registry import BuildRequest
 
@@ -135,91 +137,109 @@ def _valid_fields(card: Card) -> bool:
     return card.kind == CENTRAL
 
 
+COLOUR_WORDS = {"blue": pgettext("colour", "blue"), "red": pgettext("colour", "red"), "green": pgettext("colour", "green"),
+                "yellow": pgettext("colour", "yellow")}  # the colours as a report names them (not the cards' language)
+
+
+def _colours(colours: Sequence[str]) -> Listing:
+    return Listing([COLOUR_WORDS.get(c, c) for c in colours])
+
+
 def checks(deck: Deck) -> list[Check]:
     """Composition for the options (or a custom list's own), the empty-card marks, the even share."""
     out: list[Check] = []
     unknown = sorted({c.kind for c in deck.cards} - set(KINDS))
-    out.append(check("card kinds", not unknown, f"unknown kinds {unknown}" if unknown else ", ".join(KINDS), hint='kind = "central", "master", "points" or "empty" on every card'))
+    out.append(check(_("card kinds"), not unknown, _("unknown kinds {kinds}", kinds=unknown) if unknown else _("central, master, points, empty"),
+                     hint=_('kind = "central", "master", "points" or "empty" on every card')))
     malformed = [i for i, c in enumerate(deck.cards) if c.kind in KINDS and not _valid_fields(c)]
     if malformed:
-        out.append(check("card fields", False, f"cards {malformed[:5]} need a colour among {', '.join(COLOURS)}"
-                         " (and whole points on point cards, a list of player counts in remove_for)", hint="give each card a colour (and points on point cards)"))
-    out.append(expect_equal("central card", len(deck.of_kind(CENTRAL)), 1, hint='exactly one [[cards]] with kind = "central"'))
+        out.append(check(_("card fields"), False, _("cards {cards} need a colour among {colours} (and whole points on point cards, a list of "
+                                                    "player counts in remove_for)", cards=malformed[:5], colours=", ".join(COLOURS)),
+                         hint=_("give each card a colour (and points on point cards)")))
+    out.append(expect_equal(_("central card"), len(deck.of_kind(CENTRAL)), 1, hint=_('exactly one [[cards]] with kind = "central"')))
     if deck.custom:
         return out + _custom_checks(deck)
     comp = composition(deck.options)
     mode = deck.options["removal"]
+    rebuild = _("build the deck again without editing its cards")
     masters = {c: sum(1 for m in deck.of_kind(MASTER) if m.get("colour") == c) for c in comp.colours}
-    out.append(expect_equal("master cards per colour", masters, {c: comp.masters for c in comp.colours}, hint="other --masters, or build the deck again"))
+    out.append(expect_equal(_("master cards per colour"), masters, {c: comp.masters for c in comp.colours},
+                            hint=_("other --masters, or build the deck again"), show=lambda counts: Counts(counts, COLOUR_WORDS)))
     points = sorted((str(c.get("colour")), str(c.get("points"))) for c in deck.of_kind(POINTS))
     expected_points = sorted((c, str(p)) for c in comp.colours for p in range(1, comp.points + 1))
     out.append(
         check(
-            "point cards",
+            _("point cards"),
             points == expected_points,
-            f"{len(points)}: points 1-{comp.points} in {len(comp.colours)} colours"
+            _("{n}: points {lo}-{hi} in {colours} colours", n=len(points), lo=1, hi=comp.points, colours=len(comp.colours))
             if points == expected_points
-            else f"found {len(points)} cards, expected points 1-{comp.points} once in each of {', '.join(comp.colours)}", hint="other --points or --colours, or build the deck again"
+            else _("found {n} cards, expected points {lo}-{hi} once in each of {colours}", n=len(points), lo=1, hi=comp.points,
+                   colours=_colours(comp.colours)),
+            hint=_("other --points or --colours, or build the deck again"),
         )
     )
     marks = remove_for(comp, mode)
     empties = deck.of_kind(EMPTY)
     wrong = [e.get("number") for e in empties if not isinstance(e.get("number"), int) or not 1 <= e["number"] <= comp.empties
              or e.get("remove_for") != marks[e["number"] - 1]]
-    out.append(check("empty cards marked with the player counts that take them out", not wrong,
-                     f"wrong marks on empty cards {wrong}" if wrong else f"{comp.empties} empty cards in the full set", hint="build the deck again (--empties, --removal)"))
+    out.append(check(_("empty cards marked with the player counts that take them out"), not wrong,
+                     _("wrong marks on empty cards {numbers}", numbers=wrong) if wrong else _("{n} empty cards in the full set", n=comp.empties),
+                     hint=_("build the deck again (--empties, --removal)")))
     table = removal_table(comp, mode)
     hand = deck.options.get("hand", 4)
     if deck.players is None:
-        out.append(expect_equal("full set", len(deck.cards), comp.total, hint="build the deck again without editing its cards"))
-        shares = [f"{n}: {comp.total - r}" for n, r in table.items() if r is not None]
+        out.append(expect_equal(_("full set"), len(deck.cards), comp.total, hint=rebuild))
+        shares = Joined([_("{players} players: {cards} cards", players=n, cards=comp.total - r) for n, r in table.items() if r is not None], "; ")
         unsupported = [n for n, r in table.items() if r is None]
         out.append(
             check(
-                "cards besides the central one divide evenly",
-                bool(shares),
-                "cards used by player count " + ", ".join(shares)
-                + (f"; not playable by {', '.join(map(str, unsupported))} players" if unsupported else ""),
-                hint="--removal fewest, or other --colours, --points or --empties",
+                _("cards besides the central one divide evenly"),
+                bool(shares.items),
+                _("cards used by player count: {shares}; not playable by {counts} players", shares=shares, counts=Listing(unsupported))
+                if unsupported else _("cards used by player count: {shares}", shares=shares),
+                hint=_("--removal fewest, or other --colours, --points or --empties"),
             )
         )
         short = [n for n, r in table.items() if r is not None and n * hand > comp.besides_central - r]
         served = player_counts(deck)  # a count that cannot be dealt is not served; the others still are
-        out.append(check("enough cards to deal", bool(served),
-                         f"{hand} cards each" + (f"; not to {', '.join(map(str, short))} players, which this deck does not serve" if short else "")
-                         if served else f"{hand} cards each cannot be dealt to any player count",
-                         hint="a smaller --hand, or more cards (--colours, --points, --masters)"))
+        out.append(check(_("enough cards to deal"), bool(served),
+                         (_("{hand} cards each; not to {counts} players, which this deck does not serve", hand=hand, counts=Listing(short))
+                          if short else _("{hand} cards each", hand=hand))
+                         if served else _("{hand} cards each cannot be dealt to any player count", hand=hand),
+                         hint=_("a smaller --hand, or more cards (--colours, --points, --masters)")))
     else:
         n = deck.players
         r = table.get(n)
+        tag = players_tag(n)
         if r is None:
-            out.append(check(f"cards for {n} players", False,
-                             f"no number of empty cards taken out makes {comp.besides_central} cards divide among {n} players",
-                             hint="--removal fewest" if mode == "rulebook" else "other --players, --colours, --points or --empties"))
+            out.append(check(_("cards for {players}", players=tag), False,
+                             _("no number of empty cards taken out makes {n} cards divide among {players}", n=comp.besides_central, players=tag),
+                             hint=_("--removal fewest") if mode == "rulebook" else _("other --players, --colours, --points or --empties")))
         else:
-            out.append(expect_equal(f"cards for {n} players", len(deck.cards), comp.total - r, hint="build the deck again without editing its cards"))
+            out.append(expect_equal(_("cards for {players}", players=tag), len(deck.cards), comp.total - r, hint=rebuild))
             rest = len(deck.cards) - 1
-            out.append(check(f"cards besides the central one divide among {n} players", rest % n == 0,
-                             f"{rest} = {n} × {rest // n}" if rest % n == 0 else f"{rest} cards do not divide by {n}",
-                             hint="--removal fewest, or other --empties"))
-            out.append(check("enough cards to deal", n * hand <= rest, f"{hand} cards each for {n} players from {rest}",
-                             hint=f"a --hand of at most {rest // n}, or fewer --players"))
+            out.append(check(_("cards besides the central one divide among {players}", players=tag), rest % n == 0,
+                             _("{rest} = {n} × {each}", rest=rest, n=n, each=rest // n) if rest % n == 0
+                             else _("{rest} cards do not divide by {n}", rest=rest, n=n),
+                             hint=_("--removal fewest, or other --empties")))
+            out.append(check(_("enough cards to deal"), n * hand <= rest, _("{hand} cards each for {players} from {rest}", hand=hand, players=tag, rest=rest),
+                             hint=_("a --hand of at most {most}, or fewer --players", most=rest // n)))
     return out
 
 
 def _custom_checks(deck: Deck) -> list[Check]:
     """A designer's own card list: the counts are theirs; the rules still need masters and cards to deal."""
     masters = len(deck.of_kind(MASTER))
-    out = [check("master cards", masters > 0, f"{masters} (custom list)" if masters else "no master card: no path can ever open",
-                 hint='add [[cards]] with kind = "master" and a colour')]
+    out = [check(_("master cards"), masters > 0, _("{count} (custom list)", count=masters) if masters else _("no master card: no path can ever open"),
+                 hint=_('add [[cards]] with kind = "master" and a colour'))]
     counts = custom_player_counts(deck)
-    out.append(check("player counts this list can deal", bool(counts),
-                     ", ".join(map(str, counts)) if counts else f"too few cards to deal {deck.options.get('hand', 4)} to 2 players",
-                     hint="more point or empty cards, or a smaller --hand"))
+    out.append(check(_("player counts this list can deal"), bool(counts),
+                     ", ".join(map(str, counts)) if counts else _("too few cards to deal {hand} to 2 players", hand=deck.options.get('hand', 4)),
+                     hint=_("more point or empty cards, or a smaller --hand")))
     if deck.players is not None:
-        out.append(check(f"enough cards for {deck.players} players", deck.players in counts,
-                         f"{len(deck_for_players(deck, deck.players)) - 1} cards besides the central one",
-                         hint=f"players = one of {', '.join(map(str, counts))}" if counts else "more cards in the file"))
+        out.append(check(_("enough cards for {players}", players=players_tag(deck.players)), deck.players in counts,
+                         _("{n} cards besides the central one", n=len(deck_for_players(deck, deck.players)) - 1),
+                         hint=_("players = one of {counts}", counts=", ".join(map(str, counts))) if counts else _("more cards in the file")))
     return out
 
 

@@ -6,7 +6,10 @@ import random
 from typing import Sequence
 
 from deckgen.checks import Check, check
+from deckgen.checks import Joined
 from deckgen.engine.game import Engine, Measure, Skill, Threshold, random_policy
+from deckgen.engine.words import players_tag
+from deckgen.i18n import Listing, _
 from deckgen.errors import DeckgenError
 from deckgen.model import Deck
 
@@ -17,15 +20,16 @@ from deckgen.games.maestras.hidden import sample_hidden, sample_seen
 from deckgen.games.maestras.policies import heuristic_policy
 from deckgen.games.maestras.rules import CENTRE, Rules
 from deckgen.games.maestras.state import MaestrasState
+from deckgen.games.maestras.design import DESIGN
 
 
 def new_state(deck: Deck, players: int, rng: random.Random) -> MaestrasState:
     """Set aside the empty cards this player count takes out, shuffle the rest (not the central
     card), deal ``hand`` cards to each player one at a time; the rest is the draw pile."""
     if deck.players is not None and deck.players != players:
-        raise DeckgenError(f"this Cartas Maestras deck was built for {deck.players} players, not {players}")
+        raise DeckgenError(_("this Cartas Maestras deck was built for {players} players, not {asked}", players=deck.players, asked=players))
     if not deck.custom and deck.players is None and removed_empties(composition(deck.options), players, deck.options["removal"]) is None:
-        raise DeckgenError(f"this Cartas Maestras deck cannot be shared evenly among {players} players")
+        raise DeckgenError(_("this Cartas Maestras deck cannot be shared evenly among {players} players", players=players))
     rules = Rules.from_options(deck.options)
     info = infos(deck.cards)
     used = set(deck_for_players(deck, players))
@@ -33,7 +37,7 @@ def new_state(deck: Deck, players: int, rng: random.Random) -> MaestrasState:
     central = next(i for i in sorted(used) if info[i].kind == CENTRAL_K)
     rest = [i for i in sorted(used) if i != central]
     if players * rules.hand > len(rest):
-        raise DeckgenError(f"{len(rest)} cards cannot deal {rules.hand} to each of {players} players")
+        raise DeckgenError(_("{n} cards cannot deal {hand} to each of {players} players", n=len(rest), hand=rules.hand, players=players))
     rng.shuffle(rest)
     hands: list[list[int]] = [[] for _ in range(players)]
     for k in range(rules.hand * players):
@@ -41,36 +45,38 @@ def new_state(deck: Deck, players: int, rng: random.Random) -> MaestrasState:
     return MaestrasState(info, rules, players, hands, rest, aside, central)
 
 
+WON, DRAWS, SHARED, NO_MASTER, FIRST = (_("masters won per game"), _("turns with a draw"), _("shared wins"), _("games with no master won"),
+                                         _("first player's wins"))
 MEASURES = (
-    Measure("masters won per game", "masters_won", help="paths completed and won"),
-    Measure("paths left unwon", "paths_unwon", help="paths on the table when play stopped"),
-    Measure("turns with a draw", "draws", per="turns", percent=True, help="turns where the player had nothing to place and drew"),
-    Measure("turns passed", "passes", per="turns", percent=True, help="nothing to place and nothing to draw"),
-    Measure("tie-break played", "tiebreak", per="games", percent=True, help="games that needed the tie-break phase"),
-    Measure("shared wins", "shared_win", per="games", percent=True, help="games still tied after the tie-break"),
-    Measure("games with no master won", "no_master_won", per="games", percent=True),
-    Measure("masters placed per game", "masters_placed"),
-    Measure("first player's wins", "first_seat_win", per="games", percent=True, help="share of wins of the player who starts (ties shared)"),
+    Measure(WON, "masters_won", help=_("paths completed and won")),
+    Measure(_("paths left unwon"), "paths_unwon", help=_("paths on the table when play stopped")),
+    Measure(DRAWS, "draws", per="turns", percent=True, help=_("turns where the player had nothing to place and drew")),
+    Measure(_("turns passed"), "passes", per="turns", percent=True, help=_("nothing to place and nothing to draw")),
+    Measure(_("tie-break played"), "tiebreak", per="games", percent=True, help=_("games that needed the tie-break phase")),
+    Measure(SHARED, "shared_win", per="games", percent=True, help=_("games still tied after the tie-break")),
+    Measure(NO_MASTER, "no_master_won", per="games", percent=True),
+    Measure(_("masters placed per game"), "masters_placed"),
+    Measure(FIRST, "first_seat_win", per="games", percent=True, help=_("share of wins of the player who starts (ties shared)")),
 )
 
 
 def thresholds(deck: Deck, players: int) -> Sequence[Threshold]:
     return (
-        Threshold("masters won per game", lo=1.5,
-                  why="masters are the score: a game where fewer than two paths are won is decided by the tie-break, not by play",
-                  hint="a shorter --path-length, --link either, or --refill"),
-        Threshold("games with no master won", hi=0.10,
-                  why="in at most one game in ten may nobody win a master",
-                  hint="a shorter --path-length, or --link either"),
-        Threshold("turns with a draw", hi=0.50,
-                  why="a player who draws more often than they place is waiting, not playing",
-                  hint="--link either, --in-line links or off, or --corners"),
-        Threshold("shared wins", hi=0.50,
-                  why="a shared win is a result the rules state, but most games should still have one winner",
-                  hint="--tiebreak always"),
-        Threshold("first player's wins", lo=max(0.0, 1 / players - 0.10), hi=1 / players + 0.10,
-                  why=f"the player who starts should win about one game in {players} (within 10 points)",
-                  hint="more --games to tell luck from an edge, or a larger --hand"),
+        Threshold(WON, lo=1.5,
+                  why=_("masters are the score: a game where fewer than two paths are won is decided by the tie-break, not by play"),
+                  hint=_("a shorter --path-length, --link either, or --refill")),
+        Threshold(NO_MASTER, hi=0.10,
+                  why=_("in at most one game in ten may nobody win a master"),
+                  hint=_("a shorter --path-length, or --link either")),
+        Threshold(DRAWS, hi=0.50,
+                  why=_("a player who draws more often than they place is waiting, not playing"),
+                  hint=_("--link either, --in-line links or off, or --corners")),
+        Threshold(SHARED, hi=0.50,
+                  why=_("a shared win is a result the rules state, but most games should still have one winner"),
+                  hint=_("--tiebreak always")),
+        Threshold(FIRST, lo=max(0.0, 1 / players - 0.10), hi=1 / players + 0.10,
+                  why=_("the player who starts should win about one game in {players} (within {points} points)", players=players, points=10),
+                  hint=_("more --games to tell luck from an edge, or a larger --hand")),
     )
 
 
@@ -151,18 +157,21 @@ def exhaustive(deck: Deck, counts: Sequence[int]) -> list[Check]:
         ok = shared and n * rules.hand <= used - 1
         rows.append((n, used, ok))
     bad = [n for n, _, ok in rows if not ok]
-    out.append(check("composition for every player count", not bad,
-                     "; ".join(f"{n} players: {u} cards, {(u - 1) // n} each" for n, u, _ in rows) if not bad
-                     else f"cannot deal or share evenly for {', '.join(map(str, bad))} players", hint="--removal fewest, a smaller --hand, or other --empties"))
+    out.append(check(_("composition for every player count"), not bad,
+                     Joined([_("{players}: {cards} cards, {each} each", players=players_tag(n), cards=u, each=(u - 1) // n) for n, u, _ok in rows], "; ")
+                     if not bad else _("cannot deal or share evenly for {counts} players", counts=Listing(bad)),
+                     hint=_("--removal fewest, a smaller --hand, or other --empties")))
     n_masters = len(deck.of_kind("master"))
-    out.append(check("a master can open the first path", n_masters > 0, f"{n_masters} master cards", hint='at least one --masters card (or a kind = "master" card in the file)'))
-    _, missing = _reachable(deck, rules)
-    out.append(check("every point card can enter a path", not missing,
-                     f"never linkable: {', '.join(missing)}" if missing else "every point card links from a master, directly or through other cards", hint="--link either, or other --points"))
-    out.append(check("a path can be won", _winnable(deck, rules),
-                     f"a master and {rules.path_length} linked cards exist", hint="a shorter --path-length, or more --points"))
-    out.append(check("a path fits on the grid", _straight_path_fits(rules),
-                     f"a straight arm of {rules.path_length + 1} cards from a side is legal", hint="a shorter --path-length"))
+    out.append(check(_("a master can open the first path"), n_masters > 0, _("{n} master cards", n=n_masters),
+                     hint=_('at least one --masters card (or a kind = "master" card in the file)')))
+    _reached, missing = _reachable(deck, rules)
+    out.append(check(_("every point card can enter a path"), not missing,
+                     _("never linkable: {cards}", cards=", ".join(missing)) if missing
+                     else _("every point card links from a master, directly or through other cards"), hint=_("--link either, or other --points")))
+    out.append(check(_("a path can be won"), _winnable(deck, rules),
+                     _("a master and {n} linked cards exist", n=rules.path_length), hint=_("a shorter --path-length, or more --points")))
+    out.append(check(_("a path fits on the grid"), _straight_path_fits(rules),
+                     _("a straight arm of {n} cards from a side is legal", n=rules.path_length + 1), hint=_("a shorter --path-length")))
     return out
 
 
@@ -195,17 +204,18 @@ def length_argument(deck: Deck, players: int) -> list[Check]:
             try:
                 record = play(state, [random_policy] * p, rng, seed=seed, max_steps=max_steps(deck, p), check=True)
             except InvariantBroken as exc:
-                broken = str(exc)
+                broken = exc.message
                 break
             if not record.ended:
-                broken = f"seed {seed}: {record.problem}"
+                broken = _("seed {seed}: {problem}", seed=seed, problem=record.problem)
     ok = not over and not broken
-    detail = (f"proven for every deal: the tuple (phase, 2 × draw pile + cards in hands, passes left) decreases at every action "
-              f"(a draw or a pass is always legal with nothing to place), so a game lasts at most "
-              f"(2 × {n} + 1) × {players} + {n + 1} = {variant_bound(n, players):,} actions, within the step budget"
-              if ok else f"the argument fails: {broken or 'its bound is above the step budget'}")
-    return [check(f"every game's length is bounded ({players} players)", ok, detail,
-                  hint="" if ok else "report it: the rules broke their own bound", proof="proven")]
+    detail = (_("proven for every deal: the tuple (phase, 2 × draw pile + cards in hands, passes left) decreases at every action "
+                "(a draw or a pass is always legal with nothing to place), so a game lasts at most "
+                "(2 × {n} + 1) × {players} + {tail} = {bound:,} actions, within the step budget", n=n, players=players, tail=n + 1,
+                bound=variant_bound(n, players))
+              if ok else _("the argument fails: {why}", why=broken or _("its bound is above the step budget")))
+    return [check(_("every game's length is bounded ({players})", players=players_tag(players)), ok, detail,
+                  hint="" if ok else _("report it: the rules broke their own bound"), proof="proven")]
 
 
 def play_to_end(deck: Deck, players: int, seed: int, policy: str) -> MaestrasState:
@@ -230,6 +240,7 @@ def board_picture(deck: Deck, players: int, seed: int, policy: str, path, lang: 
 
 
 ENGINE = Engine(
+    design=DESIGN,  # the design measures' hooks (design.py)
     new_state=new_state,
     policies={"random": random_policy, "heuristic": heuristic_policy},
     measures=MEASURES,

@@ -159,14 +159,31 @@ def placement_board(options: Mapping[str, Any]) -> tuple[BoardView, list[dict[st
     marks = []
     for label, cell, target in PLACEMENT_CANDIDATES:
         why = R.why_not(occupied, cell, target, last, line=rules.in_line != "off", corners=rules.corners)
+        whys = _every_reason(occupied, cell, target, last, line=rules.in_line != "off", corners=rules.corners)
+        assert (why is None) == (not whys) and (why is None or why == whys[0])
         view.marks.append(Mark(cell, why is None, label))
-        marks.append({"label": label, "ok": why is None, "why": why})
+        marks.append({"label": label, "ok": why is None, "why": why, "whys": whys})
     return view, marks
+
+
+def _every_reason(occupied, cell, target, last, *, line: bool, corners: bool) -> list[str]:
+    """Every rule a placement breaks (R.why_not gives the first): an example names them all."""
+    out = []
+    if cell in occupied:
+        out.append(R.OCCUPIED)
+    if abs(cell[0] - target[0]) + abs(cell[1] - target[1]) != 1:
+        out.append(R.NOT_NEXT)
+    if any(n != target and n in occupied for n in R.touching(cell, corners)):
+        out.append(R.TOUCHES_OTHER)
+    if line and not R.in_line(cell, last):
+        out.append(R.NOT_IN_LINE)
+    return out
 
 
 def placement_marks(options: Mapping[str, Any]) -> list[dict[str, Any]]:
     _, marks = placement_board(options)
-    return [{"label": m["label"], "ok": m["ok"], "why": REASON_KEYS[m["why"]]} for m in marks]
+    return [{"label": m["label"], "ok": m["ok"], "why": REASON_KEYS[m["why"]], "whys": [REASON_KEYS[w] for w in m["whys"]]}
+            for m in marks]
 
 
 def empty_example(options: Mapping[str, Any]) -> tuple[list[Card], bool]:
@@ -368,7 +385,10 @@ class FigureBook(Mapping):
 # ---------------------------------------------------------------- context
 
 
-def context(deck: Deck, lang: str) -> dict[str, Any]:
+def context(deck: Deck, lang: str, card_lang: str | None = None) -> dict[str, Any]:
+    """The facts the rulebook prints; colours named as the rulebook's language says them, with the
+    letter and name printed on the cards (in ``card_lang``, the deck's language)."""
+    card_lang = card_lang or lang
     options = deck.options
     comp = composition(options)
     rules = Rules.from_options(options)
@@ -379,7 +399,8 @@ def context(deck: Deck, lang: str) -> dict[str, Any]:
             continue
         used = comp.total - r
         per_players.append({"players": n, "cards": used, "empties_out": r, "empties_in": comp.empties - r, "each": (used - 1) // n})
-    colours = [{"id": c, "name": COLOUR_NAMES[c][lang], "shape": SHAPE_NAMES[SWATCH[c].shape][lang], "letter": letter(c, lang)} for c in comp.colours]
+    colours = [{"id": c, "name": COLOUR_NAMES[c][lang], "printed": COLOUR_NAMES[c][card_lang],
+                "shape": SHAPE_NAMES[SWATCH[c].shape][lang], "letter": letter(c, card_lang)} for c in comp.colours]
     index = {"central": None, "masters": [], "points": [], "empties": []}
     for i, card in enumerate(deck.cards):
         if card.kind == CENTRAL:

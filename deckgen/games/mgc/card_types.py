@@ -30,7 +30,7 @@ class Types:
             self.of_card.append(sig[s])
         self.sig = list(sig)
         self.terms = terms  # per type, its name as a term (the same in every language for a printed card)
-        self.names = [say(t, "en", MODEL_WORDS) for t in terms]
+        self.names = [say(t, MODEL_WORDS) for t in terms]
         self.n = len(terms)
         counts = [0] * self.n
         for t in self.of_card:

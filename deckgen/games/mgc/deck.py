@@ -11,7 +11,9 @@ import random
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from deckgen.checks import Check, check, expect_equal
+from deckgen.checks import Check, Counts, check, expect_equal
+from deckgen.engine.words import players_tag
+from deckgen.i18n import _
 from deckgen.model import Card, Deck
 from deckgen.registry import BuildRequest
 
@@ -179,20 +181,23 @@ def checks(deck: Deck) -> list[Check]:
     action_counts = {a: sum(1 for c in actions if c.get("action") == a) for a in ACTIONS}
     out: list[Check] = []
     unknown = sorted({c.kind for c in deck.cards} - {MONOMIAL, ACTION})
-    out.append(check("card kinds", not unknown, f"unknown kinds {unknown}" if unknown else "monomial, action", hint='kind = "monomial" or "action" on every card'))
+    out.append(check(_("card kinds"), not unknown, _("unknown kinds {kinds}", kinds=unknown) if unknown else _("monomial, action"),
+                     hint=_('kind = "monomial" or "action" on every card')))
     if custom:
         # an Elección card names a coefficient or degree of the deck's monomials: without any, the
         # player who plays one has nothing to name and the game cannot go on
         choosers = action_counts.get("eleccion_coeficiente", 0) + action_counts.get("eleccion_grado", 0)
-        out.append(check("monomial cards", bool(monos) or not choosers, f"{len(monos)} (custom list)" if monos or not choosers
-                         else f"none, but {choosers} Elección cards that must name a coefficient or degree of one",
-                         hint="add monomial cards, or take the Elección cards out"))
-        out.append(check("action cards", True, f"{action_counts} (custom list)"))
+        out.append(check(_("monomial cards"), bool(monos) or not choosers, _("{count} (custom list)", count=len(monos)) if monos or not choosers
+                         else _("none, but {n} Elección cards that must name a coefficient or degree of one", n=choosers),
+                         hint=_("add monomial cards, or take the Elección cards out")))
+        out.append(check(_("action cards"), True, _("{count} (custom list)", count=_action_counts(action_counts))))
     else:
-        out.append(expect_equal("monomial cards", len(monos), comp.basic, hint="build the deck again from --coefficients, --degrees and --copies"))
-        out.append(expect_equal("action cards", action_counts, comp.actions, hint="build the deck again from the action counts (--toma-dos ...)"))
+        out.append(expect_equal(_("monomial cards"), len(monos), comp.basic, hint=_("build the deck again from --coefficients, --degrees and --copies")))
+        out.append(expect_equal(_("action cards"), action_counts, comp.actions, hint=_("build the deck again from the action counts (--toma-dos ...)"),
+                                show=_action_counts))
     bad_actions = sorted({str(c.get("action")) for c in actions} - set(ACTIONS))
-    out.append(check("action names", not bad_actions, f"unknown actions {bad_actions}" if bad_actions else "all known", hint="action = one of toma_dos, retorno, intermision, eleccion_coeficiente, eleccion_grado, toma_cuatro"))
+    out.append(check(_("action names"), not bad_actions, _("unknown actions {names}", names=bad_actions) if bad_actions else _("all known"),
+                     hint=_("action = one of {names}", names=", ".join(ACTIONS))))
 
     wrong = []
     for card in monos:
@@ -205,36 +210,40 @@ def checks(deck: Deck) -> list[Check]:
     step = max(1, -(-len(texts) // SYMPY_CHECKED))
     sample = texts[::step]
     wrong += [t for t in sample if algebra.parse_with_sympy(t, variables) != algebra.parse(t, variables) and t not in wrong]
-    shown = f"{len(monos)} monomials agree" + (f" (sympy read {len(sample)} of the {len(texts)} distinct ones)" if len(sample) < len(texts) else "")
+    agree = (_("{n} monomials agree (sympy read {read} of the {distinct} distinct ones)", n=len(monos), read=len(sample), distinct=len(texts))
+             if len(sample) < len(texts) else _("{n} monomials agree", n=len(monos)))
     out.append(
         check(
-            "sympy reads each monomial's coefficient and degree as printed on the card",
+            _("sympy reads each monomial's coefficient and degree as printed on the card"),
             not wrong,
-            f"disagrees on {', '.join(wrong[:5])}" + (" ..." if len(wrong) > 5 else "") if wrong else shown, hint='write each monomial like monomial = "2*x**3" and leave coefficient and degree out (they are read from it)'
+            (_("disagrees on {monomials} ...", monomials=", ".join(wrong[:5])) if len(wrong) > 5
+             else _("disagrees on {monomials}", monomials=", ".join(wrong))) if wrong else agree,
+            hint=_('write each monomial like monomial = "2*x**3" and leave coefficient and degree out (they are read from it)'),
         )
     )
 
     coefficients = comp.coefficients if not custom else tuple(sorted({m.get("coefficient") for m in monos}, key=str))
     degrees = comp.degrees if not custom else tuple(sorted({m.get("degree") for m in monos}, key=str))
-    for name, field, values in (("coefficient", "coefficient", coefficients), ("degree", "degree", degrees)):
+    for name, field, values in ((_("every coefficient appears equally often"), "coefficient", coefficients),
+                                (_("every degree appears equally often"), "degree", degrees)):
         tally = {v: sum(1 for m in monos if m.get(field) == v) for v in values}
         stray = sorted({m.get(field) for m in monos} - set(values), key=str)
         even = len(set(tally.values())) <= 1 and not stray
-        detail = f"{tally}" + (f", stray {stray}" if stray else "")
+        detail = _("{counts}, stray {stray}", counts=Counts(tally), stray=stray) if stray else Counts(tally)
         if custom:
-            out.append(check(f"every {name} appears equally often", True, f"{detail} (custom list: not required)"))
+            out.append(check(name, True, _("{counts} (custom list: not required)", counts=detail)))
         else:
-            out.append(check(f"every {name} appears equally often", even, detail, hint="other --copies, or a --degrees range the variables can fill"))
+            out.append(check(name, even, detail, hint=_("other --copies, or a --degrees range the variables can fill")))
 
     presence = variable_presence(deck)
     if presence and not custom:
         spread = max(presence.values()) - min(presence.values())
         out.append(
             check(
-                "variables are spread evenly",
+                _("variables are spread evenly"),
                 spread <= VARIABLE_SPREAD,
-                f"cards with each variable {presence} (spread {spread}, at most {VARIABLE_SPREAD})",
-                hint="another --seed, other --copies, or fewer --variables",
+                _("cards with each variable: {counts} (spread {spread}, at most {most})", counts=Counts(presence), spread=spread, most=VARIABLE_SPREAD),
+                hint=_("another --seed, other --copies, or fewer --variables"),
             )
         )
         repeats = []
@@ -247,40 +256,46 @@ def checks(deck: Deck) -> list[Check]:
                 repeats.append(f"{c}/{d}")
         out.append(
             check(
-                "cards of one (coefficient, degree) pair are different monomials where possible",
+                _("cards of one (coefficient, degree) pair are different monomials where possible"),
                 not repeats,
-                f"repeated monomials in pairs {', '.join(repeats[:6])}" if repeats else f"{len(pairs)} pairs",
-                hint="more --variables, or fewer --copies",
+                _("repeated monomials in pairs {pairs}", pairs=", ".join(repeats[:6])) if repeats else _("{n} pairs", n=len(pairs)),
+                hint=_("more --variables, or fewer --copies"),
             )
         )
 
     n = len(deck.cards)
+    more_cards = _("more cards: a wider --coefficients or --degrees range, more --copies")
     if deck.players:
         need = cards_needed(deck.players)
         out.append(
             check(
-                f"enough cards for {deck.players} players",
+                _("enough cards for {players}", players=players_tag(deck.players)),
                 n >= need,
-                f"{n} cards; {deck.players} × {HAND} dealt + 1 turned up + {RESERVE} in reserve = {need}"
-                f" (the reserve: cards left to draw after the deal, for a Toma cuatro and penalties)",
-                hint=f"at most {players_supported(n)} --players, or more cards: a wider --coefficients or --degrees range, more --copies"
-                if players_supported(n) >= MIN_PLAYERS else "more cards: a wider --coefficients or --degrees range, more --copies",
+                _("{n} cards; {players} × {hand} dealt + 1 turned up + {reserve} in reserve = {need} (the reserve: cards left to draw "
+                  "after the deal, for a Toma cuatro and penalties)", n=n, players=deck.players, hand=HAND, reserve=RESERVE, need=need),
+                hint=_("at most {most} --players, or more cards: a wider --coefficients or --degrees range, more --copies",
+                       most=players_supported(n)) if players_supported(n) >= MIN_PLAYERS else more_cards,
             )
         )
     else:
         top = players_supported(n)
         out.append(
             check(
-                "enough cards for the players",
+                _("enough cards for the players"),
                 top >= MIN_PLAYERS,
-                f"{n} cards serve {MIN_PLAYERS} to {top} players ({HAND} each, 1 turned up, {RESERVE} in reserve"
-                " to draw after the deal)"
+                _("{n} cards serve {fewest} to {most} players ({hand} each, 1 turned up, {reserve} in reserve to draw after the deal)",
+                  n=n, fewest=MIN_PLAYERS, most=top, hand=HAND, reserve=RESERVE)
                 if top >= MIN_PLAYERS
-                else f"{n} cards; {MIN_PLAYERS} players need {cards_needed(MIN_PLAYERS)}",
-                hint="more cards: a wider --coefficients or --degrees range, more --copies",
+                else _("{n} cards; {players} players need {need}", n=n, players=MIN_PLAYERS, need=cards_needed(MIN_PLAYERS)),
+                hint=more_cards,
             )
         )
     return out
+
+
+def _action_counts(counts: Mapping[str, int]) -> Counts:
+    """The action cards counted by their printed names (Spanish in every language: card names)."""
+    return Counts(counts, {k: names["es"] for k, names in ACTIONS.items()})
 
 
 def player_counts(deck: Deck) -> list[int]:

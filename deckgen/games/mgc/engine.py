@@ -19,6 +19,7 @@ from deckgen.games.mgc import going_out
 from deckgen.games.mgc.model import searchable_model
 from deckgen.games.mgc.policies import heuristic_policy, random_policy
 from deckgen.games.mgc.state import CHOOSE, PLAY, MgcState, Setup
+from deckgen.games.mgc.design import DESIGN
 
 
 def setup_for(deck: Deck, players: int) -> Setup:
@@ -30,38 +31,40 @@ def new_state(deck: Deck, players: int, rng: random.Random) -> MgcState:
     return MgcState(setup_for(deck, players), rng)
 
 
+LEGAL, DRAWS, ROUNDS, OPENER, BLOCKED = (_("legal card at turn"), _("draws per round"), _("rounds per match"),
+                                         _("round wins by the opener"), _("blocked rounds"))
 MEASURES = (
-    Measure("legal card at turn", "turns_with_legal", "turns", percent=True,
-            help="chance that the player to move holds a card they may play"),
-    Measure("draws per round", "draws", "rounds", help="cards drawn because no card fitted (or by choice)"),
-    Measure("draws per match", "draws", None, help="the same, over a whole match (a simulated game is a match)"),
-    Measure("rounds per match", "rounds", None, help="rounds played until someone reaches the target score"),
-    Measure("turns per round", "turns", "rounds"),
-    Measure("round wins by the opener", "starter_wins", "rounds", percent=True,
-            help="rounds won by the player who acted first: the seat advantage within a round"),
-    Measure("penalty cards per round", "penalty_cards", "rounds", help="cards drawn by Toma dos, Toma cuatro and ÁLGEBRA penalties"),
-    Measure("ÁLGEBRA caught per round", "algebra_caught", "rounds"),
-    Measure("blocked rounds", "blocked_rounds", "rounds", percent=True, help="rounds where nobody could play or draw"),
+    Measure(LEGAL, "turns_with_legal", "turns", percent=True,
+            help=_("chance that the player to move holds a card they may play")),
+    Measure(DRAWS, "draws", "rounds", help=_("cards drawn because no card fitted (or by choice)")),
+    Measure(_("draws per match"), "draws", None, help=_("the same, over a whole match (a simulated game is a match)")),
+    Measure(ROUNDS, "rounds", None, help=_("rounds played until someone reaches the target score")),
+    Measure(_("turns per round"), "turns", "rounds"),
+    Measure(OPENER, "starter_wins", "rounds", percent=True,
+            help=_("rounds won by the player who acted first: the seat advantage within a round")),
+    Measure(_("penalty cards per round"), "penalty_cards", "rounds", help=_("cards drawn by Toma dos, Toma cuatro and ÁLGEBRA penalties")),
+    Measure(_("ÁLGEBRA caught per round"), "algebra_caught", "rounds"),
+    Measure(BLOCKED, "blocked_rounds", "rounds", percent=True, help=_("rounds where nobody could play or draw")),
 )
 
 
 def thresholds(deck: Deck, players: int) -> list[Threshold]:
     fair = 1.0 / players
     return [
-        Threshold("legal card at turn", lo=0.6,
-                  why="below 60% most turns are spent drawing and the round turns into a lottery",
-                  hint="fewer --coefficients or --degrees values (more cards share each), more --copies, or --after-action free"),
-        Threshold("draws per round", hi=len(deck.cards) / 2,
-                  why="drawing more than half the deck per round means the draw pile is recycled again and again",
-                  hint="fewer --toma-dos and --toma-cuatro cards, or more --copies"),
-        Threshold("rounds per match", lo=1.0, hi=40.0,
-                  why="a match to the target score should fit a few class sessions",
-                  hint="a lower --target-score"),
-        Threshold("round wins by the opener", lo=round(max(0.0, fair - 0.1), 3), hi=round(fair + 0.15, 3),
-                  why=f"the opener should win about 1 in {players} rounds, as every seat does",
-                  hint="more --games to tell luck from an edge, or --round-starter rotate"),
-        Threshold("blocked rounds", hi=0.01, why="a round should end by a player going out, not by running out of cards",
-                  hint="more cards (--copies, a wider --coefficients range) or fewer --players"),
+        Threshold(LEGAL, lo=0.6,
+                  why=_("below {percent}% most turns are spent drawing and the round turns into a lottery", percent=60),
+                  hint=_("fewer --coefficients or --degrees values (more cards share each), more --copies, or --after-action free")),
+        Threshold(DRAWS, hi=len(deck.cards) / 2,
+                  why=_("drawing more than half the deck per round means the draw pile is recycled again and again"),
+                  hint=_("fewer --toma-dos and --toma-cuatro cards, or more --copies")),
+        Threshold(ROUNDS, lo=1.0, hi=40.0,
+                  why=_("a match to the target score should fit a few class sessions"),
+                  hint=_("a lower --target-score")),
+        Threshold(OPENER, lo=round(max(0.0, fair - 0.1), 3), hi=round(fair + 0.15, 3),
+                  why=_("the opener should win about 1 in {players} rounds, as every seat does", players=players),
+                  hint=_("more --games to tell luck from an edge, or --round-starter rotate")),
+        Threshold(BLOCKED, hi=0.01, why=_("a round should end by a player going out, not by running out of cards"),
+                  hint=_("more cards (--copies, a wider --coefficients range) or fewer --players")),
     ]
 
 
@@ -78,20 +81,23 @@ def exhaustive(deck: Deck, counts: Sequence[int]) -> list[Check]:
     ]
     out.append(
         check(
-            "every monomial can be followed by another (same coefficient or degree)",
+            _("every monomial can be followed by another (same coefficient or degree)"),
             not stuck,
-            f"nothing follows {', '.join(_label(deck, i) for i in stuck[:4])}" if stuck else f"{len(basics)} monomials", hint="more --copies, or monomials sharing a coefficient or degree with others"
+            _("nothing follows {cards}", cards=", ".join(_label(deck, i) for i in stuck[:4])) if stuck else _("{n} monomials", n=len(basics)),
+            hint=_("more --copies, or monomials sharing a coefficient or degree with others"),
         )
     )
     lonely_c = [c for c in t.coefficients if sum(1 for i in basics if t.coefficient[i] == c) < 2]
     lonely_d = [d for d in t.degrees if sum(1 for i in basics if t.degree[i] == d) < 2]
+    lonely = (_("coefficients {coefficients}, degrees {degrees}", coefficients=lonely_c, degrees=lonely_d) if lonely_c and lonely_d
+              else _("coefficients {coefficients}", coefficients=lonely_c) if lonely_c else _("degrees {degrees}", degrees=lonely_d))
     out.append(
         check(
-            "every coefficient and every degree can be followed (two cards or more carry it)",
+            _("every coefficient and every degree can be followed (two cards or more carry it)"),
             not lonely_c and not lonely_d,
-            (f"coefficients {lonely_c} " if lonely_c else "") + (f"degrees {lonely_d}" if lonely_d else "")
-            if lonely_c or lonely_d
-            else f"{len(t.coefficients)} coefficients, {len(t.degrees)} degrees", hint="more --copies, or take the values named out of --coefficients / --degrees"
+            lonely if lonely_c or lonely_d
+            else _("{coefficients} coefficients, {degrees} degrees", coefficients=len(t.coefficients), degrees=len(t.degrees)),
+            hint=_("more --copies, or take the values named out of --coefficients / --degrees"),
         )
     )
     unreachable = [
@@ -103,9 +109,10 @@ def exhaustive(deck: Deck, counts: Sequence[int]) -> list[Check]:
     ]
     out.append(
         check(
-            "every card can enter play",
+            _("every card can enter play"),
             not unreachable,
-            f"{len(unreachable)} monomials can never be played" if unreachable else "monomials follow one another; action cards go anywhere", hint="add Elección cards (--eleccion-coeficiente, --eleccion-grado) or monomials that link the ones named"
+            _("{n} monomials can never be played", n=len(unreachable)) if unreachable else _("monomials follow one another; action cards go anywhere"),
+            hint=_("add Elección cards (--eleccion-coeficiente, --eleccion-grado) or monomials that link the ones named"),
         )
     )
     out.append(follow_graph_check(deck, t, counts))
@@ -119,9 +126,12 @@ def exhaustive(deck: Deck, counts: Sequence[int]) -> list[Check]:
                     bad.append((n, kind, dealer))
     out.append(
         check(
-            "every card turned up first has its starting rule",
+            _("every card turned up first has its starting rule"),
             not bad,
-            f"no rule for {bad[:3]}" if bad else f"{len(kinds)} kinds × every dealer, {min(counts)}-{max(counts)} players" if counts else "no player count", hint="report it: every card kind should have a starting rule"
+            _("no rule for {cases}", cases=bad[:3]) if bad else
+            _("{kinds} kinds × every dealer, {fewest}-{most} players", kinds=len(kinds), fewest=min(counts), most=max(counts)) if counts
+            else _("no player count"),
+            hint=_("report it: every card kind should have a starting rule"),
         )
     )
     return out
@@ -170,25 +180,25 @@ def follow_graph_check(deck: Deck, t, counts: Sequence[int] = ()) -> Check:
     groups: dict = {}
     for i in basics:
         groups.setdefault(find(("c", t.coefficient[i])), []).append(i)
-    name = "every card can reach play from every card (follow-graph of the monomials and the wild cards)"
+    name = _("every card can reach play from every card (follow-graph of the monomials and the wild cards)")
     # the player counts at which a free choice after an action card goes to another player
     counts = list(counts) or [2]
     unlinked = [n for n in counts if not handing_on(kinds, n, variant)]
     if len(groups) <= 1 or wild or free and not unlinked:
-        why = (_("one group of monomials") if len(groups) <= 1 else
-               _("Elección cards name any coefficient or degree") if wild else
-               _("any card follows an action card (after_action free), and the engine gives that choice to the next player"))
-        return check(name, True, _("proven: {why}", why=why), proof="proven")
+        why = (_("proven: one group of monomials") if len(groups) <= 1 else
+               _("proven: Elección cards name any coefficient or degree") if wild else
+               _("proven: any card follows an action card (after_action free), and the engine gives that choice to the next player"))
+        return check(name, True, why, proof="proven")
     shown = "; ".join("{" + ", ".join(sorted({_label(deck, i) for i in g})[:4]) + ("…" if len({_label(deck, i) for i in g}) > 4 else "") + "}"
-                      for g in sorted(groups.values(), key=len, reverse=True))
+                      for g in sorted(groups.values(), key=len, reverse=True))  # the cards as printed, the same in every language
     if free:  # a free choice that goes back to whoever played the card: neither a link nor a proof of none
         detail = _("not proven: the monomials fall into {n} groups that never follow one another: {groups}; any card may follow "
                    "an action card (after_action free), but with {players} players every action card of this deck skips the "
                    "other player, so the free choice goes back to whoever played it; whether a round can always end is "
                    "left to the search", n=len(groups), groups=shown, players=Listing([str(n) for n in unlinked], "or"))
         return check(name, True, detail)
-    return check(name, False, f"the monomials fall into {len(groups)} groups that never follow one another: {shown}",
-                 hint="add monomials that share a coefficient or degree across the groups, or Elección cards", proof="proven")
+    return check(name, False, _("the monomials fall into {n} groups that never follow one another: {groups}", n=len(groups), groups=shown),
+                 hint=_("add monomials that share a coefficient or degree across the groups, or Elección cards"), proof="proven")
 
 
 def _label(deck: Deck, i: int) -> str:
@@ -218,6 +228,7 @@ MAX_BUDGET_BLOCKS = 20  # 100,000 steps at most, the default target's budget
 
 
 ENGINE = Engine(
+    design=DESIGN,  # the design measures' hooks (design.py)
     new_state=new_state,
     policies={"random": random_policy, "heuristic": heuristic_policy},
     measures=MEASURES,
@@ -234,7 +245,7 @@ ENGINE = Engine(
     skill=Skill(sample_hidden=sample_hidden, sample_seen=sample_seen, search_worlds=8, options={"target_score": 1}, unit="rounds", whole_games=20, whole_unit="matches", rollouts=(4, 16, 64), games=400),
     # the model checker explores one round (model.py); the match is rounds until the target score
     model=searchable_model,
-    model_scope="one round",
+    model_scope=_("one round"),
     # two players with a deck whose every card can always be played: proven by argument (going_out.py)
     arguments=lambda deck, players: going_out.arguments(deck, players, new_state),
 )

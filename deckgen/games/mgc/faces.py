@@ -96,6 +96,15 @@ def monomial_text(card: Card, variables: Sequence[str]) -> str:
 
 
 class MgcFaces:
+    colour_codes = (DEGREE_TINTS,)  # the degrees' grounds: kept apart in low ink
+
+    def underlined_texts(self, card: Card) -> tuple[str, ...]:
+        """What the card underlines: a coefficient that reads as another number upside down."""
+        if card.kind != MONOMIAL:
+            return ()
+        lead = turning_coefficient(monomial_runs(card, DEFAULT_VARIABLES))
+        return (lead,) if lead else ()
+
     def texts(self, card: Card) -> tuple[str, ...]:
         if card.kind != MONOMIAL:
             return ()

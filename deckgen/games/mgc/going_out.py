@@ -58,6 +58,9 @@ from typing import Any, Callable
 from deckgen.checks import Check, check
 from deckgen.model import Deck
 
+from deckgen.engine.words import players_tag
+from deckgen.i18n import _
+
 from deckgen.games.mgc import rules
 from deckgen.games.mgc.stages import ALGEBRA, CHOOSE, DRAWN, OVER, PLAY
 
@@ -207,24 +210,28 @@ def arguments(deck: Deck, players: int, new_state: Callable[..., Any]) -> list[C
     t = Types.of_deck(deck)
     if not t.n or why_not(t, players, rules.Variant.from_options(deck.options)):
         return []
-    tag = f"({players} players)"
+    tag = players_tag(players)
     most = bound(t)
     broken = checked(deck, players, new_state)
     if broken:
-        return [check(f"an end is always reachable {tag}", False, f"the game's argument fails: {broken}",
-                      hint="report it: a bug in deckgen's rules or in its argument", proof="proven")]
-    proof = "proven for every deal by the game's argument (every card of this deck can be played at any time)"
+        return [check(_("an end is always reachable ({players})", players=tag), False, _("the game's argument fails: {why}", why=broken),
+                      hint=_("report it: a bug in deckgen's rules or in its argument"), proof="proven")]
     if players == PLAYERS:
-        how = ("each player plays a card that passes the turn while they hold one; the first who holds only cards that keep "
-               "the turn (those that skip the other player) plays them all and goes out")
+        how = _("proven for every deal by the game's argument (every card of this deck can be played at any time): from any position, "
+                "each player plays a card that passes the turn while they hold one; the first who holds only cards that keep the turn "
+                "(those that skip the other player) plays them all and goes out, within {most:,} moves; the winner scores at least 1 "
+                "point, so a match reaches its target", most=most)
     else:
-        how = "each player plays a card and no card of this deck makes anyone draw, so the cards in hands drop at every play"
+        how = _("proven for every deal by the game's argument (every card of this deck can be played at any time): from any position, "
+                "each player plays a card and no card of this deck makes anyone draw, so the cards in hands drop at every play, within "
+                "{most:,} moves; the winner scores at least 1 point, so a match reaches its target", most=most)
     return [
-        check(f"no dead end {tag}", True, f"{proof}: the player to act always holds a legal card, or a drawn card to play or keep, "
-              "or a value to name", proof="proven"),
-        check(f"an end is always reachable {tag}", True,
-              f"{proof}: from any position, {how}, within {most:,} moves; the winner scores at least 1 point, so a match "
-              "reaches its target", proof="proven"),
-        check(f"no trap {tag}", True, f"{proof}: those moves have a positive chance from every position, so random players "
-              "end every round, and the match, with probability 1", proof="proven"),
+        check(_("no dead end ({players})", players=tag), True,
+              _("proven for every deal by the game's argument (every card of this deck can be played at any time): the player to act "
+                "always holds a legal card, or a drawn card to play or keep, or a value to name"), proof="proven"),
+        check(_("an end is always reachable ({players})", players=tag), True, how, proof="proven"),
+        check(_("no trap ({players})", players=tag), True,
+              _("proven for every deal by the game's argument (every card of this deck can be played at any time): those moves have a "
+                "positive chance from every position, so random players end every round, and the match, with probability 1"),
+              proof="proven"),
     ]

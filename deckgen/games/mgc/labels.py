@@ -1,42 +1,44 @@
 """The words of the algebra game's model checker: its moves and positions, as counterexamples tell them."""
 
+from deckgen.engine.replay import word
+from deckgen.i18n import N_, pgettext
+
 # the words of a round's moves and positions, for the model checker's counterexamples and ways out
-# of a loop (engine/replay.py: each a template per language, "{0}" an argument, "sep" joins a list).
-# Card names (monomials as printed, Toma dos, Elección de grado...) are the same in every language.
+# of a loop (engine/replay.py): each a catalog message whose placeholders take the term's arguments
+# in order ("sep" joins a list). Card names (monomials as printed, Toma dos, Elección de grado...)
+# are the same in every language.
 MODEL_WORDS = {
     # moves
-    "plays": {"en": "plays {0}", "es": "juega {0}"},
-    "draws a card": {"en": "draws a card", "es": "roba una carta"},
-    "keeps": {"en": "keeps the drawn card", "es": "se queda la carta robada"},
-    "names coefficient": {"en": "names coefficient {0}", "es": "elige el coeficiente {0}"},
-    "names degree": {"en": "names degree {0}", "es": "elige el grado {0}"},
+    "plays": word(N_("plays {card}"), "card"),
+    "draws a card": word(N_("draws a card")),
+    "keeps": word(N_("keeps the drawn card")),
+    "names coefficient": word(N_("names coefficient {value}"), "value"),
+    "names degree": word(N_("names degree {value}"), "value"),
     # chance: the deal, the draws, the ÁLGEBRA moment
-    "deal": {"en": "deal: {0}; turned up: {1}", "es": "reparto: {0}; boca arriba: {1}", "sep": "; "},
-    "seat holds": {"en": "seat {0}: {1}", "es": "asiento {0}: {1}"},
-    "draws": {"en": "seat {0} draws {1}", "es": "el asiento {0} roba {1}"},
-    "finds nothing": {"en": "seat {0} finds nothing to draw", "es": "el asiento {0} no tiene nada que robar"},
-    "algebra said": {"en": "ÁLGEBRA said (or not caught)", "es": "dice ÁLGEBRA (o nadie lo pilla)"},
-    "algebra caught": {"en": "ÁLGEBRA forgotten and caught: 2 penalty cards",
-                       "es": "olvida decir ÁLGEBRA y lo pillan: 2 cartas de castigo"},
+    "deal": word(N_("deal: {hands}; turned up: {card}"), "hands", "card", sep="; "),
+    "seat holds": word(N_("seat {seat}: {cards}"), "seat", "cards"),
+    "draws": word(N_("seat {seat} draws {cards}"), "seat", "cards"),
+    "finds nothing": word(N_("seat {seat} finds nothing to draw"), "seat"),
+    "algebra said": word(N_("ÁLGEBRA said (or not caught)")),
+    "algebra caught": word(N_("ÁLGEBRA forgotten and caught: 2 penalty cards")),
     # cards
-    "cards": {"en": "{0}", "es": "{0}", "sep": ", "},
-    "copies": {"en": "{0} cards {1}", "es": "{0} cartas {1}"},  # not "5 × 2x^2": a product, in a game of monomials
-    "nothing": {"en": "nothing", "es": "nada"},
-    "empty": {"en": "empty", "es": "vacío"},
-    "monomial": {"en": "coefficient {0}, degree {1}", "es": "coeficiente {0}, grado {1}"},
+    "cards": word("", "cards"),
+    "copies": word(N_("{n} cards {card}"), "n", "card"),  # not "5 × 2x^2": a product, in a game of monomials
+    "nothing": word(N_("nothing")),
+    "empty": word(pgettext("pile", "empty")),
+    "monomial": word(N_("coefficient {coefficient}, degree {degree}"), "coefficient", "degree"),
     # a position
-    "before the deal": {"en": "the cards before the deal: {0}", "es": "las cartas antes del reparto: {0}"},
-    "round over": {"en": "the round is over: {0}", "es": "la ronda ha terminado: {0}"},
-    "went out": {"en": "seat {0} went out", "es": "el asiento {0} se quedó sin cartas"},
-    "blocked": {"en": "blocked", "es": "bloqueada"},
-    "to act": {"en": "seat {0} to act", "es": "le toca al asiento {0}"},
-    "to draw": {"en": "seat {0} to draw", "es": "le toca robar al asiento {0}"},
-    "algebra or not": {"en": "seat {0}: ÁLGEBRA said or not", "es": "asiento {0}: dice ÁLGEBRA o no"},
-    "any card": {"en": "any card", "es": "cualquier carta"},
-    "coefficient": {"en": "coefficient {0}", "es": "coeficiente {0}"},
-    "degree": {"en": "degree {0}", "es": "grado {0}"},
-    "coefficient or degree": {"en": "coefficient {0} or degree {1}", "es": "coeficiente {0} o grado {1}"},
-    "position": {"en": "{0}; on the table {1} (follow {2}); {3}; draw pile: {4}; under the top card: {5}",
-                 "es": "{0}; en la mesa {1} (hay que seguir {2}); {3}; mazo de robo: {4}; debajo de la carta de la mesa: {5}",
-                 "sep": "; "},
+    "before the deal": word(N_("the cards before the deal: {cards}"), "cards"),
+    "round over": word(N_("the round is over: {how}"), "how"),
+    "went out": word(N_("seat {seat} went out"), "seat"),
+    "blocked": word(N_("blocked")),
+    "to act": word(N_("seat {seat} to act"), "seat"),
+    "to draw": word(N_("seat {seat} to draw"), "seat"),
+    "algebra or not": word(N_("seat {seat}: ÁLGEBRA said or not"), "seat"),
+    "any card": word(N_("any card")),
+    "coefficient": word(N_("coefficient {value}"), "value"),
+    "degree": word(N_("degree {value}"), "value"),
+    "coefficient or degree": word(N_("coefficient {coefficient} or degree {degree}"), "coefficient", "degree"),
+    "position": word(N_("{turn}; on the table {card} (follow {rule}); {hands}; draw pile: {pile}; under the top card: {under}"),
+                     "turn", "card", "rule", "hands", "pile", "under", sep="; "),
 }

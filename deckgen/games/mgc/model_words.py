@@ -28,7 +28,7 @@ class Words:
         return ("plays", (self.m.t.terms[a],))
 
     def action_to_string(self, a: Any) -> str:
-        return say(self.action_term(a), "en", MODEL_WORDS)
+        return say(self.action_term(a), MODEL_WORDS)
 
     def outcome_term(self, o: Any) -> tuple:
         terms = self.m.t.terms
@@ -43,7 +43,7 @@ class Words:
         return ("draws", (who, _hand_term(o, terms) if isinstance(o, tuple) else terms[o]))
 
     def outcome_to_string(self, o: Any) -> str:
-        return say(self.outcome_term(o), "en", MODEL_WORDS)
+        return say(self.outcome_term(o), MODEL_WORDS)
 
     def position_term(self) -> tuple:
         t, terms = self.m.t, self.m.t.terms
@@ -61,7 +61,7 @@ class Words:
         return ("position", (who, terms[self.top], rule, hands, pile, _hand_term(self._refilled(), terms)))
 
     def position_to_string(self) -> str:
-        return say(self.position_term(), "en", MODEL_WORDS)
+        return say(self.position_term(), MODEL_WORDS)
 
 
 def _hand_term(counts: Sequence[int], terms: Sequence[Any]) -> tuple:

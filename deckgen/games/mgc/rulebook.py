@@ -95,7 +95,8 @@ VARIANT_TEXT: dict[str, dict[str, Any]] = {
         "negative": "Un monomio con coeficiente negativo vale su valor absoluto: −3x² vale 3 puntos.",
         "blocked": ("Si no queda ninguna carta que robar (ni en el mazo ni debajo de la carta de arriba del montón de descartes), quien no puede "
                     "jugar pasa el turno y nadie puede robar porque quiera. Si entonces ningún jugador puede jugar, la ronda se acaba: la gana "
-                    "quien tiene menos puntos en la mano; si hay empate, nadie puntúa."),
+                    "quien tiene menos puntos en la mano, y se anota, como siempre, los puntos de las cartas que quedan en las manos de los demás; "
+                    "si hay empate a menos puntos, nadie puntúa."),
         "caught": "Quien olvida decir «ÁLGEBRA» y es descubierto antes de que el siguiente jugador robe o juegue, roba 2 cartas.",
     },
     "en": {
@@ -124,8 +125,8 @@ VARIANT_TEXT: dict[str, dict[str, Any]] = {
         "refill": "When the draw pile runs out, the discard pile, all but its top card, is shuffled into a new draw pile.",
         "negative": "A monomial with a negative coefficient is worth its absolute value: −3x² is worth 3 points.",
         "blocked": ("When no card is left to draw (neither in the draw pile nor under the discard pile's top card), a player who cannot "
-                    "play passes, and nobody may draw by choice. If then nobody can play, the round ends: the lowest hand wins it; on a "
-                    "tie nobody scores."),
+                    "play passes, and nobody may draw by choice. If then nobody can play, the round ends: the player with the lowest hand "
+                    "wins it and scores, as always, the points of the cards left in the other hands; on a tie for the lowest hand nobody scores."),
         "caught": "A player who forgets to say “ÁLGEBRA” and is caught before the next player draws or plays draws 2 cards.",
     },
 }

@@ -8,9 +8,11 @@ Kinds in deck.json: ``number`` (value, colour), ``action`` (value, action), ``wi
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
-from deckgen.checks import Check, check, expect_equal
+from deckgen.checks import Check, Counts, Joined, check, expect_equal
+from deckgen.engine.words import players_tag
+from deckgen.i18n import N_, Listing, Msg, _, pgettext
 from deckgen.model import Card, Deck
 from deckgen.registry import BuildRequest
 
@@ -36,6 +38,10 @@ COLOUR_NAMES = {
     "orange": {"es": "naranja", "en": "orange"},
     "purple": {"es": "morado", "en": "purple"},
 }
+
+# the colours as a report names them (the page's or the command line's language, not the cards')
+COLOUR_WORDS = {"blue": pgettext("colour", "blue"), "red": pgettext("colour", "red"), "green": pgettext("colour", "green"),
+                "orange": pgettext("colour", "orange"), "purple": pgettext("colour", "purple")}
 
 # The action types in rulebook order ("Toma 2 o 3" split in two). The Spanish name is the card's name.
 ACTIONS: dict[str, dict[str, str]] = {
@@ -191,61 +197,80 @@ def checks(deck: Deck) -> list[Check]:
     numbers = deck.of_kind(NUMBER)
     actions = deck.of_kind(ACTION)
     unknown = sorted({c.kind for c in deck.cards} - set(KINDS))
-    out = [check("card kinds", not unknown, f"unknown kinds {unknown}" if unknown else ", ".join(KINDS), hint='kind = "number", "action", "wild" or "marker" on every card')]
+    out = [check(_("card kinds"), not unknown, _("unknown kinds {kinds}", kinds=unknown) if unknown else _("number, action, wild, marker"),
+                 hint=_('kind = "number", "action", "wild" or "marker" on every card'))]
     broken = [i for i, c in enumerate(deck.cards) if _malformed(c, top)]
     if broken:
         return out + [
-            check("card fields", False, f"cards {broken[:5]} lack a valid value (1..{top}), colour, action or marker side", hint="each number card needs value (1 to --top) and colour; each action card a value and an action")
+            check(_("card fields"), False, _("cards {cards} lack a valid value (1..{top}), colour, action or marker side", cards=broken[:5], top=top),
+                  hint=_("each number card needs value (1 to --top) and colour; each action card a value and an action"))
         ]
     markers = sorted((c["marker"], c["side"]) for c in deck.of_kind(MARKER))
     if deck.custom:  # an explicit card list: the counts are the designer's; the rules below still hold
         out += [
-            check("number cards", True, f"{len(numbers)} (custom list)"),
-            check("action cards", True, f"{len(actions)} (custom list)"),
-            check("comodines", True, f"{len(deck.of_kind(WILD))} (custom list)"),
+            check(_("number cards"), True, _("{count} (custom list)", count=len(numbers))),
+            check(_("action cards"), True, _("{count} (custom list)", count=len(actions))),
+            check(_("comodines"), True, _("{count} (custom list)", count=len(deck.of_kind(WILD)))),
         ]
         needed = set(expected.markers)
         out.append(
-            check("markers", needed <= set(markers), "all present" if needed <= set(markers) else f"missing {sorted(needed - set(markers))}", hint='add the marker cards named (kind = "marker", marker and side)')
+            check(_("markers"), needed <= set(markers),
+                  _("all present") if needed <= set(markers) else _("missing {markers}", markers=_markers(sorted(needed - set(markers)))),
+                  hint=_('add the marker cards named (kind = "marker", marker and side)'))
         )
         return out + _playability(deck, numbers, top)
     out += [
-        expect_equal("number cards", len(numbers), expected.numbers, hint="build the deck again from --top"),
-        expect_equal("action cards", len(actions), expected.actions, hint="build the deck again from --mode"),
-        expect_equal("comodines", len(deck.of_kind(WILD)), expected.wilds, hint="build the deck again (--wildcards)"),
-        expect_equal("markers", markers, sorted(expected.markers), hint="build the deck again from --mode"),
+        expect_equal(_("number cards"), len(numbers), expected.numbers, hint=_("build the deck again from --top")),
+        expect_equal(_("action cards"), len(actions), expected.actions, hint=_("build the deck again from --mode")),
+        expect_equal(_("comodines"), len(deck.of_kind(WILD)), expected.wilds, hint=_("build the deck again (--wildcards)")),
+        expect_equal(_("markers"), markers, sorted(expected.markers), hint=_("build the deck again from --mode"), show=_markers),
     ]
     pairs = sorted((c["value"], c["colour"]) for c in numbers)
     wanted = sorted((v, c) for c in COLOURS for v in range(1, top + 1))
     out.append(
         check(
-            f"every number 1..{top} once in each colour",
+            _("every number {lo}..{hi} once in each colour", lo=1, hi=top),
             pairs == wanted,
-            "complete" if pairs == wanted else f"missing {sorted(set(wanted) - set(pairs))[:4]}, extra {sorted(set(pairs) - set(wanted))[:4]}", hint="build the deck again from --top"
+            _("complete") if pairs == wanted else _("missing {missing}, extra {extra}", missing=sorted(set(wanted) - set(pairs))[:4],
+                                                    extra=sorted(set(pairs) - set(wanted))[:4]),
+            hint=_("build the deck again from --top"),
         )
     )
     if expected.actions:
         per_type = {a: sum(1 for c in actions if c["action"] == a) for a in ACTIONS}
-        out.append(expect_equal("action cards of each type", per_type, {a: ACTION_COPIES for a in ACTIONS}, hint="build the deck again from --mode"))
+        out.append(expect_equal(_("action cards of each type"), per_type, {a: ACTION_COPIES for a in ACTIONS}, hint=_("build the deck again from --mode"),
+                                show=lambda counts: Counts(counts, {k: names["es"] for k, names in ACTIONS.items()})))
         per_value = {v: sum(1 for c in actions if c["value"] == v) for v in range(2, top)}
         outside = sorted(c["value"] for c in actions if not 2 <= c["value"] <= top - 1)
         spread = not outside and min(per_value.values()) >= 1 and max(per_value.values()) - min(per_value.values()) <= 1
         out.append(
             check(
-                f"action numbers spread evenly over 2..{top - 1}",
+                _("action numbers spread evenly over {lo}..{hi}", lo=2, hi=top - 1),
                 spread,
-                f"every number carries {min(per_value.values())} to {max(per_value.values())} action cards"
+                _("every number carries {fewest} to {most} action cards", fewest=min(per_value.values()), most=max(per_value.values()))
                 if spread
-                else f"numbers out of range {outside}" if outside else f"uneven: {per_value}", hint="build the deck again from --top"
+                else _("numbers out of range {values}", values=outside) if outside else _("uneven: {counts}", counts=Counts(per_value)),
+                hint=_("build the deck again from --top"),
             )
         )
     return out + _playability(deck, numbers, top)
 
 
-def _players_hint(deck: Deck, have: int) -> str:
+MARKER_WORDS = {("number", "+"): N_("number +"), ("number", "-"): N_("number -"), ("colour", "same"): N_("colour same"),
+                ("colour", "different"): N_("colour different")}
+
+
+def _markers(markers: Sequence[tuple[str, str]]) -> Joined:
+    """Marker cards as the report names them ("number +, colour same")."""
+    return Joined([_(MARKER_WORDS[m]) if m in MARKER_WORDS else f"{m[0]} {m[1]}" for m in markers], ", ")
+
+
+def _players_hint(deck: Deck, have: int) -> Msg:
     most = have // (HAND + MIN_DRAW_PER_PLAYER)
-    fewer = f"at most {most} --players" if most >= 2 else "more cards"
-    return f"{fewer}, or a bigger deck (a higher --top, --wildcards, --mode all)" if not deck.custom else f"{fewer} (or more cards in the file)"
+    if deck.custom:
+        return (_("at most {most} --players (or more cards in the file)", most=most) if most >= 2 else _("more cards (or more cards in the file)"))
+    return (_("at most {most} --players, or a bigger deck (a higher --top, --wildcards, --mode all)", most=most) if most >= 2
+            else _("more cards, or a bigger deck (a higher --top, --wildcards, --mode all)"))
 
 
 def _playability(deck: Deck, numbers: list[Card], top: int) -> list[Check]:
@@ -253,10 +278,10 @@ def _playability(deck: Deck, numbers: list[Card], top: int) -> list[Check]:
     ends = [v for v in closing_values(top) if any(c["value"] == v for c in numbers)]
     out.append(
         check(
-            "a round can be closed",
+            _("a round can be closed"),
             bool(ends) or bool(deck.of_kind(WILD)),
-            f"number cards {', '.join(map(str, ends))} close a round" if ends else "no 1, no " + str(top) + " and no comodín",
-            hint=f"add a number card 1 or {top}, or comodines (kind = \"wild\")",
+            _("number cards {values} close a round", values=Listing(ends)) if ends else _("no 1, no {top} and no comodín", top=top),
+            hint=_('add a number card 1 or {top}, or comodines (kind = "wild")', top=top),
         )
     )
     if deck.players:
@@ -264,10 +289,13 @@ def _playability(deck: Deck, numbers: list[Card], top: int) -> list[Check]:
         have = fewest_playing(deck)
         out.append(
             check(
-                f"enough cards for {deck.players} players",
+                _("enough cards for {players}", players=players_tag(deck.players)),
                 have >= need,
-                f"{have} playing cards, {need} needed ({HAND} each and a draw pile of {MIN_DRAW_PER_PLAYER} per player)"
-                + (" in PEREZOSO, which plays without the purple cards" if have < len(playing_cards(deck)) else ""),
+                _("{have} playing cards, {need} needed ({hand} each and a draw pile of {pile} per player) in PEREZOSO, which plays "
+                  "without the purple cards", have=have, need=need, hand=HAND, pile=MIN_DRAW_PER_PLAYER)
+                if have < len(playing_cards(deck)) else
+                _("{have} playing cards, {need} needed ({hand} each and a draw pile of {pile} per player)", have=have, need=need, hand=HAND,
+                  pile=MIN_DRAW_PER_PLAYER),
                 hint=_players_hint(deck, have),
             )
         )

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from typing import Any, Sequence
 
 from deckgen.checks import Check, check
 from deckgen.engine.game import Engine, Measure, Skill, Threshold, random_policy
+from deckgen.engine.words import players_tag
+from deckgen.i18n import _
 from deckgen.model import Deck
 
 from deckgen.games.monete import deck as monete_deck
@@ -16,6 +18,7 @@ from deckgen.games.monete.hidden import sample_hidden, sample_seen
 from deckgen.games.monete.policies import heuristic_policy
 from deckgen.games.monete.rules import Rules, fits
 from deckgen.games.monete.state import MoneteState
+from deckgen.games.monete.design import DESIGN
 
 
 
@@ -33,14 +36,16 @@ def variants(deck: Deck) -> list[tuple[str, Deck]]:
     return [(m, monete_deck.for_mode(deck, m)) for m in MODES]
 
 
+CARDS, MUST_DRAW, DECK_OUT, MONETES, SEAT0 = (_("cards per turn"), _("turns that must draw"), _("deck runs out"),
+                                             _("rounds closed by ¡Monete!"), _("seat {seat} wins", seat=0))
 MEASURES = (
-    Measure("rounds per game", "rounds", help="rounds opened in a game"),
-    Measure("cards per turn", "cards_played", per="turns", help="cards played per turn (combos play more)"),
-    Measure("turns that must draw", "forced_draws", per="turns", percent=True, help="turns that start with no legal card"),
-    Measure("deck runs out", "deck_out", percent=True, help="games ended by the empty draw pile (fewest cards wins)"),
-    Measure("rounds closed by ¡Monete!", "monetes", per="rounds", percent=True, help="rounds closed by a 1 or a TOP"),
-    Measure("combos per play", "combos", per="plays", percent=True, help="plays of two or three cards"),
-    Measure("seat 0 wins", "seat0_wins", percent=True, help="games won by the seat that opens the first round"),
+    Measure(_("rounds per game"), "rounds", help=_("rounds opened in a game")),
+    Measure(CARDS, "cards_played", per="turns", help=_("cards played per turn (combos play more)")),
+    Measure(MUST_DRAW, "forced_draws", per="turns", percent=True, help=_("turns that start with no legal card")),
+    Measure(DECK_OUT, "deck_out", percent=True, help=_("games ended by the empty draw pile (fewest cards wins)")),
+    Measure(MONETES, "monetes", per="rounds", percent=True, help=_("rounds closed by a {low} or a TOP", low=1)),
+    Measure(_("combos per play"), "combos", per="plays", percent=True, help=_("plays of two or three cards")),
+    Measure(SEAT0, "seat0_wins", percent=True, help=_("games won by the seat that opens the first round")),
 )
 
 
@@ -51,16 +56,16 @@ def thresholds(deck: Deck, players: int) -> Sequence[Threshold]:
     with 8 players, where every ¡Monete! makes seven players draw)."""
     fair = 1.0 / players
     return (
-        Threshold("rounds closed by ¡Monete!", lo=0.25, why="rounds must mostly end by a 1 or a TOP, not by everyone passing",
-                  hint="a lower --top, --wildcards, or an easier --mode"),
-        Threshold("cards per turn", lo=0.5, why="a turn should usually play a card",
-                  hint="--wildcards, a lower --top, or an easier --mode (perezoso, siesta)"),
-        Threshold("turns that must draw", hi=0.5, why="a player who draws more often than plays is not playing",
-                  hint="--wildcards, an easier --mode (perezoso, siesta), or a higher --combo"),
-        Threshold("deck runs out", hi=0.9, why="a game that nearly always ends on the empty draw pile is a drawing contest",
-                  hint="fewer --players, a higher --top, or --deck-out need"),
-        Threshold("seat 0 wins", lo=fair * 0.5, hi=fair * 1.6, why=f"the first seat should win near its fair share ({100 * fair:.0f}%)",
-                  hint="more --games to tell luck from an edge, or another --mode"),
+        Threshold(MONETES, lo=0.25, why=_("rounds must mostly end by a {low} or a TOP, not by everyone passing", low=1),
+                  hint=_("a lower --top, --wildcards, or an easier --mode")),
+        Threshold(CARDS, lo=0.5, why=_("a turn should usually play a card"),
+                  hint=_("--wildcards, a lower --top, or an easier --mode (perezoso, siesta)")),
+        Threshold(MUST_DRAW, hi=0.5, why=_("a player who draws more often than plays is not playing"),
+                  hint=_("--wildcards, an easier --mode (perezoso, siesta), or a higher --combo")),
+        Threshold(DECK_OUT, hi=0.9, why=_("a game that nearly always ends on the empty draw pile is a drawing contest"),
+                  hint=_("fewer --players, a higher --top, or --deck-out need")),
+        Threshold(SEAT0, lo=fair * 0.5, hi=fair * 1.6, why=_("the first seat should win near its fair share ({share:.0f}%)", share=100 * fair),
+                  hint=_("more --games to tell luck from an edge, or another --mode")),
     )
 
 
@@ -106,19 +111,22 @@ def exhaustive(deck: Deck, counts: Sequence[int]) -> list[Check]:
     ]
     out = [
         check(
-            f"a round can be closed ({mode})",
+            _("a round can be closed ({mode})", mode=mode),
             bool(closing),
-            f"{len(closing)} kinds of card can close a round with ¡Monete!"
+            _("{n} kinds of card can close a round with ¡Monete!", n=len(closing))
             if closing
-            else "no card can ever close a round: rounds would end only when everyone passes", hint="add number cards 1 and --top, or --wildcards"
+            else _("no card can ever close a round: rounds would end only when everyone passes"),
+            hint=_("add number cards 1 and --top, or --wildcards"),
         )
     ]
     stuck_cards = [c for c in cards if not any(can_follow(c, tv, tc, up, same) for tv, tc in tops for up, same in markers)]
     out.append(
         check(
-            f"every card can follow another ({mode})",
+            _("every card can follow another ({mode})", mode=mode),
             not stuck_cards,
-            f"{len(cards)} kinds of card each follow some card" if not stuck_cards else f"never playable after a card: {[table.label(c) for c in stuck_cards[:5]]}", hint="take out the cards named, or use an easier --mode"
+            _("{n} kinds of card each follow some card", n=len(cards)) if not stuck_cards
+            else _("never playable after a card: {cards}", cards=", ".join(table.label(c) for c in stuck_cards[:5])),
+            hint=_("take out the cards named, or use an easier --mode"),
         )
     )
     worst, where = None, None
@@ -127,12 +135,19 @@ def exhaustive(deck: Deck, counts: Sequence[int]) -> list[Check]:
             n = sum(1 for c in table.playing if can_follow(c, tv, tc, up, same))
             if worst is None or n < worst:
                 worst, where = n, (tv, tc, up, same)
-    colour = "" if where is None or where[1] == NO_COLOUR else (" purple" if where[1] == PURPLE_CODE else f" colour {where[1]}")
+    sign = "+" if where[2] else "-"
+    at_worst = (_("at worst {n} cards of the deck can follow (top {top}, marker {sign})", n=worst, top=where[0], sign=sign)
+                if where[1] == NO_COLOUR else
+                _("at worst {n} cards of the deck can follow (top {top} purple, marker {sign})", n=worst, top=where[0], sign=sign)
+                if where[1] == PURPLE_CODE else
+                _("at worst {n} cards of the deck can follow (top {top} {colour}, marker {sign})", n=worst, top=where[0],
+                  colour=monete_deck.COLOUR_WORDS[monete_deck.COLOURS[where[1]]], sign=sign))
     out.append(
         check(
-            f"every top card can be followed ({mode})",
+            _("every top card can be followed ({mode})", mode=mode),
             bool(worst),
-            f"at worst {worst} cards of the deck can follow (top {where[0]}{colour}, marker {'+' if where[2] else '-'})", hint="--wildcards, a lower --top, or an easier --mode"
+            at_worst,
+            hint=_("--wildcards, a lower --top, or an easier --mode"),
         )
     )
     return out
@@ -160,7 +175,8 @@ def length_argument(deck: Deck, players: int) -> list[Check]:
 
     n = len(deck.cards)
     bound = 2 * n * STEPS_PER_TURN
-    broken = "" if bound <= max_steps(deck, players) else f"{bound:,} steps exceed the budget of {max_steps(deck, players):,}"
+    broken: Any = "" if bound <= max_steps(deck, players) else _("{bound:,} steps exceed the budget of {budget:,}", bound=bound,
+                                                                   budget=max_steps(deck, players))
     for seed in range(3 if not broken else 0):
         rng = _random.Random(seed)
         state = new_state(deck, players, rng)
@@ -178,20 +194,22 @@ def length_argument(deck: Deck, players: int) -> list[Check]:
         try:
             record = play(state, [counting] * players, rng, seed=seed, max_steps=max_steps(deck, players), check=True)
         except InvariantBroken as exc:
-            broken = str(exc)
+            broken = exc.message
             break
         if not record.ended or worst > STEPS_PER_TURN:
-            broken = f"seed {seed}: {record.problem or f'a turn took {worst} decisions'}"
+            broken = _("seed {seed}: {problem}", seed=seed, problem=record.problem or _("a turn took {n} decisions", n=worst))
             break
     ok = not broken
-    detail = (f"proven for every deal: 2 × draw pile + cards in hands (at most {2 * n:,}) loses at least one every turn and never grows, "
-              f"so at most {2 * n:,} turns of at most {STEPS_PER_TURN} decisions: {bound:,} steps, within the step budget"
-              if ok else f"the argument fails: {broken}")
-    return [check(f"every game's length is bounded ({players} players)", ok, detail,
-                  hint="" if ok else "report it: the rules broke their own bound", proof="proven")]
+    detail = (_("proven for every deal: 2 × draw pile + cards in hands (at most {most:,}) loses at least one every turn and never grows, "
+                "so at most {most:,} turns of at most {decisions} decisions: {bound:,} steps, within the step budget",
+                most=2 * n, decisions=STEPS_PER_TURN, bound=bound)
+              if ok else _("the argument fails: {why}", why=broken))
+    return [check(_("every game's length is bounded ({players})", players=players_tag(players)), ok, detail,
+                  hint="" if ok else _("report it: the rules broke their own bound"), proof="proven")]
 
 
 ENGINE = Engine(
+    design=DESIGN,  # the design measures' hooks (design.py)
     new_state=new_state,
     policies={"random": random_policy, "heuristic": heuristic_policy},
     measures=MEASURES,

@@ -75,8 +75,11 @@ def _whole(value: Any) -> bool:
 
 
 def _describe(options: Mapping[str, Any], lang: str) -> str:
+    from deckgen.i18n import Listing
+
     word = {"es": "tablas", "en": "tables"}[lang]
-    text = f"{word} {compact_ranges(options['tables'])}"
+    # "tablas 1-6", "tablas 3 y 4", "tablas 2, 5 y 10": a list in words, never "3,4" or "2,5" (a decimal in Spanish)
+    text = f"{word} {Listing(compact_ranges(options['tables']).split(',')).render(lang)}"
     if not options.get("specials", True):
         text += " · " + {"es": "sin especiales", "en": "no specials"}[lang]
     return text

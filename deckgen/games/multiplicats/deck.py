@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from deckgen.checks import Check, check, expect_equal
+from deckgen.checks import Check, Counts, check, expect_equal
+from deckgen.engine.words import players_tag
+from deckgen.i18n import _
 from deckgen.model import Card, Deck
 from deckgen.registry import BuildRequest
 
@@ -77,24 +79,30 @@ def _is_factor(x: object) -> bool:
     return isinstance(x, int) and not isinstance(x, bool) and 1 <= x <= 10
 
 
+def _special_counts(counts: Mapping[str, int]) -> Counts:
+    """The specials counted by their printed names (Spanish in every language: card names)."""
+    return Counts(counts, {k: names["es"] for k, names in SPECIALS.items()})
+
+
 def checks(deck: Deck) -> list[Check]:
     """Static checks: composition for the options, reachability both ways, sizes for the players."""
     mults = deck.of_kind(MULTIPLICATION)
     prods = deck.of_kind(PRODUCT)
     specials = deck.of_kind(SPECIAL)
     special_split = {k: sum(1 for c in specials if c.get("special") == k) for k in SPECIALS}
+    rebuild = _("build the deck again from --tables")
     if deck.custom:  # an explicit card list: the counts are the designer's; the rules below still hold
         out = [
-            check("multiplication cards", True, f"{len(mults)} (custom list)"),
-            check("product cards", True, f"{len(prods)} (custom list)"),
-            check("special cards", True, f"{special_split} (custom list)"),
+            check(_("multiplication cards"), True, _("{count} (custom list)", count=len(mults))),
+            check(_("product cards"), True, _("{count} (custom list)", count=len(prods))),
+            check(_("special cards"), True, _("{count} (custom list)", count=_special_counts(special_split))),
         ]
     else:
         expected = composition(deck.options)
         out = [
-            expect_equal("multiplication cards", len(mults), expected.multiplications, hint="build the deck again from --tables"),
-            expect_equal("product cards", len(prods), expected.products, hint="build the deck again from --tables"),
-            expect_equal("special cards", special_split, expected.specials, hint="build the deck again (--specials)"),
+            expect_equal(_("multiplication cards"), len(mults), expected.multiplications, hint=rebuild),
+            expect_equal(_("product cards"), len(prods), expected.products, hint=rebuild),
+            expect_equal(_("special cards"), special_split, expected.specials, hint=_("build the deck again (--specials)"), show=_special_counts),
         ]
     malformed = [
         i for i, c in enumerate(deck.cards)
@@ -103,31 +111,37 @@ def checks(deck: Deck) -> list[Check]:
                                       and all(isinstance(m, list) and len(m) == 2 and all(_is_factor(x) for x in m) for m in c["multiplications"]))
     ]
     if malformed:
-        return out + [check("card fields", False, f"cards {malformed[:5]} lack valid a/b or value/multiplications fields", hint="multiplication cards need a and b (1 to 10); product cards value and multiplications")]
+        return out + [check(_("card fields"), False, _("cards {cards} lack valid a/b or value/multiplications fields", cards=malformed[:5]),
+                            hint=_("multiplication cards need a and b (1 to 10); product cards value and multiplications"))]
     unknown = sorted({c.kind for c in deck.cards} - {MULTIPLICATION, PRODUCT, SPECIAL})
-    out.append(check("card kinds", not unknown, f"unknown kinds {unknown}" if unknown else "multiplication, product, special", hint='kind = "multiplication", "product" or "special" on every card'))
+    out.append(check(_("card kinds"), not unknown, _("unknown kinds {kinds}", kinds=unknown) if unknown else _("multiplication, product, special"),
+                     hint=_('kind = "multiplication", "product" or "special" on every card')))
     bad_special = sorted({str(c.get("special")) for c in specials} - set(SPECIALS))
-    out.append(check("special names", not bad_special, f"unknown specials {bad_special}" if bad_special else "all known", hint="special = one of the names in deck.json of the default deck"))
+    out.append(check(_("special names"), not bad_special, _("unknown specials {names}", names=bad_special) if bad_special else _("all known"),
+                     hint=_("special = one of the names in deck.json of the default deck")))
     mult_products = {c["a"] * c["b"] for c in mults}
     prod_values = [c["value"] for c in prods]
     unreachable = sorted(set(prod_values) - mult_products)
     out.append(
         check(
-            "every product card is reached by a multiplication card",
+            _("every product card is reached by a multiplication card"),
             not unreachable,
-            f"no multiplication gives {unreachable}" if unreachable else f"{len(prod_values)} products reached", hint="add a multiplication card for each value named, or take its product card out"
+            _("no multiplication gives {values}", values=unreachable) if unreachable else _("{n} products reached", n=len(prod_values)),
+            hint=_("add a multiplication card for each value named, or take its product card out"),
         )
     )
     missing = sorted(mult_products - set(prod_values))
     out.append(
         check(
-            "every multiplication's product has a product card",
+            _("every multiplication's product has a product card"),
             not missing,
-            f"no product card for {missing}" if missing else f"{len(mult_products)} products have a card", hint="add a product card for each value named"
+            _("no product card for {values}", values=missing) if missing else _("{n} products have a card", n=len(mult_products)),
+            hint=_("add a product card for each value named"),
         )
     )
     dup = sorted({v for v in prod_values if prod_values.count(v) > 1})
-    out.append(check("product cards are distinct", not dup, f"repeated: {dup}" if dup else "no repeats", hint="keep one product card per value"))
+    out.append(check(_("product cards are distinct"), not dup, _("repeated: {values}", values=dup) if dup else _("no repeats"),
+                     hint=_("keep one product card per value")))
     wrong = [
         c["value"]
         for c in prods
@@ -138,9 +152,10 @@ def checks(deck: Deck) -> list[Check]:
     ]
     out.append(
         check(
-            "product cards list exactly the deck's multiplications (1 to 4)",
+            _("product cards list exactly the deck's multiplications (1 to 4)"),
             not wrong,
-            f"wrong lists on {wrong}" if wrong else "all lists match", hint="list on each product card exactly the multiplications of the deck that give it"
+            _("wrong lists on {values}", values=wrong) if wrong else _("all lists match"),
+            hint=_("list on each product card exactly the multiplications of the deck that give it"),
         )
     )
     if deck.players:
@@ -148,10 +163,10 @@ def checks(deck: Deck) -> list[Check]:
         per = len(deck.cards) // piles
         out.append(
             check(
-                f"enough cards for {deck.players} players",
+                _("enough cards for {players}", players=players_tag(deck.players)),
                 per >= MIN_CARDS_PER_PILE,
-                f"{per} cards per pile (at least {MIN_CARDS_PER_PILE} needed)",
-                hint="fewer --players, or more --tables (each table adds 10 multiplication cards)",
+                _("{per} cards per pile (at least {least} needed)", per=per, least=MIN_CARDS_PER_PILE),
+                hint=_("fewer --players, or more --tables (each table adds {n} multiplication cards)", n=len(FACTORS_B)),
             )
         )
     return out

@@ -6,21 +6,24 @@ from typing import Sequence
 
 from deckgen.checks import Check, check
 from deckgen.engine.game import Engine, Measure, Skill, Threshold, random_policy
+from deckgen.engine.words import players_tag
+from deckgen.i18n import _
 from deckgen.model import Deck
 
 from deckgen.games.multiplicats.cards import CardTable
 from deckgen.games.multiplicats.deck import MIN_CARDS_PER_PILE, piles_for
-from deckgen.games.multiplicats.skill import PROFILES, apply_profiles
+from deckgen.games.multiplicats.skill import PLAYER_WORDS, PROFILE_WORDS, PROFILES, apply_profiles
 from deckgen.games.multiplicats.state import new_state
+from deckgen.games.multiplicats.design import DESIGN
 
 MEASURES = (
-    Measure("turns per game", "turns", help="cards (or Magia rounds) turned up per game"),
-    Measure("slaps per reveal", "slaps", per="reveals", help="winning slaps for each card turned up"),
-    Measure("slap chances per turn", "chances", per="turns", help="turns after which somebody had the right to slap"),
-    Measure("missed chances", "missed", per="chances", percent=True, help="chances nobody took"),
-    Measure("gula rate", "gulas", per="turns", percent=True, help="turns ending in a wrong slap"),
-    Measure("specials per game", "specials", help="special cards turned up per game"),
-    Measure("table recycles per game", "recycles", help="times every pile ran out and face-up cards were turned over"),
+    Measure(_("turns per game"), "turns", help=_("cards (or Magia rounds) turned up per game")),
+    Measure(_("slaps per reveal"), "slaps", per="reveals", help=_("winning slaps for each card turned up")),
+    Measure(_("slap chances per turn"), "chances", per="turns", help=_("turns after which somebody had the right to slap")),
+    Measure(_("missed chances"), "missed", per="chances", percent=True, help=_("chances nobody took")),
+    Measure(_("gula rate"), "gulas", per="turns", percent=True, help=_("turns ending in a wrong slap")),
+    Measure(_("specials per game"), "specials", help=_("special cards turned up per game")),
+    Measure(_("table recycles per game"), "recycles", help=_("times every pile ran out and face-up cards were turned over")),
 )
 
 
@@ -37,13 +40,14 @@ MAX_TURNS_PER_GAME = 1800
 def thresholds(deck: Deck, players: int) -> list[Threshold]:
     return [
         Threshold(
-            "slap chances per turn",
+            MEASURES[2].name,
             lo=MIN_CHANCES_PER_TURN,
-            why="a chance to slap at least every 20 cards (every 40 s at 2 s a card)",
-            hint="fewer --tables with more repeated products (e.g. 1-5), or --specials",
+            why=_("a chance to slap at least every {cards} cards (every {seconds} s at {each} s a card)", cards=20, seconds=40, each=2),
+            hint=_("fewer --tables with more repeated products (e.g. 1-5), or --specials"),
         ),
-        Threshold("turns per game", hi=MAX_TURNS_PER_GAME, why="a game fits a class hour (1800 cards at 2 s each)",
-                  hint="fewer --tables, --end first, or fewer --players"),
+        Threshold(MEASURES[0].name, hi=MAX_TURNS_PER_GAME,
+                  why=_("a game fits a class hour ({cards} cards at {each} s each)", cards=MAX_TURNS_PER_GAME, each=2),
+                  hint=_("fewer --tables, --end first, or fewer --players")),
     ]
 
 
@@ -56,21 +60,26 @@ def exhaustive(deck: Deck, players: Sequence[int]) -> list[Check]:
     lonely = sorted(v for v, n in numbers.items() if n < 2)
     out = [
         check(
-            "every number card can be matched",
+            _("every number card can be matched"),
             not lonely,
-            f"no other card shows {lonely}, so these can never be slapped" if lonely else f"each of the {len(numbers)} products is on at least 2 cards", hint="more --tables, so that each product appears on two cards"
+            _("no other card shows {values}, so these can never be slapped", values=lonely) if lonely
+            else _("each of the {n} products is on at least {least} cards", n=len(numbers), least=2),
+            hint=_("more --tables, so that each product appears on two cards"),
         )
     ]
     if any(c < 0 for c in code) and len(numbers) < 2:
-        out.append(check("a Balancín can start a duel", False, "the deck shows fewer than two different products", hint="more --tables, or --no-specials"))
+        out.append(check(_("a Balancín can start a duel"), False, _("the deck shows fewer than two different products"),
+                         hint=_("more --tables, or --no-specials")))
     for p in players:
         n = piles_for(p)
         lo, hi = len(code) // n, -(-len(code) // n)
         out.append(
             check(
-                f"the deal for {p} players",
+                _("the deal for {players}", players=players_tag(p)),
                 lo >= MIN_CARDS_PER_PILE,
-                f"all {len(code)} cards dealt into {n} piles of {lo}" + (f" or {hi}" if hi != lo else "") + " cards", hint="fewer --players, or more --tables"
+                _("all {cards} cards dealt into {piles} piles of {lo} or {hi} cards", cards=len(code), piles=n, lo=lo, hi=hi) if hi != lo
+                else _("all {cards} cards dealt into {piles} piles of {each} cards", cards=len(code), piles=n, each=lo),
+                hint=_("fewer --players, or more --tables"),
             )
         )
     return out
@@ -86,6 +95,7 @@ MAX_STEPS = 100_000
 
 
 ENGINE = Engine(
+    design=DESIGN,  # the design measures' hooks (design.py)
     new_state=new_state,
     policies={"random": random_policy, "heuristic": random_policy},
     measures=MEASURES,
@@ -98,5 +108,5 @@ ENGINE = Engine(
     validate_steps=700_000,
     length_name="turns",
     repeat_limit=50,
-    skill=Skill(profiles=PROFILES, apply_profiles=apply_profiles, games=400),
+    skill=Skill(profiles=PROFILES, apply_profiles=apply_profiles, games=400, level_words=PROFILE_WORDS, player_words=PLAYER_WORDS),
 )

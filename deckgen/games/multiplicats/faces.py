@@ -68,6 +68,7 @@ def valid_text(text: str) -> bool:
 
 
 class MultiplicatsFaces:
+    colour_codes = (TINTS,)  # the tables' grounds: kept apart in low ink (deckgen.render.ink.low_ink_code)
     valid_text = staticmethod(valid_text)
 
     def texts(self, card: Card) -> tuple[str, ...]:

@@ -147,15 +147,19 @@ def _table_labels(deck: Deck) -> list[str]:
     players show the same product), another multiplication and a product card."""
     labels: list[str] = []
     match = _match_example(deck)
+    shown: set[int] = set()  # the products on the table: one match only, never a second one beside it
     if match:
         labels += [p.replace(" ", "") for p in match["pairs"]]
+        shown.add(match["value"])
     for _, c in _indexed(deck, MULTIPLICATION):
         label = f"{c['a']}×{c['b']}"
-        if len(labels) < 3 and label not in labels and (not match or c["product"] != match["value"]):
+        if len(labels) < 3 and label not in labels and c["product"] not in shown:
             labels.append(label)
+            shown.add(c["product"])
     for _, c in _indexed(deck, PRODUCT):
-        if len(labels) < 4 and (not match or c["value"] != match["value"]) and str(c["value"]) not in labels:
+        if len(labels) < 4 and c["value"] not in shown:
             labels.append(str(c["value"]))
+            shown.add(c["value"])
     return labels[:4]
 
 

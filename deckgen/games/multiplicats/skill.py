@@ -7,10 +7,17 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Sequence
 
+from deckgen.i18n import _, pgettext
+
 from deckgen.games.multiplicats.state import MultiplicatsState
 
 AVERAGE, FASTER, ATTENTIVE = "average", "20% faster", "missing half as often"
 PROFILES = (AVERAGE, FASTER, ATTENTIVE)
+# the profiles as the skill report names them in its table, and a player of each in a sentence
+PROFILE_WORDS = {AVERAGE: pgettext("profile", "average"), FASTER: pgettext("profile", "20% faster"),
+                 ATTENTIVE: pgettext("profile", "missing half as often")}
+PLAYER_WORDS = {AVERAGE: _("an average player"), FASTER: _("a player who is 20% faster"),
+                ATTENTIVE: _("a player who misses half as often")}
 
 
 def apply_profiles(state: MultiplicatsState, names: Sequence[str]) -> None:
