@@ -218,3 +218,6 @@ class Engine:
     # states keep ``shortfalls`` (engine/state.py) and validation checks every round of every game.
     # None: the game deals once (its first deal is checked by counting).
     deal_promise: Callable[[Deck, int], tuple[str, str]] | None = None
+    # the design measures' hooks (deckgen/analysis/measures/hooks.py Design: the public standing, the
+    # evaluator's copy of the true position, the default work); None: the game has no design measures
+    design: Any = None

@@ -14,6 +14,7 @@ from deckgen.games.multiplicats.cards import CardTable
 from deckgen.games.multiplicats.deck import MIN_CARDS_PER_PILE, piles_for
 from deckgen.games.multiplicats.skill import PLAYER_WORDS, PROFILE_WORDS, PROFILES, apply_profiles
 from deckgen.games.multiplicats.state import new_state
+from deckgen.games.multiplicats.design import DESIGN
 
 MEASURES = (
     Measure(_("turns per game"), "turns", help=_("cards (or Magia rounds) turned up per game")),
@@ -94,6 +95,7 @@ MAX_STEPS = 100_000
 
 
 ENGINE = Engine(
+    design=DESIGN,  # the design measures' hooks (design.py)
     new_state=new_state,
     policies={"random": random_policy, "heuristic": random_policy},
     measures=MEASURES,
