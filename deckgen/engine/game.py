@@ -213,6 +213,10 @@ class Engine:
     # more at the end) and returns "" or what broke in the argument's preconditions or its decrease
     # there: the game then fails (engine/loop.py), and with it the argument's claims (engine/validate.py)
     argument_steps: Callable[[Deck, int], Callable[[State, Any], str] | None] | None = None
+    # proof_gap(deck, players) -> why no argument of the game proves this player count ("" when one
+    # does or may): validate says it beside the claims it could only sample (issue 40: where a claim
+    # cannot be proven, the report says which and why)
+    proof_gap: Callable[[Deck, int], str] | None = None
     # deal_promise(deck, players) -> (what every deal after the first promises, the option that
     # fixes a short deal), for a game whose rules deal or refill after the first deal (rounds): its
     # states keep ``shortfalls`` (engine/state.py) and validation checks every round of every game.

@@ -136,6 +136,11 @@ def validate(
             report.phrases.update((str.__str__(x.message()), x) for x in claims.replays(result))
             if result is not None and result.ok:
                 report.proven.add(key)
+            elif engine.proof_gap is not None and (result is None or claims.stopped_search(result)):
+                gap = engine.proof_gap(variant, n)  # which claims stay sampled, and why no proof covers them
+                if gap:
+                    report.exhaustive.append(check(_("no proof ({players})", players=tag), True,
+                                                   _("{why}; the claims below are sampled", why=gap)))
     for s in streams:
         s.checked = s.key in report.argued  # the argument's preconditions, checked at every step of its games
         s.tick = progress(players_tag(s.players, s.label)) if progress else None

@@ -210,3 +210,41 @@ def test_a_playable_deck_whose_search_stops_gets_no_trap():
     r = check_model(ENGINE.model(_islands(0, 0, retorno=3), 2), budget=30_000)
     assert not r.complete and r.no_end is None and r.dead_end is None and r.cannot_end == 0
 
+
+
+@pytest.mark.parametrize("game_id, players, why", [
+    ("mgc", 2, "the going-out argument does not apply: it needs every card always legal"),
+    ("mgc", 3, "the going-out argument does not apply: with more than 2 players it covers only decks without Toma cards"),
+    ("multiplicats", 3, "no argument proves that every game ends: the cards of an exchange go back under a pile"),
+])
+def test_the_default_decks_unproven_claims_say_why_no_proof_covers_them(game_id, players, why):
+    """Issue 40, 'the default decks, proven': where a claim cannot be proven the report says which
+    (the claims below are sampled) and why (the game's proof_gap)."""
+    from deckgen.engine.claims import SAMPLED
+    from deckgen.registry import get_game
+
+    game = get_game(game_id)
+    engine, deck = game.engine, spec_for(game, cli={}).build()
+    gap = engine.proof_gap(deck, players)
+    assert str.__str__(gap).startswith(why)
+    report = validate(game, deck, players=[players], games=2, sequential=False, confidence=4, model_budget=0 if game_id == "mgc" else 1)
+    line = by_name(report)[f"no proof ({players} players)"]
+    assert line.ok and str.__str__(line.detail).startswith(why) and "the claims below are sampled" in line.detail
+    assert by_name(report)[f"every game ends ({players} players)"].proof == SAMPLED
+
+
+def test_no_proof_gap_where_the_going_out_argument_applies():
+    """One kind of monomial and Toma cards, two players: every card is always legal, the argument
+    applies (and proves), and there is no gap to tell; case 1's islands have one."""
+    from deckgen.games.mgc import going_out as G
+
+    assert G.gap(_islands(0, 0, retorno=0), 2) != ""
+    import sys
+    from pathlib import Path as P
+
+    sys.path.insert(0, str(P(__file__).resolve().parent.parent))
+    from independent.mgc_compare import Case
+    from independent.mgc_solver import BASIC
+
+    one = Case([(BASIC, 2, 3), ("toma_dos", None, None)], [12, 6], 2, {"after_action": "free"}).deck()
+    assert G.gap(one, 2) == "" and G.gap(one, 3) != ""

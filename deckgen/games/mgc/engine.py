@@ -250,6 +250,7 @@ ENGINE = Engine(
     arguments=lambda deck, players: going_out.arguments(deck, players, new_state),
     # ... and checked at every step of every game validate plays with its checks on (going_out.Along)
     argument_steps=going_out.along,
+    proof_gap=going_out.gap,
 )
 
 __all__ = ["ENGINE", "setup_for", "new_state", "CHOOSE", "PLAY"]

@@ -59,7 +59,6 @@ from itertools import islice
 from typing import Any, Callable
 
 from deckgen.checks import Check, check
-from deckgen.i18n import _
 from deckgen.model import Deck
 
 from deckgen.engine.words import players_tag
@@ -87,17 +86,26 @@ def keeps_turn(kind: int, variant: rules.Variant) -> bool:
 def why_not(t: Any, players: int, variant: rules.Variant) -> str:
     """Why the argument does not apply to these types, player count and rules ("" when it does)."""
     if players != PLAYERS and any(k in TOMA for k in t.kind):
-        return f"with more than {PLAYERS} players it covers only decks without Toma cards"
+        return _("with more than {n} players it covers only decks without Toma cards", n=PLAYERS)
     blocked = [c for c in t.constraints() if not all(t.playable(c))]
     if blocked:
-        return "some card cannot follow some other card"
+        return _("it needs every card always legal, and some card cannot follow some other card")
     if rules.ELECCION_COEF in t.kind and not t.coefficients or rules.ELECCION_GRADO in t.kind and not t.degrees:
-        return "an Elección card would have no value to name"
+        return _("an Elección card would have no value to name")
     if variant.algebra_call <= 0.0 and variant.algebra_catch >= 1.0:
-        return "a forgotten ÁLGEBRA is always caught and never said"
+        return _("a forgotten ÁLGEBRA is always caught and never said")
     if any(rules.points(t.kind[i], t.coef[i]) < 1 for i in range(t.n)):
-        return "a card is worth no points"
+        return _("a card is worth no points")
     return ""
+
+
+def gap(deck: Deck, players: int) -> str:
+    """Why the going-out argument proves nothing for this deck and player count ("" when it may)."""
+    from deckgen.games.mgc.model import Types
+
+    t = Types.of_deck(deck)
+    why = why_not(t, players, rules.Variant.from_options(deck.options)) if t.n else ""
+    return _("the going-out argument does not apply: {why}", why=why) if why else ""
 
 
 def bound(t: Any) -> int:
