@@ -66,11 +66,11 @@ def test_the_argument_applies_to_decks_whose_every_card_is_always_legal_at_two_p
 
 
 @pytest.mark.parametrize("options, reason", [
-    ({"coefficients": "1-2", "degrees": "1-2", "copies": 3}, "some card cannot follow some other card"),
+    ({"coefficients": "1-2", "degrees": "1-2", "copies": 3}, "it needs every card always legal, and some card cannot follow some other card"),
     # one coefficient but two degrees: 1x^1 and 1x^2 share the coefficient, yet Elección de grado can name 2
-    ({"degrees": "1-2", "eleccion_grado": 2}, "some card cannot follow some other card"),
+    ({"degrees": "1-2", "eleccion_grado": 2}, "it needs every card always legal, and some card cannot follow some other card"),
     # x and 2x follow each other (degree 1), but an Elección de coeficiente may name 2, which x cannot follow
-    ({"coefficients": "1-2", "eleccion_coeficiente": 2}, "some card cannot follow some other card"),
+    ({"coefficients": "1-2", "eleccion_coeficiente": 2}, "it needs every card always legal, and some card cannot follow some other card"),
     ({"algebra_call": 0.0, "algebra_catch": 1.0}, "a forgotten ÁLGEBRA is always caught and never said"),
 ])
 def test_the_argument_says_why_it_does_not_apply(options, reason):
