@@ -632,3 +632,27 @@ def test_a_server_open_to_the_network_prints_where_other_computers_open_it(monke
     assert code == 130
     assert f"other computers on the network open: http://192.168.1.20:{port}/" in out and "0.0.0.0" not in out
     assert all(not a.startswith(("http://127.", "http://0.0.0.0")) for a in server.network_addresses("0.0.0.0", port))
+
+
+@pytest.mark.parametrize("address", ["http://192.168.1.20:8000/", "http://[fe80::1]:8765/", "http://10.0.0.255:65535/"])
+def test_the_start_page_shows_a_qr_code_a_phone_reads_as_the_address(make_client, address):
+    """Issue 37: a server open to the network says where other computers open it; a QR code of each
+    address lets a pupil's phone open it. Drawn from the page's own SVG, then read by a QR decoder."""
+    zxingcpp = pytest.importorskip("zxingcpp") if not os.environ.get("CI") else __import__("zxingcpp")
+    c = make_client(addresses=(address,))
+    page = c.get("/?lang=es").text
+    svg = re.search(r'<svg [^>]*class="qr"[^>]*>.*?</svg>', page, re.S).group(0)
+    assert f'aria-label="Código QR de {html.escape(address)}"' in svg
+    n = int(re.search(r'viewBox="0 0 (\d+) \1"', svg).group(1))
+    scale = 8
+    img = Image.new("L", (n * scale, n * scale), 255)
+    from PIL import ImageDraw
+
+    draw = ImageDraw.Draw(img)
+    squares = re.findall(r"M(\d+) (\d+)h1v1h-1z", re.search(r'<path d="([^"]+)"', svg).group(1))
+    assert squares and all(4 <= int(x) < n - 4 and 4 <= int(y) < n - 4 for x, y in squares)  # the quiet zone stays light
+    for x, y in squares:
+        draw.rectangle([int(x) * scale, int(y) * scale, (int(x) + 1) * scale - 1, (int(y) + 1) * scale - 1], fill=0)
+    found = zxingcpp.read_barcodes(img)
+    assert [b.text for b in found] == [address]
+    assert 'class="qr"' not in make_client().get("/").text  # a server on this computer only: no address, no code
