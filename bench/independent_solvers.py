@@ -48,6 +48,7 @@ def main() -> int:
             model = got["model"]
             both = got["solver"].complete and model is not None and model.complete
         compared += both
+        print(f"{'compared' if both else 'not compared'}: {got['case']} ({got['solver'].positions:,} positions by the solver)", flush=True)
         if both:
             for k, v in case.options.items():
                 options.setdefault(k, set()).add(v)
