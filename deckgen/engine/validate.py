@@ -164,9 +164,14 @@ def _argument_along_games(report: Report, s: Stream) -> None:
     stalls = [(seed, p) for seed, p in list(s.measured.stalls if s.measured else []) + list(s.explored.stalls if s.explored else [])
               if str.__str__(p).startswith(DEAD_END)]  # the English of the problem (a message)
     why = s.broken or (_("seed {seed}: {problem}", seed=stalls[0][0], problem=stalls[0][1]) if stalls else "")
-    if not why:
-        return
     tag = str.__str__(players_tag(s.players, s.label))  # the English of the checks' names, to find them
+    if not why:  # say what the argument was checked along
+        games = (s.measured.games if s.measured else 0) + (s.explored.games if s.explored else 0)
+        for i, c in enumerate(report.exhaustive):
+            if c.ok and c.proof == PROVEN and str.__str__(c.name).endswith(f"({tag})"):
+                report.exhaustive[i] = replace(c, detail=_("{detail}; checked at every step of the {n:,} games simulated below",
+                                                           detail=c.detail, n=games))
+        return
     report.proven.discard(s.key)
     report.argued.pop(s.key, None)
     for i, c in enumerate(report.exhaustive):

@@ -145,3 +145,21 @@ def test_a_dead_end_is_a_finding_of_the_game_never_a_crash(check):
     r = play(_Stuck(), [random_policy], random.Random(1), check=check, max_steps=100)
     assert not r.ended and r.problem.startswith(DEAD_END) and "seat 0" in r.problem
     assert CHANCE != 0
+
+
+def test_every_games_argument_is_checked_at_every_step_of_the_games_validate_simulates():
+    """A game that proves its claims by its own argument gives the simulated games something to check
+    at every step: a watcher (Engine.argument_steps) or a decreasing variant (State.length_variant)."""
+    from deckgen.registry import games
+
+    argued = 0
+    for game in games().values():
+        e = game.engine
+        if e is None or e.arguments is None:
+            continue
+        deck = e.variants(spec_for(game, cli={}).build())[0][1]  # (Monete: its first mode)
+        n = game.player_counts(deck)[0]
+        state = e.new_state(deck, n, random.Random(1))
+        assert e.argument_steps is not None or hasattr(state, "length_variant"), game.id
+        argued += 1
+    assert argued == 4  # MGC, Hectoedra, Monete, Cartas Maestras

@@ -397,6 +397,33 @@ def test_english_page_address_reload_and_cancel(d, server, tmp_path):
     assert "job=" not in d.current_url
 
 
+def test_the_deck_file_downloads_from_every_game_page(d, server):
+    """Issue 37, case 3: "Download the deck file" failed on every game page (400, "unknown field
+    'back_image'", said beside the back-image field at the bottom of the form, out of view)."""
+    from selenium.webdriver.common.by import By
+
+    from deckgen.registry import games
+
+    for game_id in sorted(games()):
+        d.get(server.url + f"/games/{game_id}?lang=es&seed=7")
+        wait_for(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#sample img"), what=f"{game_id}'s preview")
+        before = set(d.downloads.iterdir())
+        d.find_element(By.ID, "deckfile-button").click()
+        got = wait_for(d, lambda d: [p for p in set(d.downloads.iterdir()) - before if p.suffix == ".toml" and p.stat().st_size], what=f"{game_id}'s deck file")[0]
+        said = got.read_text(encoding="utf-8")
+        assert f'game = "{game_id}"' in said and "seed = 7" in said, said
+        assert text(d, "#deckfile-error") == ""
+    # a mistake in the form: said beside the button (where the teacher looks), in the command line's words, and no file
+    d.get(server.url + "/games/multiplicats?lang=es")
+    retype(d, "f-tables", "0")
+    before = set(d.downloads.iterdir())
+    d.find_element(By.ID, "deckfile-button").click()
+    words = cli_says("build", "multiplicats", "--tables", "0")  # (init would ask for --out first)
+    wait_for(d, lambda d: text(d, "#deckfile-error") == words, what=f"the deck file's error ({text(d, '#deckfile-error')!r} vs {words!r})")
+    time.sleep(0.5)
+    assert set(d.downloads.iterdir()) == before
+
+
 def test_without_javascript_the_form_builds_and_downloads(d, server):
     from selenium.webdriver.common.by import By
 

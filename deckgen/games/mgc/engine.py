@@ -248,6 +248,8 @@ ENGINE = Engine(
     model_scope=_("one round"),
     # two players with a deck whose every card can always be played: proven by argument (going_out.py)
     arguments=lambda deck, players: going_out.arguments(deck, players, new_state),
+    # ... and checked at every step of every game validate plays with its checks on (going_out.Along)
+    argument_steps=going_out.along,
 )
 
 __all__ = ["ENGINE", "setup_for", "new_state", "CHOOSE", "PLAY"]
