@@ -218,9 +218,10 @@ CLAIM_WAVE = 4  # chunks of the claim sample played at once after the computer p
 
 
 def _disproven(report: Report, key: object) -> bool:
-    """The model checker searched every position of this stream and found the deck fails."""
+    """The model checker searched every position of this stream and found the deck fails, or found a
+    closed set without an end before its budget (a proof on its own)."""
     model = report.models.get(key)
-    return model is not None and getattr(model, "complete", False) and not model.ok
+    return model is not None and (getattr(model, "complete", False) and not model.ok or getattr(model, "no_end", None) is not None)
 
 
 def _is_loop(problem: str) -> bool:

@@ -29,6 +29,7 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Redirect
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from jinja2 import Environment, FileSystemLoader
+from markupsafe import Markup
 from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -375,6 +376,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return response
 
     # ------------------------------------------------------------ pages
+    def address_code(address: str) -> Markup:
+        """The QR code of an address this page is served at, for a phone's camera."""
+        from deckgen.web.qr import svg
+
+        return Markup(svg(address, label=str(_("QR code of {address}", address=address))))
+
     def limit_words(seconds: float) -> Msg:
         """What bounds a check on this server, said beside the check's fields (issue 37: a 1,000,000-game
         check was accepted with no word of what stops it)."""
@@ -392,7 +399,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/", response_class=HTMLResponse)
     async def index(request: Request) -> Response:
-        return page(request, "index.html.j2", games=list(games().values()), addresses=settings.addresses)
+        return page(request, "index.html.j2", games=list(games().values()), addresses=settings.addresses, qr=address_code)
 
     def form_page(request: Request, game: Game, deck: DeckRequest | None, token: str | None) -> Response:
         """A game's page, or an uploaded deck file's: the form (from the option declarations, filled from

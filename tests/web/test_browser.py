@@ -372,6 +372,21 @@ def test_english_page_address_reload_and_cancel(d, server, tmp_path):
     wait_for(d, lambda d: text(d, "#gallery-pos") == "Cartas 41–48 de 48", what="the gallery's last cards")
     assert d.find_element(By.ID, "gallery-next").get_attribute("disabled") == "true"
     d.find_element(By.ID, "zoom-close").click()
+    # on a phone the gallery's position is read whole and Close is in view (issue 37: cut off, and below the fold)
+    d.set_window_size(390, 844)
+    d.find_element(By.ID, "gallery-button").click()
+    wait_for(d, lambda d: text(d, "#gallery-pos") == "Cartas 1–8 de 48", what="the gallery on a phone")
+    time.sleep(0.5)
+    seen = d.execute_script(
+        "const v = [window.innerWidth, window.innerHeight]; const r = (id) => document.getElementById(id).getBoundingClientRect();"
+        "const p = document.getElementById('gallery-pos');"
+        "return {close: [r('zoom-close').left, r('zoom-close').bottom], pos: [r('gallery-pos').left, r('gallery-pos').right, r('gallery-pos').bottom],"
+        " cut: p.scrollWidth > p.clientWidth + 1, view: v};")
+    w, h = seen["view"]
+    assert 0 <= seen["close"][0] and seen["close"][1] <= h, seen
+    assert 0 <= seen["pos"][0] and seen["pos"][1] <= w and seen["pos"][2] <= h and not seen["cut"], seen
+    d.find_element(By.ID, "zoom-close").click()
+    d.set_window_size(1280, 1600)
 
     # a back image: sent to the server, then on the preview's back
     from PIL import Image

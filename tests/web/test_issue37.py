@@ -129,23 +129,39 @@ def test_an_uploaded_deck_with_the_pages_print_settings_builds_as_deckgen_build_
 # ---------------------------------------------------------------- print shops: every file, no folder as a file
 
 
-def test_a_folder_of_a_build_is_never_served_or_zipped_as_a_file(client):
-    r = client.post("/api/build", json={"game": "hectoedra", "cards": "1-3", "shop": "mpc", "lang": "en"})
+SHOPS = [("mpc", {}, "upload them to MakePlayingCards"), ("tgc", {"formats": "png,tts"}, "The Game Crafter"),
+         ("dtc", {}, "with bleed and TrimBox"), ("mpc", {"formats": "sheets,png", "backs": "separate"}, "MakePlayingCards")]
+
+
+@pytest.mark.parametrize("shop, more, named", SHOPS)
+def test_a_shops_build_lists_serves_and_advises_only_the_files_it_wrote(client, shop, more, named):
+    """Issue 37, case 2: for The Game Crafter and MakePlayingCards the ZIP held an empty png/ entry, the
+    png link answered 500 (a folder served as a file), and the page spoke of a cards.pdf that does
+    not exist, with duplex advice. Every shop, and a shop with sheets asked for too."""
+    r = client.post("/api/build", json={"game": "hectoedra", "cards": "1-3", "shop": shop, "lang": "en", **more})
     final = finish(client, r.json()["id"])
     assert final["state"] == "done", final["error"]
-    result = final["result"]
-    assert "png" not in result["files"] and "png/" not in result["files"]
-    assert all(f.startswith("png/") or "/" not in f for f in result["files"])
-    assert client.get(f"/api/jobs/{final['id']}/files/png").status_code == 404  # was a 500: a folder served as a file
-    for f in result["files"]:
-        assert client.get(f"/api/jobs/{final['id']}/files/{f}").status_code == 200, f
-    page = html.unescape(client.get(f"/jobs/{final['id']}/result?lang=en").text)
+    result, job = final["result"], final["id"]
+    files = set(result["files"])
+    folders = {f.split("/")[0] for f in files if "/" in f}
+    assert not {f for f in files if f.endswith("/")} and not folders & files
+    for folder in folders:  # was a 500: a folder served as a file
+        for name in (folder, folder + "/"):
+            assert client.get(f"/api/jobs/{job}/files/{name}").status_code == 404, name
+    for f in files:
+        assert client.get(f"/api/jobs/{job}/files/{f}").status_code == 200, f
+    page = html.unescape(client.get(f"/jobs/{job}/result?lang=en").text)
     advice = page.split('id="advice"')[1].split("</div>")[0]
-    listed = re.findall(r'<(?:b|a [^>]*)>([^<]+)</(?:b|a)>', page.split('class="downloads"')[1].split("</ul>")[0])
-    assert "cards.pdf" not in listed and "cards.pdf" not in advice  # no sheets: no cards.pdf ...
-    assert "flip" not in advice and "duplex" not in advice  # ... and no duplex advice
-    assert "upload them to MakePlayingCards" in advice
-    assert page.count("upload them to MakePlayingCards") == 1  # said once, in the advice, not again in the list
+    said = set(re.findall(r"[\w./-]+\.(?:pdf|json|png|zip)\b", re.sub(r"<[^>]+>", " ", page)))
+    wrote = files | {f.split("/")[-1] for f in files} | {result["zip_name"]}  # (a folder's note names its files by name)
+    assert said <= wrote, said - wrote  # no file it did not write
+    if "cards.pdf" not in files:
+        assert "cards.pdf" not in page and "flip" not in advice and "duplex" not in advice  # no sheets: no duplex advice
+    assert named in advice and page.count(named) == 1  # said once, in the advice, not again in the list
+    import zipfile
+
+    with zipfile.ZipFile(io.BytesIO(client.get(f"/api/jobs/{job}/zip").content)) as z:  # (the ZIP removes the files: last)
+        assert sorted(z.namelist()) == sorted(files)  # no folder entries, no empty png/
 
 
 def test_a_shops_one_card_a_page_pdf_is_announced_with_its_own_pages(client):
@@ -227,6 +243,20 @@ def test_long_form_values_and_names_are_bounded_in_every_message(client):
         r = client.post("/api/preview", json=form)
         assert time.monotonic() - start < 2.0 and r.status_code in (400, 413)
         assert len(r.text) < 5_000
+
+
+@pytest.mark.parametrize("header, value", [
+    ("accept-language", "es;q=0.9," * 6000), ("accept-language", LONG), ("cookie", "a=" + LONG), ("referer", "http://127.0.0.1/" + LONG),
+    ("origin", "http://" + LONG), ("content-type", "application/json; charset=" + LONG), ("x-csrf-token", LONG), ("host", LONG),
+])
+def test_a_long_header_of_any_kind_is_answered_at_once_and_not_echoed_whole(client, header, value):
+    client.get("/")
+    client.post("/api/preview", json={"game": "mgc"})  # warmed: a cold preview draws its cards (seconds)
+    for method, path, body in (("GET", "/", None), ("POST", "/api/preview", {"game": "mgc"})):
+        start = time.monotonic()
+        r = client.request(method, path, json=body, headers={header: value})
+        assert time.monotonic() - start < 2.0 and r.status_code < 500, (method, path, r.status_code)
+        assert LONG[:1000] not in r.text and value[:2000] not in r.text
 
 
 def test_a_long_address_on_a_real_server_holds_up_no_other_client(tmp_path):
@@ -616,3 +646,27 @@ def test_a_server_open_to_the_network_prints_where_other_computers_open_it(monke
     assert code == 130
     assert f"other computers on the network open: http://192.168.1.20:{port}/" in out and "0.0.0.0" not in out
     assert all(not a.startswith(("http://127.", "http://0.0.0.0")) for a in server.network_addresses("0.0.0.0", port))
+
+
+@pytest.mark.parametrize("address", ["http://192.168.1.20:8000/", "http://[fe80::1]:8765/", "http://10.0.0.255:65535/"])
+def test_the_start_page_shows_a_qr_code_a_phone_reads_as_the_address(make_client, address):
+    """Issue 37: a server open to the network says where other computers open it; a QR code of each
+    address lets a pupil's phone open it. Drawn from the page's own SVG, then read by a QR decoder."""
+    zxingcpp = pytest.importorskip("zxingcpp") if not os.environ.get("CI") else __import__("zxingcpp")
+    c = make_client(addresses=(address,))
+    page = c.get("/?lang=es").text
+    svg = re.search(r'<svg [^>]*class="qr"[^>]*>.*?</svg>', page, re.S).group(0)
+    assert f'aria-label="Código QR de {html.escape(address)}"' in svg
+    n = int(re.search(r'viewBox="0 0 (\d+) \1"', svg).group(1))
+    scale = 8
+    img = Image.new("L", (n * scale, n * scale), 255)
+    from PIL import ImageDraw
+
+    draw = ImageDraw.Draw(img)
+    squares = re.findall(r"M(\d+) (\d+)h1v1h-1z", re.search(r'<path d="([^"]+)"', svg).group(1))
+    assert squares and all(4 <= int(x) < n - 4 and 4 <= int(y) < n - 4 for x, y in squares)  # the quiet zone stays light
+    for x, y in squares:
+        draw.rectangle([int(x) * scale, int(y) * scale, (int(x) + 1) * scale - 1, (int(y) + 1) * scale - 1], fill=0)
+    found = zxingcpp.read_barcodes(img)
+    assert [b.text for b in found] == [address]
+    assert 'class="qr"' not in make_client().get("/").text  # a server on this computer only: no address, no code
