@@ -7,11 +7,12 @@ Part 1, the whole command: `python3 -m deckgen measure GAME --players N --worker
 in a fresh process with an empty figures cache (its wall time includes start-up; CPU is the
 command's and its workers'). Target: at most 60 s on two cores at the default settings.
 
-Part 2, what tracing costs: in this process, the CPU seconds of G plain games (engine/loop's
-play_seeded, what `deckgen simulate` plays) beside the same G games traced and reduced to the
-eight trace-and-standing measures with their intervals (no evaluator, no skill games), each the
-best of --repeat interleaved runs (the machine is shared: the best run is the least disturbed).
-Target: at most 10% over the plain games.
+Part 2, what tracing costs: in this process, the CPU seconds of a plain simulation of G games
+(engine/simulate.simulate in one process: what `deckgen simulate` does, the games played and
+summarised) beside the same G games traced and reduced to the eight trace-and-standing measures
+with their intervals (no evaluator, no skill games), each the best of --repeat interleaved runs (the
+machine is shared: the best run is the least disturbed). Target: at most 10% over the plain
+simulation.
 
 The load average before and after is printed: figures from a loaded machine are not the machine's.
 The last lines: `worst command: X s` and `worst tracing overhead: Y%`.
@@ -53,7 +54,7 @@ def tracing(game_id: str, players: int, games: int | None, repeat: int) -> list[
     """Per rule variant: (label, games, plain CPU s, traced and measured CPU s)."""
     from deckgen.analysis.measures.compute import measure
     from deckgen.analysis.measures.run import Plan, run
-    from deckgen.engine.loop import play_seeded
+    from deckgen.engine.simulate import simulate
     from deckgen.registry import get_game
     from deckgen.spec import spec_for
 
@@ -62,12 +63,10 @@ def tracing(game_id: str, players: int, games: int | None, repeat: int) -> list[
     out = []
     for label, deck in engine.variants(spec_for(game, cli={}).build()):
         plan = Plan.of(engine.design, 1, games=games, evaluated_games=0, skill_games=0)
-        seeds = range(plan.seed, plan.seed + plan.games)
         plain = traced = float("inf")
         for _ in range(repeat):
             start = time.process_time()
-            for s in seeds:
-                play_seeded(engine, deck, players, s)
+            simulate(engine, deck, players, plan.games, plan.seed)
             plain = min(plain, time.process_time() - start)
             start = time.process_time()
             measure(run(game_id, deck, players, plan), engine.design, game=game_id, variant=label, pace=game.seconds_per_turn)
@@ -97,7 +96,7 @@ def main() -> None:
             loose = [f"{v['variant'] or '-'}:{k}" for v in data["variants"] for k, m in v["measures"].items() if m.get("converged") is False]
             print(f"{g:<14}{n:>8}{wall:>9.1f}{cpu:>8.1f}  {', '.join(loose) or '-'}", flush=True)
             worst_wall = max(worst_wall, wall)
-    print(f"{'game':<24}{'players':>8}{'games':>7}{'plain s':>9}{'traced s':>9}{'overhead':>10}")
+    print(f"{'game':<24}{'players':>8}{'games':>7}{'simulate s':>11}{'traced s':>9}{'overhead':>10}")
     worst = 0.0
     for g in args.games:
         n = args.players or get_game(g).default_players
@@ -105,7 +104,7 @@ def main() -> None:
             over = traced / plain - 1.0
             worst = max(worst, over)
             name = f"{g} {label}".strip()
-            print(f"{name:<24}{n:>8}{count:>7}{plain:>9.2f}{traced:>9.2f}{100 * over:>9.1f}%", flush=True)
+            print(f"{name:<24}{n:>8}{count:>7}{plain:>11.2f}{traced:>9.2f}{100 * over:>9.1f}%", flush=True)
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     if not args.skip_command:
         print(f"worst command: {worst_wall:.1f} s")

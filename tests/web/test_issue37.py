@@ -245,6 +245,20 @@ def test_long_form_values_and_names_are_bounded_in_every_message(client):
         assert len(r.text) < 5_000
 
 
+@pytest.mark.parametrize("header, value", [
+    ("accept-language", "es;q=0.9," * 6000), ("accept-language", LONG), ("cookie", "a=" + LONG), ("referer", "http://127.0.0.1/" + LONG),
+    ("origin", "http://" + LONG), ("content-type", "application/json; charset=" + LONG), ("x-csrf-token", LONG), ("host", LONG),
+])
+def test_a_long_header_of_any_kind_is_answered_at_once_and_not_echoed_whole(client, header, value):
+    client.get("/")
+    client.post("/api/preview", json={"game": "mgc"})  # warmed: a cold preview draws its cards (seconds)
+    for method, path, body in (("GET", "/", None), ("POST", "/api/preview", {"game": "mgc"})):
+        start = time.monotonic()
+        r = client.request(method, path, json=body, headers={header: value})
+        assert time.monotonic() - start < 2.0 and r.status_code < 500, (method, path, r.status_code)
+        assert LONG[:1000] not in r.text and value[:2000] not in r.text
+
+
 def test_a_long_address_on_a_real_server_holds_up_no_other_client(tmp_path):
     """Issue 37: an 8,000-character path took 8 s and held every client as long (100,000: minutes).
     Through /static/ and without the password, on the real server, while a second client asks."""

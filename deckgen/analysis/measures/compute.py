@@ -10,7 +10,8 @@ from deckgen.analysis.measures import words as W
 from deckgen.analysis.measures.evaluator import Decision, Reading
 from deckgen.analysis.measures.facts import FRACTIONS, HALF, GameFacts
 from deckgen.analysis.measures.hooks import Design
-from deckgen.analysis.measures.intervals import Estimate, Resampler, bootstrap, mean_of, percentile_of, ratio_of, sd_of, seed_for, wilson
+from deckgen.analysis.measures.intervals import (Estimate, Resampler, bootstrap, mean_of, percentile_of, ratio_of, sd_of, seed_for, weighted_mean,
+                                                 wilson)
 from deckgen.analysis.measures.run import Played
 
 THIRD, TWO_THIRDS = FRACTIONS.index(1 / 3), FRACTIONS.index(2 / 3)
@@ -125,15 +126,16 @@ def _seat_edge(games: Sequence[GameFacts], n: int, seed: Callable[[str], Resampl
     for i in range(n):
         w = wilson(sum(shares[i]), len(games))
         parts.append(Part("seat", _shift(w, -fair), share=True, params={"n": i + 1}))
-    balance = bootstrap(shares, lambda *cols: 1.0 - _spread(cols), seed("balance"))
+    balance = bootstrap(shares, lambda w, *cols: 1.0 - _spread(w, cols), seed("balance"))
     parts.insert(0, Part("balance", balance))
     return Figure("seat_edge", _shift(first, -fair), share=True, parts=parts)
 
 
-def _spread(cols):
+def _spread(w, cols):
+    """The largest gap between two seats' mean win shares (per row of the games' weights ``w``)."""
     import numpy as np
 
-    means = np.stack([c.mean(axis=-1) for c in cols])
+    means = np.stack([weighted_mean(w, c) for c in cols])
     return means.max(axis=0) - means.min(axis=0)
 
 

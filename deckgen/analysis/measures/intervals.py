@@ -51,25 +51,29 @@ def wilson(hits: float, trials: float) -> Estimate | None:
 class Resampler:
     """The bootstrap's resamples of ``n`` games, drawn once for a run's seed and shared by every
     figure over the same number of games (each figure's interval is still its own percentile
-    bootstrap; drawing them once is what keeps the intervals cheap)."""
+    bootstrap; drawing them once is what keeps the intervals cheap). A resample is kept as its
+    weights: how many times it draws each game (a row of RESAMPLES x n), so that a figure of the
+    resamples is a matrix product, not a copy of every value drawn."""
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
         self._drawn: dict[int, Any] = {}
 
-    def indices(self, n: int) -> Any:
+    def weights(self, n: int) -> Any:
         if n not in self._drawn:
             import numpy as np
 
             rng = np.random.Generator(np.random.PCG64([self.seed, n]))
-            self._drawn[n] = rng.integers(0, n, size=(RESAMPLES, n))
+            drawn = rng.integers(0, n, size=(RESAMPLES, n)) + (np.arange(RESAMPLES) * n)[:, None]
+            self._drawn[n] = np.bincount(drawn.ravel(), minlength=RESAMPLES * n).reshape(RESAMPLES, n).astype(float)
         return self._drawn[n]
 
 
-def bootstrap(columns: Sequence[Sequence[float]], statistic: Callable[..., float], seed: "int | Resampler") -> Estimate | None:
-    """The percentile bootstrap of ``statistic(*columns)`` resampling games (the rows of the
-    columns, kept together); None without games. ``statistic`` takes numpy arrays whose last axis
-    is the games (a batch of resamples at once) and returns one value per resample. ``seed``: the
+def bootstrap(columns: Sequence[Sequence[float]], statistic: Callable[..., Any], seed: "int | Resampler") -> Estimate | None:
+    """The percentile bootstrap of ``statistic`` over games (the rows of the columns, kept
+    together); None without games. ``statistic(w, *columns)`` takes the games' weights ``w`` (ones
+    for the figure itself; a matrix, a row per resample, for the resamples) and the columns as numpy
+    arrays, and returns one value per row of weights (weighted sums: ``w @ x``). ``seed``: the
     resamples' seed, or a :class:`Resampler` that keeps them for other figures."""
     import numpy as np
 
@@ -77,12 +81,12 @@ def bootstrap(columns: Sequence[Sequence[float]], statistic: Callable[..., float
     if n == 0:
         return None
     arrays = [np.asarray(c, dtype=float) for c in columns]
-    value = float(statistic(*arrays))
+    value = float(statistic(np.ones(n), *arrays))
     if n == 1:
         return Estimate(value, value, value)
-    idx = (seed if isinstance(seed, Resampler) else Resampler(seed)).indices(n)
+    w = (seed if isinstance(seed, Resampler) else Resampler(seed)).weights(n)
     with np.errstate(divide="ignore", invalid="ignore"):
-        stats = np.asarray(statistic(*(a[idx] for a in arrays)), dtype=float)
+        stats = np.asarray(statistic(w, *arrays), dtype=float)
     stats = stats[np.isfinite(stats)]
     if not len(stats):
         return Estimate(value, value, value)
@@ -90,34 +94,49 @@ def bootstrap(columns: Sequence[Sequence[float]], statistic: Callable[..., float
     return Estimate(value, float(min(low, value)), float(max(high, value)))
 
 
+def weighted_mean(w, x):
+    return (w @ x) / w.sum(axis=-1)
+
+
 def mean_of(values: Sequence[float], seed: "int | Resampler") -> Estimate | None:
-    return bootstrap([values], lambda x: x.mean(axis=-1), seed)
+    return bootstrap([values], weighted_mean, seed)
 
 
 def ratio_of(num: Sequence[float], den: Sequence[float], seed: "int | Resampler") -> Estimate | None:
     """sum(num) / sum(den) over games; None when the denominators sum to nothing."""
     if not den or sum(den) <= 0:
         return None
-    return bootstrap([num, den], lambda a, b: a.sum(axis=-1) / b.sum(axis=-1), seed)
+    return bootstrap([num, den], lambda w, a, b: (w @ a) / (w @ b), seed)
 
 
 def percentile_of(values: Sequence[float], q: float, seed: "int | Resampler") -> Estimate | None:
-    return bootstrap([values], lambda x: _nearest_rank(x, q), seed)
+    return bootstrap([values], lambda w, x: _nearest_rank(w, x, q), seed)
 
 
 def sd_of(values: Sequence[float], seed: "int | Resampler") -> Estimate | None:
     if len(values) < 2:
         return None
-    return bootstrap([values], lambda x: x.std(axis=-1, ddof=1), seed)
+    return bootstrap([values], weighted_sd, seed)
 
 
-def _nearest_rank(x, q: float):
-    """The nearest-rank percentile along the last axis (as engine/simulate.py's percentile)."""
+def weighted_sd(w, x):
+    """The sample standard deviation of ``x`` with each value counted ``w`` times."""
     import numpy as np
 
-    n = x.shape[-1]
-    rank = max(1, math.ceil(q / 100.0 * n))
-    return np.sort(x, axis=-1)[..., rank - 1]
+    k = w.sum(axis=-1)
+    mean = np.asarray((w @ x) / k)[..., None]
+    return np.sqrt((w * (x - mean) ** 2).sum(axis=-1) / (k - 1))  # two passes: no cancellation
+
+
+def _nearest_rank(w, x, q: float):
+    """The nearest-rank percentile of ``x`` with each value counted ``w`` times (as
+    engine/simulate.py's percentile): the smallest value whose cumulative count reaches the rank."""
+    import numpy as np
+
+    order = np.argsort(x, kind="stable")
+    counts = np.cumsum(w[..., order], axis=-1)
+    rank = np.maximum(1, np.ceil(q / 100.0 * counts[..., -1:]))
+    return x[order][np.argmax(counts >= rank, axis=-1)]
 
 
 def seed_for(seed: int, key: str) -> int:

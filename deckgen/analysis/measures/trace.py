@@ -98,7 +98,7 @@ def play_traced(state: Any, policies: Sequence[Any], rng: Any, design: Design, *
     extra = opened is not None or kept is not None or visit is not None or evaluable
     seat_now = -99
     passive = True
-    turns = passive_n = real = real_legal = wait_sum = wait_count = 0
+    turns = passive_n = real = real_legal = 0
     wait_max = quiet_max = -1
     sc = scc = scy = 0
     quiet = 0
@@ -115,7 +115,9 @@ def play_traced(state: Any, policies: Sequence[Any], rng: Any, design: Design, *
                 r = rounds(state)
                 if r != round_now:
                     round_now = r
-                    _sample(append, samples, state.length(), standing(state))
+                    clock, now = state.length(), standing(state)
+                    if not samples or samples[-1].clock != clock or samples[-1].standing != now:
+                        append(Sample(clock, now))
             if kept is not None:
                 kept.append(Step(seat, 0, None, state.length()))
             if visit is not None:
@@ -135,8 +137,6 @@ def play_traced(state: Any, policies: Sequence[Any], rng: Any, design: Design, *
                 order.append(seat)
             else:
                 wait = turns - last - 1
-                wait_sum += wait
-                wait_count += 1
                 seat_sum[seat] += wait
                 seat_count[seat] += 1
                 if wait > wait_max:
@@ -149,7 +149,9 @@ def play_traced(state: Any, policies: Sequence[Any], rng: Any, design: Design, *
                 if r != round_now:
                     round_now, due = r, True
             if due:
-                _sample(append, samples, state.length(), standing(state))
+                clock, now = state.length(), standing(state)
+                if not samples or samples[-1].clock != clock or samples[-1].standing != now:
+                    append(Sample(clock, now))  # a round end that is also a rotation's end: one sample
                 rot = rotation(state) if rotation is not None else players
                 next_sample = turns - 1 + (rot if rot > 0 else 1)
         if legal > 1:
@@ -178,7 +180,7 @@ def play_traced(state: Any, policies: Sequence[Any], rng: Any, design: Design, *
         passive_n += 1
     t.turns, t.passive, t.real, t.real_legal = turns, passive_n, real, real_legal
     t.moments = (float(sc), float(scc), float(scy))
-    t.wait_sum, t.wait_count, t.wait_max = wait_sum, wait_count, wait_max if wait_max >= 0 else None
+    t.wait_sum, t.wait_count, t.wait_max = sum(seat_sum), sum(seat_count), wait_max if wait_max >= 0 else None
     t.seat_waits = list(zip(seat_sum, seat_count))
     t.quiet_max = quiet_max if quiet_max >= 0 else None
     t.ended = bool(state.is_terminal())

@@ -3,6 +3,7 @@ interval holds its value, and what cannot be computed says why instead of readin
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -123,3 +124,40 @@ def test_every_figure_holds_its_value_in_its_interval_or_says_why_not(drawn, ski
         assert m["comebacks"].reason == W.NO_LAST
     if not skill:
         assert m["skill_share"].reason == W.NO_SKILL_GAMES
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 40), min_size=2, max_size=30), st.data())
+def test_a_resample_kept_as_weights_gives_the_figures_of_the_games_it_draws(values, data):
+    """The bootstrap keeps a resample as how many times it draws each game: every statistic of the
+    weights equals the statistic of the games drawn, written out (and the percentile is
+    engine/simulate.py's nearest rank)."""
+    import numpy as np
+
+    from deckgen.analysis.measures import intervals as I
+    from deckgen.engine.simulate import percentile
+
+    n = len(values)
+    counts = data.draw(st.lists(st.integers(0, 3), min_size=n, max_size=n).filter(lambda c: sum(c) >= 2))
+    den = data.draw(st.lists(st.integers(1, 5), min_size=n, max_size=n))
+    drawn = [v for v, c in zip(values, counts) for _ in range(c)]
+    drawn_den = [d for d, c in zip(den, counts) for _ in range(c)]
+    w, x = np.asarray(counts, dtype=float), np.asarray(values, dtype=float)
+    assert I.weighted_mean(w, x) == pytest.approx(sum(drawn) / len(drawn))
+    assert (w @ x) / (w @ np.asarray(den, dtype=float)) == pytest.approx(sum(drawn) / sum(drawn_den))
+    for q in (10, 50, 90):
+        assert I._nearest_rank(w, x, q) == percentile(drawn, q)
+        assert I._nearest_rank(np.ones(n), x, q) == percentile(values, q)
+    assert I.weighted_sd(w, x) == pytest.approx(float(np.std(drawn, ddof=1)), abs=1e-9)
+    assert I.sd_of(drawn, 1).value == pytest.approx(float(np.std(drawn, ddof=1)), abs=1e-9)
+    both = np.stack([w, np.ones(n)])  # a row per resample
+    assert I._nearest_rank(both, x, 90).tolist() == [percentile(drawn, 90), percentile(values, 90)]
+
+
+def test_resample_weights_draw_every_game_n_times_in_all_and_are_fixed_by_the_seed():
+    from deckgen.analysis.measures.intervals import RESAMPLES, Resampler
+
+    w = Resampler(7).weights(50)
+    assert w.shape == (RESAMPLES, 50) and (w.sum(axis=1) == 50).all()
+    assert (Resampler(7).weights(50) == w).all() and not (Resampler(8).weights(50) == w).all()
+    assert 0.9 < w.mean(axis=0).min() and w.mean(axis=0).max() < 1.1  # each game drawn once per resample on average
