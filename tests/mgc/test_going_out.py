@@ -411,3 +411,30 @@ def test_a_wrong_measure_or_move_fails_along_a_checked_game(mutant, monkeypatch)
     with pytest.raises(InvariantBroken, match="the game's argument fails"):
         for seed in range(6):
             play_seeded(ENGINE, d, 2, seed, policy="random", check=True)
+
+
+def test_one_step_looks_at_the_next_decision_of_either_seat(monkeypatch):
+    """With a measure that never decreases, the inductive step fails at a plain turn of each seat:
+    the position its move leads to is a decision of the other seat (or, through a draw, any), and
+    that decision is compared, whichever seat holds it."""
+    from deckgen.engine.game import random_policy
+
+    d = deck(**WHOLE["elección"])
+    types = M.Types.of_deck(d)
+    rng = random.Random(3)
+    state = new_state(d, 2, rng)
+    found = {}
+    for _ in range(400):
+        if state.is_terminal() or len(found) == 2:
+            break
+        if state.current_player() < 0:
+            state.chance(rng)
+            continue
+        p = M.position_of(state, types)
+        if p is not None and p.stage == PLAY and p.seat not in found:
+            found[p.seat] = p
+        state.apply_action(random_policy(state, rng))
+    assert set(found) == {0, 1}
+    monkeypatch.setattr(G, "measure", lambda p: (0,))
+    for seat, p in found.items():
+        assert G.one_step(p).startswith("the measure did not decrease"), seat
