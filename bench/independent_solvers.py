@@ -1,9 +1,11 @@
 """deckgen's claims against the independent solvers (tests/independent/): random tiny decks with random
-rule options, each solved exhaustively by both sides; prints every deck that disagrees and the
-figures: decks tried, decks compared (both searches complete), disagreements, CPU seconds.
+rule options, each solved exhaustively by the solver and judged by deckgen; prints every deck that
+disagrees and the figures: decks tried, decks compared (the solver's search complete, and for MGC
+deckgen's too), disagreements, CPU seconds.
 
-    python3 bench/independent_solvers.py                 # MGC, 2 players, 40 decks of 15 to 18 cards
+    python3 bench/independent_solvers.py                       # MGC, 2 players, 40 decks of 15 to 18 cards
     python3 bench/independent_solvers.py --decks 100 --seed 3 --budget 300000
+    python3 bench/independent_solvers.py --game hectoedra --decks 20   # validate's [proven] claims and failures
 """
 
 from __future__ import annotations
@@ -16,26 +18,37 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from independent.mgc_compare import compare, random_case  # noqa: E402
-
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--game", choices=("mgc", "hectoedra"), default="mgc")
     ap.add_argument("--decks", type=int, default=40)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--budget", type=int, default=200_000, help="positions each side may search per deck")
     ap.add_argument("--players", type=int, default=2)
     args = ap.parse_args()
+    if args.game == "hectoedra":
+        from independent.hectoedra_compare import compare, random_case
+    else:
+        from independent.mgc_compare import compare, random_case
     rng = random.Random(args.seed)
     start = time.process_time()
-    compared = disagreements = 0
+    compared = disagreements = proven = refuted = 0
     options: dict = {}
     for _ in range(args.decks):
         case = random_case(rng, args.players)
         got = compare(case, budget=args.budget)
-        model = got["model"]
-        both = got["solver"].complete and model is not None and model.complete
+        if args.game == "hectoedra":
+            both = got["solver"].complete and got["proven"] > 0
+            proven += got["proven"]
+            refuted += bool(got["sampled_refuted"])
+            if got["sampled_refuted"]:
+                print(f"SAMPLED CLAIM REFUTED {got['case']}: {'; '.join(got['sampled_refuted'])}", flush=True)
+        else:
+            model = got["model"]
+            both = got["solver"].complete and model is not None and model.complete
         compared += both
+        print(f"{'compared' if both else 'not compared'}: {got['case']} ({got['solver'].positions:,} positions by the solver)", flush=True)
         if both:
             for k, v in case.options.items():
                 options.setdefault(k, set()).add(v)
@@ -43,8 +56,10 @@ def main() -> int:
             disagreements += 1
             print(f"DISAGREE {got['case']}: {'; '.join(got['problems'])}", flush=True)
     cpu = time.process_time() - start
-    print(f"MGC, {args.players} players: {args.decks} decks tried, {compared} compared (both searches complete within "
-          f"{args.budget:,} positions), {disagreements} disagreements, {cpu:.0f} CPU s")
+    what = (f"{compared} compared (the solver's search complete within {args.budget:,} positions and validate past its static checks; "
+            f"{proven} [proven] claims checked), {refuted} with a sampled claim the solver refutes" if args.game == "hectoedra" else
+            f"{compared} compared (both searches complete within {args.budget:,} positions)")
+    print(f"{args.game}, {args.players} players: {args.decks} decks tried, {what}, {disagreements} disagreements, {cpu:.0f} CPU s")
     print("options met among the compared decks: " + "; ".join(f"{k} {sorted(map(str, v))}" for k, v in sorted(options.items())))
     return 1 if disagreements else 0
 

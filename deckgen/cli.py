@@ -449,6 +449,7 @@ def validate(
                                           help=_("also write report.txt, report.json and PNG plots to this folder")),
     fixed: bool = typer.Option(False, "--fixed", help=_("play all --games games at every player count (no sequential stopping)")),
     skill_games: Optional[int] = _shared("skill_games"),
+    measures: bool = typer.Option(False, "--measures", help=_("add the twelve design measures at one player count, as `deckgen measure` prints them (about a minute more), and with --report their plots")),
     pace: Optional[float] = typer.Option(
         None, "--pace", metavar=pgettext("metavar", "SECONDS"), parser=decimal_arg,
         help=_("seconds a turn takes at your table, for the minutes a game lasts (each game has its own default)")),
@@ -484,6 +485,8 @@ def validate(
         engine = spec.game.engine
         if report and skill_games != 0 and result.ok and engine is not None and engine.skill is not None:
             result.skill = pipeline.skill(spec, players=players, games=skill_games, workers=workers, progress=bars)
+        if measures and result.ok and engine is not None and engine.design is not None:
+            result.measures = pipeline.measure(spec, players=players, workers=workers, pace=pace, progress=bars)
     written = pipeline.write_report(result, report, pace) if report else []
     if as_json:
         typer.echo(_json_text(pipeline.report_data(result, pace)))
@@ -516,6 +519,30 @@ def skill(
         typer.echo(str(pipeline.skill_text(run)), nl=False)
 
 
+@app.command(context_settings=GAME_ARGS)
+def measure(
+    ctx: typer.Context,
+    target: str = typer.Argument(..., metavar="GAME|DECK-FILE"),
+    players: Optional[int] = typer.Option(None, "--players", help=_("players per game (default: the deck file's, else the game's usual count)"), parser=whole_arg),
+    games: Optional[int] = typer.Option(None, "--games", help=_("games to trace (default: the game's, all twelve measures within a minute on two cores)"), parser=whole_arg),
+    seed: Optional[int] = SeedOpt,
+    workers: Optional[int] = WorkersOpt,
+    rollouts: Optional[int] = typer.Option(None, "--rollouts", help=_("R: rollouts per action of the evaluator, read at R and 4R (default: the game's)"), parser=whole_arg),
+    lesson: Optional[float] = typer.Option(None, "--lesson", help=_("minutes of play a lesson leaves (default 45)"), parser=decimal_arg),
+    pace: Optional[float] = typer.Option(None, "--pace", help=_("seconds a turn takes at your table (each game has its own default)"), parser=decimal_arg),
+    as_json: bool = JsonOpt,
+    quiet: bool = QuietOpt,
+) -> None:
+    """The twelve design measures of a deck, each with its 95% interval and its definition: seat edge, length, passive turns, waiting, lead changes, comebacks, lock-in, close finishes, choices that matter, obvious move wrong, kingmaking, skill share."""
+    spec = load_spec(target, ctx.args, players=players, seed=seed)
+    with _bars(quiet or as_json) as bars:
+        run = pipeline.measure(spec, players=players, games=games, workers=workers, rollouts=rollouts, lesson=lesson, pace=pace, progress=bars)
+    if as_json:
+        typer.echo(_json_text(pipeline.measure_data(run)))
+    else:
+        typer.echo(pipeline.measure_text(run), nl=False)
+
+
 @command(help=_("Validate every combination of some option values: sweep.csv, sweep.json, a heat map per measure, and the "
                 "combinations that pass."))
 def sweep(
@@ -531,10 +558,11 @@ def sweep(
     scheduler: Optional[str] = typer.Option(None, "--scheduler", metavar="tcp://HOST:PORT",
                                             help=_("run on a Dask cluster, tcp://HOST:PORT (default: local processes)")),
     out: Optional[Path] = typer.Option(None, "--out", metavar=FOLDER, help=_("output folder (default output/<game>-sweep/)")),
+    measure: Optional[list[str]] = typer.Option(None, "--measure", help=_("also tabulate this design measure (a key of `deckgen measure --json`, such as comebacks); repeat for several")),
     quiet: bool = QuietOpt,
 ) -> None:
     with _bars(quiet) as bars:
-        result, written = pipeline.sweep(get_game(game), vary, players=players, games=games, seed=seed, workers=workers, scheduler=scheduler, out=out, progress=bars)
+        result, written = pipeline.sweep(get_game(game), vary, players=players, games=games, seed=seed, workers=workers, scheduler=scheduler, out=out, progress=bars, measures=measure)
     from deckgen.analysis.sweep import summary_lines
 
     for line in summary_lines(result):

@@ -52,7 +52,8 @@ def deck_identity(deck: Deck) -> str:
     return f"{deck.game}:{hashlib.sha256(text.encode()).hexdigest()[:20]}"
 
 
-REPORT_FILES = frozenset({"report.txt", "report.json", "game-length.png", "seat-advantage.png", "skill.png"})
+REPORT_FILES = frozenset({"report.txt", "report.json", "game-length.png", "seat-advantage.png", "skill.png",
+                          "length-distribution.png", "comeback-curve.png", "lead-changes.png"})
 
 
 def default_out(spec: DeckSpec, deck: Deck | None = None) -> Path:
@@ -275,6 +276,7 @@ class Validation:
     default: dict | None = None  # player count -> Summary of the default deck, when the deck differs
     skill: "SkillRun | None" = None  # the skill ladder, when the report asks for it
     is_default: bool = False  # the deck is the game's default deck
+    measures: "MeasureRun | None" = None  # the design measures, when the report asks for them
 
     @property
     def ok(self) -> bool:
@@ -351,6 +353,8 @@ def report_text(v: Validation, pace: float | None = None) -> str:
         lines += ["", *comparison_lines(v.spec.game, v.report.summaries, v.default)]
     if v.skill:
         lines += ["", skill_text(v.skill).rstrip("\n")]
+    if v.measures:
+        lines += ["", measure_text(v.measures).rstrip("\n")]
     if v.spec.game.engine is not None and v.report.summaries:
         lines += ["", *measures_explained(v.spec.game.engine)]
     return "\n".join(lines) + "\n"
@@ -369,6 +373,8 @@ def report_data(v: Validation, pace: float | None = None) -> dict:
         data["default_deck"] = comparison_json(v.spec.game, v.report.summaries, v.default)
     if v.skill:
         data["skill"] = skill_data(v.skill)
+    if v.measures:
+        data["design_measures"] = measure_data(v.measures)
     return data
 
 
@@ -437,6 +443,11 @@ def _write_report(v: Validation, out_dir: Path, pace: float | None) -> list[Path
             from deckgen.analysis.plot import ratings_png
 
             written.append(write_bytes(stage / "skill.png", ratings_png(v.skill.reports, v.skill.bases)))
+        if v.measures:
+            from deckgen.analysis.measures.plots import FILES
+
+            for name, draw in FILES.items():  # in the report's language (write_report)
+                written.append(write_bytes(stage / name, draw(v.measures.measured, v.measures.bases, v.spec.game.title)))
     return [Path(out_dir) / p.name for p in written]
 
 
@@ -594,6 +605,119 @@ def skill_data(run: SkillRun) -> dict:
     return {"game": run.spec.game.id, "source": run.spec.source or "defaults", "ladders": out}
 
 
+@dataclass
+class MeasureRun:
+    spec: DeckSpec
+    players: int
+    measured: list  # the twelve design measures per rule variant (analysis.measures.Measured)
+    bases: list  # the default deck's, measured the same way beside a custom deck (else None each)
+
+
+def measure(
+    spec: DeckSpec,
+    *,
+    players: int | None = None,
+    games: int | None = None,
+    workers: int | None = None,
+    rollouts: int | None = None,
+    evaluated_games: int | None = None,
+    lesson: float | None = None,
+    pace: float | None = None,
+    compare_default: bool = True,
+    progress: Callable[[str], Tick] | None = None,
+) -> MeasureRun:
+    """The twelve design measures of the deck at one player count (the deck's, else the game's
+    default, else the first it serves), under each of its rule variants; beside a custom deck, the
+    default deck's measured the same way (kept in the figures cache)."""
+    from deckgen.analysis.measures import LESSON, measure_variants
+    from deckgen.engine.compare import default_deck
+    from deckgen.engine.simulate import default_workers
+    from deckgen.i18n import _
+    from deckgen.spec import spec_for
+
+    game = spec.game
+    engine = game.engine
+    if engine is None or engine.design is None:
+        raise DeckgenError(_("{title} has no design measures", title=game.title))
+    if games is not None:
+        _in_range("--games", games, 1, 100_000)
+    if rollouts is not None:
+        _in_range("--rollouts", rollouts, 1, 1000)
+    if evaluated_games is not None:
+        _in_range("--evaluated-games", evaluated_games, 0, 100_000)
+    if lesson is not None and not 1 <= lesson <= 600:
+        raise DeckgenError(_("--lesson must be 1 to 600 minutes, not {value:g}", value=lesson))
+    if pace is not None and not 0.1 <= pace <= 600:
+        raise DeckgenError(_("--pace must be 0.1 to 600 seconds a turn, not {value:g}", value=pace))
+    workers = worker_count(default_workers() if workers is None else workers)
+    deck, checks = make_deck(spec)
+    served = game.player_counts(dataclasses.replace(deck, players=None))
+    n = players or spec.players or (game.default_players if game.default_players in served else (served[0] if served else game.default_players))
+    _check_served(game, deck, n)
+    bad = [c for c in checks if not c.ok]
+    if bad:
+        from deckgen.checks import Joined
+
+        raise DeckgenError(_("the deck fails its checks: {checks}",
+                             checks=Joined([_("{name}: {detail}", name=c.name, detail=c.detail) for c in bad], "; ")))
+    settings = {"seed": spec.seed, "pace": game.seconds_per_turn if pace is None else pace, "lesson": LESSON if lesson is None else lesson,
+                "games": games, "rollouts": rollouts, "evaluated_games": evaluated_games, "workers": workers}
+    default = is_default(spec, deck)
+    ours = (lambda label: progress(_("design measures, {variant}", variant=label) if label else _("design measures"))) if progress else None
+    mine = measure_variants(engine, deck, n, progress=ours, remember=default, **settings)
+    bases: list = [None] * len(mine)
+    if compare_default and not default:
+        base = default_deck(game, deck, spec_for(game, cli={}).options)
+        later = (lambda label: progress(_("default deck, {variant}", variant=label) if label else _("default deck"))) if progress else None
+        theirs = {m.variant: m for m in measure_variants(engine, base, n, progress=later, remember=True, **settings)}
+        bases = [theirs.get(m.variant) for m in mine]
+    return MeasureRun(spec, n, mine, bases)
+
+
+TEACHER_GAMES = 200  # traced games behind the web page's plain sentences (no evaluator, no skill games)
+
+
+def teacher(spec: DeckSpec, players: int, *, games: int = TEACHER_GAMES, progress: Callable[[str], Tick] | None = None) -> list[dict]:
+    """The teacher's few design measures in plain sentences (analysis/measures/teacher.py) at
+    ``players``, from ``games`` traced games (at most TEACHER_GAMES) under each rule variant:
+    {"variant", "key", "name", "text", "definition"} (messages)."""
+    from deckgen.analysis.measures import LESSON, measure_variants
+    from deckgen.analysis.measures.teacher import sentences
+    from deckgen.i18n import _
+
+    engine = spec.game.engine
+    if engine is None or engine.design is None:
+        return []
+    tick = (lambda label: progress(_("design measures, {variant}", variant=label) if label else _("design measures"))) if progress else None
+    found = measure_variants(engine, spec.build(), players, seed=spec.seed, pace=spec.game.seconds_per_turn, lesson=LESSON,
+                             games=max(1, min(games, TEACHER_GAMES)), evaluated_games=0, skill_games=0, progress=tick)
+    return [{"variant": m.variant, **s} for m in found for s in sentences(m)]
+
+
+def measure_text(run: MeasureRun) -> str:
+    from deckgen.analysis.measures import compare, views
+
+    parts = []
+    for m, b in zip(run.measured, run.bases):
+        block = [str(x) for x in views.lines(m, run.spec.game.title)]
+        if b is not None:
+            block += [str(x) for x in compare.lines([m], [b])]
+        parts.append("\n".join(block))
+    return "\n\n".join(parts) + "\n"
+
+
+def measure_data(run: MeasureRun) -> dict:
+    from deckgen.analysis.measures import compare, views
+
+    out = []
+    for m, b in zip(run.measured, run.bases):
+        item = views.to_json(m)
+        if b is not None:
+            item["default_deck"] = {"measures": views.to_json(b)["measures"], "comparison": compare.to_json([m], [b])}
+        out.append(item)
+    return {"game": run.spec.game.id, "source": run.spec.source or "defaults", "players": run.players, "variants": out}
+
+
 def sweep(
     game,
     vary: list[str],
@@ -605,8 +729,10 @@ def sweep(
     scheduler: str | None = None,
     out: Path | None = None,
     progress: Callable[[str], Tick] | None = None,
+    measures: list[str] | None = None,
 ):
-    """Validate every combination of the varied option values and write the table and heat maps."""
+    """Validate every combination of the varied option values and write the table and heat maps
+    (with ``measures``, the design measures of those keys beside the validation's figures)."""
     from deckgen.analysis import sweep as sweeping
     from deckgen.engine.simulate import default_workers
 
@@ -617,12 +743,13 @@ def sweep(
     if game.engine is None:
         raise DeckgenError(_("{game} has no rule engine yet", game=game.title))
     axes = sweeping.parse_vary(game, vary)
+    keys = sweeping.parse_measures(game, measures or [])
     from deckgen.publish import check_replaceable
 
     target = Path(out) if out else Path("output") / f"{game.id}-sweep"
     check_replaceable(target)  # a folder the sweep cannot go to is refused before its games, not after them
     tick = progress(_("combinations")) if progress else None
-    result = sweeping.run(game, axes, players=players, games=n_games, seed=seed, workers=workers, scheduler=scheduler, progress=tick)
+    result = sweeping.run(game, axes, players=players, games=n_games, seed=seed, workers=workers, scheduler=scheduler, progress=tick, measures=keys)
     return result, sweeping.write(result, target)
 
 

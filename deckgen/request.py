@@ -306,13 +306,14 @@ def request_from_values(game_id: str, values: Mapping[str, Any], *, check: bool 
             errors[name] = exc.fields.get(name, message(exc))
         except DeckgenError as exc:
             errors[name] = message(exc)
-    if back_image is not None:
-        try:
-            _with(base, back_image=back_image).spec(command=command)
-        except DeckgenError as exc:
-            errors["back_image"] = message(exc)
     if errors:
         raise FieldErrors(next(iter(errors.values())), errors)
+    if back_image is not None:  # judged against the card it is to cover: the size and bleed of the whole request
+        try:
+            _with(base, options=tuple(options), common=tuple(common), back_image=back_image).spec(command=command)
+        except DeckgenError as exc:
+            if _with(base, options=tuple(options), common=tuple(common)).spec(command=command) is not None:  # the rest is fine
+                raise FieldErrors(message(exc), {"back_image": message(exc)}) from None
     request = _with(base, options=tuple(options), common=tuple(common), back_image=back_image)
     spec = request.spec(command=command)  # whatever only the whole set can tell (a card that does not fit the paper...)
     players = request.check_plan()[0] if command == VALIDATE else None

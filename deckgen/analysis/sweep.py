@@ -77,6 +77,25 @@ class Task:
     players: int | None
     games: int
     seed: int | None
+    measures: tuple[str, ...] = ()  # design measures to tabulate too (analysis/measures: their keys)
+
+
+def parse_measures(game: Any, names: Sequence[str]) -> tuple[str, ...]:
+    """``--measure KEY`` values checked against the twelve design measures' keys."""
+    from deckgen.analysis.measures.words import KEYS
+    from deckgen.i18n import _
+
+    out: list[str] = []
+    for name in names:
+        key = name.strip().lower().replace("-", "_")
+        if key not in KEYS:
+            raise DeckgenError(_("--measure {name!r}: not a design measure{hint}; the measures are {keys}", name=name,
+                                 hint=_did_you_mean(key, KEYS), keys=", ".join(KEYS)))
+        if key not in out:
+            out.append(key)
+    if out and (game.engine is None or game.engine.design is None):
+        raise DeckgenError(_("{title} has no design measures", title=game.title))
+    return tuple(out)
 
 
 def _spec(task: Task) -> Any:
@@ -108,12 +127,36 @@ def validate_point(task: Task) -> dict[str, Any]:
             row[m.name] = s.measures.get(m.name)
             row[f"{m.name} error"] = s.errors.get(m.name)
         rows.append(row)
+    if task.measures and report.ok:
+        _design_columns(task, spec, deck, report, rows)
     return {
         "options": dict(task.options),
         "playable": report.ok,
         "failed": [c.name for c in report.checks if not c.ok],
         "rows": rows,
     }
+
+
+def _design_columns(task: Task, spec: Any, deck: Any, report: Any, rows: list[dict[str, Any]]) -> None:
+    """Each asked design measure at each row's player count and rule variant: its value and the
+    standard error its 95% interval implies (only the work the asked measures need is played)."""
+    from deckgen.analysis.measures import measure_variants
+
+    engine = spec.game.engine
+    evaluator = any(k in ("choices_matter", "obvious_move_wrong", "kingmaking") for k in task.measures)
+    skill = "skill_share" in task.measures
+    found = {}
+    for n in sorted({s.players for s in report.summaries.values()}):
+        for m in measure_variants(engine, deck, n, seed=spec.seed, pace=spec.game.seconds_per_turn, games=task.games,
+                                  evaluated_games=None if evaluator else 0, skill_games=None if skill else 0):
+            found[(m.variant, n)] = m
+    for (key, s), row in zip(report.summaries.items(), rows):
+        m = found.get((s.variant, s.players))
+        for name in task.measures:
+            f = m.figures[name] if m is not None else None
+            column = f"design: {name}"
+            row[column] = f.estimate.value if f is not None and f.estimate is not None else None
+            row[f"{column} error"] = f.estimate.stderr if f is not None and f.estimate is not None else None
 
 
 @dataclass
@@ -150,10 +193,12 @@ def run(
     workers: int = 1,
     scheduler: str | None = None,
     progress: Tick | None = None,
+    measures: Sequence[str] = (),
 ) -> Sweep:
     """Validate every combination: on ``workers`` local processes, or on the Dask cluster at
-    ``scheduler`` (tcp://HOST:PORT). Bad option values are refused before any work starts."""
-    tasks = [Task(game.id, tuple(c.items()), players, games, seed) for c in combinations(axes)]
+    ``scheduler`` (tcp://HOST:PORT). Bad option values are refused before any work starts.
+    ``measures``: design measures (their keys) tabulated beside the validation's figures."""
+    tasks = [Task(game.id, tuple(c.items()), players, games, seed, tuple(measures)) for c in combinations(axes)]
     first = None
     for t in tasks:  # every combination must make a deck this game accepts
         spec = _spec(t)

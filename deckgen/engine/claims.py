@@ -102,6 +102,17 @@ def _model_checks(engine: Any, tag: str, r: Result | None, budget: int = MODEL_B
     if r.dead_end is not None:
         return [check(dead_end, False, _replay_text(r.dead_end), proof=PROVEN,
                       hint=_("a card or rule that leaves the player to act without a legal move: see the replay"))]
+    if not r.complete and r.no_end is not None:  # a closed set found within the budget (engine/graphsearch.py)
+        return [
+            check(searched, True,
+                  _("not proven by search: the model checker stopped at its budget of {budget:,} positions; "
+                    "the part it searched holds a closed set of positions without an end all the same", budget=budget)),
+            check(reachable, False, _replay_text(r.no_end), proof=PROVEN,
+                  hint=_("the cards named in the replay can never be got rid of: change or add cards so that they can")),
+            check(trap, False,
+                  _("{n:,} positions form a closed set without an end (the replay above reaches one), found in the part of the "
+                    "positions searched within the budget: every move from them was searched", n=r.no_end.trap), proof=PROVEN),
+        ]
     if not r.complete:
         return [check(searched, True,
                       _("not proven by search: the model checker stopped at its budget of {budget:,} positions ({scope}); "
@@ -209,7 +220,7 @@ def headline_basis(report: Any) -> str:
 
 def stopped_search(result: Any) -> bool:
     """A model checker's result that stopped at its budget before deciding anything."""
-    return result is not None and not result.complete
+    return result is not None and not result.complete and result.no_end is None and result.dead_end is None
 
 
 def variant_argument(engine: Any, deck: Any, players: int, bound: int, argument: str, seeds: int = 3) -> Check:

@@ -207,8 +207,21 @@ class Engine:
     # arguments(deck, players) -> checks: the game's own proofs, checked in code (variants that
     # bound its length, structural arguments); each Check says what it proves
     arguments: Callable[[Deck, int], Sequence[Check]] | None = None
+    # argument_steps(deck, players) -> a new watcher for one game, or None where no argument applies:
+    # ``watch(state, action)`` is called before every step of every checked game (validate's measured
+    # games of an argued stream and its exploring games; ``action`` None at a chance node, and once
+    # more at the end) and returns "" or what broke in the argument's preconditions or its decrease
+    # there: the game then fails (engine/loop.py), and with it the argument's claims (engine/validate.py)
+    argument_steps: Callable[[Deck, int], Callable[[State, Any], str] | None] | None = None
+    # proof_gap(deck, players) -> why no argument of the game proves this player count ("" when one
+    # does or may): validate says it beside the claims it could only sample (issue 40: where a claim
+    # cannot be proven, the report says which and why)
+    proof_gap: Callable[[Deck, int], str] | None = None
     # deal_promise(deck, players) -> (what every deal after the first promises, the option that
     # fixes a short deal), for a game whose rules deal or refill after the first deal (rounds): its
     # states keep ``shortfalls`` (engine/state.py) and validation checks every round of every game.
     # None: the game deals once (its first deal is checked by counting).
     deal_promise: Callable[[Deck, int], tuple[str, str]] | None = None
+    # the design measures' hooks (deckgen/analysis/measures/hooks.py Design: the public standing, the
+    # evaluator's copy of the true position, the default work); None: the game has no design measures
+    design: Any = None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from deckgen.engine.game import Engine, Policy
 from deckgen.engine.state import CHANCE, IllegalAction, State
@@ -79,11 +79,15 @@ def play(
     repeat_limit: int = 0,
     keep_moves: bool = False,
     key_every: int = 1,
+    watch: Callable[[State, Any], str] | None = None,
 ) -> GameRecord:
     """Run ``state`` to its end. With ``check``, verify after every step that no card was created or
     lost and that every action was legal; with ``repeat_limit``, stop a game that visits the same
     position that many times (a loop the rules cannot leave), looking at the position every
-    ``key_every`` steps (see :func:`key_stride`)."""
+    ``key_every`` steps (see :func:`key_stride`). ``watch(state, action)``, a game's argument checked
+    along the game (``Engine.argument_steps``), is called before every step (``action`` None at a
+    chance node) and once at the end: what it returns, when not "", is raised as
+    :class:`InvariantBroken`."""
     players = len(policies)
     seen: dict = {}
     moves: list[str] | None = [] if keep_moves else None
@@ -111,6 +115,8 @@ def play(
                 seen[k] = n
         seat = state.current_player()
         if seat == CHANCE:
+            if watch is not None:
+                _watched(watch, state, None, seed, taken)
             state.chance(rng)
             if moves is not None:
                 moves.append("chance")
@@ -127,6 +133,8 @@ def play(
                 break
             if check and action not in state.legal_actions():
                 raise InvariantBroken(_("seed {seed}: illegal action {action} for seat {seat}", seed=seed, action=action, seat=seat))
+            if watch is not None:
+                _watched(watch, state, action, seed, taken)
             if moves is not None:
                 moves.append(f"{seat}: {state.action_to_string(action)}")
             try:
@@ -149,6 +157,8 @@ def play(
             raise InvariantBroken(_("seed {seed}: {count} cards in play after step {step}, deck has {size}",
                                     seed=seed, count=state.card_count(), step=steps, size=deck_size))
     ended = state.is_terminal()
+    if watch is not None and ended:
+        _watched(watch, state, None, seed, taken)
     return GameRecord(
         seed=seed,
         players=players,
@@ -162,6 +172,12 @@ def play(
         moves=moves,
         shortfall=first_shortfall(state),
     )
+
+
+def _watched(watch: Callable[[State, Any], str], state: State, action: Any, seed: int, step: int) -> None:
+    why = watch(state, action)
+    if why:
+        raise InvariantBroken(_("seed {seed}, step {step}: the game's argument fails: {why}", seed=seed, step=step, why=why))
 
 
 def play_seeded(
@@ -213,4 +229,5 @@ def play_seeded(
         repeat_limit=engine.repeat_limit if detect_loops else 0,
         keep_moves=keep_moves,
         key_every=key_stride(len(deck.cards)),
+        watch=engine.argument_steps(deck, players) if check and engine.argument_steps is not None else None,
     )

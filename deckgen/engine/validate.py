@@ -136,6 +136,11 @@ def validate(
             report.phrases.update((str.__str__(x.message()), x) for x in claims.replays(result))
             if result is not None and result.ok:
                 report.proven.add(key)
+            elif engine.proof_gap is not None and (result is None or claims.stopped_search(result)):
+                gap = engine.proof_gap(variant, n)  # which claims stay sampled, and why no proof covers them
+                if gap:
+                    report.exhaustive.append(check(_("no proof ({players})", players=tag), True,
+                                                   _("{why}; the claims below are sampled", why=gap)))
     for s in streams:
         s.checked = s.key in report.argued  # the argument's preconditions, checked at every step of its games
         s.tick = progress(players_tag(s.players, s.label)) if progress else None
@@ -164,9 +169,14 @@ def _argument_along_games(report: Report, s: Stream) -> None:
     stalls = [(seed, p) for seed, p in list(s.measured.stalls if s.measured else []) + list(s.explored.stalls if s.explored else [])
               if str.__str__(p).startswith(DEAD_END)]  # the English of the problem (a message)
     why = s.broken or (_("seed {seed}: {problem}", seed=stalls[0][0], problem=stalls[0][1]) if stalls else "")
-    if not why:
-        return
     tag = str.__str__(players_tag(s.players, s.label))  # the English of the checks' names, to find them
+    if not why:  # say what the argument was checked along
+        games = (s.measured.games if s.measured else 0) + (s.explored.games if s.explored else 0)
+        for i, c in enumerate(report.exhaustive):
+            if c.ok and c.proof == PROVEN and str.__str__(c.name).endswith(f"({tag})"):
+                report.exhaustive[i] = replace(c, detail=_("{detail}; checked at every step of the {n:,} games simulated below",
+                                                           detail=c.detail, n=games))
+        return
     report.proven.discard(s.key)
     report.argued.pop(s.key, None)
     for i, c in enumerate(report.exhaustive):
@@ -213,9 +223,10 @@ CLAIM_WAVE = 4  # chunks of the claim sample played at once after the computer p
 
 
 def _disproven(report: Report, key: object) -> bool:
-    """The model checker searched every position of this stream and found the deck fails."""
+    """The model checker searched every position of this stream and found the deck fails, or found a
+    closed set without an end before its budget (a proof on its own)."""
     model = report.models.get(key)
-    return model is not None and getattr(model, "complete", False) and not model.ok
+    return model is not None and (getattr(model, "complete", False) and not model.ok or getattr(model, "no_end", None) is not None)
 
 
 def _is_loop(problem: str) -> bool:

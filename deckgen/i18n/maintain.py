@@ -94,10 +94,9 @@ def merge(base: Path, ours: Path, theirs: Path) -> int:
     for m in other:
         if not m.id:
             continue
-        key = (m.id, m.context) if m.context else m.id
         had, have = old.get(m.id, m.context), mine.get(m.id, m.context)
         if have is None:
-            mine[key] = m
+            mine[m.id] = m  # babel keys it by the message's own context (a tuple here would read as a plural)
         elif had is not None and have.string == had.string and m.string != had.string:
             have.string, have.flags = m.string, set(m.flags)
         elif m.string and have.string != m.string and (had is None or m.string != had.string) and have.string:

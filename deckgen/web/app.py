@@ -29,11 +29,12 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Redirect
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from jinja2 import Environment, FileSystemLoader
+from markupsafe import Markup
 from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from deckgen.errors import DeckgenError
-from deckgen.i18n import Listing, Msg, _, current_lang
+from deckgen.i18n import Listing, Msg, _, current_lang, ngettext
 from deckgen.options import message
 from deckgen.registry import Game, games, get_game
 from deckgen.request import DeckRequest, FieldErrors
@@ -375,9 +376,30 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return response
 
     # ------------------------------------------------------------ pages
+    def address_code(address: str) -> Markup:
+        """The QR code of an address this page is served at, for a phone's camera."""
+        from deckgen.web.qr import svg
+
+        return Markup(svg(address, label=str(_("QR code of {address}", address=address))))
+
+    def limit_words(seconds: float) -> Msg:
+        """What bounds a check on this server, said beside the check's fields (issue 37: a 1,000,000-game
+        check was accepted with no word of what stops it)."""
+        if seconds >= 60 and seconds % 60 == 0:
+            n = int(seconds // 60)
+            return ngettext("This server stops a check or a build after {n} minute (deckgen serve --time-limit); "
+                            "a check of many games may not finish in it.",
+                            "This server stops a check or a build after {n} minutes (deckgen serve --time-limit); "
+                            "a check of many games may not finish in them.", n)
+        n = max(1, round(seconds))
+        return ngettext("This server stops a check or a build after {n} second (deckgen serve --time-limit); "
+                        "a check of many games may not finish in it.",
+                        "This server stops a check or a build after {n} seconds (deckgen serve --time-limit); "
+                        "a check of many games may not finish in them.", n)
+
     @app.get("/", response_class=HTMLResponse)
     async def index(request: Request) -> Response:
-        return page(request, "index.html.j2", games=list(games().values()), addresses=settings.addresses)
+        return page(request, "index.html.j2", games=list(games().values()), addresses=settings.addresses, qr=address_code)
 
     def form_page(request: Request, game: Game, deck: DeckRequest | None, token: str | None) -> Response:
         """A game's page, or an uploaded deck file's: the form (from the option declarations, filled from
@@ -399,7 +421,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return page(
             request, "game.html.j2", game=game, title=game.shown_name, fields=fields, common=common, deck=token,
             deck_name=deck.deck_name if deck is not None else "", job=shown(request.query_params.get("job", ""), 40),
-            preview=preview, problem=problem,
+            preview=preview, problem=problem, limit=limit_words(settings.time_limit),
             switches=",".join(f.name for f in fields + common if f.kind == "flag"),
             commands={action: sorted(sent_by(action, fields + common)) for action in ACTIONS},
         )
@@ -476,9 +498,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         game = upload_or_404(form["deck"]).game if form.get("deck") else str(form.get("game", ""))
         own = await asyncio.to_thread(page_fields, game, form.get("deck"))
         taken = {f.name for f in own if ACTIONS[action] in f.commands}
-        page_own = {f.name for f in own} | {"with_cards"}
+        defaults = {f.name: f.default for f in own}
+        page_own = set(defaults) | {"with_cards"}
         kept = {k: v for k, v in form.items() if k in FORM_KEYS or k in taken or k not in page_own}
-        kept = {k: v for k, v in kept.items() if v != "" or k == "deck"}
+        # what differs from the page's defaults, as its script sends (the command line's words stay short)
+        kept = {k: v for k, v in kept.items() if (v != "" and v != defaults.get(k)) or k in FORM_KEYS}
         return await asyncio.to_thread(deck_request, kept, action), form
 
     @app.post("/build", response_class=HTMLResponse)

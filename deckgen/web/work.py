@@ -138,11 +138,14 @@ def check(request: DeckRequest, folder: Path, send: Send) -> dict[str, Any]:
     except DeckgenError:
         streams = 1
     skilled = 1 if request.skill_games() != 0 else 0
-    send(("plan", streams * (1 if default else 2) + skilled))  # its stages: each player count (and the default deck's)
+    teaching = 1 if spec.game.engine is not None and spec.game.engine.design is not None else 0
+    send(("plan", streams * (1 if default else 2) + skilled + teaching))  # its stages: each player count (and the default deck's)
     v = pipeline.validate(spec, players=players, games=n_games, workers=1, progress=progress)
     skill_games = request.skill_games()
     if skill_games != 0 and v.ok and spec.game.engine is not None and spec.game.engine.skill is not None:
         v.skill = pipeline.skill(spec, players=players[0] if players else None, games=skill_games, workers=1, progress=progress)
+    facts = key_facts(v)
+    teacher = pipeline.teacher(spec, facts.get("at") or facts["lo"], games=n_games, progress=progress) if teaching and v.ok and facts["lo"] else []
     from deckgen.engine.report import failure_text
 
     written = pipeline.write_report(v, folder / REPORT_DIR, lang=lang)  # report.txt in the page's language
@@ -157,7 +160,9 @@ def check(request: DeckRequest, folder: Path, send: Send) -> dict[str, Any]:
         "basis": str(data.get("basis", "")),  # what "playable" rests on: "proven for every deal" or "no failure in N games"
         "checks": len(v.report.checks),
         "headline": str((data.get("default_deck") or {}).get("headline", "")),
-        "key": key_facts(v),
+        "key": facts,
+        # the teacher's few design measures in plain words (fits a lesson, waiting, comebacks, seat edge), in the job's language
+        "teacher": [{k: str(x[k]) for k in ("variant", "key", "name", "text", "definition")} for x in teacher],
         "default": default,
         "text": text,  # the report in the page's language
         "text_lang": lang,

@@ -66,11 +66,11 @@ def test_the_argument_applies_to_decks_whose_every_card_is_always_legal_at_two_p
 
 
 @pytest.mark.parametrize("options, reason", [
-    ({"coefficients": "1-2", "degrees": "1-2", "copies": 3}, "some card cannot follow some other card"),
+    ({"coefficients": "1-2", "degrees": "1-2", "copies": 3}, "it needs every card always legal, and some card cannot follow some other card"),
     # one coefficient but two degrees: 1x^1 and 1x^2 share the coefficient, yet Elección de grado can name 2
-    ({"degrees": "1-2", "eleccion_grado": 2}, "some card cannot follow some other card"),
+    ({"degrees": "1-2", "eleccion_grado": 2}, "it needs every card always legal, and some card cannot follow some other card"),
     # x and 2x follow each other (degree 1), but an Elección de coeficiente may name 2, which x cannot follow
-    ({"coefficients": "1-2", "eleccion_coeficiente": 2}, "some card cannot follow some other card"),
+    ({"coefficients": "1-2", "eleccion_coeficiente": 2}, "it needs every card always legal, and some card cannot follow some other card"),
     ({"algebra_call": 0.0, "algebra_catch": 1.0}, "a forgotten ÁLGEBRA is always caught and never said"),
 ])
 def test_the_argument_says_why_it_does_not_apply(options, reason):
@@ -317,3 +317,124 @@ def test_a_large_decks_check_is_bounded_and_still_visits_every_match(monkeypatch
     most = G.bound(M.Types.of_deck(d))
     assert all(sum(w) < 300 + most for w in work)
     assert any(sum(w) >= 300 for w in work)  # a match the cap cut short
+
+
+# ------------------------------------------------------------------ along every simulated game
+
+
+def test_a_checked_game_is_watched_at_every_step_and_once_at_its_end(monkeypatch):
+    from deckgen.engine.loop import play_seeded
+    from deckgen.games.mgc.engine import ENGINE
+
+    calls = []
+    real = G.Along.__call__
+    monkeypatch.setattr(G.Along, "__call__", lambda self, state, action: calls.append(action) or real(self, state, action))
+    _, d = case_1()
+    r = play_seeded(ENGINE, d, 2, 3, policy="random", check=True)
+    assert r.ended and len(calls) == r.steps + 1 > 20
+    assert None in calls and any(a is not None for a in calls)  # chance nodes and decisions
+    calls.clear()
+    play_seeded(ENGINE, d, 2, 3, policy="random")  # plain simulation: no check, no watch
+    assert calls == []
+    assert G.along(deck(coefficients="1-2", degrees="1-2", copies=3), 2) is None  # where the argument does not apply
+
+
+def test_validate_checks_the_argument_along_every_game_it_simulates(monkeypatch):
+    games = []
+    real = G.Along.__init__
+    monkeypatch.setattr(G.Along, "__init__", lambda self, *a: games.append(1) or real(self, *a))
+    game, d = case_1()
+    report = validate(game, d, games=24, sequential=False, workers=1)
+    claim = {c.name: c for c in report.exhaustive}["no trap (2 players)"]
+    # the measured games and the exploring games, each with its own watcher
+    assert claim.ok and f"checked at every step of the {len(games)} games simulated below" in claim.detail and len(games) >= 24
+
+
+def _drifted(report):
+    claims = {c.name: c for c in report.exhaustive}
+    return [claims[f"{x} (2 players)"] for x in ("no dead end", "an end is always reachable", "no trap")]
+
+
+def test_an_engine_whose_turn_order_drifts_from_the_argument_fails_its_claims(monkeypatch):
+    """The argument reads the turn order from rules.effect; an engine whose turn-keeping cards no
+    longer keep the turn (its own tables changed) breaks the argument in its simulated games."""
+    from deckgen.games.mgc import setup as S
+
+    real = S.Setup.__init__
+
+    def drift(self, *a):
+        real(self, *a)
+        self.e_skip = tuple(False for _ in self.e_skip)
+
+    monkeypatch.setattr(S.Setup, "__init__", drift)
+    monkeypatch.setattr(G, "SEEDS", 0)  # the argument's own seeded check is not what is tested here
+    game, d = case_1()
+    report = validate(game, d, games=40, sequential=False, workers=1)
+    assert not report.ok
+    for c in _drifted(report):
+        assert not c.ok and "the argument fails along a simulated game" in c.detail and "the game's argument fails" in c.detail
+
+
+def test_an_engine_that_refuses_a_card_in_hand_fails_the_arguments_precondition(monkeypatch):
+    from deckgen.games.mgc.state import MgcState
+
+    real = MgcState.legal_actions
+
+    def refuse(self):  # the highest card of a type of which the hand holds another legal copy
+        out = real(self)
+        kinds = [self.k.tables.kind[a] for a in out if 0 <= a < self.k.size]
+        twice = [a for a in out if 0 <= a < self.k.size and kinds.count(self.k.tables.kind[a]) > 1]
+        return [a for a in out if a != max(twice)] if twice else out
+
+    monkeypatch.setattr(MgcState, "legal_actions", refuse)
+    monkeypatch.setattr(G, "SEEDS", 0)
+    game, d = case_1()
+    report = validate(game, d, games=8, sequential=False, workers=1)
+    for c in _drifted(report):
+        assert not c.ok and "cannot be played" in c.detail
+
+
+@pytest.mark.parametrize("mutant", ["stage ignored", "keep first"])
+def test_a_wrong_measure_or_move_fails_along_a_checked_game(mutant, monkeypatch):
+    from deckgen.engine.loop import InvariantBroken, play_seeded
+    from deckgen.games.mgc.engine import ENGINE
+
+    d = deck(**WHOLE["elección"], draw_freely=True)
+    move, measure = G.move, G.measure
+    if mutant == "stage ignored":
+        monkeypatch.setattr(G, "measure", lambda p: measure(p)[:2])
+    else:
+        def bad(p):
+            keeping = [i for i in range(p.m.t.n) if p.hands[p.seat][i] and G.keeps_turn(p.m.t.kind[i], p.m.variant)]
+            return keeping[0] if p.stage == PLAY and keeping else move(p)
+        monkeypatch.setattr(G, "move", bad)
+    with pytest.raises(InvariantBroken, match="the game's argument fails"):
+        for seed in range(6):
+            play_seeded(ENGINE, d, 2, seed, policy="random", check=True)
+
+
+def test_one_step_looks_at_the_next_decision_of_either_seat(monkeypatch):
+    """With a measure that never decreases, the inductive step fails at a plain turn of each seat:
+    the position its move leads to is a decision of the other seat (or, through a draw, any), and
+    that decision is compared, whichever seat holds it."""
+    from deckgen.engine.game import random_policy
+
+    d = deck(**WHOLE["elección"])
+    types = M.Types.of_deck(d)
+    rng = random.Random(3)
+    state = new_state(d, 2, rng)
+    found = {}
+    for _ in range(400):
+        if state.is_terminal() or len(found) == 2:
+            break
+        if state.current_player() < 0:
+            state.chance(rng)
+            continue
+        p = M.position_of(state, types)
+        if p is not None and p.stage == PLAY and p.seat not in found:
+            found[p.seat] = p
+        state.apply_action(random_policy(state, rng))
+    assert set(found) == {0, 1}
+    monkeypatch.setattr(G, "measure", lambda p: (0,))
+    for seat, p in found.items():
+        assert G.one_step(p).startswith("the measure did not decrease"), seat

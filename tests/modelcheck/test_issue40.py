@@ -145,3 +145,106 @@ def test_a_dead_end_is_a_finding_of_the_game_never_a_crash(check):
     r = play(_Stuck(), [random_policy], random.Random(1), check=check, max_steps=100)
     assert not r.ended and r.problem.startswith(DEAD_END) and "seat 0" in r.problem
     assert CHANCE != 0
+
+
+def test_every_games_argument_is_checked_at_every_step_of_the_games_validate_simulates():
+    """A game that proves its claims by its own argument gives the simulated games something to check
+    at every step: a watcher (Engine.argument_steps) or a decreasing variant (State.length_variant)."""
+    from deckgen.registry import games
+
+    argued = 0
+    for game in games().values():
+        e = game.engine
+        if e is None or e.arguments is None:
+            continue
+        deck = e.variants(spec_for(game, cli={}).build())[0][1]  # (Monete: its first mode)
+        n = game.player_counts(deck)[0]
+        state = e.new_state(deck, n, random.Random(1))
+        assert e.argument_steps is not None or hasattr(state, "length_variant"), game.id
+        argued += 1
+    assert argued == 4  # MGC, Hectoedra, Monete, Cartas Maestras
+
+
+def _islands(t2, t4=1, retorno=0, budget=30_000):
+    """Issue 40's case 1, smaller: x² and 3x linked only through action cards, any card after one."""
+    import sys
+    from pathlib import Path as P
+
+    sys.path.insert(0, str(P(__file__).resolve().parent.parent))
+    from independent.mgc_compare import Case
+    from independent.mgc_solver import BASIC
+
+    types = [(BASIC, 1, 2), (BASIC, 3, 1), ("toma_dos", None, None), ("toma_cuatro", None, None), ("retorno", None, None)]
+    opts = {"after_action": "free", "draw_freely": False, "retorno_two_players": "reverse", "last_card_draws": True, "algebra_call": 1.0}
+    return Case(types, [9, 8, t2, t4, retorno], 2, opts).deck()
+
+
+def test_case_1_a_trap_in_the_part_searched_within_the_budget_is_proven():
+    """The search stops at its budget, yet the part it searched holds a closed set of positions
+    without an end (every move from them searched): "an end is always reachable" and "no trap" fail,
+    proven, with a short replay into the set (the deep search's, shortened through the breadth-first
+    keys). The independent solver, searching all 2,569,581 positions of this deck, finds 156 that
+    cannot end (bench: python3 bench/independent_solvers.py's class; 212 s, so not in the suite).
+    Case 1 itself, at the default budget of 1.5 M: 42 positions, a closed set of 32, a 20-step
+    replay (it needed a 15 M budget before)."""
+    from deckgen.engine.claims import PROVEN, model_checks
+    from deckgen.engine.modelcheck import check_model
+    from deckgen.games.mgc.engine import ENGINE
+
+    deck = _islands(2)
+    r = check_model(ENGINE.model(deck, 2), budget=30_000)
+    assert not r.complete and r.no_end is not None and r.cannot_end >= r.no_end.trap > 1
+    assert len(r.no_end.steps) < 30  # the replay is short, not the deep search's line of play
+    lines = {c.name: c for c in model_checks(ENGINE, "2 players", r, 30_000)}
+    assert not lines["an end is always reachable (2 players)"].ok and lines["an end is always reachable (2 players)"].proof == PROVEN
+    assert not lines["no trap (2 players)"].ok and "found in the part of the positions searched" in lines["no trap (2 players)"].detail
+    assert lines["every deal searched (2 players)"].ok and "not proven by search" in lines["every deal searched (2 players)"].detail
+
+
+def test_a_playable_deck_whose_search_stops_gets_no_trap():
+    """The same islands linked by Retorno (with two players it hands the free choice on): the search
+    stops at its budget, and the part searched holds no closed set; nothing is proven either way."""
+    from deckgen.engine.modelcheck import check_model
+    from deckgen.games.mgc.engine import ENGINE
+
+    r = check_model(ENGINE.model(_islands(0, 0, retorno=3), 2), budget=30_000)
+    assert not r.complete and r.no_end is None and r.dead_end is None and r.cannot_end == 0
+
+
+
+@pytest.mark.parametrize("game_id, players, why", [
+    ("mgc", 2, "the going-out argument does not apply: it needs every card always legal"),
+    ("mgc", 3, "the going-out argument does not apply: with more than 2 players it covers only decks without Toma cards"),
+    ("multiplicats", 3, "no argument proves that every game ends: the cards of an exchange go back under a pile"),
+])
+def test_the_default_decks_unproven_claims_say_why_no_proof_covers_them(game_id, players, why):
+    """Issue 40, 'the default decks, proven': where a claim cannot be proven the report says which
+    (the claims below are sampled) and why (the game's proof_gap)."""
+    from deckgen.engine.claims import SAMPLED
+    from deckgen.registry import get_game
+
+    game = get_game(game_id)
+    engine, deck = game.engine, spec_for(game, cli={}).build()
+    gap = engine.proof_gap(deck, players)
+    assert str.__str__(gap).startswith(why)
+    report = validate(game, deck, players=[players], games=2, sequential=False, confidence=4, model_budget=0 if game_id == "mgc" else 1)
+    line = by_name(report)[f"no proof ({players} players)"]
+    assert line.ok and str.__str__(line.detail).startswith(why) and "the claims below are sampled" in line.detail
+    assert by_name(report)[f"every game ends ({players} players)"].proof == SAMPLED
+
+
+def test_no_proof_gap_where_the_going_out_argument_applies():
+    """One kind of monomial and Toma cards, two players: every card is always legal, the argument
+    applies (and proves), and there is no gap to tell; case 1's islands have one."""
+    from deckgen.games.mgc import going_out as G
+
+    assert G.gap(_islands(0, 0, retorno=0), 2) != ""
+    import sys
+    from pathlib import Path as P
+
+    sys.path.insert(0, str(P(__file__).resolve().parent.parent))
+    from independent.mgc_compare import Case
+    from independent.mgc_solver import BASIC
+
+    one = Case([(BASIC, 2, 3), ("toma_dos", None, None)], [12, 6], 2, {"after_action": "free"}).deck()
+    assert G.gap(one, 2) == "" and G.gap(one, 3) != ""

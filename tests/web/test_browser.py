@@ -372,6 +372,21 @@ def test_english_page_address_reload_and_cancel(d, server, tmp_path):
     wait_for(d, lambda d: text(d, "#gallery-pos") == "Cartas 41–48 de 48", what="the gallery's last cards")
     assert d.find_element(By.ID, "gallery-next").get_attribute("disabled") == "true"
     d.find_element(By.ID, "zoom-close").click()
+    # on a phone the gallery's position is read whole and Close is in view (issue 37: cut off, and below the fold)
+    d.set_window_size(390, 844)
+    d.find_element(By.ID, "gallery-button").click()
+    wait_for(d, lambda d: text(d, "#gallery-pos") == "Cartas 1–8 de 48", what="the gallery on a phone")
+    time.sleep(0.5)
+    seen = d.execute_script(
+        "const v = [window.innerWidth, window.innerHeight]; const r = (id) => document.getElementById(id).getBoundingClientRect();"
+        "const p = document.getElementById('gallery-pos');"
+        "return {close: [r('zoom-close').left, r('zoom-close').bottom], pos: [r('gallery-pos').left, r('gallery-pos').right, r('gallery-pos').bottom],"
+        " cut: p.scrollWidth > p.clientWidth + 1, view: v};")
+    w, h = seen["view"]
+    assert 0 <= seen["close"][0] and seen["close"][1] <= h, seen
+    assert 0 <= seen["pos"][0] and seen["pos"][1] <= w and seen["pos"][2] <= h and not seen["cut"], seen
+    d.find_element(By.ID, "zoom-close").click()
+    d.set_window_size(1280, 1600)
 
     # a back image: sent to the server, then on the preview's back
     from PIL import Image
@@ -395,6 +410,33 @@ def test_english_page_address_reload_and_cancel(d, server, tmp_path):
     d.find_element(By.ID, "check-cancel").click()
     wait_for(d, lambda d: text(d, "#check-result") == "Cancelado.", what=f"the cancelled check ({text(d, '#check-result')!r}, {text(d, '#check-status')!r})")
     assert "job=" not in d.current_url
+
+
+def test_the_deck_file_downloads_from_every_game_page(d, server):
+    """Issue 37, case 3: "Download the deck file" failed on every game page (400, "unknown field
+    'back_image'", said beside the back-image field at the bottom of the form, out of view)."""
+    from selenium.webdriver.common.by import By
+
+    from deckgen.registry import games
+
+    for game_id in sorted(games()):
+        d.get(server.url + f"/games/{game_id}?lang=es&seed=7")
+        wait_for(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#sample img"), what=f"{game_id}'s preview")
+        before = set(d.downloads.iterdir())
+        d.find_element(By.ID, "deckfile-button").click()
+        got = wait_for(d, lambda d: [p for p in set(d.downloads.iterdir()) - before if p.suffix == ".toml" and p.stat().st_size], what=f"{game_id}'s deck file")[0]
+        said = got.read_text(encoding="utf-8")
+        assert f'game = "{game_id}"' in said and "seed = 7" in said, said
+        assert text(d, "#deckfile-error") == ""
+    # a mistake in the form: said beside the button (where the teacher looks), in the command line's words, and no file
+    d.get(server.url + "/games/multiplicats?lang=es")
+    retype(d, "f-tables", "0")
+    before = set(d.downloads.iterdir())
+    d.find_element(By.ID, "deckfile-button").click()
+    words = cli_says("build", "multiplicats", "--tables", "0")  # (init would ask for --out first)
+    wait_for(d, lambda d: text(d, "#deckfile-error") == words, what=f"the deck file's error ({text(d, '#deckfile-error')!r} vs {words!r})")
+    time.sleep(0.5)
+    assert set(d.downloads.iterdir()) == before
 
 
 def test_without_javascript_the_form_builds_and_downloads(d, server):

@@ -17,6 +17,7 @@ from deckgen.games.hectoedra.hidden import sample_hidden, sample_seen, value
 from deckgen.games.hectoedra.numbers import linked
 from deckgen.games.hectoedra.policies import heuristic_policy
 from deckgen.games.hectoedra.state import HectoedraState, Variant
+from deckgen.games.hectoedra.design import DESIGN
 
 
 def new_state(deck: Deck, players: int, rng: random.Random) -> HectoedraState:
@@ -115,6 +116,7 @@ def length_argument(deck: Deck, players: int) -> list[Check]:
 
 
 ENGINE = Engine(
+    design=DESIGN,  # the design measures' hooks (design.py)
     new_state=new_state,
     policies={"random": random_policy, "heuristic": heuristic_policy},
     measures=MEASURES,

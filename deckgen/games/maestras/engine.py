@@ -20,6 +20,7 @@ from deckgen.games.maestras.hidden import sample_hidden, sample_seen
 from deckgen.games.maestras.policies import heuristic_policy
 from deckgen.games.maestras.rules import CENTRE, Rules
 from deckgen.games.maestras.state import MaestrasState
+from deckgen.games.maestras.design import DESIGN
 
 
 def new_state(deck: Deck, players: int, rng: random.Random) -> MaestrasState:
@@ -239,6 +240,7 @@ def board_picture(deck: Deck, players: int, seed: int, policy: str, path, lang: 
 
 
 ENGINE = Engine(
+    design=DESIGN,  # the design measures' hooks (design.py)
     new_state=new_state,
     policies={"random": random_policy, "heuristic": heuristic_policy},
     measures=MEASURES,

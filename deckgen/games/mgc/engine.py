@@ -19,6 +19,7 @@ from deckgen.games.mgc import going_out
 from deckgen.games.mgc.model import searchable_model
 from deckgen.games.mgc.policies import heuristic_policy, random_policy
 from deckgen.games.mgc.state import CHOOSE, PLAY, MgcState, Setup
+from deckgen.games.mgc.design import DESIGN
 
 
 def setup_for(deck: Deck, players: int) -> Setup:
@@ -227,6 +228,7 @@ MAX_BUDGET_BLOCKS = 20  # 100,000 steps at most, the default target's budget
 
 
 ENGINE = Engine(
+    design=DESIGN,  # the design measures' hooks (design.py)
     new_state=new_state,
     policies={"random": random_policy, "heuristic": heuristic_policy},
     measures=MEASURES,
@@ -246,6 +248,9 @@ ENGINE = Engine(
     model_scope=_("one round"),
     # two players with a deck whose every card can always be played: proven by argument (going_out.py)
     arguments=lambda deck, players: going_out.arguments(deck, players, new_state),
+    # ... and checked at every step of every game validate plays with its checks on (going_out.Along)
+    argument_steps=going_out.along,
+    proof_gap=going_out.gap,
 )
 
 __all__ = ["ENGINE", "setup_for", "new_state", "CHOOSE", "PLAY"]

@@ -46,7 +46,10 @@ The winner scores the others' cards, at least one card worth at least one point:
 a point or more to a score, so a match to T points ends within n × (T - 1) + 1 rounds. :func:`arguments` checks the argument in code: from each
 position of seeded random matches (the engine's own games, ÁLGEBRA slips included; a bounded amount
 of work per match), it follows :func:`move` to the end of the round and asserts the measure's
-decrease at each decision.
+decrease at each decision. And :class:`Along` checks it at every step of every game ``validate``
+simulates with its checks on (``Engine(argument_steps=...)``): the preconditions read from the
+engine's position and moves, the inductive step (:func:`one_step`), the engine's own turn order
+where its move is the argument's, and the match's bound; a failure fails the argument's claims.
 """
 
 from __future__ import annotations
@@ -83,17 +86,26 @@ def keeps_turn(kind: int, variant: rules.Variant) -> bool:
 def why_not(t: Any, players: int, variant: rules.Variant) -> str:
     """Why the argument does not apply to these types, player count and rules ("" when it does)."""
     if players != PLAYERS and any(k in TOMA for k in t.kind):
-        return f"with more than {PLAYERS} players it covers only decks without Toma cards"
+        return _("with more than {n} players it covers only decks without Toma cards", n=PLAYERS)
     blocked = [c for c in t.constraints() if not all(t.playable(c))]
     if blocked:
-        return "some card cannot follow some other card"
+        return _("it needs every card always legal, and some card cannot follow some other card")
     if rules.ELECCION_COEF in t.kind and not t.coefficients or rules.ELECCION_GRADO in t.kind and not t.degrees:
-        return "an Elección card would have no value to name"
+        return _("an Elección card would have no value to name")
     if variant.algebra_call <= 0.0 and variant.algebra_catch >= 1.0:
-        return "a forgotten ÁLGEBRA is always caught and never said"
+        return _("a forgotten ÁLGEBRA is always caught and never said")
     if any(rules.points(t.kind[i], t.coef[i]) < 1 for i in range(t.n)):
-        return "a card is worth no points"
+        return _("a card is worth no points")
     return ""
+
+
+def gap(deck: Deck, players: int) -> str:
+    """Why the going-out argument proves nothing for this deck and player count ("" when it may)."""
+    from deckgen.games.mgc.model import Types
+
+    t = Types.of_deck(deck)
+    why = why_not(t, players, rules.Variant.from_options(deck.options)) if t.n else ""
+    return _("the going-out argument does not apply: {why}", why=why) if why else ""
 
 
 def bound(t: Any) -> int:
@@ -199,6 +211,136 @@ def checked(deck: Deck, players: int, new_state: Callable[..., Any], seeds: int 
                 state.apply_action(random_policy(state, rng))
             steps += 1
     return ""
+
+
+LEAVES = 64  # the positions one step of the argument may lead to that a per-step check looks at (every outcome of a
+# one-card draw; of a Toma card's draws, the first LEAVES multisets)
+
+
+def one_step(p: Any) -> str:
+    """The argument's inductive step at the decision position ``p``: its move is legal, and every
+    position it leads to (through every chance outcome, "said" at an ÁLGEBRA moment, up to LEAVES)
+    is a round won by a player or a decision whose measure is below ``measure(p)``. "" when it holds,
+    else why not."""
+    a = move(p)
+    if a not in p.legal_actions():
+        return _("the argument's move {move} is not legal at {position}", move=repr(a), position=p.position_to_string())
+    before = measure(p)
+    q = p.clone()
+    q.apply_action(a)
+    todo, seen = [q], 0
+    while todo and seen < LEAVES:
+        q = todo.pop()
+        if q.stage == ALGEBRA:
+            q.apply_chance_outcome("said")
+            todo.append(q)
+            continue
+        if q.current_player() < 0 and q.stage != OVER:  # a draw: every outcome (the first LEAVES)
+            for o in islice(q.chance_outcomes(), LEAVES):
+                r = q.clone()
+                r.apply_chance_outcome(o)
+                todo.append(r)
+            continue
+        seen += 1
+        if q.stage == OVER:
+            if q.winner < 0:
+                return _("the argument's move {move} ends the round blocked at {position}", move=repr(a), position=p.position_to_string())
+            continue
+        if not measure(q) < before:
+            return _("the measure did not decrease: {before} then {after} at {position}", before=before, after=measure(q),
+                     position=p.position_to_string())
+    return ""
+
+
+class Along:
+    """The argument checked at every step of one simulated game of the engine (validate's checked
+    games: ``Engine(argument_steps=...)``, engine/loop.py), where it applies. Before each step, with
+    the engine's own position and move:
+
+    - the preconditions, read from the engine: at a turn every card in the hand is a legal play
+      (the engine's legal moves), and the round model the argument reasons on (model.py) offers the
+      same moves as the engine at this position;
+    - the inductive step (:func:`one_step`): the argument's move is legal and every position it
+      leads to is a won round or has a smaller measure;
+    - the engine's own turn order: when the engine's move is the argument's, the next decision of
+      the same round (with no ÁLGEBRA penalty between) has a smaller measure, or the round was won;
+    - the match: no round ends blocked, every round adds at least a point to a score, and the
+      rounds stay within n × (T - 1) + 1.
+
+    A call returns "" or what broke (the loop then fails the game, and validate the argument)."""
+
+    def __init__(self, deck: Deck, players: int) -> None:
+        from deckgen.games.mgc.model import Types
+
+        self.players = players
+        self.types = Types.of_deck(deck)
+        self.target = rules.Variant.from_options(deck.options).target_score
+        self.expect: tuple | None = None  # (measure, round, ÁLGEBRA catches) after the engine took the argument's move
+        self.rounds, self.scored, self.steps = 0, 0, 0
+
+    def __call__(self, state: Any, action: Any) -> str:
+        from deckgen.games.mgc.model import position_of
+
+        self.steps += 1
+        if state.blocked:
+            return _("a round ended blocked (nobody could play), which the argument rules out")
+        if state.rounds != self.rounds:
+            if sum(state.scores) <= self.scored:
+                return _("round {n} added no point to any score", n=state.rounds)
+            self.rounds, self.scored, self.expect = state.rounds, sum(state.scores), None
+            if state.rounds > self.players * (self.target - 1) + 1:
+                return _("the match lasted more than {most} rounds", most=self.players * (self.target - 1) + 1)
+        if state.is_terminal() or state.current_player() < 0:
+            return ""
+        p = position_of(state, self.types)
+        if p is None:
+            return ""
+        now = measure(p)
+        if self.expect is not None:
+            was, rounds, caught = self.expect
+            self.expect = None
+            if rounds == state.rounds and caught == state.algebra_caught and not now < was:
+                return _("the engine's move was the argument's, yet the measure did not decrease: {before} then {after} at {position}",
+                         before=was, after=now, position=p.position_to_string())
+        legal = state.legal_actions()
+        mine = {self._term(state, a) for a in legal}
+        if mine != set(p.legal_actions()):
+            return _("the argument's round model offers other moves than the engine at {position}", position=p.position_to_string())
+        if p.stage == PLAY:
+            from deckgen.games.mgc.cards import cards_of
+
+            held = cards_of(state.hands[state.seat])
+            if not set(held) <= set(legal):
+                return _("a card in the hand cannot be played at {position}: the argument needs every card always legal",
+                         position=p.position_to_string())
+        broken = one_step(p)
+        if broken:
+            return broken
+        if action is not None and self._term(state, action) == move(p):
+            self.expect = (now, state.rounds, state.algebra_caught)
+        return ""
+
+    def _term(self, state: Any, a: int) -> Any:
+        """The engine's move as the round model names it."""
+        k = state.k
+        if 0 <= a < k.size:
+            return self.types.of_card[a]
+        if a == k.DRAW:
+            return "draw"
+        if a == k.PASS:
+            return "keep"
+        i, t = a - k.CHOOSE_BASE, k.tables
+        return ("name", t.coefficients[i] if i < len(t.coefficients) else t.degrees[i - len(t.coefficients)])
+
+
+def along(deck: Deck, players: int) -> Along | None:
+    """The per-step check of one game (:class:`Along`), or None where the argument does not apply."""
+    from deckgen.games.mgc.model import Types
+
+    t = Types.of_deck(deck)
+    if not t.n or why_not(t, players, rules.Variant.from_options(deck.options)):
+        return None
+    return Along(deck, players)
 
 
 def arguments(deck: Deck, players: int, new_state: Callable[..., Any]) -> list[Check]:

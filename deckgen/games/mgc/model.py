@@ -329,9 +329,10 @@ def searchable_model(deck: Deck, players: int) -> Position | None:
     return model(deck, players)
 
 
-def position_of(state: Any) -> Position | None:
+def position_of(state: Any, types: Types | None = None) -> Position | None:
     """The engine's position (an MgcState paused at a decision or inside a round) as a model
-    position; None between rounds and at the end of the match."""
+    position; None between rounds and at the end of the match. ``types``: the deck's types, when
+    the caller has them already (``Types.of_tables(state.k.tables)``)."""
     from deckgen.games.mgc import phases as engine_state
 
     phase, job = state.phase, state.job
@@ -341,7 +342,6 @@ def position_of(state: Any) -> Position | None:
     if stage is None:
         return None
     k = state.k
-    types = getattr(k, "_model_types", None)
     if types is None:
         types = Types.of_tables(k.tables)
     m = Model(types, k.players, k.variant, state.dealer, slips=True)

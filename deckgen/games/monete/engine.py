@@ -18,6 +18,7 @@ from deckgen.games.monete.hidden import sample_hidden, sample_seen
 from deckgen.games.monete.policies import heuristic_policy
 from deckgen.games.monete.rules import Rules, fits
 from deckgen.games.monete.state import MoneteState
+from deckgen.games.monete.design import DESIGN
 
 
 
@@ -208,6 +209,7 @@ def length_argument(deck: Deck, players: int) -> list[Check]:
 
 
 ENGINE = Engine(
+    design=DESIGN,  # the design measures' hooks (design.py)
     new_state=new_state,
     policies={"random": random_policy, "heuristic": heuristic_policy},
     measures=MEASURES,

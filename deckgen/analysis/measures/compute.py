@@ -1,0 +1,336 @@
+"""The twelve measures of one deck, rule variant and player count, each with its 95% interval, from
+what was played (run.Played): the game is the unit of every interval (intervals.py)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+from deckgen.analysis.measures import words as W
+from deckgen.analysis.measures.evaluator import Decision, Reading
+from deckgen.analysis.measures.facts import FRACTIONS, HALF, GameFacts
+from deckgen.analysis.measures.hooks import Design
+from deckgen.analysis.measures.intervals import (Estimate, Resampler, bootstrap, mean_of, percentile_of, ratio_of, sd_of, seed_for, weighted_mean,
+                                                 wilson)
+from deckgen.analysis.measures.run import Played
+
+THIRD, TWO_THIRDS = FRACTIONS.index(1 / 3), FRACTIONS.index(2 / 3)
+LESSON = 45.0  # minutes of play a lesson leaves, by default (--lesson)
+LAST_TENTH = 0.9
+
+
+@dataclass
+class Part:
+    """A figure inside a measure: its key (words.PARTS), its estimate or why there is none."""
+
+    key: str
+    estimate: Estimate | None
+    reason: str = ""
+    share: bool = False  # shown as a percentage
+    params: dict[str, Any] = field(default_factory=dict)  # the name's placeholders
+
+
+@dataclass
+class Figure:
+    """One of the twelve: its estimate (or why it does not apply), its players and parts."""
+
+    key: str
+    estimate: Estimate | None
+    reason: str = ""  # not applicable: why (a words.py message)
+    share: bool = False
+    players: Any = ""  # the players model (a message)
+    parts: list[Part] = field(default_factory=list)
+    games: int = 0  # games behind it
+    decisions: int = 0  # evaluated decisions behind it (evaluator measures)
+    at_r: Estimate | None = None  # the evaluator's reading at R rollouts (4R is ``estimate``)
+    converged: bool | None = None
+    curve: dict[str, list] = field(default_factory=dict)  # what a plot draws (lengths, comeback curve, lead changes)
+    definition: str = ""  # a definition of the game's own in place of the measure's (words.py), when it reads it so
+    unit: str = ""
+
+    @property
+    def words(self) -> tuple[str, str, str]:
+        """(name, definition, unit) as messages of the catalog (words.py)."""
+        name, definition, unit = W.MEASURES[self.key]
+        return name, self.definition or definition, self.unit or unit
+
+    @property
+    def applicable(self) -> bool:
+        return self.estimate is not None
+
+
+@dataclass
+class Measured:
+    """The twelve figures of one deck, rule variant and player count."""
+
+    game: str
+    variant: str
+    players: int
+    games: int
+    seed: int
+    rollouts: int
+    evaluated: int  # games evaluated
+    pace: float
+    lesson: float
+    figures: dict[str, Figure] = field(default_factory=dict)
+
+    def __getitem__(self, key: str) -> Figure:
+        return self.figures[key]
+
+
+def _na(key: str, reason: str, players: Any = "", share: bool = False) -> Figure:
+    return Figure(key, None, reason=reason, players=players, share=share)
+
+
+def measure(played: Played, design: Design, *, game: str, variant: str = "", pace: float, lesson: float = LESSON) -> Measured:
+    from deckgen.i18n import _
+
+    plan = played.plan
+    n = played.players
+    ended = [f for f in played.facts if f.ended]
+    out = Measured(game, variant, n, len(played.facts), plan.seed, plan.rollouts, len(played.decisions), pace, lesson)
+    seed = plan.seed
+    heuristic = _(W.PLAYERS_HEURISTIC)
+    resampler = Resampler(seed_for(seed, f"{game}:{variant}:{n}"))  # one draw of resamples for every figure
+    key_seed: Callable[[str], Resampler] = lambda key: resampler  # noqa: E731
+    builders = (
+        ("seat_edge", lambda: _seat_edge(ended, n, key_seed)),
+        ("length", lambda: _length(ended, pace, lesson, key_seed)),
+        ("passive_turns", lambda: _passive(ended, key_seed)),
+        ("waiting", lambda: _waiting(ended, design, pace, key_seed)),
+        ("lead_changes", lambda: _lead_changes(ended, key_seed)),
+        ("comebacks", lambda: _comebacks(ended, n)),
+        ("lock_in", lambda: _lock_in(ended, key_seed)),
+        ("close_finishes", lambda: _close(ended, key_seed)),
+    )
+    for key, build in builders:
+        fig = build() if ended else _na(key, W.NO_GAMES)
+        fig.players = heuristic
+        fig.games = len(ended)
+        out.figures[key] = fig
+    for key, fig in _evaluator(played, design, ended, key_seed).items():
+        out.figures[key] = fig
+    out.figures["skill_share"] = _skill(played, design, key_seed)
+    return out
+
+
+# ---------------------------------------------------------------- from the traces and standings
+
+
+def _seat_edge(games: Sequence[GameFacts], n: int, seed: Callable[[str], Resampler]) -> Figure:
+    fair = 1.0 / n
+    # each game's win share of the seat at each place of the first-turn order
+    shares = [[(1.0 / len(g.winners) if g.order[i] in g.winners else 0.0) if g.winners else 0.0 for g in games] for i in range(n)]
+    first = wilson(sum(shares[0]), len(games))
+    parts = []
+    for i in range(n):
+        w = wilson(sum(shares[i]), len(games))
+        parts.append(Part("seat", _shift(w, -fair), share=True, params={"n": i + 1}))
+    balance = bootstrap(shares, lambda w, *cols: 1.0 - _spread(w, cols), seed("balance"))
+    parts.insert(0, Part("balance", balance))
+    return Figure("seat_edge", _shift(first, -fair), share=True, parts=parts)
+
+
+def _spread(w, cols):
+    """The largest gap between two seats' mean win shares (per row of the games' weights ``w``)."""
+    import numpy as np
+
+    means = np.stack([weighted_mean(w, c) for c in cols])
+    return means.max(axis=0) - means.min(axis=0)
+
+
+def _shift(e: Estimate | None, by: float) -> Estimate | None:
+    return None if e is None else Estimate(e.value + by, e.low + by, e.high + by)
+
+
+def _length(games: Sequence[GameFacts], pace: float, lesson: float, seed: Callable[[str], Resampler]) -> Figure:
+    turns = [float(g.length) for g in games]
+    minutes = pace / 60.0
+    mean = mean_of(turns, seed("mean"))
+    p90 = percentile_of(turns, 90, seed("p90"))
+    fits = wilson(sum(1 for t in turns if t * minutes <= lesson), len(turns))
+    parts = [
+        Part("sd", sd_of(turns, seed("sd")), reason="" if len(turns) > 1 else W.NO_GAMES),
+        Part("p10", percentile_of(turns, 10, seed("p10"))),
+        Part("p90", p90),
+        Part("minutes", mean.scaled(minutes) if mean else None),
+        Part("minutes_p90", p90.scaled(minutes) if p90 else None),
+        Part("fits_lesson", fits, share=True, params={"minutes": lesson}),
+    ]
+    histogram: dict[int, int] = {}
+    for g in games:
+        histogram[g.length] = histogram.get(g.length, 0) + 1
+    return Figure("length", mean, parts=parts, curve={"lengths": sorted(histogram.items())})
+
+
+def _passive(games: Sequence[GameFacts], seed: Callable[[str], Resampler]) -> Figure:
+    share = ratio_of([g.passive for g in games], [g.turns for g in games], seed("passive"))
+    legal = ratio_of([g.real_legal for g in games], [g.real for g in games], seed("legal"))
+    slopes = [g.slope for g in games if g.slope is not None]
+    parts = [
+        Part("legal_actions", legal, reason="" if legal else W.NO_REAL),
+        Part("narrowing", mean_of(slopes, seed("slope")) if slopes else None, reason="" if slopes else (W.NO_REAL if not legal else W.NO_SLOPE)),
+    ]
+    return Figure("passive_turns", share, reason="" if share else W.NO_GAMES, share=True, parts=parts)
+
+
+def _waiting(games: Sequence[GameFacts], design: Design, pace: float, seed: Callable[[str], Resampler]) -> Figure:
+    waits = ratio_of([g.wait_sum for g in games], [g.wait_count for g in games], seed("wait"))
+    longest = [float(g.wait_max) for g in games if g.wait_max is not None]
+    longest_e = mean_of(longest, seed("longest")) if longest else None
+    if design.open_moments is not None:  # nobody waits for a turn: the longest run with no open moment
+        quiet = [float(g.quiet_max) for g in games if g.quiet_max is not None]
+        run = mean_of(quiet, seed("quiet")) if quiet else None
+        parts = [Part("quiet_seconds", run.scaled(pace) if run else None, reason="" if run else W.NO_OPEN),
+                 Part("turns_between", waits, reason="" if waits else W.NO_WAITS)]
+        return Figure("waiting", run, reason="" if run else W.NO_OPEN, parts=parts, definition=W.WAITING_OPEN, unit=W.WAITING_OPEN_UNIT)
+    parts = [
+        Part("seconds", waits.scaled(pace) if waits else None, reason="" if waits else W.NO_WAITS),
+        Part("longest", longest_e, reason="" if longest_e else W.NO_WAITS),
+        Part("longest_seconds", longest_e.scaled(pace) if longest_e else None, reason="" if longest_e else W.NO_WAITS),
+    ]
+    places = max((len(g.seat_waits) for g in games), default=0)
+    for i in range(places):  # each seat, in the order of its first turn
+        mine = [g.seat_waits[i] if i < len(g.seat_waits) else (0, 0) for g in games]
+        e = ratio_of([s for s, _c in mine], [c for _s, c in mine], seed(f"wait_seat:{i}"))
+        parts.append(Part("wait_seat", e, reason="" if e else W.NO_WAITS, params={"n": i + 1}))
+    return Figure("waiting", waits, reason="" if waits else W.NO_WAITS, parts=parts)
+
+
+def _lead_changes(games: Sequence[GameFacts], seed: Callable[[str], Resampler]) -> Figure:
+    changes = [float(g.lead_changes) for g in games]
+    per = ratio_of(changes, [max(0, g.samples - 1) for g in games], seed("per_sample"))
+    counts: dict[int, int] = {}
+    for g in games:
+        counts[g.lead_changes] = counts.get(g.lead_changes, 0) + 1
+    return Figure("lead_changes", mean_of(changes, seed("mean")), parts=[Part("per_sample", per, reason="" if per else W.NO_GAMES)],
+                  curve={"changes": sorted(counts.items())})
+
+
+def _at(games: Sequence[GameFacts], which: str, k: int) -> Estimate | None:
+    got = [getattr(g, which)[k] for g in games if getattr(g, which)[k] is not None]
+    return wilson(sum(got), len(got)) if got else None
+
+
+def _comebacks(games: Sequence[GameFacts], n: int) -> Figure:
+    half = _at(games, "last_at", HALF)
+    parts = [Part("fair", Estimate(1.0 / n, 1.0 / n, 1.0 / n), share=True)]
+    for key, which, k, why in (("snowball", "first_at", HALF, W.NO_FIRST), ("last_third", "last_at", THIRD, W.NO_LAST_AT),
+                               ("last_two_thirds", "last_at", TWO_THIRDS, W.NO_LAST_AT), ("first_third", "first_at", THIRD, W.NO_FIRST),
+                               ("first_two_thirds", "first_at", TWO_THIRDS, W.NO_FIRST)):
+        e = _at(games, which, k)
+        parts.append(Part(key, e, reason="" if e else why, share=True))
+    curve = {"fractions": list(FRACTIONS), "fair": 1.0 / n,
+             "last": [_triple(_at(games, "last_at", k)) for k in range(len(FRACTIONS))],
+             "first": [_triple(_at(games, "first_at", k)) for k in range(len(FRACTIONS))],
+             "games_last": [sum(1 for g in games if g.last_at[k] is not None) for k in range(len(FRACTIONS))]}
+    return Figure("comebacks", half, reason="" if half else W.NO_LAST, share=True, parts=parts, curve=curve)
+
+
+def _triple(e: Estimate | None) -> list[float] | None:
+    return None if e is None else [e.value, e.low, e.high]
+
+
+def _lock_in(games: Sequence[GameFacts], seed: Callable[[str], Resampler]) -> Figure:
+    values = [g.lock_in for g in games if g.lock_in is not None]
+    e = mean_of(values, seed("lock")) if values else None
+    late = wilson(sum(1 for v in values if v > LAST_TENTH), len(values)) if values else None
+    return Figure("lock_in", e, reason="" if e else W.NO_GAMES, share=True, parts=[Part("last_tenth", late, share=True)])
+
+
+def _close(games: Sequence[GameFacts], seed: Callable[[str], Resampler]) -> Figure:
+    margins = [g.margin for g in games if g.margin is not None]
+    if not margins:
+        return _na("close_finishes", W.NO_MARGIN, share=True)
+    close = wilson(sum(1 for m in margins if m <= 1.0), len(margins))
+    return Figure("close_finishes", close, share=True, parts=[Part("margin", mean_of(margins, seed("margin")))])
+
+
+# ---------------------------------------------------------------- from the evaluator
+
+
+def _evaluator(played: Played, design: Design, games: Sequence[GameFacts], seed: Callable[[str], Resampler]) -> dict[str, Figure]:
+    from deckgen.i18n import _
+
+    plan = played.plan
+    n = played.players
+    keys = ("choices_matter", "obvious_move_wrong", "kingmaking")
+    scope = _(W.EVALUATOR_SCOPE, what=_(design.world_words)) if design.world_words else ""
+    players = _(W.PLAYERS_EVALUATOR, r=plan.rollouts, r4=4 * plan.rollouts, scope=scope)
+    reason = ""
+    if games and not any(g.real for g in games):
+        reason = W.NO_CHOICES
+    elif design.world is None:
+        reason = W.NO_EVALUATOR
+    elif not played.decisions:
+        reason = W.NO_EVALUATION
+    elif not any(played.decisions):
+        reason = W.NO_DECISIONS
+    if reason:
+        out = {k: _na(k, reason, players, share=True) for k in keys}
+        if n < 3:
+            out["kingmaking"] = _na("kingmaking", W.NEEDS_THREE, players, share=True)
+        return out
+    early = [[d for d in ds if not d.late] for ds in played.decisions]
+    total = sum(len(ds) for ds in early)
+    out = {
+        "choices_matter": _decisions("choices_matter", early, lambda r: r.matters, lambda r: r.gap, "gap", seed),
+        "obvious_move_wrong": _decisions("obvious_move_wrong", early, lambda r: r.wrong, lambda r: r.regret, "regret", seed),
+    }
+    if n < 3:
+        out["kingmaking"] = _na("kingmaking", W.NEEDS_THREE, share=True)
+    else:
+        at = {}
+        for rollouts, pick in (("r", lambda d: d.at_r), ("r4", lambda d: d.at_4r)):
+            hits = sum(1 for ds in played.decisions if any(pick(d).kingmaking for d in ds))
+            at[rollouts] = wilson(hits, len(played.decisions))
+        king = Figure("kingmaking", at["r4"], share=True, at_r=at["r"], decisions=sum(len(ds) for ds in played.decisions))
+        king.converged = _converged(at["r"], at["r4"])
+        out["kingmaking"] = king
+    for fig in out.values():
+        fig.players = players
+        fig.games = len(played.decisions)
+        if fig.key != "kingmaking":
+            fig.decisions = total
+    return out
+
+
+def _decisions(key: str, games: Sequence[Sequence[Decision]], hit: Callable[[Reading], bool], size: Callable[[Reading], float],
+               part: str, seed: Callable[[str], Resampler]) -> Figure:
+    count = [len(ds) for ds in games]
+    if not sum(count):
+        return _na(key, W.NO_DECISIONS, share=True)
+    at = {}
+    for name, pick in (("r", lambda d: d.at_r), ("r4", lambda d: d.at_4r)):
+        at[name] = ratio_of([sum(1 for d in ds if hit(pick(d))) for ds in games], count, seed(f"{key}:{name}"))
+    mean_size = ratio_of([sum(size(d.at_4r) for d in ds) for ds in games], count, seed(f"{key}:{part}"))
+    fig = Figure(key, at["r4"], share=True, parts=[Part(part, mean_size)], at_r=at["r"])
+    fig.converged = _converged(at["r"], at["r4"])
+    return fig
+
+
+def _converged(at_r: Estimate | None, at_r4: Estimate | None) -> bool | None:
+    """The reading at R lies inside the interval at 4R."""
+    if at_r is None or at_r4 is None:
+        return None
+    return at_r4.contains(at_r.value)
+
+
+# ---------------------------------------------------------------- the skill share
+
+
+def _skill(played: Played, design: Design, seed: Callable[[str], Resampler]) -> Figure:
+    from deckgen.i18n import _
+
+    players = _(W.PLAYERS_SKILL, skilled=_(design.skilled_words), unskilled=_(design.unskilled_words))
+    if not design.skilled or not design.unskilled:
+        return _na("skill_share", W.NO_SKILL, players)
+    blocks = [b for b in played.skill if b]
+    if not blocks:
+        return _na("skill_share", W.NO_SKILL_GAMES, players)
+    n = played.players
+    fair = 1.0 / n
+    means = [sum(b) / len(b) for b in blocks]
+    p = mean_of(means, seed("skill"))
+    share = Estimate(*((x - fair) / (1.0 - fair) for x in (p.value, p.low, p.high)))
+    return Figure("skill_share", share, players=players, games=sum(len(b) for b in blocks), parts=[Part("win_share", p, share=True)])

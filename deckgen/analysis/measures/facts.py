@@ -1,0 +1,99 @@
+"""One number (or a few) per game: what the measures need of each traced game. The game is the unit
+of every interval (decisions inside one game are not independent), so each game's trace is reduced
+here, in the worker that played it, and only these facts travel back."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from deckgen.analysis.measures import standing as st
+from deckgen.analysis.measures.trace import Trace, first_turn_order
+
+# the points of a game at which comebacks are read (shares of its turns): a third, half, two thirds,
+# and a finer grid for the curve of `validate --report`
+FRACTIONS = (0.1, 0.2, 1 / 3, 0.4, 0.5, 0.6, 2 / 3, 0.8, 0.9)
+HALF = FRACTIONS.index(0.5)
+
+
+@dataclass(frozen=True)
+class GameFacts:
+    seed: int
+    players: int
+    ended: bool
+    length: int = 0  # turns (the game's clock)
+    winners: tuple[int, ...] = ()
+    order: tuple[int, ...] = ()  # the seats in the order of their first turn
+    # passive turns and choice
+    turns: int = 0  # turns: runs of one seat's decisions
+    passive: int = 0  # turns whose every decision had one legal action
+    real: int = 0  # decisions with two legal actions or more
+    real_legal: int = 0  # their legal actions, summed
+    slope: float | None = None  # legal actions at real decisions against the share of the game played
+    # waiting, in the other players' turns between two turns of a seat
+    wait_sum: int = 0
+    wait_count: int = 0
+    wait_max: int | None = None
+    seat_waits: tuple[tuple[int, int], ...] = ()  # per seat in first-turn order: (waits summed, waits)
+    quiet_max: int | None = None  # the longest run of decisions without an open moment (Design.open_moments)
+    # the standing
+    samples: int = 0
+    lead_changes: int = 0
+    lock_in: float | None = None
+    last_at: tuple[float | None, ...] = ()  # per FRACTIONS: the strictly last seat's win share, or None
+    first_at: tuple[float | None, ...] = ()  # the same for the strict leader
+    margin: float | None = None  # final margin in turns
+
+
+def slope(n: int, sx: float, sy: float, sxx: float, sxy: float) -> float | None:
+    """The least-squares slope of y on x from the sums; None without two different xs."""
+    if n < 2:
+        return None
+    spread = n * sxx - sx * sx
+    if spread <= 1e-9 * max(1.0, n * sxx):
+        return None
+    return (n * sxy - sx * sy) / spread
+
+
+def facts_of(seed: int, t: Trace) -> GameFacts:
+    n = t.players
+    if not t.ended:
+        return GameFacts(seed, n, False, t.length)
+    length = t.length
+    sc, scc, scy = t.moments
+    per_turn = slope(t.real, sc, t.real_legal, scc, scy)
+    samples = t.samples
+    winners = t.winners
+    last_at, first_at = [], []
+    clocks = [s.clock for s in samples]
+    leaders = [st.leader(s.standing) for s in samples]
+    for f in FRACTIONS:
+        k = st.index_at(clocks, f, length)
+        lo = st.last(samples[k].standing) if k is not None else None
+        hi = leaders[k] if k is not None else None
+        last_at.append(st.win_share(lo, winners) if lo is not None else None)
+        first_at.append(st.win_share(hi, winners) if hi is not None else None)
+    order = first_turn_order(t.order, n)
+    margin = t.margin if t.margin is not None else st.margin_in_turns(samples, length)
+    return GameFacts(
+        seed=seed,
+        players=n,
+        ended=True,
+        length=length,
+        winners=tuple(winners),
+        order=order,
+        turns=t.turns,
+        passive=t.passive,
+        real=t.real,
+        real_legal=t.real_legal,
+        slope=per_turn * t.turns if per_turn is not None and t.turns > 0 else None,
+        wait_sum=t.wait_sum,
+        wait_count=t.wait_count,
+        wait_max=t.wait_max,
+        seat_waits=tuple(tuple(t.seat_waits[s]) for s in order) if t.seat_waits else (),
+        quiet_max=t.quiet_max,
+        samples=len(samples),
+        lead_changes=st.lead_changes(samples, leaders),
+        lock_in=st.lock_in(samples, winners, length, leaders),
+        last_at=tuple(last_at),
+        first_at=tuple(first_at),
+        margin=margin,
+    )

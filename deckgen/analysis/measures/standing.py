@@ -1,0 +1,120 @@
+"""What the standing samples of one game say: who leads, how often the lead changes, when the
+winner takes the lead for good, who is last or first at a point of the game, how close the finish
+is. Pure functions of the samples (trace.Sample), proved on random samples (tests/analysis/measures).
+
+Leading means holding the best standing alone; a tie at the top has no leader. A lead change is a
+sample whose leader differs from the last leader seen (the first leader is not a change, nor a tie:
+a lead that passes from A through a tie to B is one change; from A through a tie back to A, none).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from typing import Sequence
+
+from deckgen.analysis.measures.trace import Sample
+
+
+def leader(standing: Sequence[tuple]) -> int | None:
+    """The seat with the best standing alone, or None when the best is shared."""
+    standing = standing if isinstance(standing, list) else list(standing)
+    best = max(standing)
+    return standing.index(best) if standing.count(best) == 1 else None
+
+
+def last(standing: Sequence[tuple]) -> int | None:
+    """The seat with the worst standing alone (strictly last), or None when the worst is shared."""
+    standing = standing if isinstance(standing, list) else list(standing)
+    worst = min(standing)
+    return standing.index(worst) if standing.count(worst) == 1 else None
+
+
+def lead_changes(samples: Sequence[Sample], leaders: Sequence[int | None] | None = None) -> int:
+    """Changes of leader over the samples (``leaders``: each sample's leader, when known)."""
+    changes, held = 0, None
+    for now in (leaders if leaders is not None else [leader(s.standing) for s in samples]):
+        if now is None:
+            continue
+        if held is not None and now != held:
+            changes += 1
+        held = now
+    return changes
+
+
+def top_set(standing: Sequence[tuple]) -> frozenset[int]:
+    best = max(standing)
+    return frozenset(s for s, x in enumerate(standing) if x == best)
+
+
+def lock_in(samples: Sequence[Sample], winners: Sequence[int], length: int, leaders: Sequence[int | None] | None = None) -> float | None:
+    """The share of the game (in turns) played before the eventual winners lead for good: the clock
+    of the first sample from which, at every later sample, the seats at the top are exactly the
+    winners, over the game's length. 1.0 when the last sample does not show them on top (the
+    standing never told). None for a game without winners, samples or turns. ``leaders``: each
+    sample's leader, when known."""
+    if not winners or not samples or length <= 0:
+        return None
+    k = len(samples)
+    if len(winners) == 1 and leaders is not None:
+        won = winners[0]
+        while k > 0 and leaders[k - 1] == won:
+            k -= 1
+    else:
+        group = frozenset(winners)
+        while k > 0 and top_set(samples[k - 1].standing) == group:
+            k -= 1
+    if k == len(samples):
+        return 1.0
+    return min(1.0, max(0.0, samples[k].clock / length))
+
+
+def at_fraction(samples: Sequence[Sample], fraction: float, length: int) -> Sample | None:
+    """The latest sample taken at or before ``fraction`` of the game (the final one excluded)."""
+    k = index_at([s.clock for s in samples], fraction, length)
+    return samples[k] if k is not None else None
+
+
+def index_at(clocks: Sequence[int], fraction: float, length: int) -> int | None:
+    """:func:`at_fraction` by the samples' clocks (which never decrease): the sample's index."""
+    if length <= 0:
+        return None
+    mark = min(fraction * length, length - 1)
+    k = bisect_right(clocks, mark)
+    return k - 1 if k else None
+
+
+def win_share(seat: int, winners: Sequence[int]) -> float:
+    """A seat's share of the win: 1 alone, 1/k in a k-way tie, 0 otherwise."""
+    return 1.0 / len(winners) if seat in winners else 0.0
+
+
+def progress(samples: Sequence[Sample], length: int) -> float:
+    """A turn's typical progress: how far the standing's first entry moves, summed over the seats and
+    the samples, per turn played (each turn belongs to one seat, so in a game where every turn sheds
+    one card it is 1)."""
+    if length <= 0 or len(samples) < 2:
+        return 0.0
+    moved = 0.0
+    before = [x[0] for x in samples[0].standing]
+    for s in samples[1:]:
+        now = [x[0] for x in s.standing]
+        if now != before:
+            moved += sum(abs(y - x) for x, y in zip(before, now))
+            before = now
+    return float(moved) / length
+
+
+def final_margin(standing: Sequence[tuple]) -> float:
+    """Between the best and the second-best standing, the difference in the first entry."""
+    ranked = sorted(standing, reverse=True)
+    return float(ranked[0][0]) - float(ranked[1][0]) if len(ranked) > 1 else 0.0
+
+
+def margin_in_turns(samples: Sequence[Sample], length: int) -> float | None:
+    """The final margin in units of one turn's progress; None when the standing never moved."""
+    if not samples:
+        return None
+    step = progress(samples, length)
+    if step <= 0:
+        return None
+    return abs(final_margin(samples[-1].standing)) / step

@@ -1,0 +1,211 @@
+"""A game played and watched step by step, and what the measures keep of it.
+
+At every decision the trace counts the legal actions (``Design.legal_count`` when the game offers a
+cheaper count than ``len(legal_actions())``); a turn is a run of one seat's decisions (chance steps
+break nothing). The public standing (``Design.standing``) is sampled when play starts, at the end of
+every full rotation of turns (when a new turn begins and the clock, ``State.length()``, has reached
+the next multiple of a rotation), at every round end and when the game is over: never after every
+move, which in a shedding game would make the mover lead at each of its plays
+(../shared/DESIGN-MEASURES.md). What the measures need is summed as the game goes, in one loop
+(:func:`play_traced`) that plays exactly as engine/loop.play does, the same random numbers in the
+same order (tests/analysis/measures prove the records equal), so that tracing costs little over a
+plain simulation (bench/measures.py measures it); the steps themselves are kept only when asked
+(``keep_steps``), as the move list is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, NamedTuple, Sequence
+
+from deckgen.analysis.measures.hooks import Design
+from deckgen.engine.state import CHANCE, TERMINAL
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a kept trace: the seat to act (CHANCE for chance), its legal actions (0 at chance),
+    the action taken (None at chance), and the turn clock before it."""
+
+    seat: int
+    legal: int
+    action: int | None
+    clock: int
+
+    @property
+    def forced(self) -> bool:
+        return self.seat != CHANCE and self.legal == 1
+
+
+class Sample(NamedTuple):
+    """The public standing at one moment: the turn clock then, and one tuple per seat."""
+
+    clock: int
+    standing: Sequence[tuple]
+
+
+@dataclass
+class Trace:
+    """What one game leaves, summed as it was played."""
+
+    players: int
+    order: list[int] = field(default_factory=list)  # seats in the order of their first decision
+    turns: int = 0  # runs of one seat's decisions (the decisions' clock)
+    passive: int = 0  # turns whose every decision had one legal action
+    real: int = 0  # decisions with two legal actions or more
+    real_legal: int = 0  # their legal actions, summed
+    moments: tuple[float, float, float] = (0.0, 0.0, 0.0)  # over real decisions: sums of turn, turn², turn × legal actions
+    wait_sum: int = 0  # other seats' turns between two turns of one seat, summed over such waits
+    wait_count: int = 0
+    wait_max: int | None = None
+    seat_waits: list[tuple[int, int]] = field(default_factory=list)  # per seat: (waits summed, waits)
+    quiet_max: int | None = None  # the longest run of decisions with no open moment (Design.open_moments)
+    samples: list[Sample] = field(default_factory=list)
+    evaluable: list[tuple[int, int]] = field(default_factory=list)  # (step number, turn) of real decisions the evaluator can copy
+    steps: list[Step] | None = None
+    ended: bool = False
+    length: int = 0
+    winners: tuple[int, ...] = ()
+    returns: tuple[float, ...] = ()
+    steps_taken: int = 0
+    margin: float | None = None  # the game's own final margin in turns (Design.margin)
+
+
+Visit = Callable[[int, Any, int, "int | None"], None]
+
+
+def play_traced(state: Any, policies: Sequence[Any], rng: Any, design: Design, *, max_steps: int, keep_steps: bool = False,
+                evaluable: bool = False, visit: Visit | None = None) -> Trace:
+    """Play ``state`` to its end as engine/loop.play does (each decision by its seat's policy with
+    ``rng``, each chance node with ``rng``, at most ``max_steps`` steps) and trace it. ``evaluable``:
+    note the real decisions the evaluator can copy; ``visit(step, state, seat, action)`` is called
+    before every step (the evaluator's replay). The decisions' clock is the turn (a run of one seat's
+    decisions), which the loop counts itself, and so is a rotation's end (``Design.rotation`` turns,
+    by default the players); a sample's clock is the game's own (``length()``)."""
+    players = len(policies)
+    t = Trace(players, steps=[] if keep_steps else None)
+    standing, rounds, rotation, opened = design.standing, design.rounds, design.rotation, design.open_moments
+    count_legal = design.legal_count or _listed
+    can_copy = design.evaluable
+    samples = t.samples
+    append = samples.append
+    last_turn = [-1] * players
+    seat_sum = [0] * players
+    seat_count = [0] * players
+    order = t.order
+    evaluable_at = t.evaluable
+    kept = t.steps
+    extra = opened is not None or kept is not None or visit is not None or evaluable
+    seat_now = -99
+    passive = True
+    turns = passive_n = real = real_legal = 0
+    wait_max = quiet_max = -1
+    sc = scc = scy = 0
+    quiet = 0
+    moment = None
+    round_now = rounds(state) if rounds is not None else 0
+    next_sample = 0
+    step = 0
+    while True:
+        seat = state.current_player()
+        if seat == TERMINAL or step >= max_steps:
+            break
+        if seat == CHANCE:
+            if rounds is not None:
+                r = rounds(state)
+                if r != round_now:
+                    round_now = r
+                    clock, now = state.length(), standing(state)
+                    if not samples or samples[-1].clock != clock or samples[-1].standing != now:
+                        append(Sample(clock, now))
+            if kept is not None:
+                kept.append(Step(seat, 0, None, state.length()))
+            if visit is not None:
+                visit(step, state, seat, None)
+            state.chance(rng)
+            step += 1
+            continue
+        action = policies[seat](state, rng)
+        legal = count_legal(state)
+        if seat != seat_now:  # a turn begins: the last one closed, this seat's wait counted, a sample due?
+            if passive and turns:
+                passive_n += 1
+            passive = True
+            seat_now = seat
+            last = last_turn[seat]
+            if last < 0:
+                order.append(seat)
+            else:
+                wait = turns - last - 1
+                seat_sum[seat] += wait
+                seat_count[seat] += 1
+                if wait > wait_max:
+                    wait_max = wait
+            last_turn[seat] = turns
+            due = turns >= next_sample
+            turns += 1
+            if rounds is not None:
+                r = rounds(state)
+                if r != round_now:
+                    round_now, due = r, True
+            if due:
+                clock, now = state.length(), standing(state)
+                if not samples or samples[-1].clock != clock or samples[-1].standing != now:
+                    append(Sample(clock, now))  # a round end that is also a rotation's end: one sample
+                rot = rotation(state) if rotation is not None else players
+                next_sample = turns - 1 + (rot if rot > 0 else 1)
+        if legal > 1:
+            passive = False
+            real += 1
+            real_legal += legal
+            sc += turns
+            scc += turns * turns
+            scy += turns * legal
+            if evaluable and (can_copy is None or can_copy(state)):
+                evaluable_at.append((step, turns))
+        if extra:
+            if opened is not None:
+                now = opened(state)
+                quiet = 1 if moment is not None and now != moment else quiet + 1
+                moment = now
+                if quiet > quiet_max:
+                    quiet_max = quiet
+            if kept is not None:
+                kept.append(Step(seat, legal, action, state.length()))
+            if visit is not None:
+                visit(step, state, seat, action)
+        state.apply_action(action)
+        step += 1
+    if turns and passive:
+        passive_n += 1
+    t.turns, t.passive, t.real, t.real_legal = turns, passive_n, real, real_legal
+    t.moments = (float(sc), float(scc), float(scy))
+    t.wait_sum, t.wait_count, t.wait_max = sum(seat_sum), sum(seat_count), wait_max if wait_max >= 0 else None
+    t.seat_waits = list(zip(seat_sum, seat_count))
+    t.quiet_max = quiet_max if quiet_max >= 0 else None
+    t.ended = bool(state.is_terminal())
+    t.length = state.length()
+    t.steps_taken = step
+    if t.ended:
+        t.winners = tuple(state.winners())
+        t.returns = tuple(state.returns())
+        _sample(append, samples, t.length, standing(state))
+        if design.margin is not None:
+            t.margin = design.margin(state)
+    return t
+
+
+def _listed(state: Any) -> int:
+    return len(state.legal_actions())
+
+
+def _sample(append: Any, samples: list, clock: int, standing: Sequence[tuple]) -> None:
+    if samples and samples[-1].clock == clock and samples[-1].standing == standing:
+        return  # a round end that is also a rotation's end: one sample
+    append(Sample(clock, standing))
+
+
+def first_turn_order(order: list[int], players: int) -> tuple[int, ...]:
+    """The seats in the order of their first decision; seats that never acted follow, in seat order."""
+    seen = set(order)
+    return tuple(order + [s for s in range(players) if s not in seen])

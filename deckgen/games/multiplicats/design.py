@@ -1,0 +1,52 @@
+"""Multipli Cat's for the design measures (``Engine.design``). The public standing is fewer cards
+still to shed (face down and face up), a player who went out ranked by when; a rotation is one turn
+of every pile; nobody waits for a turn in a speed game, so waiting is the longest run of cards turned
+up with no chance to slap. The game has no choices: no evaluator, and its skill share compares the
+player 20% faster with the deck's average player (skill.py's profiles)."""
+
+from __future__ import annotations
+
+from deckgen.analysis.measures.hooks import Design
+from deckgen.i18n import N_
+
+from deckgen.games.multiplicats.skill import AVERAGE, FASTER
+from deckgen.games.multiplicats.state import MultiplicatsState
+
+NEVER = -(10**9)  # the rank of a player still in
+
+
+def cards_left(state: MultiplicatsState, player: int) -> int:
+    return sum(len(state.piles[p]) + len(state.up[p]) for p in state.piles_of[player])
+
+
+def standing(state: MultiplicatsState) -> list[tuple[int, int]]:
+    if state.infinite:
+        return [(state.points[p], -cards_left(state, p)) for p in range(state.players)]
+    return [(-cards_left(state, p), -state.out_turn[p] if p in state.out_turn else NEVER) for p in range(state.players)]
+
+
+def margin(state: MultiplicatsState) -> float | None:
+    """With two players out or more: the turns between the first and the second going out, in turns
+    of the second (its share of the piles); otherwise None (the cards left, over a turn's progress)."""
+    if state.infinite or len(state.out) < 2:
+        return None
+    first, second = sorted(state.out_turn.values())[:2]
+    runner = min((p for p in state.out if state.out_turn[p] == second), default=state.out[1])
+    return (second - first) * len(state.piles_of[runner]) / state.n
+
+
+DESIGN = Design(
+    standing=standing,
+    standing_words=N_("fewer cards still to shed"),
+    rotation=lambda state: state.n,
+    legal_count=lambda state: 1,  # a decision is always to turn up a card
+    open_moments=lambda state: state.tally["chances"],
+    margin=margin,
+    skilled=FASTER,
+    unskilled=AVERAGE,
+    skilled_words=N_("20% faster"),
+    unskilled_words=N_("average"),
+    games=400,
+    evaluated_games=0,
+    skill_games=200,
+)
