@@ -519,7 +519,10 @@ def skill(
         typer.echo(str(pipeline.skill_text(run)), nl=False)
 
 
-@app.command(context_settings=GAME_ARGS)
+@command(context_settings=GAME_ARGS,
+         help=_("The twelve design measures of a deck, each with its 95% interval and its definition: seat edge, length, "
+                "passive turns, waiting, lead changes, comebacks, lock-in, close finishes, choices that matter, obvious move "
+                "wrong, kingmaking, skill share."))
 def measure(
     ctx: typer.Context,
     target: str = typer.Argument(..., metavar="GAME|DECK-FILE"),
@@ -533,7 +536,6 @@ def measure(
     as_json: bool = JsonOpt,
     quiet: bool = QuietOpt,
 ) -> None:
-    """The twelve design measures of a deck, each with its 95% interval and its definition: seat edge, length, passive turns, waiting, lead changes, comebacks, lock-in, close finishes, choices that matter, obvious move wrong, kingmaking, skill share."""
     spec = load_spec(target, ctx.args, players=players, seed=seed)
     with _bars(quiet or as_json) as bars:
         run = pipeline.measure(spec, players=players, games=games, workers=workers, rollouts=rollouts, lesson=lesson, pace=pace, progress=bars)

@@ -45,7 +45,7 @@ games' player's deck's game's
 
 # command names, and the values of the common options deckgen's own help writes as they are typed
 IDENTIFIERS = frozenset("""
-deckgen list build rules init preview calibrate simulate validate skill sweep solve puzzle serve
+deckgen list build rules init preview calibrate simulate validate skill sweep solve puzzle serve measure
 a4 letter poker bridge mini tarot sheets png pdf tts tgc mpc dtc home normal low rgb cmyk es en all
 none separate random heuristic true false card_size back_image back_offset dpi qps
 """.split())

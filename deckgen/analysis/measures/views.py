@@ -52,7 +52,7 @@ def lines(m: Measured, title: str) -> list[Any]:
             out.append(_("{i:>2}. {name}: {value} ({unit})", i=i, name=_(name), value=shown(f.estimate, f.share, signed), unit=_(unit)))
             for p in f.parts:
                 if p.estimate is None:
-                    out.append(_("      {name}: not applicable: {reason}", name=part_name(p), reason=_(p.reason or W.NO_GAMES)))
+                    out.append(_("      {name}: not applicable: {reason}", name=part_name(p), reason=(_(p.reason) if p.reason else _(W.NO_GAMES))))
                 else:
                     out.append(_("      {name}: {value} ({unit})", name=part_name(p),
                                  value=shown(p.estimate, p.share, signed and p.key == "seat"), unit=_(W.PARTS[p.key][1])))
@@ -99,7 +99,7 @@ def figure_json(f: Figure, m: Measured) -> dict[str, Any]:
         key = f"{p.key}_{p.params['n']}" if "n" in p.params else p.key
         item: dict[str, Any] = {"name": part_name(p), "unit": _(W.PARTS[p.key][1])}
         if p.estimate is None:
-            item["not_applicable"] = _(p.reason or W.NO_GAMES)
+            item["not_applicable"] = (_(p.reason) if p.reason else _(W.NO_GAMES))
         else:
             item.update(_estimate(p.estimate))
         parts[key] = item
