@@ -37,8 +37,6 @@ OPTION_WORDS = (r"is out of range \(|the range .* (is out of range|goes backward
 KNOWN_GAPS: tuple[Gap, ...] = (
     PAGE_NOT_IN_CORPUS,
     # web: the page's command, the games' option declarations and option words, the option parsers
-    Gap("web", "`deckgen serve`'s help (deckgen/web/command.py)", r"^serve --help$", r"."),
-    Gap("web", "`deckgen serve`'s line in `deckgen --help` (its help, deckgen/web/command.py)", r"^deckgen( --help)?$", r"^\s+serve\s"),
     Gap("web", "each game's options in `list` and `COMMAND GAME --help`: Option.help, usage() and describe_default() "
                "(deckgen/options.py, the games' OPTIONS)", r"^(list|build \w+ --help|solve hectoedra --help)$", r"^\s+--[\w-]"),
     Gap("web", "a game's label of its options (Game.describe, each game's __init__/labels: mode names and words "
