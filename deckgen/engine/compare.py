@@ -26,6 +26,7 @@ from deckgen.engine.simulate import CHUNK, Pool, Summary, seat_advantage, seat_a
 from deckgen.engine.validate import Report
 from deckgen.engine.words import length_unit
 from deckgen.i18n import _
+from deckgen.engine.words import players_tag
 from deckgen.model import Deck
 from deckgen.registry import Game
 
@@ -162,10 +163,10 @@ def compare(
         if found is not None:
             out[k] = found
             if progress:  # a cached part is a stage done at once: a whole-job bar counts it (no jump at the end)
-                progress(f"default deck, {k} players")(1, 1)
+                progress(_("default deck, {variant}", variant=players_tag(s.players, s.variant or "")))(1, 1)
             continue
         stream = Stream(k, s.variant, deck, s.players, tuple(engine.thresholds(deck, s.players)))
-        stream.tick = progress(f"default deck, {k} players") if progress else None
+        stream.tick = progress(_("default deck, {variant}", variant=players_tag(s.players, s.variant or ""))) if progress else None
         todo.append((stream, digest))
     if todo:
         seed = next(iter(report.summaries.values())).seed
