@@ -747,8 +747,10 @@ def _main(argv: list[str]) -> None:
         sys.exit(code)
 
 
-class _OutputFailed(DeckgenError):
-    pass
+class _OutputFailed(DeckgenError, ValueError):
+    """Standard output cannot be written. Also a ValueError, as a closed stream's own failure is: a
+    logging handler left holding the guarded stream after its command (uvicorn's, say) is then
+    dropped quietly by logging, as it drops any handler whose stream is closed."""
 
 
 class _Guarded:
