@@ -160,13 +160,14 @@ def compare(
         deck = variants.get(s.variant, base)
         digest = cache.key(engine, deck, s.players, s.variant, {"seed": s.seed, **_plan_key(games, sequential)})
         found = cache.load(base.game, digest)
+        stage = _("default deck, {variant}", variant=players_tag(s.players, s.variant or ""))
         if found is not None:
             out[k] = found
             if progress:  # a cached part is a stage done at once: a whole-job bar counts it (no jump at the end)
-                progress(_("default deck, {variant}", variant=players_tag(s.players, s.variant or "")))(1, 1)
+                progress(stage)(1, 1)
             continue
         stream = Stream(k, s.variant, deck, s.players, tuple(engine.thresholds(deck, s.players)))
-        stream.tick = progress(_("default deck, {variant}", variant=players_tag(s.players, s.variant or ""))) if progress else None
+        stream.tick = progress(stage) if progress else None
         todo.append((stream, digest))
     if todo:
         seed = next(iter(report.summaries.values())).seed
