@@ -13,10 +13,14 @@ import re
 from typing import Any
 
 from deckgen.i18n import _
+from deckgen.seeds import HIGHEST as HIGHEST_SEED
 
 WHOLE = re.compile(r"[+-]?[0-9]+")
 DECIMAL = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
-MOST_DIGITS = 12  # a number longer than this is out of every range: refused before it is read
+# a number longer than the widest range's end (a seed's, deckgen.seeds: 19 digits) is out of every range,
+# refused before it is read; the refusal quotes its first SHOWN_DIGITS digits
+MOST_DIGITS = len(str(HIGHEST_SEED))
+SHOWN_DIGITS = 12
 SHOWN = 40  # characters of a refused value quoted in its message
 
 
@@ -24,10 +28,11 @@ def _shown(text: str) -> str:
     return repr(text if len(text) <= SHOWN else text[:SHOWN] + "…")
 
 
-def _odd(text: str) -> bool:
+def odd_digits(text: str) -> bool:
     """``text`` looks like a number written some other way (other scripts' digits, an underscore): the
-    message then says to write it with the digits 0-9."""
-    return any(c.isdigit() and not "0" <= c <= "9" for c in text) or "_" in text
+    message then says to write it with the digits 0-9. Every reader of a number that refuses one
+    asks it, so the refusal says the same on every face."""
+    return any(c.isnumeric() and not "0" <= c <= "9" for c in text) or "_" in text
 
 
 def whole_number(value: Any) -> int:
@@ -38,11 +43,11 @@ def whole_number(value: Any) -> int:
         return value
     text = str(value).strip()
     if not WHOLE.fullmatch(text):
-        if _odd(text):
+        if odd_digits(text):
             raise ValueError(_("expected a whole number written with the digits 0-9, got {value}", value=_shown(text)))
         raise ValueError(_("expected a whole number, got {value}", value=_shown(text)))
     if len(text.lstrip("+-")) > MOST_DIGITS:
-        raise ValueError(_("{start}… ({n:,} digits) is out of range", start=text[:MOST_DIGITS], n=len(text.lstrip("+-"))))
+        raise ValueError(_("{start}… ({n:,} digits) is out of range", start=text[:SHOWN_DIGITS], n=len(text.lstrip("+-"))))
     return int(text)
 
 
@@ -56,7 +61,7 @@ def decimal_number(value: Any) -> float:
     if text.count(",") == 1 and "." not in text:  # a decimal comma, as Spanish writes it: 3,5
         text = text.replace(",", ".")
     if not DECIMAL.fullmatch(text) or len(text) > 2 * MOST_DIGITS:
-        if _odd(text):
+        if odd_digits(text):
             raise ValueError(_("expected a number written with the digits 0-9, got {value}", value=_shown(text)))
         raise ValueError(_("expected a number, got {value}", value=_shown(text)))
     return float(text)

@@ -16,7 +16,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 from deckgen.errors import OptionError, message  # noqa: F401  (message: re-exported, where it always was)
 from deckgen.switches import SHOWN, _short, boolean  # noqa: F401  (boolean: re-exported)
 from deckgen.i18n import Listing, Msg, _
-from deckgen.numerals import WHOLE, decimal_number, whole_number
+from deckgen.numerals import WHOLE, decimal_number, odd_digits, whole_number
 from deckgen.spelling import did_you_mean
 
 Parser = Callable[[Any], Any]
@@ -306,6 +306,10 @@ def _one_int(text: str, whole: str) -> int:
     number too long for any range says so, anything else is not a list of numbers."""
     text = text.strip()
     if not WHOLE.fullmatch(text):
+        if odd_digits(whole):  # ٣, ３, 1_0: said as every number's reader says it (deckgen.numerals)
+            if len(whole) <= SHOWN:
+                raise OptionError(_("{value!r} is not a list of numbers written with the digits 0-9, like 1-6 or 2,5,10", value=whole))
+            raise OptionError(_("not a list of numbers written with the digits 0-9, like 1-6 or 2,5,10"))
         if len(whole) <= SHOWN:
             raise OptionError(_("{value!r} is not a list of numbers like 1-6 or 2,5,10", value=whole))
         raise OptionError(_("not a list of numbers like 1-6 or 2,5,10"))

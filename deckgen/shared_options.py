@@ -18,6 +18,7 @@ from deckgen.render.ink import INK_MODES
 from deckgen.render.palette import COLOUR_SPACES
 from deckgen.render.presets import PRESETS
 from deckgen.render.settings import FORMATS, MAX_DPI, MIN_DPI
+from deckgen.seeds import RANGE as SEEDS
 
 CHECK_GAMES = 400  # what `deckgen validate` plays at most per player count when --games is not given
 MOST_GAMES = 1_000_000  # --games: its bounds (pipeline.validate refuses more)
@@ -78,7 +79,7 @@ class Shared:
         if self.kind == "switch":
             found = ["true", "false"]
         if self.bounds is not None:
-            found += [f"{b:g}" for b in self.bounds]
+            found += [f"{b:g}" if isinstance(b, float) else str(b) for b in self.bounds]  # a seed's top whole, not 9.22337e+18
         return tuple(dict.fromkeys([*found, *self.examples]))
 
 
@@ -91,7 +92,7 @@ _ROWS = (
            "play", DECK_COMMANDS, metavar=pgettext("metavar", "N")),
     Shared("seed", "--seed", "int", _("Seed"),
            _("A number: the same seed gives the same deck, the same games and the same PDF."), "play", DECK_COMMANDS,
-           bounds=(0, 2**63 - 1), examples=("7",), metavar=pgettext("metavar", "N")),
+           bounds=SEEDS, examples=("7",), metavar=pgettext("metavar", "N")),
     Shared("lang", "--lang", "text", _("Language of the cards and rulebook"),
            _("The language of the cards and the rulebook."), "print", (BUILD, RULES, PREVIEW, INIT),
            choices=("es", "en", "all"),

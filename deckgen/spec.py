@@ -33,11 +33,12 @@ from deckgen.render.presets import preset
 from deckgen.render.settings import PrintSettings, language
 from deckgen.i18n import N_
 from deckgen.resources import data_dir
+from deckgen.seeds import HIGHEST as HIGHEST_SEED, LOWEST as LOWEST_SEED
 
 TOP_KEYS = ("game", "seed", "players", "lang", "options", "print", "cards")
 PRINT_KEYS = ("card_size", "paper", "bleed", "backs", "ink", "for", "format", "dpi", "colour", "back_offset")
 DEFAULT_PRINT = {"card_size": "poker", "paper": "a4", "bleed": 0, "backs": "duplex-long", "ink": "normal"}
-MAX_SEED = 2**63 - 1
+MAX_SEED = HIGHEST_SEED  # (deckgen.seeds: one range for every face)
 
 
 # a spec's source when no option was given ("mgc (defaults)"; validate's title tells it apart)
@@ -143,7 +144,7 @@ def make_spec(game: Game, *layers: Mapping[str, Any], source: str = "") -> DeckS
         raise DeckgenError(_("{file}: this deck file is for {game!r}, not {other!r}", file=source, game=raw["game"], other=game.id))
     options = resolve(game.options, raw.get("options", {}) or {}, where=f"{game.id}: ")
     try:
-        seed = integer(0, MAX_SEED)(raw.get("seed", 1)) if "seed" in raw else 1
+        seed = integer(LOWEST_SEED, HIGHEST_SEED)(raw.get("seed", 1)) if "seed" in raw else 1
     except OptionError as exc:
         raise OptionError(exc.message, option="--seed") from None
     players = raw.get("players")

@@ -85,6 +85,10 @@ DECK_FILES = {
                             "binary": "0b" + "1" * 20000, "negative": "-" + "9" * 4400, "39 digits": "9" * 39}.items()},
     "big number in a monete card": 'game = "monete"\n[[cards]]\nkind = "number"\nvalue = 0x' + "f" * 4000 + '\ncolour = "red"\n',
     "big number in an mgc option": 'game = "mgc"\n[options]\ntarget_score = 0b' + "1" * 15000 + "\n",
+    # issue 41: other scripts' digits in a deck file's numbers
+    "card size in fullwidth digits": 'game = "multiplicats"\n[print]\ncard_size = "\uff16\uff10x90"\n',
+    "bleed in arabic-indic digits": 'game = "multiplicats"\n[print]\nbleed = "\u0662,\u0665"\n',
+    "seed one past the top": 'game = "multiplicats"\nseed = 9223372036854775808\n',
     # one key in two spellings: which was meant?
     "two spellings of one option": 'game = "mgc"\n[options]\ntoma_dos = 2\n"toma-dos" = 3\n',
     "two spellings, reversed": 'game = "multiplicats"\n[options]\n"infinite-points" = 30\ninfinite_points = 20\n',
@@ -117,6 +121,13 @@ ARGS = {
     "tables hex": ["multiplicats", "--tables", "0x" + "f" * 900],
     "target score binary": ["mgc", "--target-score", "0b" + "1" * 990],
     "back offset 5,000 digits": ["multiplicats", "--back-offset", "9" * 5000 + ",0"],
+    # issue 41: other scripts' digits wherever a number goes, and one past the seed's range
+    "card size fullwidth": ["multiplicats", "--card-size", "\uff16\uff10x90"],
+    "card size arabic-indic": ["multiplicats", "--card-size", "\u0666\u0660x\u0669\u0660"],
+    "card size devanagari": ["multiplicats", "--card-size", "\u096c\u0966x\u096f\u0966"],
+    "back offset fullwidth": ["multiplicats", "--back-offset", "\uff13,0"],
+    "reaction ms fullwidth": ["multiplicats", "--reaction-ms", "\uff17\uff10\uff10"],
+    "seed one past the top": ["multiplicats", "--seed", "9223372036854775808"],
 }
 CAPABILITY_ARGS = {
     "solve cards huge": ["solve", "hectoedra", "--cards", "1-99999999999999"],
@@ -133,6 +144,7 @@ CAPABILITY_ARGS = {
     "validate skill games negative": ["validate", "multiplicats", "--skill-games", "-1", "--report", "rep"],
     "validate skill games huge": ["validate", "multiplicats", "--skill-games", "9" * 5000, "--report", "rep"],
     "calibrate offset huge": ["calibrate", "--back-offset", "9" * 5000 + ",0"],
+    "calibrate offset fullwidth": ["calibrate", "--back-offset", "\uff11,\uff11"],
     "solve cards 5,000 digits": ["solve", "hectoedra", "--cards", "1-" + "9" * 900],
     "build out name too long": ["build", "multiplicats", "--out", "d" * 300],
 }

@@ -54,7 +54,7 @@ def test_the_command_line_refuses_them_in_one_line(capsys, tmp_path, monkeypatch
 @pytest.mark.parametrize("value", ["١-٣", "1_0", "2,٥"])
 def test_a_game_options_numbers_follow_the_same_rule(capsys, value):
     code, _, err = run(capsys, "simulate", "multiplicats", "--tables", value, "--games", "1")
-    assert code == 2 and f"--tables: {value!r} is not a list of numbers like 1-6 or 2,5,10" in err
+    assert code == 2 and f"--tables: {value!r} is not a list of numbers written with the digits 0-9, like 1-6 or 2,5,10" in err
 
 
 def test_the_web_request_says_what_the_command_line_says(capsys):

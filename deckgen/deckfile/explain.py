@@ -132,8 +132,8 @@ def schema_problem(err: dict[str, Any], model: Any = None) -> Any:
     if kind in ("value_error", "assertion_error"):
         error = ctx.get("error")
         said = error.args[0] if isinstance(error, Exception) and error.args else None
-        if said is not None:
-            return _got(said, got, shown)
+        if said is not None:  # (a message that quotes the value itself is not followed by it again)
+            return _got(said, got, shown and not getattr(error, "names_value", False))
     return _got(err["msg"], got, shown)  # a complaint pydantic words itself (not met by deckgen's schemas)
 
 
@@ -152,10 +152,10 @@ def _choices(model: Any, loc: tuple) -> tuple | None:
     """The values a Literal field at ``loc`` takes, or None."""
     if model is None or not loc:
         return None
-    from deckgen.deckfile.schema import model_at
+    from deckgen.deckfile.schema import field_at, model_at
 
     parent = model_at(model, loc[:-1])
-    field = parent.model_fields.get(str(loc[-1])) if parent is not None else None
+    field = field_at(parent, loc[-1])
     if field is None:
         return None
     annotation = field.annotation
@@ -169,8 +169,8 @@ def union_tag(model: Any, loc: tuple) -> bool:
     """``loc``'s last part names a member of a union (pydantic's 'str', 'list[float]'), not a field."""
     if model is None or len(loc) < 2:
         return False
-    from deckgen.deckfile.schema import model_at
+    from deckgen.deckfile.schema import field_at, keys, model_at
 
     parent = model_at(model, loc[:-2])
-    field = parent.model_fields.get(str(loc[-2])) if parent is not None else None
-    return field is not None and len(typing.get_args(field.annotation)) > 1 and str(loc[-1]) not in parent.model_fields
+    field = field_at(parent, loc[-2])
+    return field is not None and len(typing.get_args(field.annotation)) > 1 and str(loc[-1]) not in keys(parent)

@@ -45,6 +45,7 @@ from deckgen.i18n import Listing, _, ngettext
 from deckgen.options import check_size
 from deckgen.spelling import did_you_mean
 from deckgen.registry import Game, find_game, games
+from deckgen.seeds import RANGE as SEEDS
 
 if TYPE_CHECKING:  # pragma: no cover - pydantic loads when a file is not of the plain shape
     from pydantic import BaseModel, ValidationError
@@ -56,7 +57,7 @@ if TYPE_CHECKING:  # pragma: no cover - pydantic loads when a file is not of the
 # image, a value of another type or out of range); the schema then words their problems.
 # tests/deckfile/test_plain_shape.py checks the rules against the schema's own fields.
 PLAIN_TOP = {
-    "game": ("text",), "seed": ("int", 0, 2**63 - 1), "players": ("int", 1, 64), "lang": ("one of", "es", "en", "all"),
+    "game": ("text",), "seed": ("int", *SEEDS), "players": ("int", 1, 64), "lang": ("one of", "es", "en", "all"),
     "options": ("table",), "print": ("table",),
 }
 PLAIN_PRINT = {
@@ -138,7 +139,7 @@ class _Collector:
         self.problems.append(Problem(line_of(self.lines, path), _field(path), message))
 
     def pydantic(self, exc: ValidationError, prefix: tuple, model: type[BaseModel]) -> None:
-        from deckgen.deckfile.schema import model_at as _model_at
+        from deckgen.deckfile.schema import keys as _keys, model_at as _model_at
 
         unions: dict[tuple, list[dict]] = {}  # a value that fits no member of a union: one problem, not one per member
         for err in exc.errors():
@@ -149,7 +150,7 @@ class _Collector:
             loc = prefix + own
             if err["type"] == "extra_forbidden":
                 parent = _model_at(model, own[:-1])
-                known = list(parent.model_fields) if parent else []
+                known = list(_keys(parent)) if parent else []
                 if prefix[:1] == ("cards",):  # a card's table also takes kind and copies
                     known = ["kind", *known, "copies"]
                 hint = _suggest(str(loc[-1]), known)
@@ -367,9 +368,9 @@ def _check_print(section: Any, folder: Path | None, out: _Collector) -> None:
     if isinstance(size_text, str):
         try:
             size = card_size(size_text)
-            paper, bleed = section.get("paper", "a4"), section.get("bleed", 0)
-            if isinstance(paper, str) and paper in PAPERS and isinstance(bleed, (int, float)) and not isinstance(bleed, bool) and 0 <= bleed <= 10:
-                layout(size, paper, float(bleed))
+            paper, bleed = section.get("paper", "a4"), _millimetres(section.get("bleed", 0))
+            if isinstance(paper, str) and paper in PAPERS and bleed is not None and 0 <= bleed <= 10:
+                layout(size, paper, bleed)
         except OptionError as exc:
             out.add(("print", "card_size"), exc.message)
     image = section.get("back_image")
@@ -381,6 +382,18 @@ def _check_print(section: Any, folder: Path | None, out: _Collector) -> None:
         except DeckgenError as exc:
             out.add(("print", "back_image"), exc.message)
     _check_print_values(section, out)
+
+
+def _millimetres(value: Any) -> float | None:
+    """A deck file's bleed as the schema reads it (a number, or text such as "2,5"), None when it is not one."""
+    from deckgen.numerals import decimal_number
+
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        return None
+    try:
+        return decimal_number(value)
+    except ValueError:
+        return None
 
 
 def _check_resolution(path: Path, section: Mapping) -> None:

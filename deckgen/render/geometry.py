@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from deckgen.errors import OptionError
 from deckgen.i18n import _
+from deckgen.numerals import decimal_number, odd_digits
 
 CARD_SIZES: dict[str, tuple[float, float]] = {
     "poker": (63.0, 88.0),
@@ -66,14 +67,26 @@ def card_size(text: str) -> CardSize:
     if len(key) > 40:  # never echoed whole
         raise OptionError(_("a card size of {n:,} characters is too long: use poker, bridge, mini, tarot or WIDTHxHEIGHT in mm (like 60x90)",
                             n=len(key)))
-    m = re.fullmatch(r"(\d+(?:\.\d+)?)\s*(?:x|×|\*)\s*(\d+(?:\.\d+)?)\s*(?:mm)?", key)
-    if not m:
+    m = re.fullmatch(r"(.+?)\s*(?:x|×|\*)\s*(.+?)\s*(?:mm)?", key)
+    sides = [_side(s) for s in m.groups()] if m else [None]
+    if None in sides:
+        if m and any(odd_digits(s) for s in m.groups()):
+            raise OptionError(_("card size {size!r}: write its numbers with the digits 0-9, like 60x90 or 62,5x88", size=text))
         raise OptionError(_("unknown card size {size!r}: use poker, bridge, mini, tarot or WIDTHxHEIGHT in mm (like 60x90)", size=text))
-    w, h = float(m.group(1)), float(m.group(2))
+    w, h = sides
     for v in (w, h):
         if not MIN_CARD <= v <= MAX_CARD:
             raise OptionError(_("card size {size!r}: each side must be {lo:g} to {hi:g} mm", size=text, lo=MIN_CARD, hi=MAX_CARD))
     return CardSize("custom", w, h)
+
+
+def _side(text: str) -> float | None:
+    """One side of a WxH card size, in mm, read by deckgen.numerals (a point or a comma); None: not a number."""
+    try:
+        side = decimal_number(text)
+    except ValueError:
+        return None
+    return side if math.isfinite(side) and not text.lstrip().startswith(("+", "-")) else None
 
 
 def paper_size(text: str) -> tuple[str, float, float]:
@@ -85,8 +98,10 @@ def paper_size(text: str) -> tuple[str, float, float]:
 
 def bleed_mm(value: object) -> float:
     try:
-        b = float(value)  # type: ignore[arg-type]
-    except (TypeError, ValueError):
+        b = decimal_number(value)  # the digits 0-9, a point or a comma (deckgen.numerals)
+    except ValueError as exc:
+        if odd_digits(str(value)):
+            raise OptionError(exc.args[0], option="--bleed") from None
         raise OptionError(_("expected millimetres, got {value!r}", value=value), option="--bleed") from None
     if not 0.0 <= b <= MAX_BLEED:
         raise OptionError(_("{mm:g} mm is out of range ({lo:g} to {hi:g})", mm=b, lo=0, hi=MAX_BLEED), option="--bleed")
@@ -123,16 +138,16 @@ class Box:
 
 def back_offset(value: object) -> tuple[float, float]:
     """``X,Y`` in millimetres (a list or tuple of two numbers is taken too)."""
-    if isinstance(value, (list, tuple)):
-        parts = list(value)
-    else:
-        parts = [p for p in re.split(r"[,;\s]+", str(value).strip()) if p]
+    parts = list(value) if isinstance(value, (list, tuple)) else _offset_parts(str(value))
     try:
         if len(parts) != 2 or any(isinstance(p, bool) for p in parts):
             raise ValueError
-        x, y = (float(p) for p in parts)
+        x, y = (decimal_number(p) for p in parts)  # the digits 0-9, a point or a comma (deckgen.numerals)
     except (TypeError, ValueError):
-        raise OptionError(_("expected X,Y in millimetres (like 1.5,-0.5), got {value!r}", value=value), option="--back-offset") from None
+        if odd_digits(str(value)):
+            raise OptionError(_("expected X,Y in millimetres written with the digits 0-9 (like 1.5,-0.5, or 1,5;-0,5 with decimal commas), got {value!r}", value=value),
+                              option="--back-offset") from None
+        raise OptionError(_("expected X,Y in millimetres (like 1.5,-0.5, or 1,5;-0,5 with decimal commas), got {value!r}", value=value), option="--back-offset") from None
     for v, typed in zip((x, y), parts):
         if not (math.isfinite(v) and abs(v) <= MAX_BACK_OFFSET):
             shown = v if math.isfinite(v) else str(typed)[:12] + ("…" if len(str(typed)) > 12 else "")
@@ -141,6 +156,20 @@ def back_offset(value: object) -> tuple[float, float]:
                               _("{mm} mm is out of range ({lo:g} to {hi:g})", mm=shown, lo=-MAX_BACK_OFFSET, hi=MAX_BACK_OFFSET),
                               option="--back-offset")
     return (x + 0.0, y + 0.0)
+
+
+def _offset_parts(text: str) -> list[str]:
+    """The two numbers of an X,Y offset as typed: split at a semicolon or a space when it has one (each
+    number may then write its decimals with a comma: ``1,5;-0,5``), else at its one comma (``1.5,-0.5``),
+    or, with three commas, at the middle one (``1,5,-0,5``: two comma decimals)."""
+    text = text.strip()
+    parts = [p for p in re.split(r"[;\s]+", text) if p]
+    if len(parts) != 1:
+        return parts
+    pieces = text.split(",")
+    if len(pieces) == 4:
+        return [",".join(pieces[:2]), ",".join(pieces[2:])]
+    return [p for p in pieces if p.strip()] if len(pieces) == 2 else [text]
 
 
 @dataclass(frozen=True)

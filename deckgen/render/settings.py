@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from deckgen.errors import OptionError
 from deckgen.i18n import _
+from deckgen.numerals import odd_digits, whole_number
 from deckgen.render import geometry
 from deckgen.render.geometry import CardSize, SheetLayout, back_mode, bleed_mm, card_size, layout, paper_size
 from deckgen.render.palette import colour_space
@@ -37,10 +38,10 @@ def format_list(value: object) -> tuple[str, ...]:
 
 def dots_per_inch(value: object) -> int:
     try:
-        if isinstance(value, bool):
-            raise ValueError
-        dpi = int(str(value).strip())
-    except (TypeError, ValueError):
+        dpi = whole_number(value)  # the digits 0-9 (deckgen.numerals)
+    except ValueError as exc:
+        if odd_digits(str(value)):
+            raise OptionError(exc.args[0], option="--dpi") from None
         raise OptionError(_("expected a whole number of dots per inch, got {value!r}", value=value), option="--dpi") from None
     if not MIN_DPI <= dpi <= MAX_DPI:
         raise OptionError(_("{dpi} is out of range ({lo} to {hi})", dpi=dpi, lo=MIN_DPI, hi=MAX_DPI), option="--dpi")

@@ -10,6 +10,7 @@ from deckgen.i18n import _, ngettext
 from deckgen.options import Option, boolean, choice, compact_ranges, folder_name, int_list, integer, number
 from deckgen.i18n import _
 from deckgen.registry import Capability
+from deckgen.seeds import RANGE as SEEDS
 
 from deckgen.games.hectoedra.numbers import RULES
 from deckgen.games.hectoedra.solver import DEFAULT_TIME_LIMIT, explain, solve
@@ -108,7 +109,7 @@ PUZZLE = Capability(
     options=(
         Option("sets", default=6, help=_("how many sheets (different sets; with --team: how many teams)"), parse=integer(1, 60), metavar="N"),
         Option("size", default=20, help=_("cards per set"), parse=integer(2, 100), metavar="N"),
-        Option("seed", default=1, help=_("random seed: the same seed gives the same sets"), parse=integer(0, 2**63 - 1), metavar="S"),
+        Option("seed", default=1, help=_("random seed: the same seed gives the same sets"), parse=integer(*SEEDS), metavar="S"),
         Option("cards", default=None, help=_("the cards to draw the sets from (all of them when there are no more than --size)"), parse=int_list(1, 100),
                metavar="RANGE", show=compact_ranges),
         Option("min_stack", default=None, help=_("each random set must allow a stack at least this high (default: half the set; 0: any set)"),

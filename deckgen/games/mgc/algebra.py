@@ -23,8 +23,8 @@ MINUS = "\u2212"  # the typographic minus sign (U+2212), never a hyphen on a car
 MAX_TEXT = 60
 # The only texts handed to sympy's parser (which evaluates Python): an optional sign, then a whole
 # number or a power of a one-letter variable, then more powers of one-letter variables, joined by *.
-_POWER = r"[a-z](?:\s*\*\*\s*\d{1,2})?"
-MONOMIAL_TEXT = re.compile(rf"\s*[+-]?\s*(?:\d{{1,6}}|{_POWER})(?:\s*\*\s*{_POWER})*\s*")
+_POWER = r"[a-z](?:\s*\*\*\s*[0-9]{1,2})?"
+MONOMIAL_TEXT = re.compile(rf"\s*[+-]?\s*(?:[0-9]{{1,6}}|{_POWER})(?:\s*\*\s*{_POWER})*\s*")
 
 
 def exponent_vectors(degree: int, n_vars: int) -> list[tuple[int, ...]]:

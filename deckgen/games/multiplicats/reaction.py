@@ -15,7 +15,7 @@ from typing import Any, Mapping, Sequence
 
 from deckgen.errors import OptionError
 from deckgen.i18n import _
-from deckgen.numerals import decimal_number
+from deckgen.numerals import decimal_number, odd_digits
 
 NEVER = math.inf
 
@@ -78,6 +78,9 @@ def parse_times(value: Any) -> list[float]:
         try:
             t = decimal_number(v)  # the digits 0-9, as every number deckgen reads (deckgen.numerals)
         except (TypeError, ValueError):
+            if odd_digits(str(v)):
+                raise OptionError(_("expected reaction times in ms written with the digits 0-9, like 700 or 600,700,900, got {value!r}",
+                                    value=_shown(value))) from None
             raise OptionError(_("expected reaction times in ms like 700 or 600,700,900, got {value!r}", value=_shown(value))) from None
         if not 50.0 <= t <= 10_000.0:
             ms = f"{t:g}"
