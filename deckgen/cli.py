@@ -25,6 +25,7 @@ from deckgen.cli_help import Context as HelpContext
 from deckgen.cli_values import lighten
 from deckgen.i18n import Listing, Msg, _, ngettext, pgettext
 from deckgen.errors import DeckgenError, Terminated, os_problem, printable, printable_text
+from deckgen.surroundings import prepare as prepare_surroundings
 from deckgen.numerals import decimal_arg, whole_arg
 from deckgen.lazy import lazy_module
 from deckgen.options import parse_cli_args, resolve
@@ -699,6 +700,7 @@ def ui_lang_arg(args: list[str]) -> tuple[list[str], str | None]:
 def _main(argv: list[str]) -> None:
     _lenient(sys.stdout)
     _lenient(sys.stderr)
+    prepare_surroundings()  # a deleted current folder, a home that is no folder: what needs neither still works
     stdout = sys.stdout
     sys.stdout = _Guarded(stdout)  # a closed or full standard output becomes a DeckgenError
     terminate, interrupt = _signal_handlers(os.getpid())

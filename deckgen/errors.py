@@ -4,6 +4,7 @@ any text safe to print."""
 from __future__ import annotations
 
 import errno
+import os
 import re
 from typing import Any
 
@@ -113,6 +114,11 @@ def os_problem(exc: BaseException) -> Any:
     }
     if getattr(errno, "EDQUOT", None) is not None:
         words[errno.EDQUOT] = _("disk quota exceeded")
+    if code == errno.ENOENT and not os.path.isabs(str(getattr(exc, "filename", None) or "")):
+        from deckgen.surroundings import gone
+
+        if gone():  # a relative path, or the folder itself asked for: the cause is the current folder
+            return _("the current folder no longer exists (was it deleted?): go to a folder that exists, or give absolute paths")
     found = words.get(code) if isinstance(code, int) else None
     if found is not None:
         return found

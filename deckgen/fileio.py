@@ -1,9 +1,11 @@
 """Safe output of one file: write to a temporary file beside the target, then rename over it (folders
-of several files are published whole by :mod:`deckgen.publish`)."""
+of several files are published whole by :mod:`deckgen.publish`); and safe input of a file deckgen
+wrote for itself (a cache entry), which anything may have replaced."""
 
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
@@ -112,3 +114,31 @@ def json_text(data: object, indent: int | None = 1) -> str:
     import json
 
     return json.dumps(finite(data), indent=indent, allow_nan=False)
+
+
+def read_regular(path: Path, most: int) -> bytes | None:
+    """The bytes of ``path`` when it is a regular file (not a link, FIFO, device or folder) of at most
+    ``most`` bytes, else None; never blocks on a FIFO, never reads past ``most + 1`` bytes."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        if path.is_symlink():  # (where O_NOFOLLOW is missing: Windows)
+            return None
+        fd = os.open(path, flags)
+    except (OSError, ValueError):
+        return None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > most:
+            return None
+        chunks, size = [], 0
+        while size <= most:
+            chunk = os.read(fd, min(1 << 20, most + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        return b"".join(chunks) if size <= most else None
+    except OSError:
+        return None
+    finally:
+        os.close(fd)

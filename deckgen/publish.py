@@ -31,12 +31,14 @@ import json
 import os
 import re
 import secrets
+import stat
 import shutil
 import sys
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
+from deckgen.surroundings import current_folder
 from deckgen.errors import DeckgenError, os_problem
 from deckgen.i18n import Listing, _, ngettext
 from deckgen.filenames import long_path, not_a_folder, resolved
@@ -219,6 +221,8 @@ def _remove(path: Path) -> None:
     """Remove a file, or a folder deckgen wrote with its marker last: a removal that stops half-way
     leaves the marker (or an empty folder), so the next build's recovery still knows it for its own."""
     if path.is_dir() and not path.is_symlink():
+        if not os.access(path, os.W_OK | os.X_OK):  # a read-only folder of one's own: made writable to be emptied
+            _clear_readonly(path)
         try:
             entries = [e for e in path.iterdir() if e.name != MARKER]
         except OSError:
@@ -324,6 +328,8 @@ def swap_in(staging: Path, out: Path) -> None:
         return
     if exchange(staging, out):
         _remove(staging)  # now the old folder
+        if staging.exists() and exchange(staging, out):  # it would not go (another user's files): the old build stays
+            raise _not_removed(out)
         return
     old = out.parent / hidden_name(out, "old")
     try:
@@ -339,6 +345,16 @@ def swap_in(staging: Path, out: Path) -> None:
         rename(old, out)
         raise
     _remove(old)
+    if old.exists():  # it would not go (another user's files): the old build goes back, the new one goes
+        rename(out, staging)
+        rename(old, out)
+        raise _not_removed(out)
+
+
+def _not_removed(out: Path) -> DeckgenError:
+    return DeckgenError(_(
+        "cannot replace {folder}: the earlier build in it cannot be removed (read-only files or folders of another user); "
+        "it is left as it was: ask its owner to remove it, or choose another --out", folder=out))
 
 
 def recover(out: Path) -> None:
@@ -358,25 +374,77 @@ def recover(out: Path) -> None:
 
 def check_replaceable(out: Path) -> None:
     """Refuse an output path deckgen must not replace: a file, the current folder or one above it,
-    or a folder holding files deckgen did not write."""
+    a folder holding files deckgen did not write, or one it could not write (:func:`check_writable`).
+    Commands call it before their work, so an output that cannot be is refused at once."""
     _check_name(out)
     try:
-        if resolved(out) in (Path.cwd().resolve(), *Path.cwd().resolve().parents):
+        here = current_folder()  # (None: the current folder is gone, so the output cannot be it)
+        if here is not None and resolved(out) in (here.resolve(), *here.resolve().parents):
             raise DeckgenError(_("the output folder {folder!r} is the current folder or holds it; name a folder of its own (--out DIR)",
                                  folder=str(out) or "."))
         if out.is_symlink() or out.exists() and not out.is_dir():
             raise DeckgenError(_("the output path {path} is not a folder", path=out))
-        if not out.exists():
-            return
-        entries = list(out.iterdir())
+        entries = list(out.iterdir()) if out.exists() else None
     except OSError as exc:
         raise _error(_("cannot use the output folder {folder}", folder=out), exc) from None
-    foreign = foreign_files(out, entries)
+    foreign = foreign_files(out, entries) if entries is not None else []
     if foreign:
         raise DeckgenError(_(
             "the output folder {folder} holds {name!r}, which deckgen did not write; a build replaces its "
             "folder whole, so choose a new or empty folder (--out DIR)", folder=out, name=foreign[0]
         ))
+    check_writable(out)
+
+
+def check_writable(out: Path) -> None:
+    """Refuse, before any work, an output this process could not write: a parent folder (or the
+    nearest one that exists, where the missing ones would be made) it may not write in, or an earlier
+    build in ``out`` it could not remove (a read-only folder of another user's): the new folder is
+    made beside the old one and the old one removed, so either would fail only at the end."""
+    parent = out.parent
+    try:
+        while not parent.exists() and parent != parent.parent:
+            parent = parent.parent
+        if not os.access(parent, os.W_OK | os.X_OK) or _sticky_and_not_ours(out):
+            raise DeckgenError(_("the folder {folder} is not writable", folder=parent))
+        blocker = _blocker(out)
+    except OSError as exc:
+        raise _error(_("cannot use the output folder {folder}", folder=out), exc) from None
+    if blocker is not None:
+        raise DeckgenError(_(
+            "cannot replace {folder}: {blocker} is read-only and belongs to another user, so the earlier build cannot be "
+            "removed; ask its owner to remove it, or choose another --out", folder=out, blocker=blocker))
+
+
+def _owned(path: Path) -> bool:
+    """This process owns ``path``, so it may make it writable (always on Windows, where a read-only
+    flag is all there is)."""
+    euid = getattr(os, "geteuid", None)
+    return euid is None or path.lstat().st_uid == euid()
+
+
+def _blocker(out: Path) -> Path | None:
+    """The first folder of an earlier build in ``out`` (``out`` itself or one inside it) that this
+    process can neither empty nor make writable: another user's read-only folder."""
+    if out.is_symlink() or not out.is_dir():
+        return None
+    for root, dirs, _files in os.walk(out):
+        folder = Path(root)
+        if not os.access(folder, os.W_OK | os.X_OK) and not _owned(folder):
+            return folder
+        dirs[:] = [d for d in dirs if not (folder / d).is_symlink()]
+    return None
+
+
+def _sticky_and_not_ours(out: Path) -> bool:
+    """``out`` sits in a folder with the sticky bit (as /tmp) that neither it nor its folder belongs to
+    us: the system refuses to rename or remove it."""
+    try:
+        if not out.exists() or not out.parent.stat().st_mode & stat.S_ISVTX:
+            return False
+        return not (_owned(out) or _owned(out.parent))
+    except OSError:
+        return False
 
 
 _OLD_DIRS = re.compile(r"(png|tts)")  # the export folders a build wrote before manifests

@@ -87,7 +87,8 @@ def remove_tree(path: Path | str) -> bool:
     """Remove a folder (its read-only files too) as far as possible; True when it is gone."""
 
     def again(func: Callable, name: str, _exc: Any) -> None:
-        if _clear_readonly(name):
+        # the entry itself, or the folder holding it (a read-only folder of one's own lets nothing go)
+        if _clear_readonly(name) | _clear_readonly(os.path.dirname(name)):
             try:
                 func(name)
             except OSError:

@@ -7,7 +7,6 @@ import io
 from typing import Sequence
 
 from deckgen.analysis.skill import SkillReport, differences
-from deckgen.errors import DeckgenError
 from deckgen.i18n import _
 
 YOURS, DEFAULT = "#1f4e9c", "#e08a2e"
@@ -16,15 +15,9 @@ YOURS, DEFAULT = "#1f4e9c", "#e08a2e"
 def ratings_png(reports: Sequence[SkillReport], bases: Sequence[SkillReport | None] = ()) -> bytes:
     """One panel per report (rule variant): each level's rating with its interval; beside it the
     default deck's, and a star over a level whose rating differs significantly."""
-    try:
-        import matplotlib
+    from deckgen.render.charts import pyplot
 
-        matplotlib.use("Agg", force=True)  # before pyplot is imported
-        from matplotlib import pyplot as plt
-    except ImportError:
-        from deckgen.render.charts import MISSING
-
-        raise DeckgenError(MISSING) from None
+    plt = pyplot()  # (the Agg backend, matplotlib's folders where they can be written)
     bases = list(bases) or [None] * len(reports)
     fig, axes = plt.subplots(1, len(reports), figsize=(5.5 * len(reports), 4.2), squeeze=False)
     for ax, r, b in zip(axes[0], reports, bases):

@@ -19,7 +19,6 @@ its games decided by a coin flip".
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -29,6 +28,7 @@ from deckgen.analysis.ratings import Z95, GameResult, Ratings, Share, fit, share
 from deckgen.engine import cache
 from deckgen.engine.cache import source_fingerprint
 from deckgen.engine.game import Engine
+from deckgen.engine.shapes import conforms
 from deckgen.engine.words import policy_word
 from deckgen.i18n import Msg, _, ngettext, pgettext
 from deckgen.model import Deck
@@ -68,7 +68,6 @@ class SkillReport:
     weakest_back: Share  # the weakest level as the lone player among the strongest
     profiles: bool  # a game without choices: the levels are player profiles
     gap: tuple[float, float] = (0.0, 0.0)  # Elo of the strongest minus the weakest, and its standard error
-    seconds: float = 0.0
     against_base: dict[str, Share] = field(default_factory=dict)  # profiles: each against the baseline
     # the top as the lone player among the weakest in whole games (MGC: matches to 500), where the
     # ladder's unit is a part of the game (Skill.whole_games): the main figure; None otherwise
@@ -129,7 +128,6 @@ class SkillReport:
             "games": self.games,
             "unfinished": self.unfinished,
             "seed": self.seed,
-            "seconds": round(self.seconds, 2),
             "levels": [
                 {"name": n, "elo": round(r.elo[i], 1), "low": round(r.interval(i)[0], 1), "high": round(r.interval(i)[1], 1)}
                 for i, n in enumerate(self.names)
@@ -188,19 +186,17 @@ def measure(
     instead of playing when the same code played the same deck, players, seed and games before."""
     skill = engine.skill
     assert skill is not None
-    start = time.perf_counter()
     played = ladder.skill_deck(engine, deck)
     digest = _cache_key(engine, played, players, variant, games_per_pair, seed) if reuse or remember else None
     found = _cached(engine, played, players, games_per_pair, digest) if digest and reuse else None
     if found is not None:
-        names, matches, results, seconds = found[:4]
+        names, matches, results = found[:3]
         if progress:
             progress(len(matches), len(matches))
     else:
         names, matches, results = ladder.run(engine, played, players, games_per_pair, seed, workers=workers, progress=progress)
-        seconds = time.perf_counter() - start
         if digest:
-            cache.store_json(deck.game, digest, {"names": names, "returns": [list(r.returns) for r in results], "seconds": seconds})
+            cache.store_json(deck.game, digest, {"names": names, "returns": [list(r.returns) for r in results]})
     ratings = fit(names, results)
     steps = []
     # the climb: each level over the one below; profiles: each over the baseline profile
@@ -244,7 +240,7 @@ def measure(
         # the game's own unit: the top against the weakest in whole games, at the deck's own rules
         n_whole = max(2, math.ceil(skill.whole_games * games_per_pair / max(1, skill.games)))
         whole = ladder.pair_schedule(pair, players, n_whole)
-        kept = found[4] if found is not None and len(found) > 4 else None
+        kept = found[3] if found is not None else None
         if kept is not None and len(kept) == len(whole):
             whole_results = [GameResult(m.seats, r) for m, r in zip(whole, kept)]
         else:
@@ -254,8 +250,6 @@ def measure(
                 if isinstance(data, dict) and "names" in data:
                     cache.store_json(deck.game, digest, {**data, "whole": [list(r.returns) for r in whole_results]})
         report.whole, report.whole_unit = _lone_share(whole, whole_results, pair, strongest), skill.whole_unit
-        seconds = time.perf_counter() - start if found is None else seconds
-    report.seconds = seconds
     return report
 
 
@@ -337,26 +331,33 @@ def _cache_key(engine: Engine, played: Deck, players: int, variant: str, games_p
     return cache.key(engine, played, players, variant, plan)
 
 
+@dataclass
+class _Stored:
+    """A ladder's entry in the figures cache: the levels, each scheduled game's returns (empty: the game
+    did not end), and the whole games of the top against the weakest when the game plays them."""
+
+    names: list[str]
+    returns: list[list[float]]
+    whole: list[list[float]] | None = None
+
+
 def _cached(engine: Engine, played: Deck, players: int, games_per_pair: int, digest: str):
     """The ladder's games read back from the cache (their levels come from the schedule, which the
-    key fixes), or None when there is no usable entry."""
+    key fixes), or None when there is no usable entry: one that does not conform to :class:`_Stored`
+    (deckgen/engine/shapes.py), or whose games are not this schedule's, or whose returns are not a
+    game's (one per player, none negative)."""
     data = cache.load_json(played.game, digest)
+    if not conforms(data, _Stored):
+        return None
     names = ladder.ladder_levels(engine)
     matches = ladder.schedule(len(names), players, games_per_pair, names)
-    try:
-        if data["names"] != names or len(data["returns"]) != len(matches):
-            return None
-        results = []
-        for m, r in zip(matches, data["returns"]):
-            returns = tuple(float(x) for x in r)
-            if len(returns) not in (0, players) or not all(math.isfinite(x) and x >= 0 for x in returns):
-                return None
-            results.append(GameResult(m.seats, returns))
-        whole = data.get("whole")
-        whole = [tuple(float(x) for x in r) for r in whole] if isinstance(whole, list) and all(isinstance(r, list) for r in whole) else None
-        return names, matches, results, float(data["seconds"]), whole
-    except (TypeError, KeyError, ValueError):
+    whole = data.get("whole")
+    if data["names"] != names or len(data["returns"]) != len(matches):
         return None
+    if not all(len(r) in (0, players) and all(x >= 0 for x in r) for r in data["returns"] + (whole or [])):
+        return None
+    results = [GameResult(m.seats, tuple(float(x) for x in r)) for m, r in zip(matches, data["returns"])]
+    return names, matches, results, None if whole is None else [tuple(float(x) for x in r) for r in whole]
 
 
 def _pct(x: float) -> Msg:
@@ -427,9 +428,9 @@ def lines(r: SkillReport) -> list[str]:
     """The report in plain text, in the language in force: ratings with intervals, the climb, the
     luck measure, the verdict."""
     rt = r.ratings
-    head = _("{game}: skill ladder, {players} players, {units} per pair of levels ({games} in all, seed {seed}), {seconds:.0f} s",
+    head = _("{game}: skill ladder, {players} players, {units} per pair of levels ({games} in all, seed {seed})",
              game=_("{game} ({variant})", game=r.title, variant=r.variant) if r.variant else r.title, players=r.players,
-             units=units(r.unit, r.games_per_pair), games=r.games, seed=r.seed, seconds=r.seconds)
+             units=units(r.unit, r.games_per_pair), games=r.games, seed=r.seed)
     names = [str(r.level(n)) for n in r.names]
     width = max(24, *(len(n) + 2 for n in names))
     rating, interval = str(_("rating (Elo)")), str(_("95% interval"))

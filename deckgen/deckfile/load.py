@@ -207,7 +207,11 @@ def read_deck_file(path: Path) -> tuple[dict[str, Any], Game]:
     name = str(path)
     try:
         size = path.stat().st_size
-    except FileNotFoundError:
+    except FileNotFoundError as exc:
+        from deckgen.surroundings import gone
+
+        if gone() and not path.is_absolute():  # not missing: the folder it is named from is gone
+            raise DeckgenError(_("cannot read deck file {file}: {problem}", file=name, problem=os_problem(exc))) from None
         raise DeckgenError(_("deck file {file} not found", file=name)) from None
     except OSError as exc:
         raise DeckgenError(_("cannot read deck file {file}: {problem}", file=name, problem=os_problem(exc))) from None

@@ -159,7 +159,7 @@ def compare(
     for k, s in report.summaries.items():
         deck = variants.get(s.variant, base)
         digest = cache.key(engine, deck, s.players, s.variant, {"seed": s.seed, **_plan_key(games, sequential)})
-        found = cache.load(base.game, digest)
+        found = cache.load(base.game, digest, s.players)
         stage = _("default deck, {variant}", variant=players_tag(s.players, s.variant or ""))
         if found is not None:
             out[k] = found

@@ -49,7 +49,6 @@ class Result:
             "states": self.states,
             "edges": self.edges,
             "ends": self.ends,
-            "seconds": round(self.seconds, 3),
             "budget": self.budget,
             "dead_end": self.dead_end.to_json() if self.dead_end else None,
             "no_end": self.no_end.to_json() if self.no_end else None,

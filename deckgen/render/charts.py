@@ -17,7 +17,9 @@ MISSING = "plots need matplotlib, which deckgen installs with itself: install de
 
 
 def pyplot() -> Any:
-    """matplotlib's pyplot on the file-only backend, or one clear error line."""
+    """matplotlib's pyplot on the file-only backend, or one clear error line. Every chart deckgen draws
+    imports matplotlib through here."""
+    own_config_dir()
     try:
         import matplotlib
 
@@ -26,6 +28,48 @@ def pyplot() -> Any:
     except ImportError:
         raise DeckgenError(MISSING) from None
     return plt
+
+
+CONFIG_DIR = "MPLCONFIGDIR"
+
+
+def own_config_dir() -> None:
+    """Where matplotlib keeps its settings and font cache cannot be written (an unwritable or missing
+    home, a read-only ``~/.cache``): point it at a temporary folder of deckgen's, removed at exit, so
+    matplotlib never prints its warnings about it. A folder the user set (MPLCONFIGDIR) is left alone."""
+    import os
+    from pathlib import Path
+
+    if os.environ.get(CONFIG_DIR):
+        return
+    home = None
+    try:
+        home = Path.home()
+    except (RuntimeError, KeyError, OSError):  # no home at all
+        pass
+    config = os.environ.get("XDG_CONFIG_HOME") or (str(home / ".config") if home else "")
+    cache = os.environ.get("XDG_CACHE_HOME") or (str(home / ".cache") if home else "")
+    if config and cache and all(_writable(Path(base) / "matplotlib") for base in (config, cache)):
+        return
+    import atexit
+    import shutil
+    import tempfile
+
+    folder = tempfile.mkdtemp(prefix="deckgen-matplotlib-")
+    os.environ[CONFIG_DIR] = folder  # (worker processes inherit it)
+    main = os.getpid()
+    atexit.register(lambda: os.getpid() == main and shutil.rmtree(folder, ignore_errors=True))
+
+
+def _writable(folder: Any) -> bool:
+    """As matplotlib judges its folders: made if missing, then a folder it may write in."""
+    import os
+
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return False
+    return folder.is_dir() and os.access(folder, os.W_OK | os.X_OK)
 
 
 def png(fig: Any) -> bytes:

@@ -86,6 +86,9 @@ def _cache_dir() -> Path:
     return Path(base) / "deckgen" / "templates"
 
 
+MOST_BYTES = 4 * 1024 * 1024  # a compiled rulebook template is some 100 KB
+
+
 class _CompiledTemplates(jinja2.FileSystemBytecodeCache):
     """jinja2's cache of compiled templates, in ``$XDG_CACHE_HOME/deckgen/templates/``: compiling a
     rulebook's template is a twentieth of a build, and a template compiles the same every time.
@@ -116,8 +119,17 @@ class _CompiledTemplates(jinja2.FileSystemBytecodeCache):
         return bucket
 
     def load_bytecode(self, bucket: Any) -> None:
+        """Read an entry only from a regular file of at most MOST_BYTES (a FIFO, a device, a link or a
+        huge file is not one jinja2 wrote: compiled again and written over); anything damaged compiles."""
+        import io
+
+        from deckgen.fileio import read_regular
+
+        data = read_regular(Path(self._get_cache_filename(bucket)), MOST_BYTES)
+        if data is None:
+            return
         try:
-            super().load_bytecode(bucket)
+            bucket.load_bytecode(io.BytesIO(data))
         except Exception:  # unreadable or damaged (jinja2 reads it with pickle and marshal): compile instead
             bucket.reset()
 

@@ -402,8 +402,8 @@ def test_check_gives_the_verdict_the_report_and_the_plots_of_deckgen_validate(cl
     result = seen[-1][1]["result"]
     assert result["ok"] is (code == 0) is True
     assert result["failed"] == [] and result["checks"] > 10
-    def untimed(text: str) -> list[str]:  # the skill section says how long it took
-        return [re.sub(r", \d+ s$", ", N s", line) for line in text.splitlines()]
+    def untimed(text: str) -> list[str]:  # (the report holds no wall time: issue 41)
+        return text.splitlines()
 
     report_lines = untimed(out)
     assert untimed(result["text"]) == report_lines[: len(result["text"].splitlines())]
@@ -415,8 +415,7 @@ def test_check_gives_the_verdict_the_report_and_the_plots_of_deckgen_validate(cl
         if name.endswith(".png"):
             assert body == (tmp_path / "rep" / name).read_bytes(), name
         else:
-            assert untimed(re.sub(r'"seconds": [0-9.e-]+', "", body.decode())) == untimed(
-                re.sub(r'"seconds": [0-9.e-]+', "", (tmp_path / "rep" / name).read_text(encoding="utf-8"))), name
+            assert body == (tmp_path / "rep" / name).read_bytes(), name
     assert client.get(f"/api/jobs/{seen[-1][1]['id']}/zip").status_code == 404  # a check has no ZIP
 
 

@@ -245,25 +245,42 @@ def played_json(played: Played) -> dict[str, Any]:
     }
 
 
-def played_from(data: Any, plan: Plan) -> Played | None:
-    """:func:`played_json` read back, or None when the entry is not one."""
-    from deckgen.analysis.measures.evaluator import Reading
+@dataclass
+class _Stored:
+    """What :func:`played_json` writes, as the figures cache's schema (deckgen/engine/shapes.py)."""
 
-    try:
-        facts = []
-        for f in data["facts"]:
-            f = dict(f)
-            for name in ("winners", "order", "last_at", "first_at"):
-                f[name] = tuple(f[name])
-            f["seat_waits"] = tuple(tuple(x) for x in f.get("seat_waits", ()))
-            facts.append(GameFacts(**f))
-        decisions = [[Decision(**{**d, "at_r": Reading(**d["at_r"]), "at_4r": Reading(**d["at_4r"])}) for d in ds] for ds in data["decisions"]]
-        skill = [[float(x) for x in b] for b in data["skill"]]
-        if len(facts) != plan.games:
-            return None
-        return Played(int(data["players"]), plan, facts, decisions, skill)
-    except (TypeError, KeyError, ValueError):
+    players: int
+    facts: list[GameFacts]
+    decisions: list[list[Decision]]
+    skill: list[list[float]]
+
+
+def played_from(data: Any, plan: Plan, players: int | None = None) -> Played | None:
+    """:func:`played_json` read back, or None when the entry is not one: it does not conform to the
+    schema, or its figures are not a run of ``plan`` at ``players`` (every game of the plan, each
+    played by that many players, winners and seats among them)."""
+    from deckgen.analysis.measures.evaluator import Reading
+    from deckgen.engine.shapes import conforms
+
+    if not conforms(data, _Stored):
         return None
+    n = data["players"]
+    if n < 1 or (players is not None and n != players) or len(data["facts"]) != plan.games:
+        return None
+    facts = []
+    for f in data["facts"]:
+        seats = [*f.get("winners", ()), *f.get("order", ())]
+        if f["players"] != n or not all(0 <= s < n for s in seats) or min(f.get("length", 0), f.get("turns", 0)) < 0:
+            return None
+        f = dict(f)
+        for name in ("winners", "order", "last_at", "first_at"):
+            f[name] = tuple(f.get(name, ()))
+        f["seat_waits"] = tuple(tuple(x) for x in f.get("seat_waits", ()))
+        facts.append(GameFacts(**f))
+    decisions = [[Decision(**{**d, "at_r": Reading(**d["at_r"]), "at_4r": Reading(**d["at_4r"])}) for d in ds] for ds in data["decisions"]]
+    if any(not 0 <= d.seat < n or d.actions < 1 for ds in decisions for d in ds):
+        return None
+    return Played(n, plan, facts, decisions, [[float(x) for x in b] for b in data["skill"]])
 
 
 def cached_run(engine: Engine, game: str, deck: Deck, variant: str, players: int, plan: Plan, **kw: Any) -> Played:
@@ -275,7 +292,7 @@ def cached_run(engine: Engine, game: str, deck: Deck, variant: str, players: int
     from deckgen.engine import cache
 
     digest = cache.key(engine, deck, players, variant, {"measures": cache.source_fingerprint(str(Path(__file__).parent)), **asdict(plan)})
-    found = played_from(cache.load_json(game, digest), plan)
+    found = played_from(cache.load_json(game, digest), plan, players)
     if found is not None:
         tick = kw.get("progress")
         if tick:
