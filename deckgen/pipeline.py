@@ -493,7 +493,7 @@ def simulate(
     workers = worker_count(default_workers() if workers is None else workers)
     players = spec.players or spec.game.default_players
     deck, checks = make_deck(spec)
-    _check_served(spec.game, deck, players)  # as skill: a count the deck cannot deal (it crashed a policy)
+    _check_served(spec.game, deck, players, _players_given(spec, None))  # as skill: a count the deck cannot deal (it crashed a policy)
     _refuse_failing(checks)
     summaries = []
     for label, variant in engine.variants(deck):  # one deck may be played in several modes
@@ -502,18 +502,28 @@ def simulate(
     return deck, summaries
 
 
-def _check_served(game: Any, deck: Any, n: int) -> None:
-    """Refuse a player count the deck does not serve (too few cards to deal, say), by the option's name."""
+def _check_served(game: Any, deck: Any, n: int, given: str | None = "--players") -> None:
+    """Refuse a player count the deck does not serve (too few cards to deal, say), by the name of who
+    gave it (``given``: --players, a deck file and its key, or None: the game's usual count, a default)."""
     counts = game.player_counts(dataclasses.replace(deck, players=None))
     if n not in counts:
         from deckgen.i18n import _
         from deckgen.registry import players_words
 
         if not counts:
-            raise DeckgenError(_("this {game} deck cannot be dealt to any number of players (too few cards), so not to {n}",
-                                 game=game.title, n=n), option="--players")
-        raise DeckgenError(_("this {game} deck is played by {served}, not {asked}", game=game.title,
-                             served=players_words(counts), asked=n), option="--players")
+            problem = _("this {game} deck cannot be dealt to any number of players (too few cards), so not to {n}", game=game.title, n=n)
+        elif given is None:
+            problem = _("this {game} deck is played by {served}, not {asked} (the count played when none is given); choose one with --players",
+                        game=game.title, served=players_words(counts), asked=n)
+        else:
+            problem = _("this {game} deck is played by {served}, not {asked}", game=game.title, served=players_words(counts), asked=n)
+        raise DeckgenError(problem, option=given)
+
+
+def _players_given(spec: Any, players: int | None) -> str | None:
+    """Who gave the player count a command plays: its own --players, else the spec's (typed, or the
+    deck file's key), else nobody (a default)."""
+    return "--players" if players else spec.given_as("players")
 
 
 def _refuse_failing(checks: Sequence[Any]) -> None:
@@ -560,7 +570,7 @@ def skill(
     workers = worker_count(default_workers() if workers is None else workers)
     n = players or spec.players or 2
     deck, checks = make_deck(spec)
-    _check_served(game, deck, n)
+    _check_served(game, deck, n, _players_given(spec, players))
     _refuse_failing(checks)
     base = None
     default = is_default(spec, deck)  # its ladder is kept for later comparisons (never read back for itself)
@@ -658,7 +668,7 @@ def measure(
     deck, checks = make_deck(spec)
     served = game.player_counts(dataclasses.replace(deck, players=None))
     n = players or spec.players or (game.default_players if game.default_players in served else (served[0] if served else game.default_players))
-    _check_served(game, deck, n)
+    _check_served(game, deck, n, _players_given(spec, players))
     bad = [c for c in checks if not c.ok]
     if bad:
         from deckgen.checks import Joined

@@ -56,6 +56,14 @@ class DeckSpec:
     cards: tuple | None = None  # an explicit card list from a deck file (custom decks)
     source: str = ""
     extra: Mapping[str, Any] = field(default_factory=dict)
+    # where a value was given, for a message about it: "--players" (typed), "deck.toml: players" (the
+    # user's deck file); a key left out took its default (no one to blame)
+    origin: Mapping[str, str] = field(default_factory=dict)
+
+    def given_as(self, key: str) -> str | None:
+        """Who gave the value of ``key`` (``players``, ``seed``, ``print.bleed``...): its command-line
+        flag, the deck file and its key, or None for a default."""
+        return self.origin.get(key)
 
     @property
     def card_lang(self) -> str:
@@ -134,8 +142,10 @@ def _check_keys(raw: Mapping[str, Any], allowed: tuple[str, ...], where: str) ->
             raise DeckgenError(_("unknown key {key!r}{suggestion}", key=key, suggestion=hint))
 
 
-def make_spec(game: Game, *layers: Mapping[str, Any], source: str = "") -> DeckSpec:
-    """Resolve a spec from raw layers (default file, user file, command line), later layers winning."""
+def make_spec(game: Game, *layers: Mapping[str, Any], source: str = "", origin: Mapping[str, str] | None = None) -> DeckSpec:
+    """Resolve a spec from raw layers (default file, user file, command line), later layers winning.
+    ``origin``: who gave each value (:func:`origins`), named by a problem with it."""
+    origin = dict(origin or {})
     raw: dict[str, Any] = {}
     for layer in layers:
         raw = _merge(raw, layer)
@@ -146,7 +156,7 @@ def make_spec(game: Game, *layers: Mapping[str, Any], source: str = "") -> DeckS
     try:
         seed = integer(LOWEST_SEED, HIGHEST_SEED)(raw.get("seed", 1)) if "seed" in raw else 1
     except OptionError as exc:
-        raise OptionError(exc.message, option="--seed") from None
+        raise OptionError(exc.message, option=origin.get("seed", "--seed")) from None
     players = raw.get("players")
     if players is not None:
         lo, hi = game.players
@@ -154,19 +164,25 @@ def make_spec(game: Game, *layers: Mapping[str, Any], source: str = "") -> DeckS
             players = integer(lo, hi)(players)
         except OptionError as exc:
             raise OptionError(_("{game} is for {lo} to {hi} players ({problem})", game=game.title, lo=lo, hi=hi, problem=exc.message),
-                              option="--players") from None
+                              option=origin.get("players", "--players")) from None
     prt = _merge(DEFAULT_PRINT, raw.get("print", {}) or {})
     _check_keys(prt, PRINT_KEYS + ("back_image",), "[print]")
     shop = preset(str(prt["for"])).name if prt.get("for") is not None else None
-    settings = PrintSettings.parse(
-        card=str(prt["card_size"]), paper=str(prt["paper"]), bleed=prt["bleed"], backs=str(prt["backs"]),
-        lang=language(str(raw.get("lang", "es")), allow_all=True).replace("all", "es"),
-        back_image=prt.get("back_image"), colour=str(prt.get("colour", "rgb")),
-        back_offset=prt.get("back_offset", (0.0, 0.0)), formats=prt.get("format", "sheets"),
-        dpi=prt.get("dpi", 300), shop=shop, ink=str(prt["ink"]),
-    )
+    try:
+        settings = PrintSettings.parse(
+            card=str(prt["card_size"]), paper=str(prt["paper"]), bleed=prt["bleed"], backs=str(prt["backs"]),
+            lang=language(str(raw.get("lang", "es")), allow_all=True).replace("all", "es"),
+            back_image=prt.get("back_image"), colour=str(prt.get("colour", "rgb")),
+            back_offset=prt.get("back_offset", (0.0, 0.0)), formats=prt.get("format", "sheets"),
+            dpi=prt.get("dpi", 300), shop=shop, ink=str(prt["ink"]),
+        )
+    except OptionError as exc:  # a value the deck file gave is its key's, not a flag's the user never typed
+        key = PRINT_FLAGS.get(exc.option or "")
+        if key is not None and f"print.{key}" in origin:
+            raise OptionError(exc.message, option=origin[f"print.{key}"]) from None
+        raise
     lang = language(str(raw.get("lang", "es")), allow_all=True)
-    return DeckSpec(game, options, seed, players, settings, lang, raw.get("cards"), source)
+    return DeckSpec(game, options, seed, players, settings, lang, raw.get("cards"), source, origin=origin)
 
 
 def spec_for(game: Game | str, *, cli: Mapping[str, Any], file_layer: Mapping[str, Any] | None = None, source: str = "") -> DeckSpec:
@@ -190,4 +206,28 @@ def spec_for(game: Game | str, *, cli: Mapping[str, Any], file_layer: Mapping[st
         layers.append(chosen.fixed_layer())
     if typed is not None:
         layers.append(chosen.default_layer())
-    return make_spec(game, *layers, cli, source=source or "defaults")
+    return make_spec(game, *layers, cli, source=source or "defaults", origin=origins(cli, file_layer, source))
+
+
+# the print settings' flags and the [print] keys a deck file writes for them
+PRINT_FLAGS = {"--card-size": "card_size", "--paper": "paper", "--bleed": "bleed", "--backs": "backs", "--ink": "ink", "--for": "for",
+               "--format": "format", "--dpi": "dpi", "--colour": "colour", "--back-offset": "back_offset", "--back-image": "back_image"}
+
+
+def origins(cli: Mapping[str, Any], file_layer: Mapping[str, Any] | None, source: str) -> dict[str, str]:
+    """Who gave each value: the command line's flag where it was typed, else the deck file and its key
+    (``deck.toml: players``, ``deck.toml: print.bleed``); a value neither gave is a default."""
+    found: dict[str, str] = {}
+    file_layer = file_layer or {}
+    for key in ("players", "seed", "lang"):
+        if cli.get(key) is not None:
+            found[key] = "--" + key
+        elif key in file_layer:
+            found[key] = f"{source}: {key}"
+    typed, written = cli.get("print") or {}, file_layer.get("print") or {}
+    for flag, key in PRINT_FLAGS.items():
+        if typed.get(key) is not None:
+            found[f"print.{key}"] = flag
+        elif key in written:
+            found[f"print.{key}"] = f"{source}: print.{key}"
+    return found
