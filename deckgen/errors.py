@@ -111,6 +111,11 @@ def os_problem(exc: BaseException) -> Any:
         errno.EIO: _("input/output error (a failing disk or a removed drive?)"),
         errno.EXDEV: _("it cannot be moved to another disk"),
         errno.ELOOP: _("too many symbolic links"),
+        errno.ECONNREFUSED: _("the connection was refused"),
+        errno.ECONNRESET: _("the connection was reset"),
+        errno.EHOSTUNREACH: _("the host cannot be reached"),
+        errno.ENETUNREACH: _("the network cannot be reached"),
+        errno.ETIMEDOUT: _("the connection timed out"),
     }
     if getattr(errno, "EDQUOT", None) is not None:
         words[errno.EDQUOT] = _("disk quota exceeded")

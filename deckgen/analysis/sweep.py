@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
-from deckgen.errors import DeckgenError
+from deckgen.errors import DeckgenError, os_problem
 from deckgen.i18n import _, ngettext
 from deckgen.options import _did_you_mean
 
@@ -236,6 +236,83 @@ def run(
     return sweep
 
 
+CONNECT_SECONDS = 5.0  # the most --scheduler waits for a Dask scheduler to answer, whatever is (or is not) there
+
+
+def _probe(address: str, seconds: float = CONNECT_SECONDS) -> None:
+    """Ask ``address`` who it is, within about ``seconds``: a Dask scheduler answers its ``identity``
+    with ``type: Scheduler``. Nothing listening, a host name that is not known, a server that never
+    answers (distributed's own handshake waits without end), an HTTP server or any other program is
+    one DeckgenError, never a hang or a traceback."""
+    import asyncio
+    import logging
+
+    from distributed.comm import connect
+
+    if not address.startswith(("tcp://", "tls://")):
+        return  # in this process (inproc://) or a transport of its own: distributed's Client connects as it does
+    listening = _listening(address, seconds)
+
+    async def ask() -> Any:
+        comm = await connect(address, timeout=seconds)
+        try:
+            await comm.write({"op": "identity", "reply": True})
+            return await comm.read()
+        finally:
+            comm.abort()
+
+    quiet = logging.getLogger("distributed")
+    level = quiet.level
+    quiet.setLevel(logging.CRITICAL)  # its own warnings about the failed connection: the error line says it
+    try:
+        reply = asyncio.run(asyncio.wait_for(ask(), seconds))
+    except (asyncio.TimeoutError, TimeoutError):
+        raise _no_answer(address, seconds) from None
+    except Exception as exc:  # noqa: BLE001 - closed, reset, bytes msgpack refuses...
+        if listening:  # something took the connection and spoke another protocol
+            reply = None
+        else:
+            raise DeckgenError(_("cannot reach the Dask scheduler at {address}: {problem}", address=address,
+                                 problem=str(exc) or type(exc).__name__)) from None
+    finally:
+        quiet.setLevel(level)
+    if not (isinstance(reply, dict) and reply.get("type") == "Scheduler"):
+        raise DeckgenError(_("{address} answered, but not as a Dask scheduler (start one with: dask scheduler)", address=address))
+
+
+def _no_answer(address: str, seconds: float) -> DeckgenError:
+    return DeckgenError(_("no Dask scheduler answered at {address} within {seconds:g} s (is it running, and is this its address?)",
+                          address=address, seconds=seconds))
+
+
+def _listening(address: str, seconds: float) -> bool:
+    """For a TCP address, whether something takes a connection there; a refusal, a host name that is not
+    known or no answer at all is said at once (distributed would try again until its timeout). False
+    for other schemes (distributed's connection then says what is wrong)."""
+    import socket
+
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    scheme, location = parse_address(address)
+    if scheme != "tcp":
+        return False
+    try:
+        host, port = parse_host_port(location)
+    except (ValueError, TypeError):
+        raise DeckgenError(_("--scheduler takes an address like tcp://HOST:PORT, not {address!r}", address=address)) from None
+    try:
+        socket.create_connection((host, port), timeout=seconds).close()
+    except socket.gaierror:
+        raise DeckgenError(_("cannot reach the Dask scheduler at {address}: the host {host!r} is not known", address=address,
+                             host=host)) from None
+    except (TimeoutError, socket.timeout):
+        raise _no_answer(address, seconds) from None
+    except OSError as exc:
+        raise DeckgenError(_("nothing listens at {address}: {problem} (is the Dask scheduler running, and is this its address?)",
+                             address=address, problem=os_problem(exc))) from None
+    return True
+
+
 def _on_dask(address: str, tasks: Sequence[Task], progress: Tick | None) -> list[dict[str, Any]]:
     try:
         from distributed import Client
@@ -243,10 +320,12 @@ def _on_dask(address: str, tasks: Sequence[Task], progress: Tick | None) -> list
         raise DeckgenError(_("--scheduler needs Dask's distributed package: pip install 'deckgen[dask]'")) from None
     if not re.fullmatch(r"(tcp|tls|inproc|ucx)://\S+", address):
         raise DeckgenError(_("--scheduler takes an address like tcp://HOST:PORT, not {address!r}", address=address))
+    _probe(address)  # nothing there, another kind of server: one error line within CONNECT_SECONDS
     try:
-        client = Client(address, timeout="10s", set_as_default=False)
-    except (OSError, TimeoutError) as exc:
-        raise DeckgenError(_("cannot reach the Dask scheduler at {address}: {problem}", address=address, problem=str(exc))) from None
+        client = Client(address, timeout=f"{CONNECT_SECONDS:g}s", set_as_default=False)
+    except Exception as exc:  # noqa: BLE001 - whatever distributed raises (OSError, TimeoutError, CommClosedError...)
+        raise DeckgenError(_("cannot reach the Dask scheduler at {address}: {problem}", address=address,
+                             problem=str(exc) or type(exc).__name__)) from None
     try:
         futures = client.map(validate_point, list(tasks), pure=False)
         results = []
