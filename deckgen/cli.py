@@ -639,6 +639,12 @@ def _os_error(exc: OSError) -> Any:
     return _("cannot write the output: {problem}", problem=os_problem(exc))
 
 
+# The stop signals the running command received, in order: the first unwinds the command (its pools
+# stopped, its staging folder removed) and is what it reports, whatever failed on the way (an import
+# the signal cut short, a pool its workers left); a second ends the command at once.
+_STOPPED: list[int] = []
+
+
 def _signal_handlers(pid: int) -> tuple[Any, Any]:
     """SIGTERM and Ctrl-C handlers for the process ``pid``. A worker process forked from it inherits
     them; there they end the worker quietly (its pool's owner reports the stop once), instead of
@@ -647,14 +653,89 @@ def _signal_handlers(pid: int) -> tuple[Any, Any]:
     def terminate(signum: int, frame: Any) -> None:
         if os.getpid() != pid:
             os._exit(128 + signum)
+        _received(signum)
         raise Terminated(signum)
 
     def interrupt(signum: int, frame: Any) -> None:
         if os.getpid() != pid:
             os._exit(128 + signum)
+        _received(signum)
         raise KeyboardInterrupt
 
     return terminate, interrupt
+
+
+def _received(signum: int) -> None:
+    """Note a stop signal; the second one (Ctrl-C twice, a second SIGTERM) ends the command now."""
+    _STOPPED.append(signum)
+    if len(_STOPPED) > 1:
+        _end_now(_STOPPED[0])
+
+
+def _stop_said(signum: int) -> tuple[Any, int]:
+    """The line and the exit code of a stop signal: interrupted 130, hung up 129, terminated 143."""
+    if signum == signal.SIGINT:
+        return _("interrupted"), 130
+    if signum == getattr(signal, "SIGHUP", None):
+        return _("hung up (SIGHUP)"), 128 + int(signum)
+    return _("terminated"), 128 + int(signum)
+
+
+def _end_now(signum: int) -> None:
+    """A second stop signal while the first unwinds: the worker processes killed, the one line said,
+    and the process gone at once (a staging folder left behind is removed by the next build)."""
+    import multiprocessing
+
+    for child in multiprocessing.active_children():
+        try:
+            child.kill()
+        except (OSError, ValueError, AttributeError):
+            pass
+    words, code = _stop_said(signum)
+    try:
+        sys.stderr.write(_cut(str(_("error: {problem}", problem=words))) + "\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
+    os._exit(code)
+
+
+def _quiet_after_a_stop() -> None:
+    """Once a stop signal came, a thread's failure (a process pool's manager thread setting a result
+    on a future the stop cancelled: InvalidStateError) and an exception Python could not raise are
+    part of the stop, not news: the command's one line says it all."""
+    import threading
+
+    if getattr(threading.excepthook, "deckgen", False):
+        return
+    thread_hook, unraisable_hook = threading.excepthook, sys.unraisablehook
+
+    def thread_failed(args: Any) -> None:
+        if not _STOPPED:
+            thread_hook(args)
+
+    def unraisable(args: Any) -> None:
+        if not _STOPPED:
+            unraisable_hook(args)
+
+    thread_failed.deckgen = unraisable.deckgen = True  # type: ignore[attr-defined]
+    threading.excepthook, sys.unraisablehook = thread_failed, unraisable
+
+
+def _failed(lines: list[Any], code: int = 2) -> None:
+    """:func:`_fail`, unless a stop signal came first: then whatever failed on the way is the stop's
+    doing (an import it cut short reads as a missing package), and the stop is what is said."""
+    if _STOPPED:
+        words, code = _stop_said(_STOPPED[0])
+        lines = [words]
+        _ignore_stops()  # the line is being said: another signal changes nothing now
+    _fail(lines, code)
+
+
+def _ignore_stops() -> None:
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_IGN)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -710,6 +791,8 @@ def _main(argv: list[str]) -> None:
     prepare_surroundings()  # a deleted current folder, a home that is no folder: what needs neither still works
     stdout = sys.stdout
     sys.stdout = _Guarded(stdout)  # a closed or full standard output becomes a DeckgenError
+    _STOPPED.clear()
+    _quiet_after_a_stop()
     terminate, interrupt = _signal_handlers(os.getpid())
     try:
         previous = signal.signal(signal.SIGTERM, terminate), signal.signal(signal.SIGINT, interrupt)
@@ -728,26 +811,32 @@ def _main(argv: list[str]) -> None:
     except DeckgenError as exc:
         if isinstance(exc, _OutputFailed):
             _silence(stdout)
-        _fail(exc.lines())
+        _failed(exc.lines())
     except click_errors.NoArgsIsHelpError as exc:  # pragma: no cover - click >= 8.2
         typer.echo(exc.ctx.get_help() if exc.ctx else str(exc))
         sys.exit(0)
     except click_errors.UsageError as exc:
-        _fail([usage_error(exc)])
+        _failed([usage_error(exc)])
     except (KeyboardInterrupt, typer.Abort):
-        _fail([_("interrupted")], 130)
+        _failed([_("interrupted")], 130)
     except Terminated as exc:
-        signum = exc.args[0] if exc.args else signal.SIGTERM
-        _fail([_("hung up (SIGHUP)") if signum == getattr(signal, "SIGHUP", None) else _("terminated")], 128 + int(signum))
+        words, code = _stop_said(exc.args[0] if exc.args else signal.SIGTERM)
+        _failed([words], code)
     except click_errors.ClickException as exc:
-        _fail([usage_error(exc)], exc.exit_code)
+        _failed([usage_error(exc)], exc.exit_code)
     except RecursionError:
-        _fail([_("the input is nested too deeply")])
+        _failed([_("the input is nested too deeply")])
     except OSError as exc:  # a full disk, a folder gone: the environment failed, not deckgen
-        _fail([_os_error(exc)])
+        _failed([_os_error(exc)])
+    except Exception:
+        if not _STOPPED:
+            raise
+        _failed([])  # whatever broke as the stop signal unwound the command (a pool left by its workers...)
     finally:
         sys.stdout = stdout
-        if previous is not None:
+        if _STOPPED:  # stopping: a signal more while the interpreter exits (its threads, its pools) changes nothing
+            _ignore_stops()
+        elif previous is not None:
             signal.signal(signal.SIGTERM, previous[0])
             signal.signal(signal.SIGINT, previous[1])
             if hangup is not None:

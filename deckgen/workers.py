@@ -25,34 +25,54 @@ WINDOWS_MAX_WORKERS = 61  # ProcessPoolExecutor's limit on Windows (WaitForMulti
 PARENT_POLL = 0.2  # seconds between a worker's checks that the process that started it is still there
 
 
-def worker_signals() -> None:
+def worker_signals(command: int | None = None) -> None:
     """A pool's initializer: workers leave Ctrl-C to the main process, which stops the pool and says
     so once, and a SIGTERM from the pool ends a worker at once. Without it a forked worker keeps the
     command's SIGTERM handler, which raises an exception: a worker stopped while it hands back a
-    result takes that for a failed task, waits for the next one and is never joined."""
+    result takes that for a failed task, waits for the next one and is never joined. ``command``:
+    the process of the command the pool works for (see :func:`watch_parent`)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if hasattr(signal, "SIGHUP"):
         signal.signal(signal.SIGHUP, signal.SIG_DFL)
-    watch_parent()
+    watch_parent(command=command)
 
 
-def watch_parent(poll: float = PARENT_POLL) -> None:
-    """End this worker as soon as the process that started it is gone (killed with SIGKILL, say, so
-    it could not stop its pool): a thread polls the parent's process id, which changes to the
-    adopting process's when the parent dies. Without it the workers of a killed command lived on
-    under init, forever."""
+def watch_parent(poll: float = PARENT_POLL, command: int | None = None) -> None:
+    """End this worker as soon as the process that started it, or the command it works for, is gone
+    (killed with SIGKILL, say, so it could not stop its pool): a thread polls the parent's process id,
+    which changes to the adopting process's when the parent dies, and whether ``command`` still runs.
+    Under ``forkserver`` a worker's parent is the fork server, which outlives a killed command as long
+    as any worker lives (each holds the command's end of the server's pipe): only the command's own
+    process id tells. Without it the workers of a killed command lived on, forever."""
     parent = os.getppid()
-    if parent <= 1:  # already orphaned before we looked
+    if parent <= 1 or (command is not None and not alive(command)):  # already orphaned before we looked
         os._exit(1)
 
     def watch() -> None:
         while True:
             time.sleep(poll)
-            if os.getppid() != parent:
+            if os.getppid() != parent or (command is not None and not alive(command)):
                 os._exit(1)
 
     threading.Thread(target=watch, name="deckgen-parent-watch", daemon=True).start()
+
+
+def alive(pid: int) -> bool:
+    """Whether process ``pid`` still runs (a zombie, dead and not yet reaped, does not)."""
+    if os.name == "nt":  # pragma: no cover - os.kill(pid, 0) would end the process there
+        return True  # (spawned workers' parent is the command itself: the parent's id tells)
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process of that id: not ours, so ours is gone
+        return False
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            return f.read().rsplit(b")", 1)[1].split()[0] != b"Z"
+    except (OSError, IndexError):
+        return True  # no /proc (macOS): os.kill said it runs
 
 
 def usable_cores() -> int:
@@ -108,11 +128,12 @@ def context(method: str | None = None) -> Any:
     return multiprocessing.get_context(method or pool_method())
 
 
-def worker_init(preload: Sequence[str] = ()) -> None:
-    """Every pool's initializer: the signals of :func:`worker_signals`, then what a forked worker
-    would have found loaded: the games registered and the modules named in ``preload`` (the ones its
-    tasks run), so a spawned worker's first task is not slower than the others."""
-    worker_signals()
+def worker_init(preload: Sequence[str] = (), command: int | None = None) -> None:
+    """Every pool's initializer: the signals of :func:`worker_signals` (``command``: the process id of
+    the command the pool works for), then what a forked worker would have found loaded: the games
+    registered and the modules named in ``preload`` (the ones its tasks run), so a spawned worker's
+    first task is not slower than the others."""
+    worker_signals(command)
     from deckgen.registry import games
 
     games()
@@ -122,9 +143,33 @@ def worker_init(preload: Sequence[str] = ()) -> None:
 
 def process_pool(workers: int, preload: Sequence[str] = ()) -> Any:
     """A ``ProcessPoolExecutor`` of ``workers`` processes started by :func:`pool_method`, each set up by
-    :func:`worker_init`."""
+    :func:`worker_init`. Left by an exception (Ctrl-C, a signal, a failure), its ``with`` block stops
+    the workers at once (:func:`stop_pool`) instead of waiting for their running tasks."""
     from concurrent.futures import ProcessPoolExecutor
+
+    class Executor(ProcessPoolExecutor):
+        def __exit__(self, kind: Any, *rest: Any) -> Any:
+            if kind is not None:
+                stop_pool(self)
+                return False
+            return super().__exit__(kind, *rest)
 
     if os.name == "nt":
         workers = min(workers, WINDOWS_MAX_WORKERS)
-    return ProcessPoolExecutor(max_workers=workers, mp_context=context(), initializer=worker_init, initargs=(tuple(preload),))
+    return Executor(max_workers=workers, mp_context=context(), initializer=worker_init, initargs=(tuple(preload), os.getpid()))
+
+
+def stop_pool(pool: Any) -> None:
+    """Stop a process pool now (Ctrl-C, SIGTERM, a broken invariant), not after its queued tasks."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for p in processes:
+        p.terminate()
+    for p in processes:
+        p.join(5)
+    # Wait for the pool's manager thread to see its workers gone and close its wake-up pipe: the
+    # interpreter's exit otherwise races it to that pipe and prints "OSError: Bad file descriptor"
+    # after our one-line "error: interrupted" (Python 3.11's concurrent.futures).
+    manager = getattr(pool, "_executor_manager_thread", None)
+    if manager is not None and manager.is_alive():
+        manager.join(5)

@@ -145,6 +145,8 @@ CAPABILITY_ARGS = {
     "validate skill games huge": ["validate", "multiplicats", "--skill-games", "9" * 5000, "--report", "rep"],
     "calibrate offset huge": ["calibrate", "--back-offset", "9" * 5000 + ",0"],
     "calibrate offset fullwidth": ["calibrate", "--back-offset", "\uff11,\uff11"],
+    "sweep scheduler where nothing listens": ["sweep", "hectoedra", "--vary", "cards=1-20", "--players", "2", "--scheduler", "tcp://127.0.0.1:1"],
+    "sweep scheduler of an unknown host": ["sweep", "hectoedra", "--vary", "cards=1-20", "--players", "2", "--scheduler", "tcp://no-such-host.invalid:8786"],
     "solve cards 5,000 digits": ["solve", "hectoedra", "--cards", "1-" + "9" * 900],
     "build out name too long": ["build", "multiplicats", "--out", "d" * 300],
 }

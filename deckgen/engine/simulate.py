@@ -157,19 +157,10 @@ def chunks(template: Chunk, first: int, games: int, size: int = CHUNK) -> list[C
 
 
 def _stop(pool: Any) -> None:
-    """Stop a process pool now (Ctrl-C, SIGTERM, a broken invariant), not after its queued chunks."""
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for p in processes:
-        p.terminate()
-    for p in processes:
-        p.join(5)
-    # Wait for the pool's manager thread to see its workers gone and close its wake-up pipe: the
-    # interpreter's exit otherwise races it to that pipe and prints "OSError: Bad file descriptor"
-    # after our one-line "error: interrupted" (Python 3.11's concurrent.futures).
-    manager = getattr(pool, "_executor_manager_thread", None)
-    if manager is not None and manager.is_alive():
-        manager.join(5)
+    """Stop a process pool now (deckgen.workers.stop_pool)."""
+    from deckgen.workers import stop_pool
+
+    stop_pool(pool)
 
 
 def _records(args: tuple) -> list[GameRecord]:

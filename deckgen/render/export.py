@@ -18,6 +18,7 @@ from __future__ import annotations
 import io
 import json
 import math
+import os
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -120,7 +121,8 @@ def _map(fn: Callable, jobs: Sequence, workers: int, progress: Callable[[int, in
         return
     from deckgen.workers import context, worker_init
 
-    with context().Pool(min(workers, total), initializer=worker_init, initargs=(("deckgen.render.export", "deckgen.render.png_pen"),)) as pool:
+    with context().Pool(min(workers, total), initializer=worker_init,
+                        initargs=(("deckgen.render.export", "deckgen.render.png_pen"), os.getpid())) as pool:
         for n, _ in enumerate(pool.imap_unordered(fn, jobs, chunksize=4), 1):
             if progress:
                 progress(n, total)
