@@ -107,6 +107,9 @@ def test_a_decimal_comma_is_read_wherever_a_decimal_is():
 
     assert back_offset("1,5,-0,5") == back_offset("1,5 -0,5") == (1.5, -0.5)
     assert card_size("62,5x88").width == 62.5
+    from deckgen.games.multiplicats.reaction import parse_times
+
+    assert parse_times("650,5;700") == [650.5, 700.0] and parse_times("600,700") == [600.0, 700.0]  # a list of decimals: semicolons
 
 
 def test_every_number_option_of_every_command_is_read_by_the_one_parser():

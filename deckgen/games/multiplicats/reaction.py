@@ -65,14 +65,16 @@ def _shown(value: Any) -> Any:
 
 
 def parse_times(value: Any) -> list[float]:
-    """"700" or "600,700,900" (ms) or a TOML number / list."""
+    """"700" or "600,700,900" (ms), "650,5;700" (decimal commas, the times apart by semicolons), or a TOML
+    number / list."""
     items: Sequence[Any]
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         items = [value]
     elif isinstance(value, (list, tuple)):
         items = value
-    else:
-        items = [v for v in str(value).split(",")]
+    else:  # "600,700,900"; with semicolons each time may write a decimal comma: "650,5;700"
+        text = str(value)
+        items = text.split(";") if ";" in text else text.split(",")
     out = []
     for v in items:
         try:
