@@ -35,6 +35,8 @@ def worker_signals(command: int | None = None) -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if hasattr(signal, "SIGHUP"):
         signal.signal(signal.SIGHUP, signal.SIG_DFL)
+        if hasattr(signal, "pthread_sigmask"):  # (a fork server's worker inherits the server's blocked SIGHUP)
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGHUP})
     watch_parent(command=command)
 
 
@@ -122,10 +124,34 @@ def job_method() -> str:
 
 
 def context(method: str | None = None) -> Any:
-    """A multiprocessing context for pools (``method`` None: :func:`pool_method`)."""
+    """A multiprocessing context for pools (``method`` None: :func:`pool_method`), its helper processes
+    started (:func:`start_helpers`)."""
     import multiprocessing
 
-    return multiprocessing.get_context(method or pool_method())
+    method = method or pool_method()
+    found = multiprocessing.get_context(method)
+    start_helpers(found.get_start_method())
+    return found
+
+
+def start_helpers(method: str) -> None:
+    """Start the helper processes of ``spawn`` and ``forkserver`` pools (the resource tracker, the fork
+    server) with SIGHUP blocked, a mask they keep: a closed terminal's SIGHUP to the process group then
+    stops the command, which stops its pool, and never kills these two behind its back (the tracker's
+    death printed "resource_tracker: process died unexpectedly" and tracebacks under the error line).
+    They end by themselves once the command and its workers are gone. Workers unblock it again
+    (:func:`worker_signals`)."""
+    if method == "fork" or not hasattr(signal, "SIGHUP") or not hasattr(signal, "pthread_sigmask"):
+        return
+    from multiprocessing import forkserver, resource_tracker
+
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGHUP})
+    try:
+        resource_tracker.ensure_running()
+        if method == "forkserver":
+            forkserver.ensure_running()
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def worker_init(preload: Sequence[str] = (), command: int | None = None) -> None:
