@@ -328,7 +328,7 @@ def swap_in(staging: Path, out: Path) -> None:
         return
     if exchange(staging, out):
         _remove(staging)  # now the old folder
-        if staging.exists() and exchange(staging, out):  # it would not go (another user's files): the old build stays
+        if staging.exists() and _blocker(staging) is not None and exchange(staging, out):  # another user's: the old build stays
             raise _not_removed(out)
         return
     old = out.parent / hidden_name(out, "old")
@@ -345,7 +345,7 @@ def swap_in(staging: Path, out: Path) -> None:
         rename(old, out)
         raise
     _remove(old)
-    if old.exists():  # it would not go (another user's files): the old build goes back, the new one goes
+    if old.exists() and _blocker(old) is not None:  # another user's files: the old build goes back, the new one goes
         rename(out, staging)
         rename(old, out)
         raise _not_removed(out)
@@ -405,6 +405,8 @@ def check_writable(out: Path) -> None:
     try:
         while not parent.exists() and parent != parent.parent:
             parent = parent.parent
+        if not parent.is_dir():  # a file in the way: making the folder names it (publishing)
+            return
         if not os.access(parent, os.W_OK | os.X_OK) or _sticky_and_not_ours(out):
             raise DeckgenError(_("the folder {folder} is not writable", folder=parent))
         blocker = _blocker(out)

@@ -151,8 +151,11 @@ def test_a_report_of_a_deck_that_serves_no_player_count_is_written(tmp_path, mon
 def test_simulate_refuses_a_player_count_the_deck_does_not_serve(capsys, argv):
     code, out, err = run(capsys, "simulate", *argv, "--games", "2", "-q")
     assert_refused(code, out, err)
-    # a deck that serves some counts names them; one that serves none says so
-    assert "--players:" in err and ("deck is played by" in err or "cannot be dealt to any number of players" in err), err
+    # a deck that serves some counts names them; one that serves none says so. --players is blamed only
+    # where it was typed; the game's usual count says how to choose another (issue 41, item 12)
+    typed = "--players" in argv
+    assert ("--players:" in err) == typed and ("deck is played by" in err or "cannot be dealt to any number of players" in err), err
+    assert typed or "choose one with --players" in err or "cannot be dealt to any number of players" in err, err
 
 
 def test_a_board_picture_under_a_file_names_the_file(tmp_path, monkeypatch, capsys):

@@ -55,8 +55,12 @@ def own_config_dir() -> None:
     import shutil
     import tempfile
 
+    import logging
+
     folder = tempfile.mkdtemp(prefix="deckgen-matplotlib-")
     os.environ[CONFIG_DIR] = folder  # (worker processes inherit it)
+    # its font cache is built afresh in the new folder, which matplotlib announces as a warning
+    logging.getLogger("matplotlib.font_manager").setLevel(logging.ERROR)
     main = os.getpid()
     atexit.register(lambda: os.getpid() == main and shutil.rmtree(folder, ignore_errors=True))
 

@@ -159,17 +159,21 @@ def back_offset(value: object) -> tuple[float, float]:
 
 
 def _offset_parts(text: str) -> list[str]:
-    """The two numbers of an X,Y offset as typed: split at a semicolon or a space when it has one (each
-    number may then write its decimals with a comma: ``1,5;-0,5``), else at its one comma (``1.5,-0.5``),
-    or, with three commas, at the middle one (``1,5,-0,5``: two comma decimals)."""
+    """The two numbers of an X,Y offset as typed: apart by a semicolon (each number may then write its
+    decimals with a comma: ``1,5;-0,5``), by the one comma (``1.5,-0.5``, ``1.5, -0.25``), by a space
+    (``1.5 -0.5``, ``1,5 -0,5``), or, with three commas, by the middle one (``1,5,-0,5``)."""
     text = text.strip()
-    parts = [p for p in re.split(r"[;\s]+", text) if p]
-    if len(parts) != 1:
-        return parts
+    if ";" in text:
+        return [p.strip() for p in text.split(";")]
+    if text.count(",") == 1:
+        return [p.strip() for p in text.split(",")]
+    words = text.split()
+    if len(words) == 2:
+        return words
     pieces = text.split(",")
     if len(pieces) == 4:
-        return [",".join(pieces[:2]), ",".join(pieces[2:])]
-    return [p for p in pieces if p.strip()] if len(pieces) == 2 else [text]
+        return [",".join(pieces[:2]).strip(), ",".join(pieces[2:]).strip()]
+    return [text]
 
 
 @dataclass(frozen=True)
