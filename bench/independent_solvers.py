@@ -8,6 +8,7 @@ deckgen's too), disagreements, CPU seconds.
     python3 bench/independent_solvers.py --game hectoedra --decks 20   # validate's [proven] claims and failures
     python3 bench/independent_solvers.py --game monete --decks 20      # and the enumerated claims (a round closes...)
     python3 bench/independent_solvers.py --game maestras --decks 100   # and the enumerated claims (a path can be won...)
+    python3 bench/independent_solvers.py --game multiplicats --decks 30  # 3 players: every game ends (sampled by validate)
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 
-GAMES = ("mgc", "hectoedra", "monete", "maestras")
+GAMES = ("mgc", "hectoedra", "monete", "maestras", "multiplicats")
 
 
 def _game(game: str):
@@ -38,7 +39,7 @@ def main() -> int:
     ap.add_argument("--decks", type=int, default=40)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--budget", type=int, default=200_000, help="positions each side may search per deck")
-    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--players", type=int, default=None, help="default: 2 (Multipli Cat's: 3, its solver has no two-player piles)")
     args = ap.parse_args()
     compare, random_case = _game(args.game)
     rng = random.Random(args.seed)
@@ -46,10 +47,12 @@ def main() -> int:
     compared = disagreements = proven = refuted = 0
     options: dict = {}
     for _ in range(args.decks):
-        case = random_case(rng, args.players)
+        case = random_case(rng) if args.players is None else random_case(rng, args.players)
         got = compare(case, budget=args.budget)
         if args.game != "mgc":
-            both = got.get("complete", got["solver"].complete) and got["proven"] > 0
+            # judged: the solver's search complete, and validate past its static checks (a [proven] claim,
+            # or, for Multipli Cat's, which has none, its report)
+            both = got.get("complete", got["solver"].complete) and (got["proven"] > 0 or "report" in got)
             proven += got["proven"]
             refuted += bool(got["sampled_refuted"])
             if got["sampled_refuted"]:
@@ -71,7 +74,7 @@ def main() -> int:
     what = (f"{compared} compared (the solver's search complete within {args.budget:,} positions and validate past its static checks; "
             f"{proven} [proven] claims checked), {refuted} with a sampled claim the solver refutes" if args.game != "mgc" else
             f"{compared} compared (both searches complete within {args.budget:,} positions)")
-    print(f"{args.game}, {args.players} players: {args.decks} decks tried, {what}, {disagreements} disagreements, {cpu:.0f} CPU s "
+    print(f"{args.game}, {case.players} players: {args.decks} decks tried, {what}, {disagreements} disagreements, {cpu:.0f} CPU s "
           f"(seed {args.seed}, budget {args.budget:,})")
     print("options met among the compared decks: " + "; ".join(f"{k} {sorted(map(str, v))}" for k, v in sorted(options.items())))
     return 1 if disagreements else 0
