@@ -53,7 +53,7 @@ class Case:
 
 def random_case(rng: random.Random, players: int = 2) -> Case:
     """1 to 3 masters, 2 or 3 point types of points 1-4 in one or two colours, 0 or 1 empty card, a
-    hand of 1 or 2 and 1 to 4 cards left to draw; paths of 2 or 3 linked cards; every rule option at
+    hand of 1 or 2 and 0 to 4 cards left to draw (or one card too few to deal the hands); paths of 2 or 3 linked cards; every rule option at
     random, the rarely used values as often as the defaults."""
     colours = rng.sample(range(4), rng.choice((1, 2)))
     hand = rng.choice((1, 2))
@@ -62,7 +62,7 @@ def random_case(rng: random.Random, players: int = 2) -> Case:
     empties = [(EMPTY, None, 0)] if rng.random() < 0.4 else []
     types = masters + points + empties
     counts = [1] * len(types)
-    size = max(len(types), hand * players + rng.randint(1, 4))
+    size = max(len(types), hand * players + rng.choice((-1, 0, 1, 2, 3, 4)))  # -1: hands larger than the deck deals
     for _ in range(size - len(types)):
         counts[rng.randrange(len(types))] += 1
     options = {
@@ -91,11 +91,21 @@ def compare(case: Case, budget: int = 300_000, games: int = 12) -> dict:
     from deckgen.engine.validate import validate
     from deckgen.registry import get_game
 
+    from deckgen.errors import DeckgenError
+
     v = solve(case.rules(), budget=budget)
     out = {"case": str(case), "solver": v, "problems": [], "sampled_refuted": [], "proven": 0, "complete": v.complete}
     if not v.complete:
         return out
-    report = validate(get_game("maestras"), case.deck(), players=[case.players], games=games, sequential=False, workers=1)
+    try:
+        report = validate(get_game("maestras"), case.deck(), players=[case.players], games=games, sequential=False, workers=1)
+    except DeckgenError as exc:  # one clear message: the deck cannot be dealt at this player count
+        out["refused"] = str(exc)
+        if v.positions:
+            out["problems"].append(f"validate refuses the deck ({exc}); the solver deals it")
+        return out
+    if not v.positions:
+        out["problems"].append("validate judges a deck the solver cannot deal (the hands need more cards than it has)")
     out["report"] = report
     ends = not v.dead_ends and not v.cycle
     n = 1 + sum(case.counts)

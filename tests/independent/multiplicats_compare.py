@@ -56,7 +56,7 @@ def random_case(rng: random.Random, players: int = 3) -> Case:
     slaps on or off (the solver only needs to know whether they can happen)."""
     if players < 3:
         raise ValueError("the solver does not model two players on four piles")
-    size = players * rng.choice((2, 2, 3))
+    size = players * rng.choice((2, 2, 2, 3))
     specials = [SPECIAL_CODES[s] for s in rng.sample(MODELLED, rng.choice((0, 1, 1, 2)))]
     products = rng.sample(sorted(FACTORS), rng.choice((2, 3)))
     cards = specials + [rng.choice(products) for _ in range(size - len(specials))]

@@ -22,10 +22,12 @@ def test_random_tiny_decks_get_the_solvers_verdicts():
         if not got["complete"]:
             continue
         assert not got["problems"] and not got["sampled_refuted"], (got["case"], got["problems"], got["sampled_refuted"])
+        if "refused" in got:  # hands larger than the deck deals: no deal for the solver either
+            continue
         assert got["proven"] >= 2, got["case"]
         compared += 1
         won += got["solver"].won
-    assert compared >= 10 and 0 < won < compared
+    assert compared >= 8 and 0 < won < compared
 
 
 def test_a_single_master_ends_the_main_phase_before_any_card_links_to_it():
@@ -44,3 +46,11 @@ def test_a_single_master_ends_the_main_phase_before_any_card_links_to_it():
     assert stuck["complete"] and not stuck["problems"], stuck["problems"]
     assert stuck["solver"].won and len(stuck["solver"].placed) == 2
     assert not {"every point card can enter a path", "a path can be won"} & {str.__str__(c.name) for c in stuck["report"].checks if not c.ok}
+
+
+def test_hands_larger_than_the_deck_deals_are_refused_with_one_message():
+    """Hands of four for two players from six cards besides the central one: the solver finds no deal,
+    and validate refuses the player count in one message instead of judging it."""
+    got = compare(Case([(MASTER, 0, 0), (POINTS, 0, 1), (POINTS, 0, 2)], [2, 2, 2], 2, {"hand": 4}), games=6)
+    assert got["solver"].positions == 0 and "refused" in got and not got["problems"]
+    assert "no player count" in got["refused"]
