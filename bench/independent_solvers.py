@@ -52,7 +52,7 @@ def main() -> int:
         if args.game != "mgc":
             # judged: the solver's search complete, and validate past its static checks (a [proven] claim,
             # or, for Multipli Cat's, which has none, its report)
-            both = got.get("complete", got["solver"].complete) and (got["proven"] > 0 or "report" in got)
+            both = (got["complete"] if "complete" in got else got["solver"].complete) and (got["proven"] > 0 or "report" in got)
             proven += got["proven"]
             refuted += bool(got["sampled_refuted"])
             if got["sampled_refuted"]:
