@@ -533,16 +533,23 @@ def measure(
     rollouts: Optional[int] = typer.Option(None, "--rollouts", help=_("R: rollouts per action of the evaluator, read at R and 4R (default: the game's)"), parser=whole_arg),
     lesson: Optional[float] = typer.Option(None, "--lesson", help=_("minutes of play a lesson leaves (default 45)"), parser=decimal_arg),
     pace: Optional[float] = typer.Option(None, "--pace", help=_("seconds a turn takes at your table (each game has its own default)"), parser=decimal_arg),
+    trace: Optional[Path] = typer.Option(None, "--trace", metavar=pgettext("metavar", "FILE"),
+                                         help=_("also write every measured game step by step to FILE (JSON Lines: the seat, its legal "
+                                                "actions, the action, the turn; the standing at each rotation)")),
     as_json: bool = JsonOpt,
     quiet: bool = QuietOpt,
 ) -> None:
     spec = load_spec(target, ctx.args, players=players, seed=seed)
     with _bars(quiet or as_json) as bars:
-        run = pipeline.measure(spec, players=players, games=games, workers=workers, rollouts=rollouts, lesson=lesson, pace=pace, progress=bars)
+        run = pipeline.measure(spec, players=players, games=games, workers=workers, rollouts=rollouts, lesson=lesson, pace=pace, progress=bars,
+                               trace=trace)
     if as_json:
         typer.echo(_json_text(pipeline.measure_data(run)))
     else:
         typer.echo(pipeline.measure_text(run), nl=False)
+    if run.trace is not None:
+        _say(ngettext("trace of {n:,} game written to {file}", "trace of {n:,} games written to {file}", run.traced_games,
+                      file=run.trace), quiet or as_json)
 
 
 @command(help=_("Validate every combination of some option values: sweep.csv, sweep.json, a heat map per measure, and the "

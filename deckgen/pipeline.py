@@ -611,6 +611,8 @@ class MeasureRun:
     players: int
     measured: list  # the twelve design measures per rule variant (analysis.measures.Measured)
     bases: list  # the default deck's, measured the same way beside a custom deck (else None each)
+    trace: Path | None = None  # the trace file written (measure --trace), if any
+    traced_games: int = 0  # the games written to it
 
 
 def measure(
@@ -625,10 +627,13 @@ def measure(
     pace: float | None = None,
     compare_default: bool = True,
     progress: Callable[[str], Tick] | None = None,
+    trace: Path | None = None,
 ) -> MeasureRun:
     """The twelve design measures of the deck at one player count (the deck's, else the game's
     default, else the first it serves), under each of its rule variants; beside a custom deck, the
-    default deck's measured the same way (kept in the figures cache)."""
+    default deck's measured the same way (kept in the figures cache). ``trace``: every measured
+    game's steps written to this file (analysis/measures/tracefile.py; the games are then played,
+    not read from the cache)."""
     from deckgen.analysis.measures import LESSON, measure_variants
     from deckgen.engine.compare import default_deck
     from deckgen.engine.simulate import default_workers
@@ -664,14 +669,25 @@ def measure(
                 "games": games, "rollouts": rollouts, "evaluated_games": evaluated_games, "workers": workers}
     default = is_default(spec, deck)
     ours = (lambda label: progress(_("design measures, {variant}", variant=label) if label else _("design measures"))) if progress else None
-    mine = measure_variants(engine, deck, n, progress=ours, remember=default, **settings)
+    traced_games = 0
+    if trace is None:
+        mine = measure_variants(engine, deck, n, progress=ours, remember=default, **settings)
+    else:
+        from deckgen.analysis.measures.tracefile import TraceWriter, check_target
+        from deckgen.fileio import atomic_path
+
+        target = check_target(trace)
+        with atomic_path(target) as tmp, open(tmp, "w", encoding="utf-8", newline="\n") as stream:
+            writer = TraceWriter(stream, game.id, n, spec.seed)
+            mine = measure_variants(engine, deck, n, progress=ours, trace_sink=writer, **settings)
+        traced_games = writer.games
     bases: list = [None] * len(mine)
     if compare_default and not default:
         base = default_deck(game, deck, spec_for(game, cli={}).options)
         later = (lambda label: progress(_("default deck, {variant}", variant=label) if label else _("default deck"))) if progress else None
         theirs = {m.variant: m for m in measure_variants(engine, base, n, progress=later, remember=True, **settings)}
         bases = [theirs.get(m.variant) for m in mine]
-    return MeasureRun(spec, n, mine, bases)
+    return MeasureRun(spec, n, mine, bases, trace, traced_games)
 
 
 TEACHER_GAMES = 200  # traced games behind the web page's plain sentences (no evaluator, no skill games)

@@ -18,6 +18,7 @@ from typing import Callable
 
 from deckgen.analysis.measures.compute import LESSON, Measured, measure
 from deckgen.analysis.measures.run import Plan, cached_run, run
+from deckgen.analysis.measures.trace import Trace
 from deckgen.engine.game import Engine
 from deckgen.model import Deck
 
@@ -28,17 +29,22 @@ __all__ = ["LESSON", "Measured", "Plan", "measure_variants"]
 
 def measure_variants(engine: Engine, deck: Deck, players: int, *, seed: int, pace: float, lesson: float = LESSON,
                      games: int | None = None, rollouts: int | None = None, evaluated_games: int | None = None,
-                     skill_games: int | None = None, workers: int = 1, progress: Callable[[str], Tick] | None = None, pool=None, remember: bool = False) -> list[Measured]:
+                     skill_games: int | None = None, workers: int = 1, progress: Callable[[str], Tick] | None = None, pool=None, remember: bool = False,
+                     trace_sink: Callable[[str, int, Trace], None] | None = None) -> list[Measured]:
     """The twelve measures of ``deck`` at ``players`` under each of the engine's rule variants
     (``remember``: the games are kept in the figures cache and read back from it, as the default
-    deck's are)."""
+    deck's are). ``trace_sink(variant, seed, trace)`` receives every game's trace, steps included, in
+    seed order (the games are then played, never read from the cache)."""
     design = engine.design
     assert design is not None
     out = []
     for label, variant in engine.variants(deck):
         plan = Plan.of(design, seed, games=games, rollouts=rollouts, evaluated_games=evaluated_games, skill_games=skill_games)
         tick = progress(label) if progress else None
-        if remember:
+        if trace_sink is not None:
+            sink = (lambda label: lambda seed, trace: trace_sink(label, seed, trace))(label)
+            played = run(deck.game, variant, players, plan, workers=workers, progress=tick, pool=pool, trace_sink=sink)
+        elif remember:
             played = cached_run(engine, deck.game, variant, label, players, plan, workers=workers, progress=tick, pool=pool)
         else:
             played = run(deck.game, variant, players, plan, workers=workers, progress=tick, pool=pool)

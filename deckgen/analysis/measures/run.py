@@ -182,11 +182,17 @@ def tasks(game: str, deck: Deck, players: int, plan: Plan, keep_traces: bool = F
     return out
 
 
+TraceSink = Callable[[int, Trace], None]
+
+
 def run(game: str, deck: Deck, players: int, plan: Plan, *, workers: int = 1, progress: Tick | None = None,
-        keep_traces: bool = False, pool: Any = None, engine: Engine | None = None) -> Played:
+        keep_traces: bool = False, pool: Any = None, engine: Engine | None = None, trace_sink: TraceSink | None = None) -> Played:
     """Play everything ``plan`` asks for; the same result for any ``workers``. ``engine``: play in
-    this process with this engine (a game the registry does not know: the tests' toy games)."""
-    todo = tasks(game, deck, players, plan, keep_traces)
+    this process with this engine (a game the registry does not know: the tests' toy games).
+    ``keep_traces``: every game's trace, steps included, is kept in ``Played.traces``;
+    ``trace_sink(seed, trace)``: each one is handed to it instead, in seed order, and not kept (a
+    trace file written as the games come back, in memory that does not grow with the games)."""
+    todo = tasks(game, deck, players, plan, keep_traces or trace_sink is not None)
     weights = [t.count * (1 + 20 * (t.kind == "games" and t.first < plan.evaluated_games)) for t in todo]
     total, done = sum(weights), 0
     played = Played(players, plan)
@@ -203,7 +209,10 @@ def run(game: str, deck: Deck, players: int, plan: Plan, *, workers: int = 1, pr
                 if found is not None:
                     played.decisions.append(found)
                 if trace is not None:
-                    played.traces.append(trace)
+                    if trace_sink is not None:
+                        trace_sink(facts.seed, trace)
+                    else:
+                        played.traces.append(trace)
         done += weight
         if progress:
             progress(done, total)
