@@ -117,7 +117,10 @@ def _counted(counts: tuple, names: tuple, lang: str) -> str:
     if not counts:
         return text_in(_("none"), lang)
     named = dict(names)
-    return ", ".join(f"{text_in(named.get(k, str(k).replace('_', ' ')), lang)}: {text_in(v, lang)}" for k, v in counts)
+    # each count a catalog message around its name (a card's printed name is data, the same in every
+    # language; a colour is a message): "Toma dos: 8", one after another as a list of things
+    return ", ".join(pgettext("counted", "{name}: {count}", name=named.get(k, str(k).replace("_", " ")), count=v).render(lang)
+                     for k, v in counts)
 
 
 def _counts(counts: tuple, names: tuple) -> Counts:

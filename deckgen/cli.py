@@ -526,7 +526,7 @@ def skill(
                 "wrong, kingmaking, skill share."))
 def measure(
     ctx: typer.Context,
-    target: str = typer.Argument(..., metavar="GAME|DECK-FILE"),
+    target: str = typer.Argument(..., metavar=TARGET),
     players: Optional[int] = typer.Option(None, "--players", help=_("players per game (default: the deck file's, else the game's usual count)"), parser=whole_arg),
     games: Optional[int] = typer.Option(None, "--games", help=_("games to trace (default: the game's, all twelve measures within a minute on two cores)"), parser=whole_arg),
     seed: Optional[int] = SeedOpt,

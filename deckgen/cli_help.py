@@ -128,6 +128,8 @@ def _option_row(param: Any, ctx: Any) -> tuple[str, str]:
         return names, str(_("Show this message and exit."))
     extra = []
     default = param.default
+    if param.is_flag and param.secondary_opts and isinstance(default, bool):
+        default = param.opts[0] if default else param.secondary_opts[0]  # a switch: the flag that is on, as typed
     if param.show_default is not False and default not in (None, False, (), []) and not callable(default):
         extra.append(str(_("[default: {value}]", value=default)))
     if param.required:

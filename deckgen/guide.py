@@ -14,15 +14,12 @@ from deckgen.render.printing import instructions
 LANGUAGES = {"es": _("Spanish"), "en": _("English")}
 
 
-LABEL_LANGUAGES = ("es", "en")  # the languages a game's label of its options (Game.describe) is written in
-
-
 def build_lines(spec: Any, result: Any) -> list[Any]:
     """``spec`` a DeckSpec, ``result`` a pipeline.BuildResult. Each line is a catalog message or holds one."""
     from deckgen.i18n import current_lang
 
     game, deck = spec.game, result.deck
-    label = game.label(deck, current_lang() if current_lang() in LABEL_LANGUAGES else "en")
+    label = game.label(deck, current_lang())  # a game's label of its options is a catalog message: any language
     if label:
         head = ngettext("{game} ({label}): {n} card, {checked}", "{game} ({label}): {n} cards, {checked}", len(deck),
                         game=game.title, label=label, checked=checked_line(spec, result))

@@ -15,7 +15,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from deckgen.errors import OptionError, message  # noqa: F401  (message: re-exported, where it always was)
 from deckgen.switches import SHOWN, _short, boolean  # noqa: F401  (boolean: re-exported)
-from deckgen.i18n import Listing, Msg, _
+from deckgen.i18n import Listing, Msg, _, pgettext
 from deckgen.numerals import WHOLE, decimal_number, odd_digits, whole_number
 from deckgen.spelling import did_you_mean
 
@@ -37,7 +37,7 @@ class Option:
     parse: Parser
     scope: str = "deck"  # "deck": changes the cards; "rules": a rule variant for the engine/rulebook
     flag: bool = False  # a boolean switch: --name / --no-name
-    metavar: str = "VALUE"
+    metavar: Any = pgettext("metavar", "VALUE")  # the word standing for the value in help: a catalog message (RANGE, MODE...)
     show: Callable[[Any], Any] = field(default=lambda v: str(v))
     label: Any = ""  # the form's short name of the option (a catalog message)
     words: Words = field(default_factory=dict)  # each value of a choice -> its words
@@ -53,10 +53,15 @@ class Option:
         return tuple(getattr(self.parse, "choices", ()))
 
     def usage(self) -> str:
-        """How the option is written on the command line, e.g. "--tables RANGE" or "--hints/--no-hints"."""
+        """How the option is written on the command line, e.g. "--tables RANGE" or "--hints/--no-hints",
+        in the language in force ("--tables RANGO": the metavar is a catalog message)."""
         return f"{self.cli}/--no-{self.cli[2:]}" if self.flag else f"{self.cli} {self.metavar}"
 
     def describe_default(self) -> Any:
+        """The default as help prints it: as typed (a switch as the flag that is on: --hints or
+        --no-hints), or in words where it has no typed form (a catalog message)."""
+        if self.flag:
+            return self.cli if self.default else f"--no-{self.cli[2:]}"
         if self.default is None:
             return _("none")
         return self.show(self.default)
@@ -390,13 +395,13 @@ def declare(*, deck: Sequence[Opt] = (), rules: Sequence[Opt] = ()) -> tuple[Opt
 
 
 def _option(row: Opt, scope: str) -> Option:
-    values, flag, metavar = row.values, False, "VALUE"
+    values, flag, metavar = row.values, False, pgettext("metavar", "VALUE")
     if values is bool:
         parse, flag = boolean, True
     elif isinstance(values, tuple) and values and all(isinstance(v, str) for v in values):
         parse, metavar = choice(*values, words=row.words), "|".join(values)
     elif isinstance(values, tuple) and len(values) == 2 and all(type(v) is int for v in values):
-        parse, metavar = integer(*values), "N"
+        parse, metavar = integer(*values), "N"  # a letter: the same in every language
     elif isinstance(values, tuple) and len(values) == 2 and all(type(v) is float for v in values):
         parse, metavar = number(*values), "P"
     elif callable(values):
@@ -409,6 +414,19 @@ def _option(row: Opt, scope: str) -> Option:
     extra = {"show": row.show} if row.show is not None else {}
     return Option(row.name, row.default, row.help, parse, scope=scope, flag=flag, metavar=row.metavar or metavar,
                   label=row.label, words=dict(row.words), examples=tuple(row.examples), habit=row.habit, **extra)
+
+
+def typed_value(options: Sequence[Option], name: str, *values: str) -> Msg:
+    """Option ``name`` with one of ``values`` as a user types it, each value followed by its words from
+    the option's declaration, for a hint to name: "--link either (the same colour or points one
+    apart)"; "--in-line links (...) or off (...)". The values stay as the command line takes them in
+    every language (a Spanish user types ``--link either`` too); their words are the catalog's."""
+    opt = next(o for o in options if o.name == name)
+    for v in values:
+        if v not in opt.choices:
+            raise ValueError(f"option {name} has no value {v!r}")
+    said = [_("{value} ({meaning})", value=v, meaning=opt.words[v]) if v in opt.words else v for v in values]
+    return _("{flag} {values}", flag=opt.cli, values=Listing(said, "or"))
 
 
 # ---------------------------------------------------------------- option sets

@@ -97,20 +97,80 @@ def data_words(names_too: bool = True) -> frozenset[str]:
         if not names_too:
             continue
         for opt in [*game.options, *(o for cap in game.capabilities.values() for o in cap.options)]:
-            found |= set(getattr(opt.parse, "choices", None) or ())
+            found |= set(_typed_values(opt))
         for kind, model in game.card_kinds.items():
             found |= {kind, *getattr(model, "model_fields", {})}
     return frozenset(found)
 
 
+def _typed_values(opt) -> tuple[str, ...]:
+    """The values of an option as a user types them: a choice's values, or those its parser names
+    (``typed``: Hectoedra's aids)."""
+    return tuple(getattr(opt.parse, "choices", None) or ()) + tuple(getattr(opt.parse, "typed", None) or ())
+
+
+@lru_cache(maxsize=1)
+def option_values() -> dict[str, frozenset[str]]:
+    """Each option's flag (``--link``) -> the values a user types after it (``either``, ``both``...):
+    every game's options and its commands', and the common options'. A line that names an option
+    may name its values as they are typed (help: "Choose either (...)"; a hint: "--link either (...)"):
+    the command line takes them so in every language."""
+    from deckgen.registry import games
+    from deckgen.shared_options import SHARED
+
+    found: dict[str, set[str]] = {}
+    for game in games().values():
+        for opt in [*game.options, *(o for cap in game.capabilities.values() for o in cap.options)]:
+            found.setdefault(opt.cli, set()).update(_typed_values(opt))
+    for row in SHARED.values():
+        found.setdefault(row.flag, set()).update(row.choices or ())
+    return {flag: frozenset(v) for flag, v in found.items() if v}
+
+
+def _named_values(line: str) -> set[str]:
+    """The values of the options ``line`` names (see :func:`option_values`)."""
+    values = option_values()
+    return {v for flag in _OPTION.findall(line) for v in values.get(flag, ())}
+
+
+@lru_cache(maxsize=1)
+def card_names() -> frozenset[str]:
+    """The printed names of the cards a check counts by name ("Toma dos: 8, Retorno: 8"): the same
+    words in every language (card names are data). Taken from the checks themselves: the plain-text
+    names of every :class:`deckgen.checks.Counts` in the default decks' checks (a colour, which is a
+    catalog message, is not a name)."""
+    from deckgen import pipeline
+    from deckgen.checks import Counts
+    from deckgen.i18n import Listing, Msg
+    from deckgen.registry import games
+    from deckgen.spec import spec_for
+
+    found: set[str] = set()
+    for game in games().values():
+        _deck, checks = pipeline.make_deck(spec_for(game.id, cli={}))
+        stack: list = [c.detail for c in checks]
+        while stack:
+            item = stack.pop()
+            if isinstance(item, Counts):
+                found |= {n for _k, n in item.names if isinstance(n, str) and not isinstance(n, (Msg, Listing))}
+            elif isinstance(item, Msg):
+                stack += list(item.params.values())
+            elif isinstance(item, Listing):
+                stack += list(item.items)
+    return frozenset(found)
+
+
 @lru_cache(maxsize=1)
 def _phrase_names() -> re.Pattern:
-    """The names of several words deckgen shows as they are (the print shops: "The Game Crafter"),
-    whole or, where --help wraps one over two lines, its start at a line's end or its end at a line's start."""
+    """The names of several words deckgen shows as they are (the print shops: "The Game Crafter"; the
+    cards' printed names: "Toma dos"), whole or, where --help wraps one over two lines, its start at a
+    line's end or its end at a line's start."""
     from deckgen.render.presets import PRESETS
 
     parts = []
-    for name in sorted({p.shop for p in PRESETS.values() if p.shop and " " in p.shop}, key=len, reverse=True):
+    shops = {p.shop for p in PRESETS.values() if p.shop and " " in p.shop}
+    parts += [r"(?<!\w)" + re.escape(name) + r"(?!\w)" for name in sorted(card_names(), key=len, reverse=True)]
+    for name in sorted(shops, key=len, reverse=True):
         words = [re.escape(w) for w in name.split()]
         parts.append(r"\s+".join(words))
         parts += [r"\s+".join(words[:k]) + r"\s*$" for k in range(1, len(words))]
@@ -125,7 +185,7 @@ def words_of(line: str, typed: tuple[str, ...] = (), names_too: bool = True, run
     text = _phrase_names().sub(" ", _suggestion(run).sub(" ", line))
     for pattern in (_PROBLEM_AT, _QUOTED, _KEY_VALUE, _PATHISH, _OPTION, _IDENTIFIER, _NAME_LIST):
         text = pattern.sub(" ", text)
-    skip = data_words(names_too) | {w for t in typed for w in _WORD.findall(t)}
+    skip = data_words(names_too) | {w for t in typed for w in _WORD.findall(t)} | _named_values(line)
     long_typed = [t for t in typed if len(t) > 40]  # a long value is shown cut: its start is the user's too
     return [w for w in _WORD.findall(text) if w not in skip and w.lower() not in skip
             and not (len(w) >= 3 and any(w in t for t in long_typed))]

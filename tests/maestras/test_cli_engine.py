@@ -55,10 +55,11 @@ def test_validate_exit_codes(capsys):
 
 def test_a_point_card_no_path_can_reach_is_reported():
     # a designer's list with blue masters only and red cards, linking by colour only: the red cards
-    # can never enter a path
+    # can never enter a path (two masters: with one, the main phase would end as it is placed and no
+    # card at all would enter a path, tests/independent/test_maestras.py)
     from deckgen.model import Card, Deck
 
-    cards = [Card("central", {}), Card("master", {"colour": "blue"})] + [Card("points", {"points": p, "colour": "blue"}) for p in range(1, 9)] \
+    cards = [Card("central", {})] + [Card("master", {"colour": "blue"})] * 2 + [Card("points", {"points": p, "colour": "blue"}) for p in range(1, 9)] \
         + [Card("points", {"points": 5, "colour": "red"})] * 2
     deck = Deck("maestras", build().options | {"link": "colour"}, 1, tuple(cards), None, custom=True)
     report = validate(GAME, deck, games=10, seed=1)

@@ -438,3 +438,84 @@ def test_one_step_looks_at_the_next_decision_of_either_seat(monkeypatch):
     monkeypatch.setattr(G, "measure", lambda p: (0,))
     for seat, p in found.items():
         assert G.one_step(p).startswith("the measure did not decrease"), seat
+
+
+# ------------------------------------------------------------------ one_step's own lines (tests/tools/mutate.py)
+
+
+def _small_position(hand0, hand1):
+    """A two-player position of the case-1 deck at seat 0's turn, hands given as lists of kinds."""
+    d = deck()
+    t = M.Types.of_deck(d)
+    m = M.Model(t, 2, rules.Variant.from_options(d.options))
+    kind = {t.kind[i]: i for i in range(t.n)}
+    one = lambda kinds: tuple(sum(1 for k in kinds if kind[k] == i) for i in range(t.n))  # noqa: E731
+    p = m.root()
+    x = kind[rules.BASIC]
+    p.stage, p.seat, p.top, p.cons = PLAY, 0, x, (1, 1)
+    p.hands = (one(hand0), one(hand1))
+    p.pile = tuple(c - a - b - (i == x) for i, (c, a, b) in enumerate(zip(t.total, p.hands[0], p.hands[1])))
+    assert min(p.pile) >= 0  # the deck's two x: one on the table
+    return p, kind
+
+
+def test_one_step_names_an_illegal_move_of_the_argument(monkeypatch):
+    """A move the engine would refuse is reported, with the move, not passed over."""
+    p, kind = _small_position([rules.BASIC, rules.INTERMISION], [rules.TOMA_DOS])
+    assert G.one_step(p) == ""
+    monkeypatch.setattr(G, "move", lambda q: kind[rules.TOMA_DOS])  # a card seat 0 does not hold
+    assert G.one_step(p).startswith(f"the argument's move {kind[rules.TOMA_DOS]!r} is not legal")
+
+
+def test_one_step_accepts_a_round_won_by_seat_0_and_refuses_only_a_blocked_end():
+    """Seat 0 going out with its last card is a won round (winner 0), not a blocked one."""
+    p, _kind = _small_position([rules.BASIC], [rules.TOMA_DOS, rules.INTERMISION])
+    q = p.clone()
+    q.apply_action(G.move(q))
+    while q.stage == "algebra" or (q.current_player() < 0 and q.stage != OVER):
+        q.apply_chance_outcome("said") if q.stage == "algebra" else q.apply_chance_outcome(next(iter(q.chance_outcomes())))
+    assert q.stage == OVER and q.winner == 0
+    assert G.one_step(p) == ""
+
+
+def _measures(values):
+    """A measure answering ``values`` one call after the other (the first: the position's own)."""
+    calls = iter(values)
+    return lambda p: next(calls)
+
+
+def test_one_step_compares_exactly_the_first_leaves_positions(monkeypatch):
+    """The step compares every one of the first LEAVES positions its move leads to: a Toma dos makes
+    the other seat draw two cards, so the move leads to several positions. (A move leads to at most
+    LEAVES positions: one draw, its outcomes cut at LEAVES, after an ÁLGEBRA moment at most; so the
+    loop's own ``seen < LEAVES`` never stops it early, and ``<=`` there is an equivalent mutant.)"""
+    p, kind = _small_position([rules.TOMA_DOS, rules.INTERMISION], [rules.BASIC, rules.INTERMISION])
+    monkeypatch.setattr(G, "move", lambda q: kind[rules.TOMA_DOS])
+    counted = []
+    monkeypatch.setattr(G, "measure", lambda q: counted.append(q) or (len(counted) == 1 and 9 or 0,))
+    assert G.one_step(p) == ""
+    leaves = len(counted) - 1
+    assert leaves >= 2  # several draws
+    # one leaf allowed: the first is compared (and fails), whatever the rest
+    monkeypatch.setattr(G, "LEAVES", 1)
+    monkeypatch.setattr(G, "measure", _measures([(5,), (9,)] + [(0,)] * 99))
+    assert G.one_step(p).startswith("the measure did not decrease")
+    # two allowed: the second is compared too, a third is not
+    monkeypatch.setattr(G, "LEAVES", 2)
+    monkeypatch.setattr(G, "measure", _measures([(5,), (0,), (9,)] + [(9,)] * 99))
+    assert G.one_step(p).startswith("the measure did not decrease")
+    monkeypatch.setattr(G, "LEAVES", 1)
+    monkeypatch.setattr(G, "measure", _measures([(5,), (0,), (9,)] + [(9,)] * 99))
+    assert G.one_step(p) == ""
+
+
+def test_one_step_compares_a_decision_of_seat_0_reached_from_seat_1(monkeypatch):
+    """Seat 1 plays x and the turn passes to seat 0: that decision (current player 0, not a draw) is
+    compared. A measure that rose only at seat 0's decisions is caught there."""
+    p, kind = _small_position([rules.TOMA_DOS, rules.INTERMISION], [rules.BASIC, rules.INTERMISION])
+    p.seat = 1
+    assert G.move(p) == kind[rules.BASIC]
+    monkeypatch.setattr(G, "measure", lambda q: (5,) if q is p else (9,) if q.seat == 0 else (0,))
+    assert G.one_step(p).startswith("the measure did not decrease")
+    monkeypatch.setattr(G, "measure", lambda q: (5,) if q is p else (0,))
+    assert G.one_step(p) == ""

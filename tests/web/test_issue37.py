@@ -567,7 +567,7 @@ def test_every_dropdown_of_every_page_shows_words_not_values(client):
     hecto = html.unescape(client.get("/games/hectoedra?lang=es").text)
     assert ">El jugador más joven, primero el asiento 0 (youngest)</option>" in hecto
     maestras = html.unescape(client.get("/games/maestras?lang=en").text)
-    assert ">The cards that link (not the masters) (links)</option>" in maestras
+    assert ">The cards that link, not the masters (links)</option>" in maestras
 
 
 def test_without_javascript_the_game_page_shows_its_preview(client):

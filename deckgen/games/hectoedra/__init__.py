@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from deckgen.i18n import _
+from deckgen.i18n import _, pgettext
 from deckgen.options import Opt, choice, compact_ranges, declare, int_list
-from deckgen.i18n import _
 from deckgen.registry import Game, deferred
 
 from deckgen.games.hectoedra import deck
 
 AIDS = ("prime", "factors", "divisors")
 DEFAULT_AIDS = ["prime"]  # primes marked: the start of a round counts them
+AID_NAMES = {"prime": _("primes"), "factors": _("factors"), "divisors": _("divisors")}  # a deck's label names its aids
 
 
 def parse_aids(value: Any) -> list[str]:
@@ -29,6 +29,9 @@ def parse_aids(value: Any) -> list[str]:
     return [a for a in AIDS if a in words]
 
 
+parse_aids.typed = (*AIDS, "none")  # type: ignore[attr-defined]  # its values as typed (data in any language: help names them)
+
+
 def _aids_text(aids: list[str]) -> str:
     return ",".join(aids) if aids else "none"
 
@@ -36,11 +39,12 @@ def _aids_text(aids: list[str]) -> str:
 OPTIONS = declare(
     deck=(
         Opt("cards", list(range(1, 101)), int_list(1, 100), _("The numbers in the deck: a range like 1-20 or a list like 2,3,5."),
-            label=_("Cards"), metavar="RANGE", show=compact_ranges, examples=("1-40", "2,3,5")),
+            label=_("Cards"), metavar=pgettext("metavar", "RANGE"), show=compact_ranges, examples=("1-40", "2,3,5")),
         Opt("aids", ["prime"], parse_aids,
-            _("Learning aids on the faces, separated by commas: prime (a star on the primes, which the start of a round counts), "
-              "factors (the factorisation) and divisors (the list of divisors); none for no aid."),
-            label=_("Aids on the cards"), metavar="LIST", show=_aids_text, examples=("prime,factors,divisors", "none")),
+            _("Learning aids on the faces, separated by commas: {prime} (a star on the primes, which the start of a round counts), "
+              "{factors} (the factorisation) and {divisors} (the list of divisors); {none} for no aid.",
+              prime="prime", factors="factors", divisors="divisors", none="none"),
+            label=_("Aids on the cards"), metavar=pgettext("metavar", "LIST"), show=_aids_text, examples=("prime,factors,divisors", "none")),
     ),
     rules=(
         Opt("per_player", 10, (4, 10), _("Cards per player in each round's game deck."), label=_("Cards per player")),
@@ -80,16 +84,15 @@ def _described(cards) -> dict[str, Any]:
 
 
 def _describe(options: Mapping[str, Any], lang: str) -> str:
-    cards = options["cards"]
-    word = {"es": "cartas", "en": "cards"}[lang]
-    from deckgen.i18n import Listing
+    from deckgen.i18n import Listing, render
 
+    cards = options["cards"]
     # "cartas 2, 3 y 5": a list in words, never "2,3" (a decimal in Spanish)
-    text = f"{word} {Listing(compact_ranges(cards).split(',')).render(lang)}" if cards != list(range(1, 101)) else {"es": "las 100 cartas", "en": "all 100 cards"}[lang]
+    said = _("cards {cards}", cards=Listing(compact_ranges(cards).split(","))) if cards != list(range(1, 101)) else _("all 100 cards")
     if options.get("aids"):
-        names = {"es": {"prime": "primos", "factors": "factores", "divisors": "divisores"}, "en": {"prime": "primes", "factors": "factors", "divisors": "divisors"}}[lang]
-        text += " · " + ", ".join(names[a] for a in options["aids"])
-    return text
+        # the aids printed on the faces, named as a list: "primos, factores y divisores"
+        said = _("{cards} · {aids}", cards=said, aids=Listing(AID_NAMES[a] for a in AIDS if a in options["aids"]))
+    return render(said, lang)
 
 
 def _capabilities() -> dict:

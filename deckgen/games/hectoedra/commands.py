@@ -6,9 +6,8 @@ import json
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-from deckgen.i18n import _, ngettext
+from deckgen.i18n import _, ngettext, pgettext
 from deckgen.options import Option, boolean, choice, compact_ranges, folder_name, int_list, integer, number
-from deckgen.i18n import _
 from deckgen.registry import Capability
 from deckgen.seeds import RANGE as SEEDS
 
@@ -17,7 +16,7 @@ from deckgen.games.hectoedra.solver import DEFAULT_TIME_LIMIT, explain, solve
 
 Echo = Callable[[str], None]
 
-CARDS = Option("cards", default=list(range(1, 101)), help=_("the set of cards: a range like 1-20 or a list like 2,3,5"), parse=int_list(1, 100), metavar="RANGE", show=compact_ranges)
+CARDS = Option("cards", default=list(range(1, 101)), help=_("the set of cards: a range like 1-20 or a list like 2,3,5"), parse=int_list(1, 100), metavar=pgettext("metavar", "RANGE"), show=compact_ranges)
 RULE = Option("rule", default="divisor", help=_("divisor: multiple or divisor (the cooperative rule); full: also a common divisor or two primes"), parse=choice(*RULES), metavar="divisor|full")
 TIME = Option("time_limit", default=DEFAULT_TIME_LIMIT, help=_("seconds before the solver stops and reports its best stack as not proven"), parse=number(0.001, 86400), metavar="S", show=lambda v: f"{v:g}")
 LINES = {
@@ -104,6 +103,8 @@ def _aids(value: Any) -> list[str]:
     return parse_aids(value)
 
 
+_aids.typed = ("prime", "factors", "divisors")  # type: ignore[attr-defined]  # its values as typed (data in any language)
+
 PUZZLE = Capability(
     help=_("printable challenge sheets (a set of card pictures each) and the teacher's answer key"),
     options=(
@@ -111,17 +112,17 @@ PUZZLE = Capability(
         Option("size", default=20, help=_("cards per set"), parse=integer(2, 100), metavar="N"),
         Option("seed", default=1, help=_("random seed: the same seed gives the same sets"), parse=integer(*SEEDS), metavar="S"),
         Option("cards", default=None, help=_("the cards to draw the sets from (all of them when there are no more than --size)"), parse=int_list(1, 100),
-               metavar="RANGE", show=compact_ranges),
+               metavar=pgettext("metavar", "RANGE"), show=compact_ranges),
         Option("min_stack", default=None, help=_("each random set must allow a stack at least this high (default: half the set; 0: any set)"),
                parse=integer(0, 100), metavar="N", show=lambda v: _("half the set") if v is None else str(v)),
         Option("team", default=False, help=_("team variant: the same set on every sheet, one sheet per team"), parse=boolean, flag=True),
         RULE,
         Option("lang", default="es", help=_("language of the sheets: es or en"), parse=choice("es", "en"), metavar="es|en"),
         Option("paper", default="a4", help=_("a4 or letter"), parse=choice("a4", "letter"), metavar="a4|letter"),
-        Option("aids", default=[], help=_("learning aids on the card pictures (prime, factors, divisors)"), parse=_aids, metavar="LIST",
+        Option("aids", default=[], help=_("learning aids on the card pictures ({aids})", aids=", ".join(_aids.typed)), parse=_aids, metavar=pgettext("metavar", "LIST"),
                show=lambda v: ",".join(v) or _("none")),
         TIME,
-        Option("out", default=None, help=_("output folder (default output/hectoedra-puzzle-SEED/)"), parse=folder_name, metavar="DIR"),
+        Option("out", default=None, help=_("output folder (default output/hectoedra-puzzle-SEED/)"), parse=folder_name, metavar=pgettext("metavar", "FOLDER")),
     ),
     run=run_puzzle,
 )

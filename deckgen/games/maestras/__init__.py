@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from deckgen.i18n import _
+from deckgen.i18n import _, pgettext
 from deckgen.options import Opt, declare
-from deckgen.i18n import _
 from deckgen.registry import Game, deferred
 
 from deckgen.games.maestras import deck
@@ -24,32 +23,32 @@ OPTIONS = declare(
         Opt("masters", 2, (1, 3), _("Master cards of each colour."), label=_("Master cards")),
         Opt("empties", 5, (0, 9), _("Empty cards in the full set."), label=_("Empty cards")),
         Opt("removal", "rulebook", REMOVAL_MODES, _("Which empty cards leave the deck for a player count."), label=_("Which empty cards leave"),
-            metavar="MODE",
+            metavar=pgettext("metavar", "MODE"),
             words={"rulebook": _("as the rulebook says: 3 out with 2, 3, 6 and 7 players, 5 with 4, 5 and 8"),
                    "fewest": _("the fewest that let the other cards be dealt evenly")}),
     ),
     rules=(
-        Opt("link", "either", LINKS, _("How two point cards link."), label=_("How cards link"), metavar="RULE",
+        Opt("link", "either", LINKS, _("How two point cards link."), label=_("How cards link"), metavar=pgettext("metavar", "RULE"),
             words={"either": _("the same colour or points one apart"), "both": _("the same colour and points one apart"),
                    "colour": _("the same colour"), "points": _("points one apart")}),
         Opt("same_points", False, bool, _("Cards with equal points link too."), label=_("Equal points link")),
-        Opt("after_master", "colour", AFTER_MASTER, _("What may follow a master card."), label=_("After a master"), metavar="RULE",
+        Opt("after_master", "colour", AFTER_MASTER, _("What may follow a master card."), label=_("After a master"), metavar=pgettext("metavar", "RULE"),
             words={"colour": _("a card of its colour"), "any": _("any point card")}),
         Opt("empty_counts", True, bool, _("An empty card counts among the linked cards that win a path."), label=_("Empty cards count")),
         Opt("path_length", 4, (2, 8), _("Linked cards after the master that win a path."), label=_("Path length")),
         Opt("hand", 4, (1, 10), _("Cards dealt to each player."), label=_("Cards in hand")),
-        Opt("in_line", "all", IN_LINE, _("Which new cards must be in line with the last card placed."), label=_("In line"), metavar="RULE",
-            words={"all": _("every card"), "links": _("the cards that link (not the masters)"), "off": _("no card")}),
+        Opt("in_line", "all", IN_LINE, _("Which new cards must be in line with the last card placed."), label=_("In line"), metavar=pgettext("metavar", "RULE"),
+            words={"all": _("every card"), "links": _("the cards that link, not the masters"), "off": _("no card")}),
         Opt("corners", False, bool, _("Cards that meet only at a corner count as touching too."), label=_("Corners touch")),
         Opt("play_drawn", False, bool, _("A drawn card that can be placed is placed at once, in the same turn."), label=_("Play the drawn card")),
         Opt("refill", True, bool, _("After placing a card, draw back up to the hand size (off: draw only when you cannot place)."),
             label=_("Refill the hand")),
-        Opt("won_paths", "taken", WON_PATHS, _("What happens to a won path."), label=_("Won paths"), metavar="RULE",
+        Opt("won_paths", "taken", WON_PATHS, _("What happens to a won path."), label=_("Won paths"), metavar=pgettext("metavar", "RULE"),
             words={"taken": _("its winner takes the cards and that side opens again"), "stay": _("it stays and that side is closed")}),
-        Opt("main_end", "masters", MAIN_END, _("When the main phase ends."), label=_("When play ends"), metavar="WHEN",
+        Opt("main_end", "masters", MAIN_END, _("When the main phase ends."), label=_("When play ends"), metavar=pgettext("metavar", "WHEN"),
             words={"masters": _("once every master card is on the table, or earlier when nothing can be placed"),
                    "stuck": _("only when nothing more can be placed")}),
-        Opt("tiebreak", "when-tied", TIEBREAK, _("When the tie-break phase is played."), label=_("Tie-break"), metavar="WHEN",
+        Opt("tiebreak", "when-tied", TIEBREAK, _("When the tie-break phase is played."), label=_("Tie-break"), metavar=pgettext("metavar", "WHEN"),
             words={"when-tied": _("only when the most masters are tied"), "always": _("always played"), "never": _("never played")}),
     ),
 )
@@ -83,10 +82,9 @@ def _described(cards) -> dict[str, Any]:
 
 
 def _describe(options: Mapping[str, Any], lang: str) -> str:
-    n = options["colours"]
-    if lang == "es":
-        return f"{n} colores · puntos 1-{options['points']}"
-    return f"{n} colours · points 1-{options['points']}"
+    from deckgen.i18n import render
+
+    return render(_("{n} colours · points 1-{top}", n=options["colours"], top=options["points"]), lang)
 
 
 GAME = Game(

@@ -60,17 +60,25 @@ MEASURES = (
 )
 
 
+def _typed(name: str, *values: str):
+    """A rule option with values, as a hint names it: "--link either (the same colour or points one apart)"."""
+    from deckgen.games.maestras import OPTIONS
+    from deckgen.options import typed_value
+
+    return typed_value(OPTIONS, name, *values)
+
+
 def thresholds(deck: Deck, players: int) -> Sequence[Threshold]:
     return (
         Threshold(WON, lo=1.5,
                   why=_("masters are the score: a game where fewer than two paths are won is decided by the tie-break, not by play"),
-                  hint=_("a shorter --path-length, --link either, or --refill")),
+                  hint=_("a shorter --path-length, {link}, or --refill", link=_typed("link", "either"))),
         Threshold(NO_MASTER, hi=0.10,
                   why=_("in at most one game in ten may nobody win a master"),
-                  hint=_("a shorter --path-length, or --link either")),
+                  hint=_("a shorter --path-length, or {link}", link=_typed("link", "either"))),
         Threshold(DRAWS, hi=0.50,
                   why=_("a player who draws more often than they place is waiting, not playing"),
-                  hint=_("--link either, --in-line links or off, or --corners")),
+                  hint=_("{link}, {in_line}, or --corners", link=_typed("link", "either"), in_line=_typed("in_line", "links", "off"))),
         Threshold(SHARED, hi=0.50,
                   why=_("a shared win is a result the rules state, but most games should still have one winner"),
                   hint=_("--tiebreak always")),
@@ -145,6 +153,12 @@ def _straight_path_fits(rules: Rules) -> bool:
     return True
 
 
+def last_master_ends(rules: Rules, masters: int) -> bool:
+    """With ``main_end = "masters"`` the main phase ends as soon as every master is on the table: a
+    deck of a single master ends it the moment that master opens its path, before any card links."""
+    return rules.main_end == "masters" and masters < 2
+
+
 def exhaustive(deck: Deck, counts: Sequence[int]) -> list[Check]:
     rules = Rules.from_options(deck.options)
     comp = composition(deck.options)
@@ -165,11 +179,18 @@ def exhaustive(deck: Deck, counts: Sequence[int]) -> list[Check]:
     out.append(check(_("a master can open the first path"), n_masters > 0, _("{n} master cards", n=n_masters),
                      hint=_('at least one --masters card (or a kind = "master" card in the file)')))
     _reached, missing = _reachable(deck, rules)
-    out.append(check(_("every point card can enter a path"), not missing,
-                     _("never linkable: {cards}", cards=", ".join(missing)) if missing
-                     else _("every point card links from a master, directly or through other cards"), hint=_("--link either, or other --points")))
-    out.append(check(_("a path can be won"), _winnable(deck, rules),
-                     _("a master and {n} linked cards exist", n=rules.path_length), hint=_("a shorter --path-length, or more --points")))
+    if last_master_ends(rules, n_masters):
+        # the main phase ends as the only master is placed (source steps 5-6): nothing ever links to it
+        why = _("the main phase ends as soon as the only master card is on the table (--main-end masters), so no card is ever linked to it")
+        out.append(check(_("every point card can enter a path"), False, why, hint=_("two master cards or more, or {main_end}", main_end=_typed("main_end", "stuck"))))
+        out.append(check(_("a path can be won"), False, why, hint=_("two master cards or more, or {main_end}", main_end=_typed("main_end", "stuck"))))
+    else:
+        out.append(check(_("every point card can enter a path"), not missing,
+                         _("never linkable: {cards}", cards=", ".join(missing)) if missing
+                         else _("every point card links from a master, directly or through other cards"),
+                         hint=_("{link}, or other --points", link=_typed("link", "either"))))
+        out.append(check(_("a path can be won"), _winnable(deck, rules),
+                         _("a master and {n} linked cards exist", n=rules.path_length), hint=_("a shorter --path-length, or more --points")))
     out.append(check(_("a path fits on the grid"), _straight_path_fits(rules),
                      _("a straight arm of {n} cards from a side is legal", n=rules.path_length + 1), hint=_("a shorter --path-length")))
     return out

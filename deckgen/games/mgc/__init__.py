@@ -6,9 +6,8 @@ import string
 from typing import Any, Mapping
 
 from deckgen.errors import OptionError
-from deckgen.i18n import _
+from deckgen.i18n import _, pgettext
 from deckgen.options import Opt, check_size, compact_ranges, declare, int_list, runs
-from deckgen.i18n import _
 from deckgen.registry import Game, deferred
 
 from deckgen.games.mgc import deck
@@ -82,13 +81,13 @@ OPTIONS = declare(
     deck=(
         Opt("coefficients", list(range(1, 7)), _coefficients,
             _("The coefficients of the monomials: a range like 1-6 or -3-3 (0 is left out), or a list like -2,-1,1,2."),
-            label=_("Coefficients"), metavar="RANGE", show=show_coefficients, examples=("-3-3", "-2,-1,1,2", "-20", "20")),
+            label=_("Coefficients"), metavar=pgettext("metavar", "RANGE"), show=show_coefficients, examples=("-3-3", "-2,-1,1,2", "-20", "20")),
         Opt("degrees", list(range(1, 7)), int_list(0, MAX_DEGREE),
             _("The degrees of the monomials: a range like 1-6 or 0-4 (0 gives numbers without a letter), up to {most}.", most=MAX_DEGREE),
-            label=_("Degrees"), metavar="RANGE", show=compact_ranges, examples=("0-4",)),
+            label=_("Degrees"), metavar=pgettext("metavar", "RANGE"), show=compact_ranges, examples=("0-4",)),
         Opt("variables", ["x", "y", "z"], _variables,
             _("The variables of the monomials: 1 to {most} lowercase letters, like x,y,z or a,b.", most=MAX_VARIABLES),
-            label=_("Letters"), metavar="LETTERS", show=lambda v: ",".join(v), examples=("x", "a,b,c,d")),
+            label=_("Letters"), metavar=pgettext("metavar", "LETTERS"), show=lambda v: ",".join(v), examples=("x", "a,b,c,d")),
         Opt("copies", 2, (1, 8), _("Cards of each pair of coefficient and degree, each a different monomial where there is one."),
             label=_("Cards per pair")),
         *(_action_option(a) for a in deck.ACTIONS),
@@ -107,7 +106,7 @@ OPTIONS = declare(
             words={"rotate": _("the deal passes to the left"), "winner": _("the winner of the last round")}),
         Opt("after_action", "monomial", ("monomial", "free"), _("What must follow an action card."), label=_("After an action card"),
             words={"monomial": _("the coefficient or the degree of the last monomial"), "free": _("any card")}),
-        Opt("target_score", 500, (1, 100_000), _("The score that wins the match."), label=_("Points to win"), metavar="POINTS", examples=("200",)),
+        Opt("target_score", 500, (1, 100_000), _("The score that wins the match."), label=_("Points to win"), metavar=pgettext("metavar", "POINTS"), examples=("200",)),
         Opt("algebra_call", 0.9, (0.0, 1.0), _("The chance that a simulated player says ÁLGEBRA when playing the second-to-last card."),
             label=_("Simulation: saying ÁLGEBRA"), examples=("0.5",), habit=True),
         Opt("algebra_catch", 0.5, (0.0, 1.0), _("The chance that a forgotten ÁLGEBRA is caught in time (2 penalty cards)."),
@@ -136,8 +135,11 @@ def _described(cards) -> dict[str, Any]:
 
 
 def _describe(options: Mapping[str, Any], lang: str) -> str:
-    words = {"es": ("coeficientes", "grados"), "en": ("coefficients", "degrees")}[lang]
-    return f"{words[0]} {_label(options['coefficients'])} · {words[1]} {_label(options['degrees'])} · {', '.join(options['variables'])}"
+    from deckgen.i18n import render
+
+    said = _("coefficients {coefficients} · degrees {degrees} · {variables}", coefficients=_label(options["coefficients"]),
+             degrees=_label(options["degrees"]), variables=", ".join(options["variables"]))
+    return render(said, lang)
 
 
 def _label(values: list[int]) -> str:

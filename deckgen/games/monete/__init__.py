@@ -5,24 +5,16 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from deckgen.i18n import _
+from deckgen.i18n import _, pgettext
 from deckgen.options import Opt, declare
 from deckgen.registry import Game, deferred
 
 from deckgen.games.monete import deck
 from deckgen.games.monete.deck import ALL, MAX_COMBO, MODES
 
-MODE_LABELS = {
-    "perezoso": {"es": "modo PEREZOSO", "en": "PEREZOSO mode"},
-    "siesta": {"es": "modo SIESTA", "en": "SIESTA mode"},
-    "recreo": {"es": "modo RECREO", "en": "RECREO mode"},
-    "jungla": {"es": "modo JUNGLA", "en": "JUNGLA mode"},
-    ALL: {"es": "los cuatro modos", "en": "all four modes"},
-}
-
 OPTIONS = declare(
     deck=(
-        Opt("mode", ALL, (ALL, *MODES), _("The game mode, from the easiest to the hardest."), label=_("Game mode"), metavar="MODE",
+        Opt("mode", ALL, (ALL, *MODES), _("The game mode, from the easiest to the hardest."), label=_("Game mode"), metavar=pgettext("metavar", "MODE"),
             words={"perezoso": _("easiest: no purple cards, the number marker"),
                    "siesta": _("easy: every card, the number marker"),
                    "recreo": _("harder: both markers, respect one"),
@@ -30,13 +22,13 @@ OPTIONS = declare(
                    ALL: _("the full deck, simulated and checked in every mode")}),
         Opt("wildcards", True, bool, _("Include the 4 comodines."), label=_("Wild cards")),
         Opt("top", 20, (10, 20), _("The highest number: the cards run from 1 to it in each colour, and 1 and it close a round "
-                                   "(10 makes a deck for the youngest)."), label=_("Highest number"), metavar="TOP"),
+                                   "(10 makes a deck for the youngest)."), label=_("Highest number"), metavar=pgettext("metavar", "TOP")),
     ),
     rules=(
         Opt("combo", MAX_COMBO, (1, MAX_COMBO), _("The most consecutive cards one play may hold (1 switches combos off)."),
             label=_("Longest combo")),
         Opt("deck_out", "empty", ("empty", "need"), _("When running out of the draw pile ends the game."),
-            label=_("When the draw pile runs out"), metavar="WHEN",
+            label=_("When the draw pile runs out"), metavar=pgettext("metavar", "WHEN"),
             words={"empty": _("as soon as its last card is drawn"), "need": _("when someone has to draw and it is empty")}),
         Opt("give_taken", False, bool, _("Te la cambio and Espiar: the card given back may be the very card just taken (off: one of the "
                                          "player's own cards, as the rulebook's «give one of yours» says)."),
@@ -67,10 +59,12 @@ def _described(cards) -> dict[str, Any]:
 
 
 def _describe(options: Mapping[str, Any], lang: str) -> str:
-    text = f"1–{options.get('top', 20)} · {MODE_LABELS[options['mode']][lang]}"
+    from deckgen.i18n import render
+
+    mode = _("all four modes") if options["mode"] == ALL else _("{mode} mode", mode=options["mode"].upper())
     if not options.get("wildcards", True):
-        text += " · " + {"es": "sin comodines", "en": "no wild cards"}[lang]
-    return text
+        return render(_("1–{top} · {mode} · no wild cards", top=options.get("top", 20), mode=mode), lang)
+    return render(_("1–{top} · {mode}", top=options.get("top", 20), mode=mode), lang)
 
 
 def _game() -> Game:

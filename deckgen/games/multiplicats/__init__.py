@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from deckgen.i18n import _
+from deckgen.i18n import _, pgettext
 from deckgen.options import Opt, compact_ranges, declare, int_list
-from deckgen.i18n import _
 from deckgen.registry import Game, deferred
 
 from deckgen.games.multiplicats import deck
@@ -15,7 +14,7 @@ from deckgen.games.multiplicats.reaction import parse_times
 OPTIONS = declare(
     deck=(
         Opt("tables", list(range(1, 11)), int_list(1, 10), _("The times tables in the deck: a range like 1-6 or a list like 2,5,10."),
-            label=_("Times tables"), metavar="RANGE", show=compact_ranges, examples=("1-6", "2,5,10")),
+            label=_("Times tables"), metavar=pgettext("metavar", "RANGE"), show=compact_ranges, examples=("1-6", "2,5,10")),
         Opt("specials", True, bool, _("Include the special cards; leave them out to start with young children."), label=_("Special cards")),
     ),
     rules=(
@@ -76,14 +75,13 @@ def _whole(value: Any) -> bool:
 
 
 def _describe(options: Mapping[str, Any], lang: str) -> str:
-    from deckgen.i18n import Listing
+    from deckgen.i18n import Listing, render
 
-    word = {"es": "tablas", "en": "tables"}[lang]
     # "tablas 1-6", "tablas 3 y 4", "tablas 2, 5 y 10": a list in words, never "3,4" or "2,5" (a decimal in Spanish)
-    text = f"{word} {Listing(compact_ranges(options['tables']).split(',')).render(lang)}"
+    tables = Listing(compact_ranges(options["tables"]).split(","))
     if not options.get("specials", True):
-        text += " · " + {"es": "sin especiales", "en": "no specials"}[lang]
-    return text
+        return render(_("tables {tables} · no specials", tables=tables), lang)
+    return render(_("tables {tables}", tables=tables), lang)
 
 
 GAME = Game(

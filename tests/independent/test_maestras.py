@@ -1,0 +1,56 @@
+"""deckgen's Cartas Maestras claims agree with an independent solver (maestras_solver.py, written from
+the rulebooks, not from the engine) on random tiny decks with random rule options (issue 40).
+
+The suite's share is a dozen decks of 5 to 9 cards the solver finishes in well under a second each;
+``python3 bench/independent_solvers.py --game maestras`` sweeps more and prints its figures."""
+
+from __future__ import annotations
+
+import random
+
+from independent.maestras_compare import Case, compare, random_case
+from independent.maestras_solver import EMPTY, MASTER, POINTS
+
+
+def test_random_tiny_decks_get_the_solvers_verdicts():
+    """Every claim validate labels [proven] (the length bound, every game ends) and the claims it
+    proves by enumerating the deck (a master opens a path, every point card enters one, a path can be
+    won) agree with what the solver finds in every game of every deal."""
+    compared = won = 0
+    for seed in range(12):
+        got = compare(random_case(random.Random(seed)), budget=20_000, games=6)
+        if not got["complete"]:
+            continue
+        assert not got["problems"] and not got["sampled_refuted"], (got["case"], got["problems"], got["sampled_refuted"])
+        if "refused" in got:  # hands larger than the deck deals: no deal for the solver either
+            continue
+        assert got["proven"] >= 2, got["case"]
+        compared += 1
+        won += got["solver"].won
+    assert compared >= 8 and 0 < won < compared
+
+
+def test_a_single_master_ends_the_main_phase_before_any_card_links_to_it():
+    """Found by the solver: with the main phase ending once every master is on the table (the
+    default), a deck of one master ends it the moment that master is placed, so no point card ever
+    enters a path and no path can be won; validate said both could. With ``main_end = "stuck"`` the
+    same cards win paths, and validate and the solver say so."""
+    types = [(MASTER, 0, 0), (POINTS, 0, 1), (POINTS, 0, 2), (EMPTY, None, 0)]
+    options = {"link": "either", "after_master": "colour", "path_length": 2, "hand": 1, "in_line": "off", "refill": True}
+    at_once = compare(Case(types, [1, 2, 2, 1], 2, {**options, "main_end": "masters"}), games=6)
+    assert at_once["complete"] and not at_once["problems"], at_once["problems"]
+    assert not at_once["solver"].won and not at_once["solver"].placed
+    failed = {str.__str__(c.name) for c in at_once["report"].checks if not c.ok}
+    assert {"every point card can enter a path", "a path can be won"} <= failed
+    stuck = compare(Case(types, [1, 2, 2, 1], 2, {**options, "main_end": "stuck"}), games=6)
+    assert stuck["complete"] and not stuck["problems"], stuck["problems"]
+    assert stuck["solver"].won and len(stuck["solver"].placed) == 2
+    assert not {"every point card can enter a path", "a path can be won"} & {str.__str__(c.name) for c in stuck["report"].checks if not c.ok}
+
+
+def test_hands_larger_than_the_deck_deals_are_refused_with_one_message():
+    """Hands of four for two players from six cards besides the central one: the solver finds no deal,
+    and validate refuses the player count in one message instead of judging it."""
+    got = compare(Case([(MASTER, 0, 0), (POINTS, 0, 1), (POINTS, 0, 2)], [2, 2, 2], 2, {"hand": 4}), games=6)
+    assert got["solver"].positions == 0 and "refused" in got and not got["problems"]
+    assert "no player count" in got["refused"]
