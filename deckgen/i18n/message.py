@@ -17,9 +17,11 @@ from __future__ import annotations
 
 import re
 import string
+from functools import lru_cache
 from typing import Any, Iterable
 
-from deckgen.i18n.current import current_lang
+from deckgen.i18n.current import ENGLISH, current_lang
+from deckgen.i18n.numbers import localized
 
 
 class Msg(str):
@@ -41,6 +43,8 @@ class Msg(str):
 
     def render(self, lang: str) -> str:
         """The message in ``lang`` (English when the catalog lacks it)."""
+        if lang == ENGLISH:
+            return str.__str__(self)  # rendered once, when it was made
         return _render(self.msgid, self.plural, self.n, self.context, self.params, lang)
 
     def __str__(self) -> str:
@@ -74,6 +78,8 @@ class Listing(str):
         return self
 
     def render(self, lang: str) -> str:
+        if lang == ENGLISH:
+            return str.__str__(self)
         return _listing(self.items, self.style, lang)
 
     def __str__(self) -> str:
@@ -110,12 +116,44 @@ def _render(msgid: str, plural: str | None, n: int | None, context: str | None, 
     else:
         pattern = tr.pgettext(context, msgid) if context else tr.gettext(msgid)
     try:
-        return _Formatter(lang).vformat(pattern, (), params)
+        return _fill(pattern, params, lang)
     except (KeyError, IndexError, ValueError):
         if pattern is msgid or lang == "en":
             raise
         # a translation whose placeholders do not match its message: the English, never a crash
         return _Formatter("en").vformat(msgid if plural is None or n == 1 else plural, (), params)
+
+
+@lru_cache(maxsize=8192)
+def _parsed(pattern: str) -> tuple[tuple[str, str | None, str, str | None], ...] | None:
+    """A pattern's literal text and named fields, parsed once (``str.format`` syntax); None when a
+    field is not a plain name or its spec holds a field (then string.Formatter does it all)."""
+    parts = []
+    for literal, field, spec, conversion in _PARSER.parse(pattern):
+        if field is not None and (not field.isidentifier() or (spec and "{" in spec)):
+            return None
+        parts.append((literal, field, spec or "", conversion))
+    return tuple(parts)
+
+
+def _fill(pattern: str, params: dict[str, Any], lang: str) -> str:
+    """``_Formatter(lang).vformat(pattern, (), params)``, faster: most messages are rendered many
+    times, so the pattern is parsed once and plain named fields are filled directly."""
+    if "{" not in pattern and "}" not in pattern:
+        return pattern
+    parts = _parsed(pattern)
+    formatter = _Formatter(lang)
+    if parts is None:
+        return formatter.vformat(pattern, (), params)
+    out = []
+    for literal, field, spec, conversion in parts:
+        out.append(literal)
+        if field is not None:
+            value = params[field]
+            if conversion:
+                value = formatter.convert_field(value, conversion)
+            out.append(formatter.format_field(value, spec))
+    return "".join(out)
 
 
 class _Formatter(string.Formatter):
@@ -126,8 +164,6 @@ class _Formatter(string.Formatter):
         if isinstance(value, (Msg, Listing)):
             return format(value.render(self.lang), spec)
         if isinstance(value, (int, float)) and not isinstance(value, bool):
-            from deckgen.i18n.numbers import localized
-
             return localized(format(value, spec), self.lang)
         return format(value, spec)
 
@@ -160,3 +196,6 @@ def _listing(items: tuple[Any, ...], style: str, lang: str) -> str:
 
 _I_SOUND = re.compile(r"h?[iíIÍ](?![aeoáéóAEOÁÉÓ])")  # "e Iván", "e hijos"; not "y hielo", "y hierro"
 _O_SOUND = re.compile(r"h?[oóOÓ]|8|11(?:[.\s\u00a0]?\d{3})*(?!\d)")  # "u ocho", "u hoja", "7 u 8", "10 u 11"
+
+
+_PARSER = string.Formatter()

@@ -11,7 +11,7 @@ from deckgen.deckfile.load import read_deck_file
 from deckgen.engine import sequential
 from deckgen.engine.game import SIGMAS, Engine, Measure, Threshold, random_policy
 from deckgen.engine.loop import GameRecord
-from deckgen.engine.sequential import BATCH, MIN_GAMES, settled
+from deckgen.engine.sequential import BATCH, INSIDE, MIN_GAMES, settled
 from deckgen.engine.simulate import Summary, Tally, hist_median, hist_percentile, percentile, run_games, simulate, summarize
 from deckgen.engine.validate import validate
 from deckgen.games.multiplicats import GAME as MULTIPLICATS
@@ -100,11 +100,16 @@ def test_a_clear_verdict_stops_at_the_minimum_and_a_close_one_plays_to_the_maxim
     assert "every game ends (2 players)" in {c.name for c in failing.checks}
 
 
-def test_a_verdict_is_settled_only_beyond_three_standard_errors():
+def test_a_verdict_is_settled_beyond_three_standard_errors_out_of_range_or_two_inside():
     s = Summary("g", 2, "heuristic", 100, 1, 100, measures={"m": 0.5}, errors={"m": 0.01})
-    edge = 0.5 - SIGMAS * 0.01
-    assert settled([Threshold("m", lo=edge - 1e-6)], s) and not settled([Threshold("m", lo=edge + 1e-6)], s)
-    assert settled([Threshold("m", hi=0.5 + SIGMAS * 0.01 + 1e-6)], s) and not settled([Threshold("m", hi=0.52)], s)
+    inside = 0.5 - INSIDE * 0.01  # a lower bound this far below the measure: it holds, settled
+    assert settled([Threshold("m", lo=inside - 1e-6)], s) and not settled([Threshold("m", lo=inside + 1e-6)], s)
+    assert settled([Threshold("m", hi=0.5 + INSIDE * 0.01 + 1e-6)], s) and not settled([Threshold("m", hi=0.5 + INSIDE * 0.01 - 1e-6)], s)
+    out = 0.5 + SIGMAS * 0.01  # a lower bound this far above the measure: it fails, settled
+    assert settled([Threshold("m", lo=out + 1e-6)], s) and not settled([Threshold("m", lo=out - 1e-6)], s)
+    assert settled([Threshold("m", hi=0.5 - SIGMAS * 0.01 - 1e-6)], s) and not settled([Threshold("m", hi=0.5 - SIGMAS * 0.01 + 1e-6)], s)
+    assert not settled([Threshold("m", lo=0.5)], s) and not settled([Threshold("m", hi=0.5)], s)  # on the bound: wait
+    assert not settled([Threshold("m", lo=0.1, hi=0.51)], s)  # every bound of a threshold must be settled
     assert not settled([Threshold("m", lo=0.1)], Summary("g", 2, "h", 1, 1, 1, measures={"m": 0.5}, errors={"m": float("inf")}))
     assert settled([Threshold("not measured", lo=1)], s)  # its failure cannot change
 
@@ -177,3 +182,18 @@ def test_sequential_verdicts_equal_the_fixed_sample_verdicts(source):
     fixed = validate(game, deck, games=120, seed=1, workers=2, sequential=False)
     assert verdicts(seq) == verdicts(fixed)
     assert all(s.games <= 120 for s in seq.summaries.values()) and all(s.games == 120 for s in fixed.summaries.values())
+
+
+@pytest.mark.parametrize("hits, trials", [(130.0, 100.0), (5.0, 1.0), (0.0, 3.0), (3.0, 3.0), (1e9, 2.0)])
+def test_a_percentage_above_100_or_at_its_ends_has_a_real_standard_error(hits, trials):
+    """A percentage of a rate (Multipli Cat's gulas per chance) can pass 100%: its floor and its
+    standard error stay real numbers (the floor once took the square root of a negative number and
+    `simulate multiplicats --players 4 --infinite --false-slap-rate 0.3` ended in a traceback)."""
+    m = Measure("rate", "a", per="b", percent=True)
+    floor = m.proportion_floor(hits, trials)
+    assert isinstance(floor, float) and 0.0 <= floor <= 0.5
+    n = 10
+    se = m.stderr_of_sums(n, {"a": hits, "b": trials}, {"a": hits * hits / n, "b": trials * trials / n}, {"a*b": hits * trials / n})
+    assert isinstance(se, float) and se >= floor
+    mean = Measure("share", "a", percent=True)
+    assert isinstance(mean.stderr_of_sums(n, {"a": 2.0 * n}, {"a": 4.0 * n}, {}), float)

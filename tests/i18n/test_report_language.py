@@ -192,7 +192,7 @@ COMMANDS = [
     ("simulate", "mgc", "--games", "3", "--players", "3"),
     ("simulate", "monete", "--games", "2", "--players", "2"),
     ("skill", "multiplicats", "--tables", "2", "--games", "2", "--workers", "1"),
-    ("skill", "hectoedra", "--cards", "1-30", "--games", "2", "--workers", "1"),
+    ("skill", "hectoedra", "--cards", "1-20", "--games", "2", "--workers", "1"),
     ("solve", "hectoedra", "--cards", "1-20", "--explain"),
     ("solve", "hectoedra", "--cards", "1-40", "--time-limit", "0.001"),
 ]

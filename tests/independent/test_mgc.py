@@ -18,12 +18,14 @@ def test_random_tiny_decks_get_the_solvers_verdicts():
     monomial types and at most one kind of action card, every rule option at random; a deck either
     side cannot finish within the budget is not compared."""
     compared = 0
-    for seed in range(8):
+    # the seeds of 0-11 both sides finish (4, 5, 8, 10) and two they do not (3, 11: the partial
+    # comparison still runs); the others cost the suite 3-4 s each and compare nothing more
+    for seed in (3, 4, 5, 8, 10, 11):
         case = random_case(random.Random(seed), players=2, spare=0, kinds=2)
         got = compare(case, budget=60_000)
         assert not got["problems"], got["case"]
         compared += got["solver"].complete and got["model"] is not None and got["model"].complete
-    assert compared >= 2  # many decks exceed this budget on one side or the other: bench/independent_solvers.py sweeps more
+    assert compared >= 4  # many decks exceed this budget on one side or the other: bench/independent_solvers.py sweeps more
 
 
 def test_the_follow_graph_check_no_longer_fails_a_deck_whose_turn_keeping_cards_still_let_rounds_end():

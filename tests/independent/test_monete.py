@@ -38,3 +38,14 @@ def test_a_comodin_and_every_mode_of_a_deck_for_all_modes():
                 {"mode": "all", "top": 10, "combo": 1, "wildcards": True})
     assert case.modes() == ("perezoso", "siesta", "recreo", "jungla")
     assert ACT not in {t[0] for t in case.rules("perezoso").types}
+
+
+def test_a_third_closing_card_on_the_spared_twin_closes_the_round():
+    """Found by the solver: fifteen 10s of a deck up to 10. A round opened with a 10 spares the 10 played
+    right after it, and the next 10 closes (the rulebook: "the next one does"); validate said no card
+    could ever close a round."""
+    case = Case([(NUM, 10, 1, None)], [15], 2, {"mode": "perezoso", "top": 10, "combo": 3, "wildcards": False})
+    got = compare(case, games=6)
+    assert got["complete"] and got["solver"]["perezoso"].closes and not got["problems"], got["problems"]
+    closed = next(c for c in got["report"].checks if str.__str__(c.name) == "a round can be closed (PEREZOSO)")
+    assert closed.ok and "1 kinds of card" in str.__str__(closed.detail)

@@ -485,8 +485,10 @@ def _measures(values):
 
 
 def test_one_step_compares_exactly_the_first_leaves_positions(monkeypatch):
-    """The step looks at the first LEAVES positions its move leads to, every one of them and no more:
-    a Toma dos makes the other seat draw two cards, so the move leads to several positions."""
+    """The step compares every one of the first LEAVES positions its move leads to: a Toma dos makes
+    the other seat draw two cards, so the move leads to several positions. (A move leads to at most
+    LEAVES positions: one draw, its outcomes cut at LEAVES, after an ÁLGEBRA moment at most; so the
+    loop's own ``seen < LEAVES`` never stops it early, and ``<=`` there is an equivalent mutant.)"""
     p, kind = _small_position([rules.TOMA_DOS, rules.INTERMISION], [rules.BASIC, rules.INTERMISION])
     monkeypatch.setattr(G, "move", lambda q: kind[rules.TOMA_DOS])
     counted = []
@@ -504,4 +506,16 @@ def test_one_step_compares_exactly_the_first_leaves_positions(monkeypatch):
     assert G.one_step(p).startswith("the measure did not decrease")
     monkeypatch.setattr(G, "LEAVES", 1)
     monkeypatch.setattr(G, "measure", _measures([(5,), (0,), (9,)] + [(9,)] * 99))
+    assert G.one_step(p) == ""
+
+
+def test_one_step_compares_a_decision_of_seat_0_reached_from_seat_1(monkeypatch):
+    """Seat 1 plays x and the turn passes to seat 0: that decision (current player 0, not a draw) is
+    compared. A measure that rose only at seat 0's decisions is caught there."""
+    p, kind = _small_position([rules.TOMA_DOS, rules.INTERMISION], [rules.BASIC, rules.INTERMISION])
+    p.seat = 1
+    assert G.move(p) == kind[rules.BASIC]
+    monkeypatch.setattr(G, "measure", lambda q: (5,) if q is p else (9,) if q.seat == 0 else (0,))
+    assert G.one_step(p).startswith("the measure did not decrease")
+    monkeypatch.setattr(G, "measure", lambda q: (5,) if q is p else (0,))
     assert G.one_step(p) == ""

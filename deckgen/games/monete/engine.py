@@ -104,10 +104,14 @@ def exhaustive(deck: Deck, counts: Sequence[int]) -> list[Check]:
     cards = list(distinct.values())
     closers = [c for c in cards if table.wild[c] or table.value[c] in (1, top)]
     # A closer closes when played on a top it can follow that is not its own opening twin
-    # (a 1 on an opening 1 does not close): any top other than its value will do.
+    # (a 1 on an opening 1 does not close): any top other than its value will do. On its own value
+    # it closes too once that value is not the opening card's twin: a round opened with a 1, the
+    # spared 1 right after it, then a third card that counts as 1 (the rulebook: "the next one does").
+    as_value = {v: sum(1 for c in table.playing if table.wild[c] or table.value[c] == v) for v in (1, top)}
     closing = [
         c for c in closers
         if any(can_follow(c, tv, tc, up, same) and (table.wild[c] or tv != table.value[c]) for tv, tc in tops for up, same in markers)
+        or (not table.wild[c] and as_value[table.value[c]] >= 3)
     ]
     out = [
         check(

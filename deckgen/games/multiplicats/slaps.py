@@ -122,10 +122,11 @@ class Slaps:
         rivals = [q for q in group if q != first and self.owner[q] != self.owner[first]]
         return self._exchange(first, [rules.slowest(rivals, times)])
 
-    def _race(self, rng: random.Random, entitled: list[int]) -> tuple[dict[int, float], int | None, list[int]]:
+    def _race(self, rng: random.Random, entitled: list[int], drawn: dict[int, float] | None = None) -> tuple[dict[int, float], int | None, list[int]]:
         """Reaction times of every active pile: entitled ones may miss, the others may slap wrongly.
         Returns the times, the first entitled pile to slap (None if none does) and every pile that
-        slapped without the right (the gluttons), fastest first, whenever they slapped."""
+        slapped without the right (the gluttons), fastest first, whenever they slapped. ``drawn``:
+        each player's reaction, already drawn (in the order below) by the caller."""
         # One reaction per player (with two players, one for both piles): a player with an
         # entitled pile slaps for it, never as a glutton for their other pile.
         times: dict[int, float] = {}
@@ -137,10 +138,11 @@ class Slaps:
                 continue
             if owner not in hand or (p in entitled and hand[owner] not in entitled):
                 hand[owner] = p
-        drawn: dict[int, float] = {}
-        for p, owner in enumerate(self.owner):
-            if owner in hand and owner not in drawn:
-                drawn[owner] = model.entitled_time(rng, owner) if hand[owner] in entitled else model.false_time(rng, owner)
+        if drawn is None:
+            drawn = {}
+            for p, owner in enumerate(self.owner):
+                if owner in hand and owner not in drawn:
+                    drawn[owner] = model.entitled_time(rng, owner) if hand[owner] in entitled else model.false_time(rng, owner)
         for p, owner in enumerate(self.owner):
             if owner in hand and (piles[p] or up[p]):
                 times[p] = drawn[owner] if p in entitled or hand[owner] not in entitled else NEVER
@@ -151,8 +153,21 @@ class Slaps:
         return times, first, gluttons
 
     def _false_slaps_only(self, rng: random.Random) -> int | None:
-        """Nobody may slap: anyone who does anyway commits gula."""
-        _, _, gluttons = self._race(rng, [])
+        """Nobody may slap: anyone who does anyway commits gula. Most turned-up cards end here with
+        nobody slapping: each player still holding a card draws whether they slap wrongly (the same
+        random numbers, in the same order, as :meth:`_race`), and only when one does is the race run."""
+        model, out, piles, up, piles_of = self.model, self.out, self.piles, self.up, self.piles_of
+        drawn: dict[int, float] = {}
+        anyone = False
+        for owner in self.owner:
+            if owner in drawn or owner in out:
+                continue
+            if any(piles[q] or up[q] for q in piles_of[owner]):
+                t = drawn[owner] = model.false_time(rng, owner)
+                anyone = anyone or t != NEVER
+        if not anyone:
+            return None  # what _gula of nobody returns
+        _, _, gluttons = self._race(rng, [], drawn)
         return self._gula(gluttons)
 
     def _gula(self, gluttons: list[int]) -> int | None:
