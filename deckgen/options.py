@@ -29,6 +29,11 @@ Words = Mapping[str, Any]  # a choice's value -> its words (a catalog message)
 PAGE_NAMES = frozenset({"game", "deck", "csrf", "page_lang", "switches", "back_image", "job", "deck_lang", "start", "with_cards"})
 
 
+def _SHOW(value: Any) -> str:
+    """An option's value as help shows it, when the option says nothing else: as Python writes it."""
+    return str(value)
+
+
 @dataclass(frozen=True)
 class Option:
     name: str
@@ -38,7 +43,7 @@ class Option:
     scope: str = "deck"  # "deck": changes the cards; "rules": a rule variant for the engine/rulebook
     flag: bool = False  # a boolean switch: --name / --no-name
     metavar: Any = pgettext("metavar", "VALUE")  # the word standing for the value in help: a catalog message (RANGE, MODE...)
-    show: Callable[[Any], Any] = field(default=lambda v: str(v))
+    show: Callable[[Any], Any] = _SHOW
     label: Any = ""  # the form's short name of the option (a catalog message)
     words: Words = field(default_factory=dict)  # each value of a choice -> its words
     examples: tuple[str, ...] = ()  # typical values as typed (the first is shown as an example)
@@ -64,6 +69,8 @@ class Option:
             return self.cli if self.default else f"--no-{self.cli[2:]}"
         if self.default is None:
             return _("none")
+        if type(self.default) is float and self.show is _SHOW:  # a decimal as the language writes it: 0,35 in Spanish
+            return _("{value:g}", value=self.default)
         return self.show(self.default)
 
     def value_words(self, value: Any) -> Any:

@@ -6,11 +6,13 @@ its output bypassed the catalog or was built by joining fragments."""
 from __future__ import annotations
 
 import io
+import re
 import string
 from pathlib import Path
 
 LANG = "qps"
 OPEN, CLOSE = "⟪", "⟫"
+PERCENT = re.compile(r"(%\(\w+\)[sdf]|%%)")
 ACCENTS = str.maketrans(
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
     "àƀćđéƒĝĥîĵķĺɱñöþǫŕśţûṽŵẋýźÀƁĆĐÉƑĜĤÎĴĶĹṀÑÖÞǪŔŚŢÛṼŴẊÝŹ",
@@ -21,7 +23,9 @@ def pseudo(msgid: str) -> str:
     """``msgid`` in the pseudo-locale: its words accented and padded, its placeholders as they were."""
     out = []
     for literal, field, spec, conversion in string.Formatter().parse(msgid):
-        out.append(literal.translate(ACCENTS).replace("{", "{{").replace("}", "}}"))
+        # the page's templates write their placeholders as %(name)s (jinja2's i18n): kept as they are
+        words = "".join(part if PERCENT.fullmatch(part) else part.translate(ACCENTS) for part in PERCENT.split(literal))
+        out.append(words.replace("{", "{{").replace("}", "}}"))
         if field is not None:
             out.append("{" + field + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}")
     text = "".join(out)

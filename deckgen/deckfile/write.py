@@ -40,8 +40,8 @@ def deck_file_text(spec: DeckSpec, deck: Deck, *, with_cards: bool, folder: Path
     game = spec.game
     header = _("{game}: a deck file written by `deckgen init`. Edit it, then check it with\n"
                "    deckgen validate THIS-FILE\n"
-               "Every option of `deckgen list` may go in [options]; [[cards]] lists every card (kind, face\n"
-               "fields as in deck.json, copies). Remove the [[cards]] tables to go back to the generated deck.", game=game.title)
+               "Every option of `deckgen list` may go in [options]; [[cards]] lists every card (`kind`, face\n"
+               "fields as in deck.json, `copies`). Remove the [[cards]] tables to go back to the generated deck.", game=game.title)
     lines = [*(f"# {line}" for line in str(header).splitlines()),
         f"game = {_value(game.id)}",
         f"seed = {spec.seed}",

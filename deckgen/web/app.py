@@ -637,7 +637,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         kind = content_type(request.headers)
         if (not kind or kind in SIMPLE_TYPES) and not header_csrf_ok(access, request.headers):
             raise HTTPException(415, _("send the back image as image/png or image/jpeg (or with the page's CSRF token), not {kind}",
-                                       kind=shown(kind, 60) or _("without a content type")))
+                                       kind=shown(kind, 60)) if kind else _(
+                "send the back image as image/png or image/jpeg (or with the page's CSRF token); it came without a content type"))
         body = await limited_body(request, MAX_IMAGE_BYTES, what=_("a back image"))
         if not body:
             raise DeckgenError(_("the back image is empty: choose a PNG or JPEG file"))
@@ -684,7 +685,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         kind = content_type(request.headers)
         if (not kind or kind in SIMPLE_TYPES) and not header_csrf_ok(access, request.headers):
             raise HTTPException(415, _("send the deck file as application/toml (or with the page's CSRF token), not {kind}",
-                                       kind=shown(kind, 60) or _("without a content type")))
+                                       kind=shown(kind, 60)) if kind else _(
+                "send the deck file as application/toml (or with the page's CSRF token); it came without a content type"))
         body = await limited_body(request, MAX_UPLOAD, what=_("a deck file"))
         label = display_name(name, "deck.toml")
         if not body.strip():
@@ -944,7 +946,7 @@ def make_preview(req: DeckRequest, start: int | None = None) -> Preview:
              for f in pipeline.planned_files(spec, deck, help_card=req.help_card)]
     return Preview(
         title=spec.game.shown_name, cards=n, sheets=plan.sheets, pages=plan.pages, per_sheet=plan.per_sheet,
-        help_cards=plan.help_cards, start=start or 0, label=spec.game.label(deck, spec.card_lang),
+        help_cards=plan.help_cards, start=start or 0, label=spec.game.label(deck, current_lang()),  # the page's words
         warnings=[str(c.line()) for c in checks if not c.ok], images=images, files=files,
         counts=" · ".join(str(c) for c in counts_words(n, plan.help_cards, plan.per_sheet, files)), argv=req.argv("build"),
     )

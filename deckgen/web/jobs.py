@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from deckgen.errors import DeckgenError
-from deckgen.i18n import _
+from deckgen.i18n import _, ngettext
 from deckgen.request import DeckRequest
 
 KINDS = ("build", "check")
@@ -178,7 +178,8 @@ class JobManager:
         assert kind in KINDS and self._sem is not None
         waiting = self.waiting()
         if waiting >= self.max_waiting:
-            raise Busy(_("the server is busy: {n} jobs are waiting; try again in a few minutes", n=waiting))
+            raise Busy(ngettext("the server is busy: {n} job is waiting; try again in a few minutes",
+                                "the server is busy: {n} jobs are waiting; try again in a few minutes", waiting))
         mine = sum(1 for j in self.jobs.values() if j.state == "queued" and j.client == client)
         if client and mine >= self.per_client:
             raise Busy(_("you already have {n} jobs waiting; wait for them to finish", n=mine))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from i18n.corpus import Said
-from i18n.gaps import KNOWN_GAPS, PAGE_NOT_IN_CORPUS, Gap, covering
+from i18n.gaps import KNOWN_GAPS, Gap, covering
 
 SHOWN = 40  # problems shown in a failure message
 
@@ -29,19 +29,27 @@ def foreign_lines(said: Sequence[Said], run: str, find: Callable[[str, tuple[str
     return problems, used
 
 
-def unused_gaps(used: set[Gap], run: str, page_ran: bool) -> list[Gap]:
+def unused_gaps(used: set[Gap], run: str) -> list[Gap]:
     """Known gaps of this run that covered nothing: converted since, so their entry must go."""
-    stale = [g for g in KNOWN_GAPS if run in g.runs and g is not PAGE_NOT_IN_CORPUS and g not in used]
-    if page_ran == (PAGE_NOT_IN_CORPUS in KNOWN_GAPS):
-        stale.append(PAGE_NOT_IN_CORPUS)
-    return stale
+    return [g for g in KNOWN_GAPS if run in g.runs and g not in used]
 
 
 def badly_ended(said: Sequence[Said]) -> list[str]:
     """Cases that did not end as the README promises: a help page or an output exits 0 (a deck that
-    is not playable: 1); bad input exits 2 with one ``error:`` line; never a traceback."""
+    is not playable: 1); bad input exits 2 with one ``error:`` line; never a traceback. On the page:
+    never a fault of the server (a 5xx) nor a trace, an output answered (2xx), and a deck file's or
+    a back image's refusal a 4xx."""
     wrong = []
     for s in said:
+        if s.face == "page":
+            text = "\n".join(s.out + s.err)
+            if "Traceback" in text or any(code >= 500 for code in s.statuses):
+                wrong.append(f"page {s.case.name}: {s.statuses}, {s.err[:3]}")
+            elif s.case.group == "output" and s.code != 0:
+                wrong.append(f"page {s.case.name}: {s.statuses}, {s.err[:3]}")
+            elif s.case.name.startswith(("deck file: ", "hostile back image: ")) and s.code != 2:
+                wrong.append(f"page {s.case.name}: {s.statuses} for bad input")
+            continue
         text = "\n".join(s.err)
         if "Traceback" in text:
             wrong.append(f"{s.case.name}: a traceback")

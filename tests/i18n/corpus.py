@@ -2,8 +2,8 @@
 tests/i18n/test_pseudo_corpus.py): every command's output for the default decks, the example decks
 and a failing deck of each game, every help page, and one case of every class of bad input (the
 hostile-input corpus of tests/test_hostile*.py and tests/deckfile included), each run in-process
-on the command line in one language; the page's answers join once the page speaks from the
-catalogs (see PAGE below).
+on the command line in one language, and asked of the page where it has the like
+(tests/i18n/page.py), with the page's own cases (its pages, every class of bad request).
 
 Sampling (the suite's budget): the cheap cases (help pages, `list`, refusals, `init`) run in every
 language. The costly ones (a command that renders, simulates or solves, for each default deck and
@@ -39,7 +39,7 @@ class Case:
 
     name: str
     argv: tuple[str, ...]
-    group: str  # "help", "output", "failing deck", "refusal"
+    group: str  # "help", "output", "failing deck", "refusal"; "page": the page's own (tests/i18n/page.py)
     files: tuple[tuple[str, bytes], ...] = ()
     costly: bool = False  # sampled: see half()
     typed: tuple[str, ...] = ()  # words of the files the user wrote (keys, values), shown back in any language
@@ -55,6 +55,7 @@ class Said:
     err: list[str]
     bars: list[str] = field(default_factory=list)
     face: str = "cli"
+    statuses: tuple[int, ...] = ()  # the page's: the HTTP status of each answer
 
     def lines(self) -> Iterator[tuple[str, str]]:
         for stream, lines in (("out", self.out), ("err", self.err), ("bar", self.bars)):
@@ -80,7 +81,11 @@ def _typed_words(text: str) -> tuple[str, ...]:
     """The keys and quoted values of a deck file's text (not its comments): what deckgen may show back."""
     keys = re.findall(r"^\s*\[*\s*\"?([^\s=\]\"]+)", text, re.MULTILINE)
     values = re.findall(r"\"([^\"\n]*)\"|'([^'\n]*)'", text)
-    return tuple(keys) + tuple(v for pair in values for v in pair if v)
+    found = tuple(keys) + tuple(v for pair in values for v in pair if v)
+    # a quoted key or value as TOML reads it (its \u001b and \n escapes undone): what deckgen shows back
+    unescaped = tuple(re.sub(r"\\u([0-9a-fA-F]{4})|\\n", lambda m: chr(int(m.group(1), 16)) if m.group(1) else "\n", v)
+                      for v in found if "\\" in v)
+    return found + unescaped
 
 
 def _deck_case(name: str, argv: Sequence[str], group: str, file: str, data: bytes, costly: bool = False) -> Case:
@@ -321,20 +326,16 @@ def run_cli(case: Case, folder: Path) -> Said:
     return Said(case, code, out.getvalue().splitlines(), err.getvalue().splitlines(), bars)
 
 
-# The page's answers to the same cases (engineer `web`, issue 37/38): a function taking the case and
-# a folder and returning a Said with face="page" (the page's texts and the request layer's refusals),
-# run by the same tests over the same sampling. None until the page speaks from the catalogs:
-# listed as a gap in tests/i18n/gaps.py.
-PAGE: Callable[[Case, Path], Said | None] | None = None
-
-
-def run_all(cases_: Sequence[Case], folder: Path) -> list[Said]:
-    """Every case on every face, each in a folder of its own under ``folder``."""
+def run_all(cases_: Sequence[Case], folder: Path, page: Callable[[Case, Path], Said | None] | None = None) -> list[Said]:
+    """Every case on every face, each in a folder of its own under ``folder``: the command line (not
+    for the page's own cases, group "page"), and the page when ``page`` is given
+    (tests/i18n/page.py: PageRun.answer, None where the page has nothing like the case)."""
     said = []
     for i, case in enumerate(cases_):
-        said.append(run_cli(case, folder / f"{i:03d}"))
-        if PAGE is not None:
-            answer = PAGE(case, folder / f"{i:03d}-page")
+        if case.group != "page":
+            said.append(run_cli(case, folder / f"{i:03d}"))
+        if page is not None:
+            answer = page(case, folder / f"{i:03d}-page")
             if answer is not None:
                 said.append(answer)
     return said

@@ -127,6 +127,15 @@ def option_values() -> dict[str, frozenset[str]]:
     return {flag: frozenset(v) for flag, v in found.items() if v}
 
 
+@lru_cache(maxsize=1)
+def option_examples() -> tuple[str, ...]:
+    """Every option's examples as typed (``600,700,900``): help quotes them as a user types them."""
+    from deckgen.registry import games
+
+    return tuple(e for game in games().values() for opt in [*game.options, *(o for cap in game.capabilities.values() for o in cap.options)]
+                 for e in opt.examples)
+
+
 def _named_values(line: str) -> set[str]:
     """The values of the options ``line`` names (see :func:`option_values`)."""
     values = option_values()
@@ -173,18 +182,34 @@ def _phrase_names() -> re.Pattern:
     for name in sorted(shops, key=len, reverse=True):
         words = [re.escape(w) for w in name.split()]
         parts.append(r"\s+".join(words))
-        parts += [r"\s+".join(words[:k]) + r"\s*$" for k in range(1, len(words))]
+        parts += [r"(?<!\w)" + r"\s+".join(words[:k]) + r"\s*$" for k in range(1, len(words))]
         parts += [r"^\s*" + r"\s+".join(words[k:]) for k in range(1, len(words))]
     return re.compile("|".join(parts) or r"(?!)")
+
+
+def _without_data(line: str, run: str, identifiers: bool = True) -> str:
+    text = _phrase_names().sub(" ", _suggestion(run).sub(" ", line))
+    for pattern in (_PROBLEM_AT, _QUOTED, _KEY_VALUE, _PATHISH, _OPTION, *((_IDENTIFIER, _NAME_LIST) if identifiers else ())):
+        text = pattern.sub(" ", text)
+    return text
+
+
+# a number written the English way: a decimal point ("2.5") or commas grouping thousands ("1,204,823");
+# Spanish writes "2,5" and "1.204.823" ("1.500" is a grouped whole number: three digits after the point)
+_ENGLISH_NUMBER = re.compile(r"(?<![\w.,-])(?:\d+\.(?!\d{3}(?!\d))\d+|\d{1,3}(?:,\d{3}){2,})(?![\w-]|[.,]\d)")
+
+
+def english_numbers(line: str, typed: tuple[str, ...] = ()) -> list[str]:
+    """The numbers of ``line`` written the English way (data taken out, and numbers the user typed)."""
+    typed_numbers = {n for t in (*typed, *option_examples()) for n in re.findall(r"[\d.,]+", t)}
+    return [n for n in _ENGLISH_NUMBER.findall(_without_data(line, "es", identifiers=False)) if n not in typed_numbers]
 
 
 def words_of(line: str, typed: tuple[str, ...] = (), names_too: bool = True, run: str = "es") -> list[str]:
     """The words of ``line`` once data is taken out: quoted values, a deck file's line and key, key =
     value, paths and file names, options, identifiers, lists of names, numbers, the names deckgen shows
     as they are, and the words the user ``typed``."""
-    text = _phrase_names().sub(" ", _suggestion(run).sub(" ", line))
-    for pattern in (_PROBLEM_AT, _QUOTED, _KEY_VALUE, _PATHISH, _OPTION, _IDENTIFIER, _NAME_LIST):
-        text = pattern.sub(" ", text)
+    text = _without_data(line, run)
     skip = data_words(names_too) | {w for t in typed for w in _WORD.findall(t)} | _named_values(line)
     long_typed = [t for t in typed if len(t) > 40]  # a long value is shown cut: its start is the user's too
     return [w for w in _WORD.findall(text) if w not in skip and w.lower() not in skip

@@ -157,7 +157,8 @@ def test_preview_counts_cards_and_sheets_and_shows_a_sample(client):
     # 60 multiplication cards, 32 product cards, 10 specials; 3 × 3 poker cards per A4 sheet
     # and the 2 help cards cards.pdf prints after them: 104 cards on the sheets
     assert (p["cards"], p["help_cards"], p["per_sheet"], p["sheets"], p["pages"]) == (102, 2, 9, 12, 24)
-    assert p["label"] == "tablas 1-6" and p["warnings"] == []
+    assert p["label"] == "tables 1-6" and p["warnings"] == []  # in the answer's language (the API's own: English)
+    assert client.post("/api/preview?lang=es", data={"game": "multiplicats", "tables": "1-6"}).json()["label"] == "tablas 1-6"
     assert len(p["images"]) == 9
     for url in p["images"]:
         assert url.startswith("data:image/png;base64,")

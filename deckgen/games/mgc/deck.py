@@ -13,7 +13,7 @@ from typing import Any, Mapping
 
 from deckgen.checks import Check, Counts, check, expect_equal
 from deckgen.engine.words import players_tag
-from deckgen.i18n import _
+from deckgen.i18n import _, ngettext
 from deckgen.model import Card, Deck
 from deckgen.registry import BuildRequest
 
@@ -211,7 +211,7 @@ def checks(deck: Deck) -> list[Check]:
     sample = texts[::step]
     wrong += [t for t in sample if algebra.parse_with_sympy(t, variables) != algebra.parse(t, variables) and t not in wrong]
     agree = (_("{n} monomials agree (sympy read {read} of the {distinct} distinct ones)", n=len(monos), read=len(sample), distinct=len(texts))
-             if len(sample) < len(texts) else _("{n} monomials agree", n=len(monos)))
+             if len(sample) < len(texts) else ngettext("{n} monomial agrees", "{n} monomials agree", len(monos)))
     out.append(
         check(
             _("sympy reads each monomial's coefficient and degree as printed on the card"),
@@ -258,7 +258,7 @@ def checks(deck: Deck) -> list[Check]:
             check(
                 _("cards of one (coefficient, degree) pair are different monomials where possible"),
                 not repeats,
-                _("repeated monomials in pairs {pairs}", pairs=", ".join(repeats[:6])) if repeats else _("{n} pairs", n=len(pairs)),
+                _("repeated monomials in pairs {pairs}", pairs=", ".join(repeats[:6])) if repeats else ngettext("{n} pair", "{n} pairs", len(pairs)),
                 hint=_("more --variables, or fewer --copies"),
             )
         )

@@ -7,7 +7,7 @@ import random
 from typing import Sequence
 
 from deckgen.checks import Check, check
-from deckgen.i18n import Listing, _
+from deckgen.i18n import Listing, _, ngettext
 from deckgen.engine.game import Engine, Measure, Skill, Threshold
 from deckgen.model import Deck
 
@@ -83,7 +83,7 @@ def exhaustive(deck: Deck, counts: Sequence[int]) -> list[Check]:
         check(
             _("every monomial can be followed by another (same coefficient or degree)"),
             not stuck,
-            _("nothing follows {cards}", cards=", ".join(_label(deck, i) for i in stuck[:4])) if stuck else _("{n} monomials", n=len(basics)),
+            _("nothing follows {cards}", cards=", ".join(_label(deck, i) for i in stuck[:4])) if stuck else ngettext("{n} monomial", "{n} monomials", len(basics)),
             hint=_("more --copies, or monomials sharing a coefficient or degree with others"),
         )
     )
@@ -111,7 +111,7 @@ def exhaustive(deck: Deck, counts: Sequence[int]) -> list[Check]:
         check(
             _("every card can enter play"),
             not unreachable,
-            _("{n} monomials can never be played", n=len(unreachable)) if unreachable else _("monomials follow one another; action cards go anywhere"),
+            ngettext("{n} monomial can never be played", "{n} monomials can never be played", len(unreachable)) if unreachable else _("monomials follow one another; action cards go anywhere"),
             hint=_("add Elección cards (--eleccion-coeficiente, --eleccion-grado) or monomials that link the ones named"),
         )
     )
