@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from deckgen.errors import OptionError
-from deckgen.i18n import _
+from deckgen.i18n import Listing, _
 from deckgen.numerals import decimal_number, odd_digits
 
 CARD_SIZES: dict[str, tuple[float, float]] = {
@@ -111,7 +111,7 @@ def bleed_mm(value: object) -> float:
 def back_mode(text: str) -> str:
     key = str(text).strip().lower()
     if key not in BACK_MODES:
-        raise OptionError(_("unknown --backs {value!r}: use {modes}", value=text, modes=", ".join(BACK_MODES)))
+        raise OptionError(_("unknown --backs {value!r}: use {modes}", value=text, modes=Listing(BACK_MODES, "or")))
     return key
 
 

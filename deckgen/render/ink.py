@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Sequence
 
 from deckgen.errors import OptionError
-from deckgen.i18n import _
+from deckgen.i18n import Listing, _
 from deckgen.render.palette import INK, grey
 
 INK_MODES = ("normal", "low")
@@ -39,7 +39,7 @@ def ink_mode(text: object) -> str:
     if key not in INK_MODES:
         from deckgen.i18n import _
 
-        raise OptionError(_("unknown ink {value!r}: use {modes}", value=text, modes=", ".join(INK_MODES)))
+        raise OptionError(_("unknown ink {value!r}: use {modes}", value=text, modes=Listing(INK_MODES, "or")))
     return key
 
 

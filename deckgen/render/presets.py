@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from deckgen.errors import OptionError
-from deckgen.i18n import N_
+from deckgen.i18n import Listing, N_
 
 
 @dataclass(frozen=True)
@@ -54,5 +54,5 @@ def preset(name: str) -> Preset:
     if key not in PRESETS:
         from deckgen.i18n import _
 
-        raise OptionError(_("unknown --for {value!r}: use {shops}", value=name, shops=", ".join(PRESETS)))
+        raise OptionError(_("unknown --for {value!r}: use {shops}", value=name, shops=Listing(PRESETS, "or")))
     return PRESETS[key]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from deckgen.errors import OptionError
-from deckgen.i18n import _
+from deckgen.i18n import Listing, _
 from deckgen.numerals import odd_digits, whole_number
 from deckgen.render import geometry
 from deckgen.render.geometry import CardSize, SheetLayout, back_mode, bleed_mm, card_size, layout, paper_size
@@ -20,7 +20,7 @@ def language(text: str, *, allow_all: bool = False) -> str:
     key = str(text).strip().lower()
     allowed = LANGS + (("all",) if allow_all else ())
     if key not in allowed:
-        raise OptionError(_("unknown language {value!r}: use {languages}", value=text, languages=", ".join(allowed)))
+        raise OptionError(_("unknown language {value!r}: use {languages}", value=text, languages=Listing(allowed, "or")))
     return key
 
 
