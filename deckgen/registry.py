@@ -180,11 +180,11 @@ class Game:
         return (counts[0], counts[-1]) if counts else None
 
     def players_text(self, lang: str | None = None) -> Any:
-        """The game's player range for `list` and the README: "2-8 players (with 2, ...)" (in ``lang``;
+        """The game's player range for `list` and the README: "2-8 players; with 2, ..." (in ``lang``;
         left out: a catalog message, said in the language in force when shown)."""
         lo, hi = self.players
         note = self.players_note.message if isinstance(self.players_note, ByLanguage) else self.players_note.get(lang or "en", "")
-        said = _("{lo}-{hi} players ({note})", lo=lo, hi=hi, note=note) if note else _("{lo}-{hi} players", lo=lo, hi=hi)
+        said = _("{lo}-{hi} players; {note}", lo=lo, hi=hi, note=note) if note else _("{lo}-{hi} players", lo=lo, hi=hi)
         return said if lang is None else render(said, lang)
 
     def label(self, deck: "Deck", lang: str) -> str:

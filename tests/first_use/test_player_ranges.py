@@ -47,7 +47,7 @@ def test_list_and_readme_give_the_registry_range(capsys):
 def test_the_multiplicats_range_is_2_to_8_with_two_piles_each_for_2():
     game = games()["multiplicats"]
     assert game.players == (2, 8)
-    assert game.players_text("en") == "2-8 players (with 2, each plays two piles)"
+    assert game.players_text("en") == "2-8 players; with 2, each plays two piles"
 
 
 @pytest.mark.parametrize("game_id,words", [(g, w) for g, ws in DECKS.items() for w in ws])
