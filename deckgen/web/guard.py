@@ -26,7 +26,7 @@ from urllib.parse import quote
 
 from starlette.exceptions import HTTPException
 
-from deckgen.i18n import _, current_lang
+from deckgen.i18n import _, current_lang, ngettext
 
 Scope = dict[str, Any]
 Receive = Callable[[], Awaitable[dict[str, Any]]]
@@ -272,7 +272,7 @@ def timed(receive: Receive, limit: float) -> Receive:
             message = await asyncio.wait_for(receive(), max(0.001, state["deadline"] - loop.time()))
         except asyncio.TimeoutError:
             state["done"] = True
-            raise SlowBody(408, _("the request body did not arrive within {s:g} seconds", s=limit)) from None
+            raise SlowBody(408, ngettext("the request body did not arrive within {s:g} second", "the request body did not arrive within {s:g} seconds", 1 if limit == 1 else 2, s=limit)) from None
         if message.get("type") != "http.request" or not message.get("more_body", False):
             state["done"] = True
         return message

@@ -16,7 +16,7 @@ import webbrowser
 from typing import Any
 
 from deckgen.errors import DeckgenError, Terminated
-from deckgen.i18n import _
+from deckgen.i18n import _, ngettext
 
 
 def check_address(host: str, port: int) -> None:
@@ -136,7 +136,7 @@ def guarded_protocol(max_connections: int, header_timeout: float) -> type:
                 return
             if self.cycle is not None and not self.cycle.response_complete:
                 return  # an answer is still going out (a pipelined request waits its turn)
-            _raw(self.transport, 408, "Request Timeout", _("the request headers did not arrive within {s:g} seconds", s=header_timeout))
+            _raw(self.transport, 408, "Request Timeout", ngettext("the request headers did not arrive within {s:g} second", "the request headers did not arrive within {s:g} seconds", 1 if header_timeout == 1 else 2, s=header_timeout))
 
         def send_400_response(self, msg: str) -> None:
             """uvicorn's answer to a request it cannot read (a broken request line, bad headers), with the

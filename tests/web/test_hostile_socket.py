@@ -24,12 +24,12 @@ import pytest
 from web.webtools import ROOT, free_port
 
 
-def site_words(msgid: str, **params) -> bytes:
+def site_words(msgid: str, plural: str | None = None, n: int = 0, **params) -> bytes:
     """A raw answer's words (written before any request says its language): the site's language."""
-    from deckgen.i18n import _, render
+    from deckgen.i18n import _, ngettext, render
     from deckgen.web.speak import SITE_LANG
 
-    return render(_(msgid, **params), SITE_LANG).encode()
+    return render(ngettext(msgid, plural, n, **params) if plural else _(msgid, **params), SITE_LANG).encode()
 
 
 @pytest.fixture
@@ -119,7 +119,9 @@ def test_headers_sent_byte_by_byte_and_idle_connections_are_closed(live):
     began = time.monotonic()
     for s in (slow, idle):
         got = answer(s, within=5)
-        assert got.startswith(b"HTTP/1.1 408 ") and site_words("the request headers did not arrive within {s:g} seconds", s=1.0) in got
+        assert got.startswith(b"HTTP/1.1 408 ") and site_words("the request headers did not arrive within {s:g} second",
+                                                                    "the request headers did not arrive within {s:g} seconds", 1, s=1.0) in got
+        assert "1 segundo".encode() in got and "1 segundos".encode() not in got  # the site speaks Spanish: one second, singular
     stop.set()
     assert time.monotonic() - began < 4
 
