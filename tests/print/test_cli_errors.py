@@ -44,7 +44,7 @@ BAD = [
     (["--seed", "-1"], ["--seed", "-1"]),
     (["--glitter", "red"], ["unknown option --glitter"]),
     (["--colour", "red"], ["unknown --colour 'red'", "rgb or cmyk"]),
-    (["--for", "kinkos"], ["unknown --for 'kinkos'", "tgc, mpc, dtc, home"]),
+    (["--for", "kinkos"], ["unknown --for 'kinkos'", "tgc, mpc, dtc or home"]),
     (["--format", "png,gif"], ["--format: unknown format gif", "sheets, png, pdf, tts"]),
     (["--dpi", "20"], ["--dpi", "20", "72 to 1200"]),
     (["--back-offset", "1"], ["--back-offset", "X,Y"]),
