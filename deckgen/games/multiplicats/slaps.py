@@ -156,16 +156,9 @@ class Slaps:
         """Nobody may slap: anyone who does anyway commits gula. Most turned-up cards end here with
         nobody slapping: each player still holding a card draws whether they slap wrongly (the same
         random numbers, in the same order, as :meth:`_race`), and only when one does is the race run."""
-        model, out, piles, up, piles_of = self.model, self.out, self.piles, self.up, self.piles_of
-        drawn: dict[int, float] = {}
-        anyone = False
-        for owner in self.owner:
-            if owner in drawn or owner in out:
-                continue
-            if any(piles[q] or up[q] for q in piles_of[owner]):
-                t = drawn[owner] = model.false_time(rng, owner)
-                anyone = anyone or t != NEVER
-        if not anyone:
+        # the players still holding a card, in seat order: the order of their first piles (pile_owners)
+        drawn = {player: self.model.false_time(rng, player) for player in self._players_in()}
+        if all(t == NEVER for t in drawn.values()):
             return None  # what _gula of nobody returns
         _, _, gluttons = self._race(rng, [], drawn)
         return self._gula(gluttons)
