@@ -98,8 +98,6 @@ def text_in(value: Any, lang: str) -> str:
     if isinstance(value, (Msg, Listing)):
         return value.render(lang)
     if isinstance(value, (int, float)) and not isinstance(value, bool):
-        from deckgen.i18n.numbers import localized
-
         return localized(str(value), lang)
     return str(value)
 
