@@ -65,8 +65,8 @@ class Measure:
         a deck failed on two games; with it that is ± 10%, and the verdict waits for more games."""
         if not self.percent or trials <= 0:
             return 0.0
-        # a percentage of a rate can pass 100% (gulas per chance when several players slap wrongly at
-        # once): it is then no proportion, and its floor is that of a certain event (0), never the
+        # a percentage of a rate can pass 100% (more events than chances, when one chance can bring
+        # several): it is then no proportion, and its floor is that of a certain event (0), never the
         # square root of a negative number
         p = min(1.0, max(0.0, (hits + 2.0) / (trials + 4.0)))
         return (p * (1.0 - p) / (trials + 4.0)) ** 0.5
