@@ -198,6 +198,9 @@ def test_comodin_declarations(cards):
     assert len(jungla) == 11 + 3  # red ≥ 10, or a 10 of another colour (same number)
     assert len(play_moves(Rules(mode="jungla"), Situation(True), t, [wild])) == 80
     assert len(play_moves(Rules(mode="siesta"), Situation(True), t, [wild])) == 20
+    # opening, a comodín is any number of any colour: 80 different declarations, 20 in siesta
+    assert len({(m[1], m[2]) for m in play_moves(Rules(mode="jungla"), Situation(True), t, [wild])}) == 80
+    assert sorted(m[1][0] for m in play_moves(Rules(mode="siesta"), Situation(True), t, [wild])) == list(range(1, 21))
     # two comodines are interchangeable: one move per outcome, and they fill a gap in a combo
     hand = [cards.wilds[0], cards.wilds[1]]
     assert len(play_moves(Rules(mode="siesta", combo=1), situation((10, RED)), t, hand)) == 11

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import asdict, replace
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -91,3 +92,24 @@ def test_every_game_on_the_full_deck_ends():
             record = play_seeded(ENGINE, full, players, seed, check=True)
             assert record.ended and record.length > 50
 
+
+
+def test_the_fast_playout_plays_the_same_games_as_the_generic_loop():
+    """play_seeded takes the state's own fast path (``playout``) when no check is asked for: the
+    same records as the generic loop with the registered policy, over the rule options that change
+    who reacts and who turns up next, and a step budget that stops games midway."""
+    options = [{}, {"raton_call": True, "end": "first"}, {"infinite": True, "magia_pairs": "each", "false_slap_rate": 0.2},
+               {"next_after_exchange": "next", "raton_call": True, "raton_own_pile": True}]
+    for extra, players in zip(options, (2, 3, 5, 4)):
+        d = deck(tables="1-3", **extra)
+        for seed in range(2):
+            fast = play_seeded(ENGINE, d, players, seed)
+            rng = random.Random(seed)
+            state = ENGINE.new_state(d, players, rng)
+            slow = play(state, [ENGINE.policies["heuristic"]] * players, rng, seed=seed, max_steps=ENGINE.max_steps(d, players))
+            assert asdict(fast) == asdict(slow), (extra, players, seed)
+    short = replace(ENGINE, max_steps=lambda d, players: 40)
+    fast = play_seeded(short, SMALL, 3, 1)
+    rng = random.Random(1)
+    slow = play(ENGINE.new_state(SMALL, 3, rng), [ENGINE.policies["random"]] * 3, rng, seed=1, max_steps=40)
+    assert not fast.ended and asdict(fast) == asdict(slow)

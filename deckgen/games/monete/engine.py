@@ -12,7 +12,7 @@ from deckgen.i18n import _
 from deckgen.model import Deck
 
 from deckgen.games.monete import deck as monete_deck
-from deckgen.games.monete.cards import NO_COLOUR, PURPLE_CODE, card_table
+from deckgen.games.monete.cards import NO_COLOUR, PURPLE_CODE, CardTable, card_table
 from deckgen.games.monete.deck import ALL, MODES
 from deckgen.games.monete.hidden import sample_hidden, sample_seen
 from deckgen.games.monete.policies import heuristic_policy
@@ -23,7 +23,23 @@ from deckgen.games.monete.design import DESIGN
 
 
 def new_state(deck: Deck, players: int, rng: random.Random) -> MoneteState:
-    return MoneteState.deal(card_table(deck), Rules.from_options(deck.options), players, rng)
+    return MoneteState.deal(_table(deck), Rules.from_options(deck.options), players, rng)
+
+
+# the card tables of the last few decks played: a simulation deals hundreds of games from one deck,
+# and coding its cards took a twentieth of each game. Keyed by the identity of the deck's cards (a
+# tuple, never changed), the entry holding them (no other tuple can take their id while it is kept).
+# A cache only: the same cards always code the same.
+_TABLES: dict[int, tuple[tuple, CardTable]] = {}
+
+
+def _table(deck: Deck) -> CardTable:
+    hit = _TABLES.get(id(deck.cards))
+    if hit is None or hit[0] is not deck.cards:
+        if len(_TABLES) >= 8:
+            _TABLES.clear()
+        hit = _TABLES[id(deck.cards)] = (deck.cards, card_table(deck))
+    return hit[1]
 
 
 def variants(deck: Deck) -> list[tuple[str, Deck]]:

@@ -10,7 +10,8 @@ greater than or equal to the top) or down (−: less than or equal). The colour 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterator, Mapping, Sequence
+from functools import cached_property
+from typing import Any, Iterator, Mapping, NamedTuple, Sequence
 
 from deckgen.errors import DeckgenError
 
@@ -37,11 +38,11 @@ class Rules:
     wild_discard: bool = False  # a comodín may be the 1 (or TOP) discarded at a ¡Monete!
     give_taken: bool = False  # Te la cambio / Espiar: the card given back may be the one just taken
 
-    @property
+    @cached_property  # asked at every step of a game
     def rule(self) -> int:
         return MODE_RULE[self.mode]
 
-    @property
+    @cached_property  # asked at every step of a game
     def colour(self) -> bool:
         """Whether this mode uses the colour marker."""
         return self.mode in COLOUR_MODES
@@ -51,10 +52,15 @@ class Rules:
         """JUNGLA: after every play the player may set both markers."""
         return self.mode == "jungla"
 
-    @property
+    @cached_property  # asked at every step of a game
     def declared_colours(self) -> tuple[int, ...]:
         """The colours a comodín may be declared as (none matters without a colour marker)."""
         return tuple(range(len(COLOURS))) if self.colour else (NO_COLOUR,)
+
+    @cached_property  # asked at every step of a game
+    def combo_directions(self) -> dict[bool, tuple[tuple[int, bool], ...]]:
+        """``combo_steps`` under each number marker (+: True, −: False)."""
+        return {up: combo_steps(self, up) for up in (True, False)}
 
     @staticmethod
     def from_options(options: Mapping[str, Any]) -> "Rules":
@@ -71,9 +77,8 @@ class Rules:
         )
 
 
-@dataclass(frozen=True)
-class Situation:
-    """What a play is judged against."""
+class Situation(NamedTuple):
+    """What a play is judged against (a named tuple: a game builds one at every step)."""
 
     opening: bool  # no card on the table this round: any single card opens it
     top_value: int = 0
@@ -170,68 +175,89 @@ def play_moves(rules: Rules, sit: Situation, table: CardTable, hand: Sequence[in
     """Every legal play from ``hand``, one per distinct outcome (``play_key``), in a fixed order.
 
     Comodines are interchangeable, so a play uses the hand's first unused comodín.
+
+    The engine's hot path (the most of a game's time): each card alone is judged by ``fits``; the
+    next card of a combo is one number up or down from the last, so whether it respects the number
+    marker is the same for every card of that direction (``combo_steps``), and only its colour is
+    left to test. ``is_legal_play`` is the reference it must equal
+    (tests/monete/test_rules.py::test_generator_equals_the_reference_definition).
     """
     value, colour, wild = table.value, table.colour, table.wild
     top = rules.top
-    decl = rules.declared_colours
     wilds = [c for c in hand if wild[c]]
     plain = [c for c in hand if not wild[c]]
-    out: dict[tuple, Play] = {}
-
-    def add(cards: tuple[int, ...], values: tuple[int, ...], colours: tuple[int, ...]) -> None:
-        key = (tuple(sorted(cards)), values[-1], colours[-1])
-        if key not in out:
-            out[key] = (cards, values, colours)
 
     if sit.opening:
-        for c in plain:
-            add((c,), (value[c],), (colour[c],))
+        out = [((c,), (value[c],), (colour[c],)) for c in plain]
         if wilds:
             for v in range(1, top + 1):
-                for col in decl:
-                    add((wilds[0],), (v,), (col,))
-        return list(out.values())
+                for col in rules.declared_colours:
+                    out.append(((wilds[0],), (v,), (col,)))
+        return out
 
     rule, up, same = rules.rule, sit.up, sit.same
-    tv, tc = sit.top_value, sit.top_colour
+    tv, tc, exempt = sit.top_value, sit.top_colour, sit.exempt
+    out: list[Play] = []
+    # a play without a comodín is found once (its cards and its direction fix its order), so only
+    # the plays holding one are checked against the outcomes already found (``play_key``)
+    found: set[tuple] = set()
+    steps = rules.combo_directions[up] if rules.combo >= 2 else ()
     by_value: dict[int, list[int]] = {}
-    for c in plain:
-        by_value.setdefault(value[c], []).append(c)
+    if steps:
+        for c in plain:
+            v = value[c]
+            if v in by_value:
+                by_value[v].append(c)
+            else:
+                by_value[v] = [c]
+    more_wilds = len(wilds)
+    decl = rules.declared_colours
+    most = rules.combo
 
-    def extend(cards, values, colours, used_wilds, step) -> None:
+    def extend(cards, values, colours, used_wilds, step, check_colour) -> None:
         """Add the next card of a combo going ``step`` (+1 / -1) from the last one."""
         pv, pc = values[-1], colours[-1]
         nv = pv + step
         if nv < 1 or nv > top:
             return
-        more = len(cards) + 1 < rules.combo and nv != 1 and nv != top
+        more = len(cards) + 1 < most and nv != 1 and nv != top
         for c in by_value.get(nv, ()):
-            if c in cards:
-                continue
             col = colour[c]
-            if fits(nv, col, pv, pc, up, same, rule):
-                add(cards + (c,), values + (nv,), colours + (col,))
+            if not check_colour or ((col == pc) if same else (col != pc)):
+                nc, nvs, ncs = cards + (c,), values + (nv,), colours + (col,)
+                if used_wilds:
+                    key = (tuple(sorted(nc)), nv, col)
+                    if key not in found:
+                        found.add(key)
+                        out.append((nc, nvs, ncs))
+                else:
+                    out.append((nc, nvs, ncs))
                 if more:
-                    extend(cards + (c,), values + (nv,), colours + (col,), used_wilds, step)
-        if used_wilds < len(wilds):
+                    extend(nc, nvs, ncs, used_wilds, step, check_colour)
+        if used_wilds < more_wilds:
             w = wilds[used_wilds]
             for col in decl:
-                if fits(nv, col, pv, pc, up, same, rule):
-                    add(cards + (w,), values + (nv,), colours + (col,))
+                if not check_colour or ((col == pc) if same else (col != pc)):
+                    nc, nvs, ncs = cards + (w,), values + (nv,), colours + (col,)
+                    key = (tuple(sorted(nc)), nv, col)
+                    if key not in found:
+                        found.add(key)
+                        out.append((nc, nvs, ncs))
                     if more:
-                        extend(cards + (w,), values + (nv,), colours + (col,), used_wilds + 1, step)
+                        extend(nc, nvs, ncs, used_wilds + 1, step, check_colour)
 
     def first(card: int, v: int, col: int, used_wilds: int) -> None:
         respects = fits(v, col, tv, tc, up, same, rule)
         if not (respects or v == tv):
             return
-        add((card,), (v,), (col,))
-        if rules.combo < 2 or not respects:
+        out.append(((card,), (v,), (col,)))  # one card: no other play has its outcome
+        if not steps or not respects:
             return
-        if (v == 1 or v == top) and sit.exempt != v:
+        if (v == 1 or v == top) and exempt != v:
             return  # it closes the round: nothing may follow it
-        for step in (1, -1):
-            extend((card,), (v,), (col,), used_wilds, step)
+        for step, check_colour in steps:
+            if more_wilds > used_wilds or v + step in by_value:  # else no card can follow
+                extend((card,), (v,), (col,), used_wilds, step, check_colour)
 
     for c in plain:
         first(c, value[c], colour[c], 0)
@@ -239,7 +265,23 @@ def play_moves(rules: Rules, sit: Situation, table: CardTable, hand: Sequence[in
         for v in range(1, top + 1):
             for col in decl:
                 first(wilds[0], v, col, 1)
-    return list(out.values())
+    return out
+
+
+def combo_steps(rules: Rules, up: bool) -> tuple[tuple[int, bool], ...]:
+    """The directions (+1 up, -1 down) in which a combo may go on from a card, each with whether the
+    next card's colour must be tested (True) or any card of that number follows (False). The next
+    card is one number from the last, so ``fits`` judges the number alike for the whole direction:
+    asked with the number alone (NUMBER_ONLY), then how the mode's rule joins it to the colour."""
+    out = []
+    joined = rules.rule
+    for step in (1, -1):
+        by_number = fits(2 + step, NO_COLOUR, 2, NO_COLOUR, up, None, NUMBER_ONLY)
+        if joined == EITHER:
+            out.append((step, not by_number))  # the number, or else the colour
+        elif by_number:
+            out.append((step, joined == BOTH))  # the number alone, or the number and the colour
+    return tuple(out)
 
 
 def marker_options(rules: Rules, sit: Situation, play: Play, is_action: bool) -> list[Markers]:

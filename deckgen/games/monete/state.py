@@ -31,6 +31,8 @@ from deckgen.games.monete.phases import (  # noqa: F401 (the state's vocabulary,
 )
 from deckgen.games.monete.rules import Play, Rules, Situation, closes, marker_options, play_moves
 
+_situation = Situation._make  # a Situation from its six fields in order, without the keyword handling
+
 COUNT_KEYS = (
     "turns", "rounds", "cards_played", "plays", "combos", "forced_draws", "passes", "all_pass_rounds",
     "monetes", "monete_discards", "monete_draws", "action_cards", "action_draws", "deck_out", "seat0_wins",
@@ -255,7 +257,7 @@ class MoneteState(ActionCards, Ending):
     # ------------------------------------------------------------------ views for policies and tests
 
     def situation(self) -> Situation:
-        return Situation(not self.pile, self.top_value, self.top_colour, self.up, self.same, self.exempt)
+        return _situation((not self.pile, self.top_value, self.top_colour, self.up, self.same, self.exempt))
 
     def next_seat(self, p: int) -> int:
         return (p + self.direction) % self.n

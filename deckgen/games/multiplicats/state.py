@@ -132,6 +132,26 @@ class MultiplicatsState(Slaps):
         out = set(self.out)
         return [1.0 if p in win else 0.5 if p in out else 0.0 for p in range(self.players)]
 
+    # ------------------------------------------------------------ the fast path (engine/state.py)
+
+    # both policies are the random policy: one legal action, chosen with one random number
+    playout_policies = ("random", "heuristic")
+
+    def playout(self, rng: random.Random, policy: str, max_steps: int) -> int:
+        """Play on to the end (or ``max_steps`` steps) as the generic loop would with the random
+        policy, spending ``rng`` the same way: one random number to choose the only action (REVEAL),
+        then the chance node of the reactions. Returns the steps taken."""
+        steps = 0
+        draw = rng.random
+        while self.phase != _OVER and steps < max_steps:
+            if self.phase == _REACT:
+                self.chance(rng)
+            else:
+                draw()  # random_policy's choice among the one legal action
+                self.apply_action(REVEAL)
+            steps += 1
+        return steps
+
     # ------------------------------------------------------------ turning up cards
 
     def apply_action(self, action: int) -> None:
@@ -254,8 +274,17 @@ class MultiplicatsState(Slaps):
     # ------------------------------------------------------------ helpers
 
     def _players_in(self) -> list[int]:
-        """Players still in the game who hold a card (face down or face up)."""
-        return [player for player in range(self.players) if any(self._active(p) for p in self.piles_of[player])]
+        """Players still in the game who hold a card (face down or face up): one of their piles is
+        ``_active`` (asked after every turned-up card, so its test is written out here)."""
+        out, piles, up = self.out, self.piles, self.up
+        found = []
+        for player, mine in enumerate(self.piles_of):
+            if player not in out:
+                for p in mine:
+                    if up[p] or piles[p]:
+                        found.append(player)
+                        break
+        return found
 
     def _pile_of(self, player: int, start: int) -> int:
         """The first pile of ``player`` in play order from pile ``start`` (itself included) that
