@@ -36,6 +36,24 @@ def card_worth(state: MoneteState, card: int) -> float:
     return 0.0
 
 
+# card_worth of every card of the last few card tables played (a table is coded once per deck, see
+# engine._table, and a game's plays ask the worth of their cards at every step). Keyed by the table's
+# identity, the entry holding the table (no other can take its id while it is kept) and the top
+# number the worth depends on. A cache only: the same table and top always give the same worths.
+_WORTHS: dict[int, tuple[object, int, tuple[float, ...]]] = {}
+
+
+def card_worths(state: MoneteState) -> tuple[float, ...]:
+    """``card_worth`` of every card id of the state's table."""
+    table, top = state.table, state.rules.top
+    hit = _WORTHS.get(id(table))
+    if hit is None or hit[0] is not table or hit[1] != top:
+        if len(_WORTHS) >= 8:
+            _WORTHS.clear()
+        hit = _WORTHS[id(table)] = (table, top, tuple(card_worth(state, c) for c in range(len(table.value))))
+    return hit[2]
+
+
 def _playable_after(state: MoneteState, hand, tv: int, tc: int, up: bool, same) -> int:
     """How many cards of ``hand`` could follow a top (tv, tc) under these markers."""
     t, rule = state.table, state.rules.rule
@@ -72,6 +90,7 @@ def _best_play(state: MoneteState, moves, rng: random.Random) -> int:
     hand = state.hands[p]
     sit = state.situation()
     t, rules = state.table, state.rules
+    worth = card_worths(state)
     best, best_score = 0, float("-inf")
     for i, move in enumerate(moves):
         cards, values, _ = move
@@ -82,7 +101,7 @@ def _best_play(state: MoneteState, moves, rng: random.Random) -> int:
         if closes(rules, sit, move):
             score += 6.0
         else:
-            score -= sum(card_worth(state, c) for c in cards) * 0.8
+            score -= sum(map(worth.__getitem__, cards)) * 0.8
             if not sit.opening:
                 # keep room: under + play low, under − play high
                 gap = values[-1] - sit.top_value

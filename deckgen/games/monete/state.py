@@ -222,13 +222,13 @@ class MoneteState(ActionCards, Ending):
         one fewer) before passing; an empty draw pile ends the game. Cards passed between hands
         (Regalito, Te la cambio, Espiar, Ladronzuelos) leave it unchanged; a draw by a Toma card,
         Maldición, Descarte or ¡Monete! lowers it; a discard lowers it."""
-        return (2 * len(self.draw) + sum(len(h) for h in self.hands),)
+        return (2 * len(self.draw) + sum(map(len, self.hands)),)
 
     def counts(self) -> Mapping[str, float]:
         return dict(self.tally)
 
     def card_count(self) -> int:
-        return sum(len(h) for h in self.hands) + len(self.draw) + len(self.pile) + len(self.out) + self.table.markers
+        return sum(map(len, self.hands)) + len(self.draw) + len(self.pile) + len(self.out) + self.table.markers
 
     def key(self) -> Hashable:
         return (
