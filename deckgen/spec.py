@@ -87,10 +87,16 @@ def explicit_cards(entries: Any, kinds: Mapping[str, Any] | None = None) -> tupl
     fields are filled in as the game's own builder would."""
     if not isinstance(entries, list) or not entries:
         raise DeckgenError(_("cards: expected a list of [[cards]] tables with at least one card"))
+    from deckgen.deckfile.card_numbers import read_numbers
+
     out: list[Card] = []
     for i, entry in enumerate(entries, 1):
         if not isinstance(entry, Mapping):
             raise DeckgenError(_("cards #{i}: expected a table with a kind, got {value!r}", i=i, value=entry))
+        kind = entry.get("kind")
+        entry, wrong = read_numbers((kinds or {}).get(kind) if isinstance(kind, str) else None, entry)
+        if wrong:  # (the deck file loader reports these with lines first)
+            raise DeckgenError(_("cards #{i}: {field}: {problem}", i=i, field=".".join(map(str, wrong[0][0])), problem=wrong[0][1]))
         face = dict(entry)
         kind = face.pop("kind", None)
         copies = face.pop("copies", 1)
