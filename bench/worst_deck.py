@@ -173,7 +173,7 @@ def multiplicats(rng: random.Random) -> tuple[str, str]:
     pairs = [(a, b) for a in range(1, top + 1) for b in range(1, 11)]
     products = sorted({a * b for a, b in pairs})
     with_products = rng.random() < 0.7
-    specials = rng.choice([0, 10, 1000])
+    specials = rng.choice([0, 10, (MAX_CARDS // 2) // len(SPECIALS)])  # each: at most half the deck in specials
     product_cards = [table("product", rng.choice([1, 10]), value=v,
                            multiplications=[[a, b] for a, b in pairs if a * b == v][:4]) for v in products] if with_products else []
     used = sum(int(t.split("copies = ")[1]) if "copies" in t else 1 for t in product_cards) + specials * len(SPECIALS)

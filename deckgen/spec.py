@@ -236,4 +236,9 @@ def origins(cli: Mapping[str, Any], file_layer: Mapping[str, Any] | None, source
             found[f"print.{key}"] = flag
         elif key in written:
             found[f"print.{key}"] = f"{source}: print.{key}"
+    typed, written = cli.get("options") or {}, file_layer.get("options") or {}
+    for key in written if isinstance(written, Mapping) else ():
+        name = str(key).replace("-", "_")  # the option's name; the file's own spelling names its key
+        if typed.get(name) is None:
+            found[f"options.{name}"] = f"{source}: options.{key}"
     return found
