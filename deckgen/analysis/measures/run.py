@@ -74,7 +74,7 @@ def traced(engine: Engine, design: Design, deck: Deck, players: int, seed: int, 
     state = engine.new_state(deck, players, rng)
     pol = engine.policies[policy]
     return play_traced(state, [pol] * players, rng, design, max_steps=engine.max_steps(deck, players), keep_steps=keep_steps,
-                       evaluable=evaluable)
+                       evaluable=evaluable, counted=design.counted.get(policy))
 
 
 def picked(trace: Trace, seed: int, decisions: int) -> list[tuple[int, bool]]:
@@ -109,7 +109,7 @@ def evaluated(engine: Engine, design: Design, deck: Deck, players: int, seed: in
                 found.append(d)
 
     pol = engine.policies[plan.policy]
-    play_traced(state, [pol] * players, rng, design, max_steps=max_steps, visit=visit)
+    play_traced(state, [pol] * players, rng, design, max_steps=max_steps, visit=visit, counted=design.counted.get(plan.policy))
     return found
 
 
