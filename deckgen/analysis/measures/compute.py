@@ -333,4 +333,34 @@ def _skill(played: Played, design: Design, seed: Callable[[str], Resampler]) -> 
     means = [sum(b) / len(b) for b in blocks]
     p = mean_of(means, seed("skill"))
     share = Estimate(*((x - fair) / (1.0 - fair) for x in (p.value, p.low, p.high)))
-    return Figure("skill_share", share, players=players, games=sum(len(b) for b in blocks), parts=[Part("win_share", p, share=True)])
+    return Figure("skill_share", share, players=players, games=sum(len(b) for b in blocks), parts=[Part("win_share", p, share=True), _deal_share(played.deals, seed)])
+
+
+def _deal_share(deals: Sequence[Sequence[Sequence[float]]], seed: Callable[[str], Resampler]) -> Part:
+    """How much of the outcome the deal alone decides: 1 minus the mean spread of a seat's result
+    among plays of one deal over its spread among all plays (both sample variances, averaged over
+    the seats). Each deal is played k times by the heuristic player, everything after the deal new
+    each time: 0 when the deal says nothing of who wins, 1 when it says everything. The deal is the
+    unit of its bootstrap."""
+    import numpy as np
+
+    kept = [np.asarray(d, dtype=float) for d in deals if d]  # each: k plays x seats
+    if len(kept) < 2:
+        return Part("deal_share", None, reason=W.NO_DEALS, share=True)
+    k = kept[0].shape[0]
+    within = [float(d.var(axis=0, ddof=1).mean()) for d in kept]
+    seats = kept[0].shape[1]
+    sums = [[float(d[:, s].sum()) for d in kept] for s in range(seats)]
+    squares = [[float((d[:, s] ** 2).sum()) for d in kept] for s in range(seats)]
+
+    def share(w, within, *columns):
+        count = w.sum(axis=-1)
+        plays = k * count
+        total = sum(((w @ columns[seats + s]) - (w @ columns[s]) ** 2 / plays) / (plays - 1) for s in range(seats)) / seats
+        return 1.0 - ((w @ within) / count) / total
+
+    with np.errstate(divide="ignore", invalid="ignore"):
+        spread = share(np.ones(len(kept)), np.asarray(within), *(np.asarray(c) for c in sums + squares))
+    if not np.isfinite(spread):
+        return Part("deal_share", None, reason=W.NO_DEAL_SPREAD, share=True)
+    return Part("deal_share", bootstrap([within, *sums, *squares], share, seed("deal")), share=True)

@@ -71,3 +71,4 @@ class Design:
     decisions: int = 2  # decisions the evaluator reads in each (and as many more in the second half, 3+ players)
     rollouts: int = 8  # R: the evaluator plays R rollouts per action, and 4R for the convergence check
     skill_games: int = 200  # games of the lone skilled player
+    deal_games: int = 240  # games of the deal share: each deal played DEALT_AGAIN times (run.py), luck after it new each time
