@@ -710,7 +710,7 @@ def measure(
     return MeasureRun(spec, n, mine, bases, trace, traced_games)
 
 
-TEACHER_GAMES = 200  # traced games behind the web page's plain sentences (no evaluator, no skill games)
+TEACHER_GAMES = 200  # traced games behind the web page's plain sentences (no evaluator, no skill or deal share games)
 
 
 def teacher(spec: DeckSpec, players: int, *, games: int = TEACHER_GAMES, progress: Callable[[str], Tick] | None = None) -> list[dict]:
@@ -726,7 +726,7 @@ def teacher(spec: DeckSpec, players: int, *, games: int = TEACHER_GAMES, progres
         return []
     tick = (lambda label: progress(_("design measures, {variant}", variant=label) if label else _("design measures"))) if progress else None
     found = measure_variants(engine, spec.build(), players, seed=spec.seed, pace=spec.game.seconds_per_turn, lesson=LESSON,
-                             games=max(1, min(games, TEACHER_GAMES)), evaluated_games=0, skill_games=0, progress=tick)
+                             games=max(1, min(games, TEACHER_GAMES)), evaluated_games=0, skill_games=0, deal_games=0, progress=tick)
     return [{"variant": m.variant, **s} for m in found for s in sentences(m)]
 
 

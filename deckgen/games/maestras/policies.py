@@ -30,7 +30,11 @@ def search_budget(hand: int) -> int:
 
 
 def heuristic_policy(state: MaestrasState, rng: random.Random) -> int:
-    actions = state.legal_actions()
+    return heuristic_choice(state, state.legal_actions(), rng)
+
+
+def heuristic_choice(state: MaestrasState, actions: list[int], rng: random.Random) -> int:
+    """The heuristic's choice among ``actions``, the position's legal actions."""
     if len(actions) == 1:
         return actions[0]
     if state.phase == TIEBREAK:
