@@ -62,7 +62,7 @@ def tracing(game_id: str, players: int, games: int | None, repeat: int) -> list[
     engine = game.engine
     out = []
     for label, deck in engine.variants(spec_for(game, cli={}).build()):
-        plan = Plan.of(engine.design, 1, games=games, evaluated_games=0, skill_games=0)
+        plan = Plan.of(engine.design, 1, games=games, evaluated_games=0, skill_games=0, deal_games=0)
         plain = traced = float("inf")
         for _ in range(repeat):
             start = time.process_time()

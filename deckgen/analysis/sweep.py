@@ -148,7 +148,7 @@ def _design_columns(task: Task, spec: Any, deck: Any, report: Any, rows: list[di
     found = {}
     for n in sorted({s.players for s in report.summaries.values()}):
         for m in measure_variants(engine, deck, n, seed=spec.seed, pace=spec.game.seconds_per_turn, games=task.games,
-                                  evaluated_games=None if evaluator else 0, skill_games=None if skill else 0):
+                                  evaluated_games=None if evaluator else 0, skill_games=None if skill else 0, deal_games=0):
             found[(m.variant, n)] = m
     for (key, s), row in zip(report.summaries.items(), rows):
         m = found.get((s.variant, s.players))

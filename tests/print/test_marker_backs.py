@@ -13,7 +13,9 @@ none)."""
 
 from __future__ import annotations
 
+import functools
 import re
+from dataclasses import dataclass
 
 import pdfplumber
 import pytest
@@ -74,16 +76,34 @@ def turned(box: pdfcheck.Rect, page, edge: str) -> pdfcheck.Rect:
     return pdfcheck.Rect(box.x0, h - box.y1, box.x1, h - box.y0)
 
 
+@dataclass(frozen=True)
+class Read:
+    """What the checker reads of one page (pdfplumber's parse is the slow part: done once a file)."""
+
+    width: float
+    height: float
+    chars: tuple[dict, ...]
+    rects: tuple[dict, ...]
+
+
+@functools.lru_cache(maxsize=None)
+def read_sheets(pdf_path, lang: str) -> tuple[tuple[Read, Read | None], ...]:
+    """(front, back or None) of every sheet of the PDF, in sheet order, read once."""
+    with pdfplumber.open(pdf_path) as pdf:
+        return tuple(
+            tuple(Read(float(p.width), float(p.height), tuple(p.chars), tuple(p.rects)) if p is not None else None
+                  for p in (sides["front"], sides.get("back")))
+            for _number, sides in sorted(sheets(pdf, lang).items()))
+
+
 def behind(pdf_path, lang: str, edge: str) -> list[tuple[str, str]]:
     """(front, what lands behind it) for every card of the PDF, its sheets turned over ``edge``."""
     out = []
-    with pdfplumber.open(pdf_path) as pdf:
-        for number, sides in sorted(sheets(pdf, lang).items()):
-            front, back = sides["front"], sides.get("back")
-            for cell in card_cells(front):
-                inside = pdfcheck.Rect(cell.x0 + 2, cell.y0 + 2, cell.x1 - 2, cell.y1 - 2)
-                shown = what(front, inside, lang)
-                out.append((shown, what(back, turned(inside, front, edge), lang) if back is not None else ""))
+    for front, back in read_sheets(pdf_path, lang):
+        for cell in card_cells(front):
+            inside = pdfcheck.Rect(cell.x0 + 2, cell.y0 + 2, cell.x1 - 2, cell.y1 - 2)
+            shown = what(front, inside, lang)
+            out.append((shown, what(back, turned(inside, front, edge), lang) if back is not None else ""))
     return out
 
 

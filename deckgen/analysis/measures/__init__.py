@@ -29,7 +29,7 @@ __all__ = ["LESSON", "Measured", "Plan", "measure_variants"]
 
 def measure_variants(engine: Engine, deck: Deck, players: int, *, seed: int, pace: float, lesson: float = LESSON,
                      games: int | None = None, rollouts: int | None = None, evaluated_games: int | None = None,
-                     skill_games: int | None = None, workers: int = 1, progress: Callable[[str], Tick] | None = None, pool=None, remember: bool = False,
+                     skill_games: int | None = None, deal_games: int | None = None, workers: int = 1, progress: Callable[[str], Tick] | None = None, pool=None, remember: bool = False,
                      trace_sink: Callable[[str, int, Trace], None] | None = None) -> list[Measured]:
     """The twelve measures of ``deck`` at ``players`` under each of the engine's rule variants
     (``remember``: the games are kept in the figures cache and read back from it, as the default
@@ -39,7 +39,7 @@ def measure_variants(engine: Engine, deck: Deck, players: int, *, seed: int, pac
     assert design is not None
     out = []
     for label, variant in engine.variants(deck):
-        plan = Plan.of(design, seed, games=games, rollouts=rollouts, evaluated_games=evaluated_games, skill_games=skill_games)
+        plan = Plan.of(design, seed, games=games, rollouts=rollouts, evaluated_games=evaluated_games, skill_games=skill_games, deal_games=deal_games)
         tick = progress(label) if progress else None
         if trace_sink is not None:
             sink = (lambda label: lambda seed, trace: trace_sink(label, seed, trace))(label)

@@ -10,7 +10,7 @@ from deckgen.analysis.measures import words as W
 from deckgen.analysis.measures.evaluator import Decision, Reading
 from deckgen.analysis.measures.facts import FRACTIONS, HALF, GameFacts
 from deckgen.analysis.measures.hooks import Design
-from deckgen.analysis.measures.intervals import (Estimate, Resampler, bootstrap, mean_of, percentile_of, ratio_of, sd_of, seed_for, weighted_mean,
+from deckgen.analysis.measures.intervals import (Estimate, Resampler, bootstrap, mean_of, percentiles_of, ratio_of, sd_of, seed_for, weighted_mean,
                                                  wilson)
 from deckgen.analysis.measures.run import Played
 
@@ -147,11 +147,11 @@ def _length(games: Sequence[GameFacts], pace: float, lesson: float, seed: Callab
     turns = [float(g.length) for g in games]
     minutes = pace / 60.0
     mean = mean_of(turns, seed("mean"))
-    p90 = percentile_of(turns, 90, seed("p90"))
+    p10, p90 = percentiles_of(turns, (10, 90), seed("p90"))
     fits = wilson(sum(1 for t in turns if t * minutes <= lesson), len(turns))
     parts = [
         Part("sd", sd_of(turns, seed("sd")), reason="" if len(turns) > 1 else W.NO_GAMES),
-        Part("p10", percentile_of(turns, 10, seed("p10"))),
+        Part("p10", p10),
         Part("p90", p90),
         Part("minutes", mean.scaled(minutes) if mean else None),
         Part("minutes_p90", p90.scaled(minutes) if p90 else None),
@@ -207,12 +207,14 @@ def _lead_changes(games: Sequence[GameFacts], seed: Callable[[str], Resampler]) 
                   curve={"changes": sorted(counts.items())})
 
 
-def _at(games: Sequence[GameFacts], which: str, k: int) -> Estimate | None:
-    got = [getattr(g, which)[k] for g in games if getattr(g, which)[k] is not None]
+def _at(columns: dict[str, list[tuple]], which: str, k: int) -> Estimate | None:
+    got = [x for x in columns[which][k] if x is not None]
     return wilson(sum(got), len(got)) if got else None
 
 
-def _comebacks(games: Sequence[GameFacts], n: int) -> Figure:
+def _comebacks(facts: Sequence[GameFacts], n: int) -> Figure:
+    # the games' win shares of the last (first) at each point, a column per point
+    games = {which: list(zip(*(getattr(g, which) for g in facts))) or [()] * len(FRACTIONS) for which in ("last_at", "first_at")}
     half = _at(games, "last_at", HALF)
     parts = [Part("fair", Estimate(1.0 / n, 1.0 / n, 1.0 / n), share=True)]
     for key, which, k, why in (("snowball", "first_at", HALF, W.NO_FIRST), ("last_third", "last_at", THIRD, W.NO_LAST_AT),
@@ -223,7 +225,7 @@ def _comebacks(games: Sequence[GameFacts], n: int) -> Figure:
     curve = {"fractions": list(FRACTIONS), "fair": 1.0 / n,
              "last": [_triple(_at(games, "last_at", k)) for k in range(len(FRACTIONS))],
              "first": [_triple(_at(games, "first_at", k)) for k in range(len(FRACTIONS))],
-             "games_last": [sum(1 for g in games if g.last_at[k] is not None) for k in range(len(FRACTIONS))]}
+             "games_last": [sum(1 for x in games["last_at"][k] if x is not None) for k in range(len(FRACTIONS))]}
     return Figure("comebacks", half, reason="" if half else W.NO_LAST, share=True, parts=parts, curve=curve)
 
 
@@ -333,4 +335,34 @@ def _skill(played: Played, design: Design, seed: Callable[[str], Resampler]) -> 
     means = [sum(b) / len(b) for b in blocks]
     p = mean_of(means, seed("skill"))
     share = Estimate(*((x - fair) / (1.0 - fair) for x in (p.value, p.low, p.high)))
-    return Figure("skill_share", share, players=players, games=sum(len(b) for b in blocks), parts=[Part("win_share", p, share=True)])
+    return Figure("skill_share", share, players=players, games=sum(len(b) for b in blocks), parts=[Part("win_share", p, share=True), _deal_share(played.deals, seed)])
+
+
+def _deal_share(deals: Sequence[Sequence[Sequence[float]]], seed: Callable[[str], Resampler]) -> Part:
+    """How much of the outcome the deal alone decides: 1 minus the mean spread of a seat's result
+    among plays of one deal over its spread among all plays (both sample variances, averaged over
+    the seats). Each deal is played k times by the heuristic player, everything after the deal new
+    each time: 0 when the deal says nothing of who wins, 1 when it says everything. The deal is the
+    unit of its bootstrap."""
+    import numpy as np
+
+    kept = [np.asarray(d, dtype=float) for d in deals if d]  # each: k plays x seats
+    if len(kept) < 2:
+        return Part("deal_share", None, reason=W.NO_DEALS, share=True)
+    k = kept[0].shape[0]
+    within = [float(d.var(axis=0, ddof=1).mean()) for d in kept]
+    seats = kept[0].shape[1]
+    sums = [[float(d[:, s].sum()) for d in kept] for s in range(seats)]
+    squares = [[float((d[:, s] ** 2).sum()) for d in kept] for s in range(seats)]
+
+    def share(w, within, *columns):
+        count = w.sum(axis=-1)
+        plays = k * count
+        total = sum(((w @ columns[seats + s]) - (w @ columns[s]) ** 2 / plays) / (plays - 1) for s in range(seats)) / seats
+        return 1.0 - ((w @ within) / count) / total
+
+    with np.errstate(divide="ignore", invalid="ignore"):
+        spread = share(np.ones(len(kept)), np.asarray(within), *(np.asarray(c) for c in sums + squares))
+    if not np.isfinite(spread):
+        return Part("deal_share", None, reason=W.NO_DEAL_SPREAD, share=True)
+    return Part("deal_share", bootstrap([within, *sums, *squares], share, seed("deal")), share=True)

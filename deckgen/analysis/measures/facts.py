@@ -62,15 +62,20 @@ def facts_of(seed: int, t: Trace) -> GameFacts:
     per_turn = slope(t.real, sc, t.real_legal, scc, scy)
     samples = t.samples
     winners = t.winners
+    share = 1.0 / len(winners) if winners else 0.0
     last_at, first_at = [], []
     clocks = [s.clock for s in samples]
     leaders = [st.leader(s.standing) for s in samples]
+    seen: dict[int | None, tuple[float | None, float | None]] = {}  # the sample's index -> (last's, first's win share)
     for f in FRACTIONS:
         k = st.index_at(clocks, f, length)
-        lo = st.last(samples[k].standing) if k is not None else None
-        hi = leaders[k] if k is not None else None
-        last_at.append(st.win_share(lo, winners) if lo is not None else None)
-        first_at.append(st.win_share(hi, winners) if hi is not None else None)
+        if k not in seen:
+            lo = st.last(samples[k].standing) if k is not None else None
+            hi = leaders[k] if k is not None else None
+            seen[k] = (None if lo is None else share if lo in winners else 0.0, None if hi is None else share if hi in winners else 0.0)
+        lo_share, hi_share = seen[k]
+        last_at.append(lo_share)
+        first_at.append(hi_share)
     order = first_turn_order(t.order, n)
     margin = t.margin if t.margin is not None else st.margin_in_turns(samples, length)
     return GameFacts(

@@ -9,13 +9,16 @@ better) and, for the costly measures, a copy of the true position from which an 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Callable, Mapping, Sequence
 
 from deckgen.engine.state import State
 from deckgen.i18n import N_
 
 Standing = Sequence[tuple]  # one tuple per seat, compared as tuples: higher is better
+# a policy that also tells how many legal actions it chose among: (action, count), the action the
+# engine's policy of that name takes with the same random numbers, the count len(legal_actions())
+CountedPolicy = Callable[[State, random.Random], "tuple[int, int]"]
 
 
 @dataclass(frozen=True)
@@ -31,6 +34,10 @@ class Design:
     rounds: Callable[[State], int] | None = None
     # legal_count(state) -> len(state.legal_actions()), cheaper (the trace asks at every decision)
     legal_count: Callable[[State], int] | None = None
+    # counted[policy name] -> that policy with its count of legal actions (CountedPolicy): where the
+    # policy lists the legal actions anyway, the trace reads their count from it instead of counting
+    # again (tests/analysis/measures prove both the action and the count equal, game by game)
+    counted: Mapping[str, CountedPolicy] = field(default_factory=dict)
     # rotation(state) -> how many turns make one full rotation (default: the players)
     rotation: Callable[[State], int] | None = None
     # world(state, rng) -> an independent copy of the true position (every hand as it is: the
@@ -64,3 +71,4 @@ class Design:
     decisions: int = 2  # decisions the evaluator reads in each (and as many more in the second half, 3+ players)
     rollouts: int = 8  # R: the evaluator plays R rollouts per action, and 4R for the convergence check
     skill_games: int = 200  # games of the lone skilled player
+    deal_games: int = 240  # games of the deal share: each deal played DEALT_AGAIN times (run.py), luck after it new each time

@@ -113,6 +113,32 @@ def percentile_of(values: Sequence[float], q: float, seed: "int | Resampler") ->
     return bootstrap([values], lambda w, x: _nearest_rank(w, x, q), seed)
 
 
+def percentiles_of(values: Sequence[float], qs: Sequence[float], seed: "int | Resampler") -> list[Estimate | None]:
+    """:func:`percentile_of` at each of ``qs``, the same estimates, from one sort and one running
+    count of the resamples (the costly part) for all of them."""
+    import numpy as np
+
+    if not values:
+        return [None] * len(qs)
+    x = np.asarray(values, dtype=float)
+    n = len(x)
+    order = np.argsort(x, kind="stable")
+    ranked = x[order]
+    ones = np.cumsum(np.ones(n))
+    values_at = [float(ranked[np.argmax(ones >= max(1.0, np.ceil(q / 100.0 * n)))]) for q in qs]
+    if n == 1:
+        return [Estimate(v, v, v) for v in values_at]
+    w = (seed if isinstance(seed, Resampler) else Resampler(seed)).weights(n)
+    counts = np.cumsum(w[..., order], axis=-1)
+    out = []
+    for q, value in zip(qs, values_at):
+        rank = np.maximum(1, np.ceil(q / 100.0 * counts[..., -1:]))
+        stats = ranked[np.argmax(counts >= rank, axis=-1)]
+        low, high = np.percentile(stats, [2.5, 97.5])
+        out.append(Estimate(value, float(min(low, value)), float(max(high, value))))
+    return out
+
+
 def sd_of(values: Sequence[float], seed: "int | Resampler") -> Estimate | None:
     if len(values) < 2:
         return None

@@ -5,7 +5,9 @@ plays it: every seat the heuristic player), traced; the first ``evaluated_games`
 played again from the same seed, and at the decisions picked from their trace (``decisions`` drawn
 at random among the real decisions the evaluator can copy, and at 3 players or more as many among
 the second half's) the evaluator reads every action. The skill share's games (the skilled player
-alone among unskilled ones, each seat in turn on the same deal) come from seeds of their own.
+alone among unskilled ones, each seat in turn on the same deal) come from seeds of their own, and
+so do the deal share's: each deal (the game of a seed up to its first decision) played
+``DEALT_AGAIN`` times by the heuristic player, everything after the deal drawn anew each time.
 Work goes out in fixed chunks and comes back in seed order, so nothing depends on ``workers``.
 """
 
@@ -20,11 +22,14 @@ from deckgen.analysis.measures.facts import GameFacts, facts_of
 from deckgen.analysis.measures.hooks import Design
 from deckgen.analysis.measures.trace import Trace, play_traced
 from deckgen.engine.game import Engine
+from deckgen.engine.state import CHANCE
 from deckgen.model import Deck
 
 Tick = Callable[[int, int], None]
 CHUNK = 10  # traced games per task
 SKILL_SEEDS = 1 << 22  # the skill share's deals: --seed + this + i, apart from the traced games
+DEAL_SEEDS = 1 << 23  # the deal share's deals: --seed + this + i
+DEALT_AGAIN = 4  # plays of each deal of the deal share
 PRELOAD = ("deckgen.analysis.measures.run",)
 
 
@@ -39,17 +44,20 @@ class Plan:
     skill_games: int
     seed: int
     policy: str = "heuristic"
+    deal_games: int = 0  # the deal share's games (DEALT_AGAIN per deal)
 
     @staticmethod
     def of(design: Design, seed: int, *, games: int | None = None, rollouts: int | None = None,
-           evaluated_games: int | None = None, skill_games: int | None = None) -> "Plan":
+           evaluated_games: int | None = None, skill_games: int | None = None, deal_games: int | None = None) -> "Plan":
         """The game's default work, or ``games`` traced games with the evaluated games and the skill
-        share's games scaled with them (unless given)."""
+        and deal shares' games scaled with them (unless given)."""
         g = design.games if games is None else games
         scale = g / design.games if design.games else 1.0
         ev = min(g, max(0, round(design.evaluated_games * scale))) if evaluated_games is None else min(g, evaluated_games)
         sk = max(0, round(design.skill_games * scale)) if skill_games is None else skill_games
-        return Plan(g, ev if design.world is not None else 0, design.decisions, design.rollouts if rollouts is None else rollouts, sk, seed)
+        dg = max(0, round(design.deal_games * scale)) if deal_games is None else deal_games
+        return Plan(g, ev if design.world is not None else 0, design.decisions, design.rollouts if rollouts is None else rollouts, sk, seed,
+                    deal_games=dg)
 
 
 @dataclass
@@ -61,6 +69,8 @@ class Played:
     facts: list[GameFacts] = field(default_factory=list)
     decisions: list[list[Decision]] = field(default_factory=list)  # per evaluated game, in seed order
     skill: list[list[float]] = field(default_factory=list)  # per block of the skill share: the skilled player's share in each game
+    # per deal of the deal share: each play's returns (one per seat), or [] when a play did not end
+    deals: list[list[list[float]]] = field(default_factory=list)
     traces: list[Trace] = field(default_factory=list)  # kept only when asked
 
 
@@ -74,7 +84,7 @@ def traced(engine: Engine, design: Design, deck: Deck, players: int, seed: int, 
     state = engine.new_state(deck, players, rng)
     pol = engine.policies[policy]
     return play_traced(state, [pol] * players, rng, design, max_steps=engine.max_steps(deck, players), keep_steps=keep_steps,
-                       evaluable=evaluable)
+                       evaluable=evaluable, counted=design.counted.get(policy))
 
 
 def picked(trace: Trace, seed: int, decisions: int) -> list[tuple[int, bool]]:
@@ -109,7 +119,7 @@ def evaluated(engine: Engine, design: Design, deck: Deck, players: int, seed: in
                 found.append(d)
 
     pol = engine.policies[plan.policy]
-    play_traced(state, [pol] * players, rng, design, max_steps=max_steps, visit=visit)
+    play_traced(state, [pol] * players, rng, design, max_steps=max_steps, visit=visit, counted=design.counted.get(plan.policy))
     return found
 
 
@@ -122,7 +132,7 @@ class Task:
     deck: Deck
     players: int
     plan: Plan
-    kind: str  # "games" (traced, the first ones evaluated) or "skill" (blocks of the skill share)
+    kind: str  # "games" (traced, the first ones evaluated), "skill" (blocks of the skill share) or "deal" (deals of the deal share)
     first: int  # the first game (an index from 0) or block
     count: int
     keep_traces: bool = False
@@ -145,6 +155,10 @@ def work(task: Task, engine: Engine | None = None) -> list:
     if task.kind == "skill":
         for block in range(task.first, task.first + task.count):
             out.append(skill_block(engine, design, task.deck, task.players, plan.seed + SKILL_SEEDS, block))
+        return out
+    if task.kind == "deal":
+        for deal in range(task.first, task.first + task.count):
+            out.append(dealt_again(engine, task.deck, task.players, plan.seed + DEAL_SEEDS + deal, plan.policy))
         return out
     for i in range(task.first, task.first + task.count):
         seed = plan.seed + i
@@ -170,6 +184,25 @@ def skill_block(engine: Engine, design: Design, deck: Deck, players: int, seed: 
     return shares
 
 
+def dealt_again(engine: Engine, deck: Deck, players: int, seed: int, policy: str) -> list[list[float]]:
+    """The deal of ``seed`` (its game up to the first decision) played DEALT_AGAIN times, every
+    random number after the deal drawn anew each time: each play's returns, or [] when one did not end."""
+    from deckgen.engine.loop import play
+
+    pol = engine.policies[policy]
+    out = []
+    for k in range(DEALT_AGAIN):
+        rng = random.Random(seed)
+        state = engine.new_state(deck, players, rng)
+        while state.current_player() == CHANCE:  # the deal: shuffles and draws before anyone decides
+            state.chance(rng)
+        record = play(state, [pol] * players, random.Random(f"{seed}:again:{k}"), max_steps=engine.max_steps(deck, players))
+        if not record.ended:
+            return []
+        out.append(list(record.returns))
+    return out
+
+
 def tasks(game: str, deck: Deck, players: int, plan: Plan, keep_traces: bool = False) -> list[Task]:
     """The work in fixed chunks: evaluated games one a task (they cost most), the others CHUNK a task,
     then the skill share's blocks."""
@@ -179,6 +212,10 @@ def tasks(game: str, deck: Deck, players: int, plan: Plan, keep_traces: bool = F
     blocks = -(-plan.skill_games // max(1, players)) if plan.skill_games else 0
     for b in range(0, blocks, CHUNK):
         out.append(Task(game, deck, players, plan, "skill", b, min(CHUNK, blocks - b)))
+    deals = -(-plan.deal_games // DEALT_AGAIN) if plan.deal_games else 0
+    per_task = max(1, CHUNK // DEALT_AGAIN)
+    for d in range(0, deals, per_task):
+        out.append(Task(game, deck, players, plan, "deal", d, min(per_task, deals - d)))
     return out
 
 
@@ -193,7 +230,7 @@ def run(game: str, deck: Deck, players: int, plan: Plan, *, workers: int = 1, pr
     ``trace_sink(seed, trace)``: each one is handed to it instead, in seed order, and not kept (a
     trace file written as the games come back, in memory that does not grow with the games)."""
     todo = tasks(game, deck, players, plan, keep_traces or trace_sink is not None)
-    weights = [t.count * (1 + 20 * (t.kind == "games" and t.first < plan.evaluated_games)) for t in todo]
+    weights = [t.count * (DEALT_AGAIN if t.kind == "deal" else 1 + 20 * (t.kind == "games" and t.first < plan.evaluated_games)) for t in todo]
     total, done = sum(weights), 0
     played = Played(players, plan)
     if progress:
@@ -203,6 +240,8 @@ def run(game: str, deck: Deck, players: int, plan: Plan, *, workers: int = 1, pr
         nonlocal done
         if task.kind == "skill":
             played.skill.extend(part)
+        elif task.kind == "deal":
+            played.deals.extend(part)
         else:
             for facts, found, trace in part:
                 played.facts.append(facts)
@@ -251,6 +290,7 @@ def played_json(played: Played) -> dict[str, Any]:
         "facts": [asdict(f) for f in played.facts],
         "decisions": [[asdict(d) for d in ds] for ds in played.decisions],
         "skill": played.skill,
+        "deals": played.deals,
     }
 
 
@@ -262,6 +302,7 @@ class _Stored:
     facts: list[GameFacts]
     decisions: list[list[Decision]]
     skill: list[list[float]]
+    deals: list[list[list[float]]]
 
 
 def played_from(data: Any, plan: Plan, players: int | None = None) -> Played | None:
@@ -289,7 +330,10 @@ def played_from(data: Any, plan: Plan, players: int | None = None) -> Played | N
     decisions = [[Decision(**{**d, "at_r": Reading(**d["at_r"]), "at_4r": Reading(**d["at_4r"])}) for d in ds] for ds in data["decisions"]]
     if any(not 0 <= d.seat < n or d.actions < 1 for ds in decisions for d in ds):
         return None
-    return Played(n, plan, facts, decisions, [[float(x) for x in b] for b in data["skill"]])
+    deals = [[[float(x) for x in play] for play in deal] for deal in data["deals"]]
+    if len(deals) != -(-plan.deal_games // DEALT_AGAIN) or any(len(play) != n for deal in deals for play in deal):
+        return None
+    return Played(n, plan, facts, decisions, [[float(x) for x in b] for b in data["skill"]], deals)
 
 
 def cached_run(engine: Engine, game: str, deck: Deck, variant: str, players: int, plan: Plan, **kw: Any) -> Played:

@@ -10,6 +10,7 @@ a lead that passes from A through a tie to B is one change; from A through a tie
 from __future__ import annotations
 
 from bisect import bisect_right
+from operator import sub
 from typing import Sequence
 
 from deckgen.analysis.measures.trace import Sample
@@ -99,7 +100,7 @@ def progress(samples: Sequence[Sample], length: int) -> float:
     for s in samples[1:]:
         now = [x[0] for x in s.standing]
         if now != before:
-            moved += sum(abs(y - x) for x, y in zip(before, now))
+            moved += sum(map(abs, map(sub, now, before)))
             before = now
     return float(moved) / length
 

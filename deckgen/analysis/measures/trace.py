@@ -75,13 +75,15 @@ Visit = Callable[[int, Any, int, "int | None"], None]
 
 
 def play_traced(state: Any, policies: Sequence[Any], rng: Any, design: Design, *, max_steps: int, keep_steps: bool = False,
-                evaluable: bool = False, visit: Visit | None = None) -> Trace:
+                evaluable: bool = False, visit: Visit | None = None, counted: Any = None) -> Trace:
     """Play ``state`` to its end as engine/loop.play does (each decision by its seat's policy with
     ``rng``, each chance node with ``rng``, at most ``max_steps`` steps) and trace it. ``evaluable``:
     note the real decisions the evaluator can copy; ``visit(step, state, seat, action)`` is called
     before every step (the evaluator's replay). The decisions' clock is the turn (a run of one seat's
     decisions), which the loop counts itself, and so is a rotation's end (``Design.rotation`` turns,
-    by default the players); a sample's clock is the game's own (``length()``)."""
+    by default the players); a sample's clock is the game's own (``length()``). ``counted``: the
+    seats' policy with its count of legal actions (``Design.counted``), used for every seat in place
+    of ``policies`` and ``Design.legal_count``."""
     players = len(policies)
     t = Trace(players, steps=[] if keep_steps else None)
     standing, rounds, rotation, opened = design.standing, design.rounds, design.rotation, design.open_moments
@@ -125,8 +127,11 @@ def play_traced(state: Any, policies: Sequence[Any], rng: Any, design: Design, *
             state.chance(rng)
             step += 1
             continue
-        action = policies[seat](state, rng)
-        legal = count_legal(state)
+        if counted is not None:
+            action, legal = counted(state, rng)
+        else:
+            action = policies[seat](state, rng)
+            legal = count_legal(state)
         if seat != seat_now:  # a turn begins: the last one closed, this seat's wait counted, a sample due?
             if passive and turns:
                 passive_n += 1

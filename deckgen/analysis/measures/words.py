@@ -88,7 +88,10 @@ MEASURES: dict[str, tuple[str, str, str]] = {
         N_("Skill share"),
         N_("How much of a game playing well decides: with p the share of games the better player wins alone among "
            "weaker ones (each seat in turn, on the same deals) and f a fair share, (p − f) / (1 − f); 0: luck alone "
-           "decides, 1: the better player always wins."),
+           "decides, 1: the better player always wins. Beside it, the deal share: each deal (the shuffle and whatever "
+           "is drawn before the first decision) played four times by the heuristic player, everything after it drawn "
+           "anew each time; 1 minus a player's spread of results within a deal over its spread among all the games "
+           "(sample variances, averaged over the players): 0: the deal says nothing of who wins, 1: it decides it."),
         N_("share of the outcome"),
     ),
 }
@@ -132,6 +135,7 @@ PARTS: dict[str, tuple[str, str]] = {
     "gap": (N_("mean gap between the best and the worst action"), N_("chance of winning")),
     "regret": (N_("mean regret of the heuristic's move"), N_("chance of winning")),
     "win_share": (N_("the better player's share of wins"), N_("share of games")),
+    "deal_share": (N_("deal share: how much of the outcome the deal alone decides"), N_("share of the outcome")),
 }
 
 # why a measure does not apply
@@ -151,6 +155,8 @@ NO_SLOPE = N_("no game had real decisions at two different turns")
 NO_SKILL = N_("the game names no better and weaker player to compare")
 NO_SKILL_GAMES = N_("no games of the better player were played (the skill share's games are 0)")
 NO_OPEN = N_("the game has no moments when every player may act")
+NO_DEALS = N_("no deal was played more than once (the deal share's games are 0)")
+NO_DEAL_SPREAD = N_("every play of every deal gave each player the same result, so there is no spread to share out")
 
 # the players the figures come from
 PLAYERS_HEURISTIC = N_("every seat the game's heuristic player")

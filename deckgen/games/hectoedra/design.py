@@ -13,6 +13,7 @@ from deckgen.engine.state import copy_position
 from deckgen.i18n import N_
 
 from deckgen.games.hectoedra import rules
+from deckgen.games.hectoedra.policies import heuristic_choice
 from deckgen.games.hectoedra.state import HectoedraState
 
 
@@ -45,6 +46,11 @@ def legal_count(state: HectoedraState) -> int:
     return plays if plays and state.variant.must_play else plays + len(hand)
 
 
+def counted_heuristic(state: HectoedraState, rng: random.Random) -> tuple[int, int]:
+    actions = state.legal_actions()
+    return heuristic_choice(state, actions, rng), len(actions)
+
+
 def world(state: HectoedraState, rng: random.Random) -> HectoedraState:
     w = copy_position(state)
     redeal([w.draw, w.box], rng)
@@ -57,6 +63,7 @@ DESIGN = Design(
     standing_words=N_("fewer penalty cards"),
     rounds=lambda state: state.round_no,
     legal_count=legal_count,
+    counted={"heuristic": counted_heuristic},
     world=world,
     games=400,
     evaluated_games=80,

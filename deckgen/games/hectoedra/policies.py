@@ -21,7 +21,11 @@ def openness(card: int) -> int:
 
 
 def heuristic_policy(state: HectoedraState, rng: random.Random) -> int:
-    actions = state.legal_actions()
+    return heuristic_choice(state, state.legal_actions(), rng)
+
+
+def heuristic_choice(state: HectoedraState, actions: list[int], rng: random.Random) -> int:
+    """The heuristic's choice among ``actions``, the position's legal actions."""
     plays = [a for a in actions if a < PENALTY]
     pool = plays or actions
     return min(pool, key=lambda a: (openness(a % PENALTY), rng.random()))

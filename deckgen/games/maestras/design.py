@@ -11,12 +11,18 @@ from deckgen.analysis.measures.hooks import Design
 from deckgen.i18n import N_
 
 from deckgen.games.maestras.hidden import _copy
+from deckgen.games.maestras.policies import heuristic_choice
 from deckgen.games.maestras.state import MaestrasState
 
 
 def standing(state: MaestrasState) -> list[tuple[int, int]]:
     won = state.cards_won()
     return [(state.masters[s], won[s]) for s in range(state.players)]
+
+
+def counted_heuristic(state: MaestrasState, rng: random.Random) -> tuple[int, int]:
+    actions = state.legal_actions()
+    return heuristic_choice(state, actions, rng), len(actions)
 
 
 def world(state: MaestrasState, rng: random.Random) -> MaestrasState:
@@ -30,6 +36,7 @@ DESIGN = Design(
     standing=standing,
     standing_words=N_("master cards won, then cards won"),
     world=world,
+    counted={"heuristic": counted_heuristic},
     games=400,
     evaluated_games=24,
     decisions=2,

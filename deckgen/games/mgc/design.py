@@ -15,6 +15,7 @@ from deckgen.analysis.measures.hooks import Design
 from deckgen.i18n import N_
 
 from deckgen.games.mgc.hidden import _paused_at_play
+from deckgen.games.mgc.policies import heuristic_choice
 from deckgen.games.mgc.state import CHOOSE, DRAWN, PLAY, MgcState
 
 
@@ -34,6 +35,11 @@ def legal_count(state: MgcState) -> int:
         lo, hi = k.choice_range(state.choosing)
         return hi - lo
     return 0
+
+
+def counted_heuristic(state: MgcState, rng: random.Random) -> tuple[int, int]:
+    actions = state.legal_actions()
+    return heuristic_choice(state, actions, rng), len(actions)
 
 
 def evaluable(state: MgcState) -> bool:
@@ -59,6 +65,7 @@ DESIGN = Design(
     standing_words=N_("match score, then fewer cards in hand"),
     rounds=lambda state: state.rounds,
     legal_count=legal_count,
+    counted={"heuristic": counted_heuristic},
     world=world,
     evaluable=evaluable,
     world_words=N_("the end of the round in play"),

@@ -44,7 +44,11 @@ def heuristic_policy(state: MgcState, rng: random.Random) -> int:
     - at one choice in EXPLORE, any legal move, uniformly at random (so that it cannot go round in
       circles: see EXPLORE).
     """
-    actions = state.legal_actions()
+    return heuristic_choice(state, state.legal_actions(), rng)
+
+
+def heuristic_choice(state: MgcState, actions: list[int], rng: random.Random) -> int:
+    """:func:`heuristic_policy`'s choice among ``actions``, the position's legal actions."""
     if len(actions) == 1:
         return actions[0]
     if EXPLORE and rng.random() < EXPLORE:

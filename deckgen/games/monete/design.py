@@ -11,11 +11,17 @@ from deckgen.analysis.measures.hooks import Design
 from deckgen.engine.state import copy_position
 from deckgen.i18n import N_
 
+from deckgen.games.monete.policies import heuristic_choice
 from deckgen.games.monete.state import MoneteState
 
 
 def standing(state: MoneteState) -> list[tuple[int]]:
     return [(-len(h),) for h in state.hands]
+
+
+def counted_heuristic(state: MoneteState, rng: random.Random) -> tuple[int, int]:
+    moves = state.moves()
+    return heuristic_choice(state, moves, rng), len(moves)
 
 
 def world(state: MoneteState, rng: random.Random) -> MoneteState:
@@ -30,6 +36,7 @@ DESIGN = Design(
     rounds=lambda state: state.tally["rounds"],
     legal_count=lambda state: len(state.moves()),  # legal_actions() is range(len(moves())), moves cached
     world=world,
+    counted={"heuristic": counted_heuristic},
     games=400,
     evaluated_games=20,
     decisions=2,

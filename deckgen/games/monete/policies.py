@@ -65,7 +65,11 @@ def _playable_after(state: MoneteState, hand, tv: int, tc: int, up: bool, same) 
 
 
 def heuristic_policy(state: MoneteState, rng: random.Random) -> int:
-    moves = state.moves()
+    return heuristic_choice(state, state.moves(), rng)
+
+
+def heuristic_choice(state: MoneteState, moves: list, rng: random.Random) -> int:
+    """The heuristic's choice among ``moves``, the position's moves (its legal actions are their indices)."""
     if len(moves) == 1:
         return 0
     phase = state.phase

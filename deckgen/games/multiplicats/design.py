@@ -6,11 +6,13 @@ player 20% faster with the deck's average player (skill.py's profiles)."""
 
 from __future__ import annotations
 
+import random
+
 from deckgen.analysis.measures.hooks import Design
 from deckgen.i18n import N_
 
 from deckgen.games.multiplicats.skill import AVERAGE, FASTER
-from deckgen.games.multiplicats.state import MultiplicatsState
+from deckgen.games.multiplicats.state import REVEAL, MultiplicatsState
 
 NEVER = -(10**9)  # the rank of a player still in
 
@@ -22,7 +24,19 @@ def cards_left(state: MultiplicatsState, player: int) -> int:
 def standing(state: MultiplicatsState) -> list[tuple[int, int]]:
     if state.infinite:
         return [(state.points[p], -cards_left(state, p)) for p in range(state.players)]
-    return [(-cards_left(state, p), -state.out_turn[p] if p in state.out_turn else NEVER) for p in range(state.players)]
+    # cards_left of every player at once (the trace asks at every rotation: a pass over the piles)
+    left = [-len(a) - len(b) for a, b in zip(state.piles, state.up)]
+    out = state.out_turn
+    if state.n == state.players:  # a pile each
+        return [(left[p], -out[p] if p in out else NEVER) for p in range(state.players)]
+    return [(sum([left[q] for q in mine]), -out[p] if p in out else NEVER) for p, mine in enumerate(state.piles_of)]
+
+
+def counted_turn(state: MultiplicatsState, rng: random.Random) -> tuple[int, int]:
+    """The engine's player (engine.random_policy) with its count: a decision is always to turn up a
+    card, its one legal action, which that player takes after drawing one random number."""
+    rng.random()
+    return REVEAL, 1
 
 
 def margin(state: MultiplicatsState) -> float | None:
@@ -40,6 +54,7 @@ DESIGN = Design(
     standing_words=N_("fewer cards still to shed"),
     rotation=lambda state: state.n,
     legal_count=lambda state: 1,  # a decision is always to turn up a card
+    counted={"heuristic": counted_turn, "random": counted_turn},
     open_moments=lambda state: state.tally["chances"],
     margin=margin,
     skilled=FASTER,

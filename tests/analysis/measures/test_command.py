@@ -141,3 +141,29 @@ def test_a_games_cheaper_count_of_legal_actions_is_the_count_of_its_legal_action
                     assert count(state) == len(state.legal_actions()), (label, seed, steps)
                     state.apply_action(engine.policies["random"](state, rng))
                 steps += 1
+
+
+@pytest.mark.parametrize("game_id", sorted(g for g, game in games().items() if game.engine.design.counted))
+def test_a_games_counted_policy_takes_the_policys_action_and_counts_its_legal_actions(game_id):
+    import random
+
+    game = games()[game_id]
+    engine = game.engine
+    for name, counted in engine.design.counted.items():
+        policy = engine.policies[name]
+        for label, deck in engine.variants(spec_for(game, cli={}).build())[:2]:
+            for seed in range(2):
+                plain, mine = random.Random(seed), random.Random(seed)
+                a, b = engine.new_state(deck, 3, plain), engine.new_state(deck, 3, mine)
+                steps = 0
+                while not a.is_terminal() and steps < 2000:
+                    if a.current_player() < 0:
+                        a.chance(plain)
+                        b.chance(mine)
+                    else:
+                        action, count = counted(b, mine)
+                        assert (action, count) == (policy(a, plain), len(a.legal_actions())), (name, label, seed, steps)
+                        a.apply_action(action)
+                        b.apply_action(action)
+                    steps += 1
+                assert steps and plain.random() == mine.random()

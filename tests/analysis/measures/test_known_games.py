@@ -9,6 +9,7 @@ import pytest
 
 from deckgen.analysis.measures import words as W
 from deckgen.analysis.measures.compute import measure
+from deckgen.analysis.measures.intervals import Estimate
 from deckgen.analysis.measures.run import Plan, run
 
 from analysis.measures.toys import CoinFlip, FirstSeat, Forced, HighCard, deck, engine_for
@@ -38,6 +39,7 @@ def test_a_coin_flip_gives_the_last_a_fair_chance_and_no_seat_an_edge(coin, n):
     assert m["seat_edge"].estimate.contains(0.0)
     assert all(p.estimate.contains(0.0) for p in m["seat_edge"].parts if p.key == "seat")
     assert m["skill_share"].estimate.contains(0.0)
+    assert _deal(m).estimate.contains(0.0)  # the coins come after the deal: it decides nothing
     assert m["length"].estimate.value == 24 and m["length"].parts[0].estimate.value == 0  # sd
     assert m["waiting"].estimate.value == n - 1  # turns in order: n - 1 others between two of mine
     seats = [p for p in m["waiting"].parts if p.key == "wait_seat"]
@@ -73,6 +75,11 @@ def test_a_game_decided_at_the_deal_is_locked_in_from_the_start(n):
     assert next(p for p in m["comebacks"].parts if p.key == "snowball").estimate.value == 1.0
     assert m["lead_changes"].estimate.value == 0.0
     assert m["close_finishes"].estimate is None and m["close_finishes"].reason == W.NO_MARGIN
+    assert _deal(m).estimate == Estimate(1.0, 1.0, 1.0)  # every play of a deal ends as the deal said
+
+
+def _deal(m):
+    return next(p for p in m["skill_share"].parts if p.key == "deal_share")
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])
@@ -83,6 +90,7 @@ def test_a_game_the_first_seat_always_wins(n):
     assert balance.estimate.value == pytest.approx(0.0)
     assert [s.estimate.value for s in seats] == pytest.approx([1 - 1 / n] + [-1 / n] * (n - 1))
     assert m["lock_in"].estimate.value < 0.2
+    assert _deal(m).estimate is None and _deal(m).reason == W.NO_DEAL_SPREAD  # the same result in every game
     if n == 2:
         assert m["comebacks"].estimate.value == 0.0
     else:  # the others tie for last place: nobody is strictly last
