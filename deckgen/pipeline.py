@@ -64,9 +64,13 @@ def default_out(spec: DeckSpec, deck: Deck | None = None) -> Path:
 
 
 def make_deck(spec: DeckSpec) -> tuple[Deck, list[Check]]:
-    """Build the deck and run the game's static checks on it."""
-    deck = spec.build()
-    return deck, list(spec.game.checks(deck))
+    """Build the deck and run the game's static checks on it (a flag they name for a value the deck
+    file gave is named as the file's key: deckgen/given.py)."""
+    from deckgen.given import named_by_file, reworded_checks
+
+    with named_by_file(spec):
+        deck = spec.build()
+        return deck, reworded_checks(spec.game.checks(deck), spec)
 
 
 
@@ -307,6 +311,7 @@ def validate(
     from deckgen.engine.compare import compare, default_deck, remember
     from deckgen.engine.simulate import Pool, default_workers
     from deckgen.engine.validate import validate as run_validation
+    from deckgen.given import named_by_file, reworded_checks
     from deckgen.spec import spec_for
 
     _in_range("--games", games, 1, 1_000_000)
@@ -317,7 +322,9 @@ def validate(
         if model_budget is not None:
             _in_range("--model-budget", model_budget, 0, 50_000_000)
             extra["model_budget"] = model_budget
-        report = run_validation(spec.game, deck, players=players, games=games, seed=spec.seed, sequential=sequential, progress=progress, pool=pool, **extra)
+        with named_by_file(spec):
+            report = run_validation(spec.game, deck, players=players, games=games, seed=spec.seed, sequential=sequential, progress=progress, pool=pool, **extra)
+        report.static, report.exhaustive, report.simulated = (reworded_checks(c, spec) for c in (report.static, report.exhaustive, report.simulated))
         result = Validation(spec, deck, report, is_default=is_default(spec, deck))
         if report.summaries and result.is_default:
             remember(spec.game, deck, report, games=games, sequential=sequential)
@@ -496,9 +503,12 @@ def simulate(
     _check_served(spec.game, deck, players, _players_given(spec, None))  # as skill: a count the deck cannot deal (it crashed a policy)
     _refuse_failing(checks)
     summaries = []
-    for label, variant in engine.variants(deck):  # one deck may be played in several modes
-        tick = progress(_("games, {variant}", variant=label) if label else _("games")) if progress else None
-        summaries.append(play(engine, variant, players, n_games, spec.seed, workers=workers, policy=policy, progress=tick, variant=label))
+    from deckgen.given import named_by_file
+
+    with named_by_file(spec):  # an error of the game's rules about a value the deck file gave names its key
+        for label, variant in engine.variants(deck):  # one deck may be played in several modes
+            tick = progress(_("games, {variant}", variant=label) if label else _("games")) if progress else None
+            summaries.append(play(engine, variant, players, n_games, spec.seed, workers=workers, policy=policy, progress=tick, variant=label))
     return deck, summaries
 
 

@@ -87,10 +87,16 @@ def explicit_cards(entries: Any, kinds: Mapping[str, Any] | None = None) -> tupl
     fields are filled in as the game's own builder would."""
     if not isinstance(entries, list) or not entries:
         raise DeckgenError(_("cards: expected a list of [[cards]] tables with at least one card"))
+    from deckgen.deckfile.card_numbers import read_numbers
+
     out: list[Card] = []
     for i, entry in enumerate(entries, 1):
         if not isinstance(entry, Mapping):
             raise DeckgenError(_("cards #{i}: expected a table with a kind, got {value!r}", i=i, value=entry))
+        kind = entry.get("kind")
+        entry, wrong = read_numbers((kinds or {}).get(kind) if isinstance(kind, str) else None, entry)
+        if wrong:  # (the deck file loader reports these with lines first)
+            raise DeckgenError(_("cards #{i}: {field}: {problem}", i=i, field=".".join(map(str, wrong[0][0])), problem=wrong[0][1]))
         face = dict(entry)
         kind = face.pop("kind", None)
         copies = face.pop("copies", 1)
@@ -230,4 +236,9 @@ def origins(cli: Mapping[str, Any], file_layer: Mapping[str, Any] | None, source
             found[f"print.{key}"] = flag
         elif key in written:
             found[f"print.{key}"] = f"{source}: print.{key}"
+    typed, written = cli.get("options") or {}, file_layer.get("options") or {}
+    for key in written if isinstance(written, Mapping) else ():
+        name = str(key).replace("-", "_")  # the option's name; the file's own spelling names its key
+        if typed.get(name) is None:
+            found[f"options.{name}"] = f"{source}: options.{key}"
     return found

@@ -39,3 +39,52 @@ def test_every_value_of_the_file_is_named_by_its_key(layer, key):
     with pytest.raises(OptionError) as exc:  # the same value typed: the flag's
         spec_for("hectoedra", cli=typed)
     assert exc.value.option.startswith("--")
+
+
+# ---------------------------------------------------------------- a game's own words (issue 41, item 12's leftover)
+
+FLAG = r"--(?:no-)?[a-z][a-z0-9-]*"
+
+
+@pytest.mark.parametrize("game_id", ["hectoedra", "maestras", "mgc", "monete", "multiplicats"])
+def test_a_games_checks_name_the_files_keys_for_every_value_it_gave(tmp_path, monkeypatch, capsys, game_id):
+    """The class: a deck file written by `deckgen init` gives every option of the game, and a player
+    count; no check of the game (its names, details and hints) nor any threshold's hint names the
+    flag of a value the file gave: each names the file's key."""
+    import re
+
+    from deckgen.given import renames, reworded
+    from deckgen.pipeline import make_deck
+    from deckgen.registry import get_game
+    from deckgen.request import load_spec
+
+    monkeypatch.chdir(tmp_path)
+    game = get_game(game_id)
+    assert run(capsys, "init", game_id, "--out", "d.toml", "--players", str(game.default_players))[0] == 0
+    assert f"players = {game.default_players}" in (tmp_path / "d.toml").read_text(encoding="utf-8")
+    spec = load_spec("d.toml", [])
+    pairs = renames(spec)
+    given = {"--players", *(f"--{o.name.replace('_', '-')}" for o in game.options), *(f"--no-{o.name.replace('_', '-')}" for o in game.options)}
+    deck, checks = make_deck(spec)
+    said = [str.__str__(getattr(c, f)) for c in checks for f in ("name", "detail", "hint")]
+    for n in game.player_counts(deck) if game.engine else ():
+        said += [str.__str__(reworded(t.hint, pairs)) for t in game.engine.thresholds(deck, n)]
+    blamed = [s for s in said if set(re.findall(FLAG, s)) & given]
+    assert not blamed, blamed
+    plain = [str.__str__(getattr(c, f)) for c in game.checks(deck) for f in ("name", "detail", "hint")]
+    if any(set(re.findall(FLAG, s)) & given for s in plain):  # the game did name such flags: now the file's keys
+        assert any(" in d.toml" in s for s in said)
+
+
+def test_the_report_and_an_error_of_the_rules_name_the_file(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "d.toml").write_text(DECK)
+    code, out, _ = run(capsys, "validate", "d.toml", "--games", "2", "-q")
+    assert code == 1 and "fewer players in d.toml, or more options.cards in d.toml" in out and "--players" not in out, out
+    code, out, _ = run(capsys, "validate", "d.toml", "--games", "2", "--players", "3", "-q")  # typed: the flag's
+    assert "fewer --players, or more options.cards in d.toml" in out, out
+    code, out, _ = run(capsys, "--ui-lang", "es", "validate", "d.toml", "--games", "2", "-q")
+    assert "en d.toml" in out and " in d.toml" not in out, out
+    (tmp_path / "r.toml").write_text('game = "multiplicats"\nplayers = 3\n[options]\ntables = "1-4"\nreaction_ms = "600;700"\n')
+    code, _, err = run(capsys, "simulate", "r.toml", "--games", "2", "-q")
+    assert code == 2 and "options.reaction_ms in r.toml gives 2 times for 3 players" in err and "--reaction-ms" not in err, err

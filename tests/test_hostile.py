@@ -575,3 +575,53 @@ def test_a_file_name_too_long_is_named_as_such(tmp_path, capsys):
     code, _, err = run(capsys, "init", "multiplicats", "--out", tmp_path / ("é" * 130 + ".toml"))
     assert code == 2 and err.count("error:") == 1 and "ééé" in err  # the file named, not its folder
     assert "the name is too long" in err or "265 bytes long" in err
+
+
+# issue 41, item 1: a Cartas Maestras deck file of thousands of cards where paths stay and play ends
+# only when nothing can be placed: hands grow to thousands of cards (every step once read them whole;
+# the issue's file has 4,818 cards, bench/worst_deck.py times it)
+MAESTRAS_HUGE = ('game = "maestras"\n[options]\nmain_end = "stuck"\npath_length = 8\nwon_paths = "stay"\nin_line = "off"\n'
+                 'tiebreak = "always"\n[[cards]]\nkind = "central"\n'
+                 + "".join(f'[[cards]]\nkind = "master"\ncolour = "{c}"\ncopies = 2\n' for c in ("blue", "red", "green", "yellow"))
+                 + "".join(f'[[cards]]\nkind = "points"\npoints = {p}\ncolour = "{c}"\ncopies = 40\n'
+                           for p in range(1, 9) for c in ("blue", "red", "green", "yellow"))
+                 + '[[cards]]\nkind = "empty"\ncopies = 9\n')
+
+
+class _Unread(list):
+    """A hand no step may read whole once it holds more than a few dozen cards (appending, removing
+    and its length are allowed)."""
+
+    def __iter__(self):
+        from deckgen.games.maestras.policies import BIG_HAND
+
+        if len(self) > BIG_HAND:
+            raise AssertionError(f"a step read a whole hand of {len(self)} cards")
+        return list.__iter__(self)
+
+
+def test_a_maestras_step_reads_the_kinds_held_never_the_whole_hand():
+    """The work of a step is bounded by the kinds of card, whatever the hands hold: a game of a
+    1,298-card deck is played (main phase and tie-break) with hands no step may iterate, and the
+    moves read from the index are those a scan of the hand gives."""
+    import random
+
+    from deckgen.deckfile.load import read_deck_text
+    from deckgen.games.maestras.policies import heuristic_policy
+    from deckgen.spec import spec_for
+
+    raw, game = read_deck_text(MAESTRAS_HUGE, "huge.toml", folder=None)
+    deck = spec_for(game, file_layer=raw, cli={}).build()
+    rng = random.Random(3)
+    state = game.engine.new_state(deck, 2, rng)
+    state.hands = [_Unread(h) for h in state.hands]
+    biggest, steps, plans = 0, 0, set()
+    while not state.is_terminal():
+        if steps % 200 == 0:  # the index agrees with the hand (read here by the test, not by a step)
+            assert all(state.kinds_held(seat) == state._distinct(hand[:]) for seat, hand in enumerate(state.hands))
+        state.apply_action(heuristic_policy(state, rng))
+        biggest = max(biggest, max(map(len, state.hands)))
+        plans.add(state.plan)
+        steps += 1
+    assert biggest > 500 and state.tiebreak_played and steps > 1280
+    assert 1 < len(plans) <= 1 + 2 * 3  # the tie-break chain is planned a few times a turn, not at every step

@@ -281,15 +281,18 @@ def check_deck_dict(raw: dict[str, Any], lines: dict, name: str, *, folder: Path
     if isinstance(game_id, str) and game is None:
         out.add(("game",), _("unknown game {game!r}{suggestion}; the games are: {games}", game=game_id,
                              suggestion=_suggest(game_id, list(games())), games=", ".join(games())))
+    cards = None
     if game is not None:
         _check_options(game, raw.get("options"), out)
         _check_players(game, raw.get("players"), out)
-        _check_cards(game, raw.get("cards"), out)
+        cards = _check_cards(game, raw.get("cards"), out)
     _check_print(raw.get("print"), folder, out)
     if out.problems:
         raise DeckFileError(name, sorted(out.problems, key=lambda p: (p.line or 0)))
     assert game is not None
     clean = dict(raw)
+    if cards is not None:  # the cards' numbers written as text, read (value = "7" is 7)
+        clean["cards"] = cards
     if back_image:
         clean["print"] = dict(raw.get("print", {}), back_image=str(referenced_image(folder, back_image)))
     return clean, game
@@ -325,15 +328,28 @@ def _check_players(game: Game, players: Any, out: _Collector) -> None:
         out.add(("players",), _("{game} is for {lo} to {hi} players, not {n}", game=game.title, lo=lo, hi=hi, n=players))
 
 
-def _check_cards(game: Game, cards: Any, out: _Collector) -> None:
+def _check_cards(game: Game, cards: Any, out: _Collector) -> list | None:
+    """Check every card of the file; return the cards with their numbers written as text read
+    (deckgen.deckfile.card_numbers), None when the file lists none."""
+    from deckgen.deckfile.card_numbers import read_numbers
+
     if not isinstance(cards, list):
-        return
+        return None
     kinds = dict(game.card_kinds)
     total = 0
+    read: list = []
     for i, entry in enumerate(cards):
         path = ("cards", i)
         if not isinstance(entry, Mapping):
             out.add(path, _("each card is a table with a kind"))
+            read.append(entry)
+            continue
+        kind = entry.get("kind")
+        entry, wrong = read_numbers(kinds.get(kind) if isinstance(kind, str) else None, entry)
+        read.append(entry)
+        for where, message in wrong:
+            out.add(path + where, message)
+        if wrong:  # said once, by the reader of numbers: the schema would only repeat it
             continue
         face = dict(entry)
         kind = face.pop("kind", None)
@@ -360,6 +376,7 @@ def _check_cards(game: Game, cards: Any, out: _Collector) -> None:
             out.pydantic(exc, path, schema)
     if total > MAX_CARDS:
         out.add(("cards",), _("{n:,} cards in all; a deck file holds at most {most:,}", n=total, most=MAX_CARDS))
+    return read
 
 
 def _check_print(section: Any, folder: Path | None, out: _Collector) -> None:

@@ -92,6 +92,37 @@ class Listing(str):
         return (Listing, (self.items, self.style))
 
 
+class Substituted(Listing):
+    """A message shown with some of its words replaced, each by a message of its own, in whatever
+    language it is shown: ``pairs`` are (a regular expression, the message that replaces what it
+    matches). Its ``str`` content is the English, as a message's is. (A Listing of the one
+    message, so that everything that shows a Listing in its language shows this one too.)"""
+
+    inner: Any
+    pairs: tuple[tuple[Any, Any], ...]
+
+    def __new__(cls, inner: Any, pairs: Iterable[tuple[Any, Any]]) -> "Substituted":
+        pairs = tuple(pairs)
+        self = str.__new__(cls, _substituted(inner, pairs, ENGLISH))
+        self.items, self.style = (inner,), "and"
+        self.inner, self.pairs = inner, pairs
+        return self
+
+    def render(self, lang: str) -> str:
+        return str.__str__(self) if lang == ENGLISH else _substituted(self.inner, self.pairs, lang)
+
+    def __reduce__(self) -> Any:
+        return (Substituted, (self.inner, self.pairs))
+
+
+def _substituted(inner: Any, pairs: tuple[tuple[Any, Any], ...], lang: str) -> str:
+    text = text_in(inner, lang)
+    for pattern, replacement in pairs:
+        words = text_in(replacement, lang)
+        text = re.sub(pattern, lambda _m: words, text)
+    return text
+
+
 def text_in(value: Any, lang: str) -> str:
     """``value`` as words of ``lang``: a message translated, a number as the language writes it
     (``2,5``), anything else as ``str`` gives it."""

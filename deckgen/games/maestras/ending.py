@@ -7,7 +7,7 @@ last phase, apart from the turns of the main phase.
 from __future__ import annotations
 
 from deckgen.games.maestras import rules as R
-from deckgen.games.maestras.cards import CENTRAL_INFO
+from deckgen.games.maestras.cards import CENTRAL_INFO, EMPTY_K
 from deckgen.games.maestras.rules import CENTRE, SIDES, Cell
 from deckgen.games.maestras.table import MAIN, OVER, TIEBREAK, Path, Snapshot, encode
 
@@ -72,7 +72,7 @@ class Ending:
     # ------------------------------------------------------------ tie-break phase
 
     def _tiebreak_moves(self, seat: int) -> list[int]:
-        cards = self._distinct(self.hands[seat])
+        cards = self.kinds_held(seat)
         if not cards:
             return []
         if not self.chain:
@@ -81,7 +81,7 @@ class Ending:
         cells = R.free_cells(self.board, tip, self.last, line=True, corners=self.rules.corners)
         if not cells:
             return []
-        ref = R.reference([self.infos[c] for c in self.chain], CENTRAL_INFO)
+        ref = self.chain_ref
         return [encode(c, cell) for c in cards if R.links(ref, self.infos[c], self.rules) for cell in cells]
 
     # ------------------------------------------------------------ a player's tie-break chain
@@ -89,14 +89,17 @@ class Ending:
     def _start_chain(self) -> None:
         self.chain = []
         self.chain_cells = []
+        self.chain_ref = CENTRAL_INFO
         self.board = {CENTRE: self.central}
         self.last = CENTRE
 
     def _tiebreak_place(self, card: int, cell: Cell) -> None:
-        self.hands[self.turn].remove(card)
+        self._give_up(self.turn, card)
         self.board[cell] = card
         self.chain.append(card)
         self.chain_cells.append(cell)
+        if self.infos[card].kind != EMPTY_K:
+            self.chain_ref = self.infos[card]
         self.last = cell
 
     def _end_tiebreak_turn(self) -> None:

@@ -27,7 +27,7 @@ def sample_hidden(state: MaestrasState, seat: int, rng: random.Random) -> Maestr
     world = _copy(state)
     places = [world.hands[s] for s in range(world.players) if s != seat] + [world.pile]
     redeal(places, rng)
-    world._legal = None
+    world.reindex()
     return world
 
 
@@ -59,5 +59,5 @@ def sample_seen(state: MaestrasState, seat: int, rng: random.Random) -> Maestras
     dealt = deal_avoiding(pool, [len(p) for p in places], constraints(state, seat, pool), rng)
     for place, cards in zip(places, dealt):
         place[:] = cards
-    world._legal = None
+    world.reindex()
     return world

@@ -13,7 +13,7 @@ import random
 from typing import Sequence
 
 from deckgen.games.maestras import rules as R
-from deckgen.games.maestras.cards import CENTRAL_INFO, EMPTY_K, MASTER_K, Info
+from deckgen.games.maestras.cards import EMPTY_K, MASTER_K, Info
 from deckgen.games.maestras.rules import CENTRE, SIDES, Cell
 from deckgen.games.maestras.state import DRAW, TIEBREAK, MaestrasState, decode
 
@@ -49,12 +49,8 @@ def heuristic_choice(state: MaestrasState, actions: list[int], rng: random.Rando
 
 
 def _held(state: MaestrasState) -> dict[Info, int]:
-    """The player's hand as kinds of card and how many of each (one pass over the hand)."""
-    held: dict[Info, int] = {}
-    for c in state.hands[state.turn]:
-        info = state.infos[c]
-        held[info] = held.get(info, 0) + 1
-    return held
+    """The player's hand as kinds of card and how many of each (the state's index of the hand)."""
+    return state.held_counts(state.turn)
 
 
 def score(state: MaestrasState, action: int, held: dict[Info, int] | None = None) -> float:
@@ -84,20 +80,29 @@ def score(state: MaestrasState, action: int, held: dict[Info, int] | None = None
 def _finishable_after(state: MaestrasState, card: int, cell: Cell) -> int:
     """Paths one card short of winning that the next player could reach after this placement."""
     rules = state.rules
-    board = dict(state.board)
-    board[cell] = card
+    board = _Placed(state.board, cell)  # the board with the card on ``cell``, without copying it
     extended = state._path_at(cell) if state.infos[card].kind != MASTER_K else None
     line = rules.in_line != "off"
     n = 0
     for path in state.open_paths():
-        cards = [state.infos[c] for c in path.cards[1:]]
+        linked = state.linked(path)
         tip = path.tip
         if path is extended:
-            cards.append(state.infos[card])
+            linked += 1 if state.infos[card].kind != EMPTY_K or rules.empty_counts else 0
             tip = cell
-        if R.linked_count(cards, rules) == rules.path_length - 1 and R.free_cells(board, tip, cell, line=line, corners=rules.corners):
+        if linked == rules.path_length - 1 and R.free_cells(board, tip, cell, line=line, corners=rules.corners):
             n += 1
     return n
+
+
+class _Placed:
+    """The occupied cells of ``board`` and ``cell`` (all that R.free_cells asks of a board)."""
+
+    def __init__(self, board, cell: Cell) -> None:
+        self.board, self.cell = board, cell
+
+    def __contains__(self, other: object) -> bool:
+        return other == self.cell or other in self.board
 
 
 def _partners(state: MaestrasState, info: Info, held: dict[Info, int]) -> int:
@@ -181,14 +186,46 @@ def longest_chain(cards: Sequence[Info], start: Info, rules: R.Rules, budget: in
     return best
 
 
+def searched_hand(state: MaestrasState, seat: int) -> list[int]:
+    """The cards of the hand of ``seat`` the tie-break search looks at, in the hand's order: the
+    first BIG_HAND of each kind (read from the state's index), so that a step costs time in the
+    kinds of card, not in a hand of thousands. A hand of at most BIG_HAND cards (every hand a
+    default deck deals) is looked at whole."""
+    held = state.held[seat]
+    if len(state.hands[seat]) <= BIG_HAND:
+        return state.hands[seat]
+    first = [c for same in held.values() for c in same[:BIG_HAND]]
+    first.sort(key=state.arrival.__getitem__)
+    return first
+
+
+def _planned(state: MaestrasState) -> Info | None:
+    """The next card of the chain this player planned earlier in its tie-break turn, while the chain
+    on the table follows the plan (None: plan again)."""
+    if state.plan is None:
+        return None
+    seat, made, kinds = state.plan
+    k = len(state.chain) - made
+    if seat != state.turn or not 0 < k < len(kinds) or state.infos[state.chain[-1]] != kinds[k - 1]:
+        return None
+    return kinds[k]
+
+
 def _tiebreak_move(state: MaestrasState, actions: Sequence[int], rng: random.Random) -> int:
-    hand = state.hands[state.turn]
-    infos = [state.infos[c] for c in hand]
-    start = R.reference([state.infos[c] for c in state.chain], CENTRAL_INFO)
-    plan = longest_chain(infos, start, state.rules, search_budget(len(infos)))
-    if not plan:
-        return actions[0]
-    want = state.infos[hand[plan[0]]]
+    # a hand of more than BIG_HAND cards plans its chain once a turn and lays it card by card (each
+    # step would otherwise search again, in time that grows with the hand); a smaller hand, every
+    # hand of a default deck, searches at every step, as it always did
+    big = len(state.hands[state.turn]) > BIG_HAND
+    want = _planned(state) if big else None
+    if want is None:
+        hand = searched_hand(state, state.turn)
+        infos = [state.infos[c] for c in hand]
+        plan = longest_chain(infos, state.chain_ref, state.rules, search_budget(len(state.hands[state.turn])))
+        if not plan:
+            return actions[0]
+        want = infos[plan[0]]
+        if big:
+            state.plan = (state.turn, len(state.chain), tuple(infos[i] for i in plan))
     # lay the chain straight out from the central card: north first, then keep the direction
     if not state.chain_cells:
         cells = [SIDES[0]]

@@ -20,7 +20,7 @@ from typing import Hashable, Mapping, Sequence
 from deckgen.engine.state import TERMINAL, IllegalAction
 
 from deckgen.games.maestras import rules as R
-from deckgen.games.maestras.cards import MASTER_K, Info, name
+from deckgen.games.maestras.cards import CENTRAL_INFO, EMPTY_K, MASTER_K, Info, name
 from deckgen.games.maestras.ending import Ending
 from deckgen.games.maestras.rules import CENTRE, SIDES, Cell, Rules
 from deckgen.games.maestras.table import DRAW, MAIN, OVER, TIEBREAK, Path, Snapshot, decode, encode  # noqa: F401 (the state's vocabulary)
@@ -48,6 +48,10 @@ class MaestrasState(Ending):
     pending: int | None = None  # a drawn card that must be placed at once (play_drawn)
     chain: list[int] = field(default_factory=list)  # the tie-break chain on the board, in order
     chain_cells: list[Cell] = field(default_factory=list)
+    chain_ref: Info = CENTRAL_INFO  # the chain's reference card: its last card that is not empty (R.reference)
+    # the chain the heuristic player planned for its tie-break turn: (seat, chain length then, the
+    # kinds of card to lay), kept by the policy between its steps; not part of the position
+    plan: tuple[int, int, tuple[Info, ...]] | None = None
     tiebreak_done: int = 0  # players who have had their tie-break turn
     turns: int = 0
     draws: int = 0
@@ -67,6 +71,14 @@ class MaestrasState(Ending):
     # draw or pass with nothing to place, (seat, cards it had received then, open_ends() then)
     voids: list[tuple[int, int, tuple[bool, tuple[Info, ...]]]] = field(default_factory=list)
     received: list[int] = field(default_factory=list)  # cards each seat has drawn or been refilled
+    # each hand indexed by kind of card (codes): for every kind held, its cards in the order they came
+    # into the hand (a hand's order), and when each card came (``arrival``). A step reads the kinds
+    # held, never the whole hand, so it costs the same whether a hand holds 4 cards or 4,000 (a deck
+    # file of thousands of cards where nothing can be placed). Hands change only through _receive
+    # and _give_up; a hand rewritten from outside (a searching player's world) calls reindex().
+    held: list[dict[int, list[int]]] = field(default_factory=list)
+    arrival: dict[int, int] = field(default_factory=dict)
+    arrivals: int = 0
 
     def __post_init__(self) -> None:
         if not self.codes:
@@ -78,6 +90,8 @@ class MaestrasState(Ending):
         self.masters = self.masters or [0] * self.players
         self.tiebreak_won = self.tiebreak_won or [[] for _ in range(self.players)]
         self.received = self.received or [0] * self.players
+        if not self.held:
+            self.reindex()
         if self.masters_left < 0:
             held = [c for h in self.hands for c in h] + self.pile
             self.masters_left = sum(1 for c in held if self.infos[c].kind == MASTER_K)
@@ -191,10 +205,70 @@ class MaestrasState(Ending):
         return [p for p in self.paths if p.winner is None]
 
     def path_reference(self, path: Path) -> Info:
-        return R.reference([self.infos[c] for c in path.cards[1:]], self.infos[path.cards[0]])
+        """R.reference of the path's cards after its master (the master when all are empty)."""
+        return self._folded(path)[0]
 
     def linked(self, path: Path) -> int:
-        return R.linked_count([self.infos[c] for c in path.cards[1:]], self.rules)
+        """R.linked_count of the path's cards after its master."""
+        return len(path.cards) - 1 if self.rules.empty_counts else self._folded(path)[1]
+
+    def _folded(self, path: Path) -> tuple[Info, int]:
+        """The path's reference card and its cards after the master that are not empty, kept on the
+        path and brought up to date with the cards added since: a step costs the same however long
+        a path grows (a path of hundreds of empty cards, with empty cards that do not count)."""
+        seen = path.__dict__.get("_seen", 0)
+        if seen != len(path.cards):
+            if 0 < seen < len(path.cards):
+                ref, filled = path.__dict__["_ref"], path.__dict__["_filled"]
+            else:
+                seen, ref, filled = 1, self.infos[path.cards[0]], 0
+            for c in path.cards[seen:]:
+                info = self.infos[c]
+                if info.kind != EMPTY_K:
+                    ref, filled = info, filled + 1
+            path.__dict__.update(_seen=len(path.cards), _ref=ref, _filled=filled)
+        return path.__dict__["_ref"], path.__dict__["_filled"]
+
+    def reindex(self) -> None:
+        """Index the hands again from scratch (after they were rewritten from outside the state)."""
+        self.held, self.arrival, n = [], {}, 0
+        for hand in self.hands:
+            kinds: dict[int, list[int]] = {}
+            for c in hand:
+                kinds.setdefault(self.codes[c], []).append(c)
+                self.arrival[c] = n
+                n += 1
+            self.held.append(kinds)
+        self.arrivals = n
+        self._legal = None
+
+    def _receive(self, seat: int, card: int) -> None:
+        """``card`` comes into the hand of ``seat`` (at its end)."""
+        self.hands[seat].append(card)
+        self.held[seat].setdefault(self.codes[card], []).append(card)
+        self.arrival[card] = self.arrivals
+        self.arrivals += 1
+
+    def _give_up(self, seat: int, card: int) -> None:
+        """``card`` leaves the hand of ``seat``."""
+        self.hands[seat].remove(card)
+        code = self.codes[card]
+        same = self.held[seat][code]
+        same.remove(card)  # the first of its kind, as a rule (the moves name it): at once
+        if not same:
+            del self.held[seat][code]
+
+    def kinds_held(self, seat: int) -> list[int]:
+        """One card of each kind in the hand of ``seat``, the first of each, in the order of first
+        appearance: what ``_distinct(self.hands[seat])`` gives, read from the index in time that
+        grows with the kinds held (a few dozen at most), not with the hand."""
+        firsts = [same[0] for same in self.held[seat].values()]
+        firsts.sort(key=self.arrival.__getitem__)
+        return firsts
+
+    def held_counts(self, seat: int) -> dict[Info, int]:
+        """The hand of ``seat`` as kinds of card and how many of each (from the index)."""
+        return {self.infos[same[0]]: len(same) for same in self.held[seat].values()}
 
     def _distinct(self, cards: Sequence[int]) -> list[int]:
         """One card of each kind in ``cards``, the first of each, in the order of first appearance
@@ -211,14 +285,17 @@ class MaestrasState(Ending):
             return []
         if self.phase == TIEBREAK:
             return self._tiebreak_moves(self.turn)
-        hand = [self.pending] if self.pending is not None else self.hands[self.turn]
-        moves = self.placements(hand)
+        cards = [self.pending] if self.pending is not None else self.kinds_held(self.turn)
+        moves = self._placements_of(cards)
         return moves or [DRAW]
 
     def placements(self, hand: Sequence[int]) -> list[int]:
         """Every legal placement in the main phase of a card from ``hand``."""
+        return self._placements_of(self._distinct(hand))
+
+    def _placements_of(self, cards: Sequence[int]) -> list[int]:
+        """Every legal placement in the main phase of one of ``cards`` (one card of each kind)."""
         rules = self.rules
-        cards = self._distinct(hand)
         occupied = self.board
         out: list[int] = []
         masters = [c for c in cards if self.infos[c].kind == MASTER_K]
@@ -271,11 +348,11 @@ class MaestrasState(Ending):
         self.voids.append((self.turn, self.received[self.turn], self.open_ends()))
         if self.pile:
             card = self.pile.pop()
-            self.hands[self.turn].append(card)
+            self._receive(self.turn, card)
             self.received[self.turn] += 1
             self.draws += 1
             self.passes = 0
-            if self.rules.play_drawn and self.placements([card]):
+            if self.rules.play_drawn and self._placements_of([card]):
                 self.pending = card  # the same player places it now, in the same turn
                 self.turns -= 1  # drawing and placing it are one turn
                 return
@@ -286,7 +363,7 @@ class MaestrasState(Ending):
 
     def _place(self, card: int, cell: Cell) -> None:
         seat = self.turn
-        self.hands[seat].remove(card)
+        self._give_up(seat, card)
         self.pending = None
         self.turns += 1
         self.passes = 0
@@ -308,7 +385,7 @@ class MaestrasState(Ending):
         if self.rules.refill:
             hand = self.hands[seat]
             while len(hand) < self.rules.hand and self.pile:
-                hand.append(self.pile.pop())
+                self._receive(seat, self.pile.pop())
                 self.received[seat] += 1
         self._next_turn()
 

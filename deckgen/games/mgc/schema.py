@@ -6,6 +6,7 @@ import re
 from typing import Literal
 
 from deckgen.i18n import _
+from deckgen.numerals import odd_digits
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from deckgen.games.mgc import algebra
@@ -28,6 +29,8 @@ class MonomialCard(BaseModel):
     @classmethod
     def _a_monomial(cls, text: str) -> str:
         read = algebra.read(text, ())
+        if read is None and odd_digits(text):  # the one rule of every number a user writes (deckgen/numerals.py)
+            raise ValueError(_("not a monomial: write its numbers with the digits 0-9, like monomial = \"2*x**3\""))
         if read is None:
             fixed = _rewritten(text)
             if fixed:

@@ -1,0 +1,108 @@
+"""A game's words about a value the user's deck file gave name the file and its key, never a flag.
+
+A game's checks and errors say what to change by its command-line flag ("fewer --players, or more
+--tables", "the --cards option"): right when the value was typed or is a default, but a value the
+deck file gave is changed in the file. For such a value (``DeckSpec.origin``: "d.toml: players",
+"d.toml: options.tables") every such flag in a check's name, detail and hint, and in an error a
+game raises, is shown as the file's key: "fewer players in d.toml", "--removal fewest" as
+"options.removal = fewest in d.toml", "--no-specials" as "options.specials = false in d.toml".
+The shared layers do it (deckgen/pipeline.py) for every game; a game's own messages stay as they are.
+"""
+
+from __future__ import annotations
+
+import re
+from contextlib import contextmanager
+from dataclasses import replace
+from typing import Any, Iterator, Sequence
+
+from deckgen.errors import DeckgenError
+from deckgen.i18n import _
+from deckgen.i18n.message import Substituted
+
+ENUMERATED = 100  # a whole-number option of at most this many values has "--flag N" said as "key = N in file"
+
+
+def _flag(name: str) -> str:
+    return "--" + name.replace("_", "-")
+
+
+def _end(flag: str) -> str:
+    return re.escape(flag) + r"(?![\w-])"
+
+
+def renames(spec: Any) -> tuple[tuple[str, Any], ...]:
+    """(pattern, words) pairs for every flag whose value ``spec``'s deck file gave: the longest
+    (a flag with its value) first."""
+    source = getattr(spec, "source", "")
+    prefix = f"{source}: "
+    options = {o.name: o for o in getattr(spec.game, "options", ())}
+    from deckgen.spec import PRINT_FLAGS
+
+    print_flags = {f"print.{key}": flag for flag, key in PRINT_FLAGS.items()}
+    pairs: list[tuple[str, Any]] = []
+    for given, who in (getattr(spec, "origin", None) or {}).items():
+        if not (isinstance(who, str) and source and who.startswith(prefix)):
+            continue  # typed on the command line
+        key = who[len(prefix):]
+        if given.startswith("options."):
+            opt = options.get(given[len("options."):])
+            if opt is None:
+                continue
+            flag = _flag(opt.name)
+            if opt.flag:
+                pairs.append((_end("--no-" + flag[2:]), _("{key} = {value} in {file}", key=key, value="false", file=source)))
+                pairs.append((_end(flag), _("{key} = {value} in {file}", key=key, value="true", file=source)))
+                continue
+            for value in _values(opt):
+                pairs.append((_end(f"{flag} {value}"), _("{key} = {value} in {file}", key=key, value=value, file=source)))
+        else:
+            flag = print_flags.get(given) or _flag(given)
+        pairs.append((_end(f"the {flag} option"), _("{key} in {file}", key=key, file=source)))  # a detail's "the --cards option"
+        pairs.append((_end(flag), _("{key} in {file}", key=key, file=source)))
+    pairs.sort(key=lambda p: -len(p[0]))
+    return tuple(pairs)
+
+
+def _values(opt: Any) -> list[str]:
+    """The values "--flag VALUE" may be followed by in a message: the option's words, or its whole
+    numbers when they are few."""
+    if opt.choices:
+        return [str(c) for c in opt.choices]
+    bounds = getattr(opt.parse, "bounds", None)
+    if bounds and all(isinstance(b, int) for b in bounds) and bounds[1] - bounds[0] <= ENUMERATED:
+        return [str(n) for n in range(bounds[1], bounds[0] - 1, -1)]  # 10 before 1
+    return []
+
+
+def reworded(text: Any, pairs: Sequence[tuple[str, Any]]) -> Any:
+    """``text`` with the flags of ``pairs`` named as the file's keys (``text`` itself when it names none)."""
+    if not pairs or not isinstance(text, str) or "--" not in text:
+        return text
+    found = [p for p in pairs if re.search(p[0], str.__str__(text))]
+    return Substituted(text, found) if found else text
+
+
+def reworded_checks(checks: Sequence[Any], spec: Any) -> list[Any]:
+    """``checks`` with their names, details and hints reworded for ``spec`` (see the module)."""
+    pairs = renames(spec)
+    if not pairs:
+        return list(checks)
+    out = []
+    for c in checks:
+        changed = {f: reworded(getattr(c, f), pairs) for f in ("name", "detail", "hint")}
+        out.append(replace(c, **changed) if any(changed[f] is not getattr(c, f) for f in changed) else c)
+    return out
+
+
+@contextmanager
+def named_by_file(spec: Any) -> Iterator[None]:
+    """An error a game raises inside names the deck file's keys, not the flags (see the module)."""
+    try:
+        yield
+    except DeckgenError as exc:
+        if len(exc.args) == 1 and isinstance(exc.args[0], str):
+            new = reworded(exc.args[0], renames(spec))
+            if new is not exc.args[0]:
+                exc.args = (new,)
+        raise
