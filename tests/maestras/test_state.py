@@ -245,3 +245,23 @@ def test_when_the_game_is_over_the_masters_are_counted_first(deck, find):
     state.phase = OVER
     assert state.winners() == [2]  # the most masters (seats 1 and 2), then the most cards
     assert state.returns()[2] == max(state.returns()) and state.returns()[0] < state.returns()[2]
+
+
+def test_a_paths_reference_and_linked_count_follow_its_cards_as_they_are_added(deck, find):
+    """The path's reference card and linked count are kept up to date as cards are added (a step
+    never re-reads a whole path): equal to the rule functions over the path's cards, empty cards
+    counted or not."""
+    from deckgen.games.maestras import rules as R
+
+    m, p1, e1, p2, e2 = find("master", "red"), find("points", "red", 1), find("empty"), find("points", "red", 2), find("empty")
+    hands = [[find("points", "blue", 7)], [find("points", "blue", 8)]]
+    for counts in (True, False):
+        state = make_state(deck, hands, empty_counts=counts)
+        path = lay_path(state, [m], [(1, 0)]) or state.paths[0]
+        for card, cell in zip((p1, e1, p2, e2), ((2, 0), (3, 0), (4, 0), (5, 0))):
+            path.cards.append(card)
+            path.cells.append(cell)
+            after = [state.infos[c] for c in path.cards[1:]]
+            assert state.linked(path) == R.linked_count(after, state.rules)
+            assert state.path_reference(path) == R.reference(after, state.infos[m])
+        assert state.linked(path) == (4 if counts else 2)
