@@ -5,7 +5,9 @@ A game's checks and errors say what to change by its command-line flag ("fewer -
 deck file gave is changed in the file. For such a value (``DeckSpec.origin``: "d.toml: players",
 "d.toml: options.tables") every such flag in a check's name, detail and hint, and in an error a
 game raises, is shown as the file's key: "fewer players in d.toml", "--removal fewest" as
-"options.removal = fewest in d.toml", "--no-specials" as "options.specials = false in d.toml".
+"options.removal = fewest in d.toml", "--no-specials" as "options.specials = false in d.toml"; the
+file is named at the first key a message gives, the keys after it stand alone ("fewer players in
+d.toml, or more options.cards").
 The shared layers do it (deckgen/pipeline.py) for every game; a game's own messages stay as they are.
 """
 
@@ -51,17 +53,23 @@ def renames(spec: Any) -> tuple[tuple[str, Any], ...]:
                 continue
             flag = _flag(opt.name)
             if opt.flag:
-                pairs.append((_end("--no-" + flag[2:]), _("{key} = {value} in {file}", key=key, value="false", file=source)))
-                pairs.append((_end(flag), _("{key} = {value} in {file}", key=key, value="true", file=source)))
+                pairs.append((_end("--no-" + flag[2:]), _set(key, "false", source)))
+                pairs.append((_end(flag), _set(key, "true", source)))
                 continue
             for value in _values(opt):
-                pairs.append((_end(f"{flag} {value}"), _("{key} = {value} in {file}", key=key, value=value, file=source)))
+                pairs.append((_end(f"{flag} {value}"), _set(key, value, source)))
         else:
             flag = print_flags.get(given) or _flag(given)
-        pairs.append((_end(f"the {flag} option"), _("{key} in {file}", key=key, file=source)))  # a detail's "the --cards option"
-        pairs.append((_end(flag), _("{key} in {file}", key=key, file=source)))
+        named = (_("{key} in {file}", key=key, file=source), key)  # the file named once a message (Substituted)
+        pairs.append((_end(f"the {flag} option"), named))  # a detail's "the --cards option"
+        pairs.append((_end(flag), named))
     pairs.sort(key=lambda p: -len(p[0]))
     return tuple(pairs)
+
+
+def _set(key: str, value: str, source: str) -> tuple[Any, str]:
+    """"KEY = VALUE in FILE" where a message first names the file, "KEY = VALUE" after it."""
+    return _("{key} = {value} in {file}", key=key, value=value, file=source), f"{key} = {value}"
 
 
 def _values(opt: Any) -> list[str]:

@@ -80,7 +80,8 @@ def test_the_report_and_an_error_of_the_rules_name_the_file(tmp_path, monkeypatc
     monkeypatch.chdir(tmp_path)
     (tmp_path / "d.toml").write_text(DECK)
     code, out, _ = run(capsys, "validate", "d.toml", "--games", "2", "-q")
-    assert code == 1 and "fewer players in d.toml, or more options.cards in d.toml" in out and "--players" not in out, out
+    # the file named once, at the first of its keys
+    assert code == 1 and "fewer players in d.toml, or more options.cards\n" in out and "--players" not in out, out
     code, out, _ = run(capsys, "validate", "d.toml", "--games", "2", "--players", "3", "-q")  # typed: the flag's
     assert "fewer --players, or more options.cards in d.toml" in out, out
     code, out, _ = run(capsys, "--ui-lang", "es", "validate", "d.toml", "--games", "2", "-q")

@@ -116,11 +116,28 @@ class Substituted(Listing):
 
 
 def _substituted(inner: Any, pairs: tuple[tuple[Any, Any], ...], lang: str) -> str:
+    """``inner`` in ``lang`` with each pair's matches replaced. A replacement may be a pair of its
+    own, (first, later): the first such replacement in the text's order says ``first``, every later
+    one ``later`` (a deck file named once, its other keys after it without the file)."""
     text = text_in(inner, lang)
+    found: list[Any] = []
+
+    def mark(replacement: Any) -> str:
+        found.append(replacement)
+        return f"\x00{len(found) - 1}\x00"
+
     for pattern, replacement in pairs:
-        words = text_in(replacement, lang)
-        text = re.sub(pattern, lambda _m: words, text)
-    return text
+        text = re.sub(pattern, lambda _m, r=replacement: mark(r), text)
+    named = False
+
+    def put(m: re.Match) -> str:
+        nonlocal named
+        replacement = found[int(m.group(1))]
+        if isinstance(replacement, tuple):
+            replacement, named = (replacement[1] if named else replacement[0]), True
+        return text_in(replacement, lang)
+
+    return re.sub("\x00(\\d+)\x00", put, text)
 
 
 def text_in(value: Any, lang: str) -> str:

@@ -69,7 +69,9 @@ def test_validate_fails_the_issue_deck_naming_round_count_and_fix(capsys):
     line = next(l for l in out.splitlines() if l.lstrip().startswith("FAIL every round dealt as printed (2 players)"))
     assert line.lstrip().startswith("FAIL")
     assert "round 2 dealt" in line and "not the 10 printed" in line and "(seed " in line
-    assert "--no-keep-penalties" in line
+    # the deck file set keep_penalties: the fix names its key and the file, once
+    assert "try: options.keep_penalties = false in " in line and "--" not in line.split("try:")[1]
+    assert line.count("hectoedra_kept_penalties.toml") == 1 and "or more options.cards" in line
     assert "NOT PLAYABLE" in out and code != 0
 
 

@@ -110,14 +110,20 @@ def test_a_damaged_ladder_or_measures_entry_is_played_again(tmp_path, monkeypatc
         assert skill._cached(engine, deck, 2, 2, "ladder") is None
     plan = Plan(games=1, evaluated_games=0, decisions=0, rollouts=1, skill_games=0, seed=1)
     fact = {"seed": 1, "players": 2, "ended": True, "winners": [0], "order": [0, 1]}
-    assert played_from({"players": 2, "facts": [fact], "decisions": [], "skill": []}, plan, 2) is not None
-    for bad in ({"players": -3, "facts": [dict(fact, players=-3)], "decisions": [], "skill": []},
-                {"players": 2, "facts": [dict(fact, winners=[5])], "decisions": [], "skill": []},
-                {"players": 2, "facts": [dict(fact, ended="yes")], "decisions": [], "skill": []},
-                {"players": 2, "facts": [], "decisions": [], "skill": []},
-                {"players": 2, "facts": [fact], "decisions": [], "skill": [["x"]]}):
+    good = {"players": 2, "facts": [fact], "decisions": [], "skill": [], "deals": []}
+    assert played_from(good, plan, 2) is not None
+    for bad in (dict(good, players=-3, facts=[dict(fact, players=-3)]),
+                dict(good, facts=[dict(fact, winners=[5])]),
+                dict(good, facts=[dict(fact, ended="yes")]),
+                dict(good, facts=[]),
+                dict(good, skill=[["x"]]),
+                {k: v for k, v in good.items() if k != "deals"},  # an entry written before the deal share
+                dict(good, deals=[[[1.0, 0.0]]])):  # deals the plan did not play
         assert played_from(bad, plan, 2) is None, bad
-    assert played_from({"players": 2, "facts": [fact], "decisions": [], "skill": []}, plan, 3) is None
+    assert played_from(good, plan, 3) is None
+    dealt = Plan(games=1, evaluated_games=0, decisions=0, rollouts=1, skill_games=0, seed=1, deal_games=1)
+    assert played_from(dict(good, deals=[[[1.0, 0.0]]]), dealt, 2) is not None
+    assert played_from(dict(good, deals=[[[1.0]]]), dealt, 2) is None  # a play that is not one result a seat
 
 
 def test_validate_and_rules_never_hang_on_a_damaged_cache_and_write_it_again(tmp_path):

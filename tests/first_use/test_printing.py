@@ -186,4 +186,6 @@ def test_a_deck_file_for_too_many_players_says_how_many_it_serves(tmp_path, caps
         "With its cards it serves 2 to 5 players, not 6.",
     ]
     assert "  FAIL player counts this deck serves: 2 to 5 players, not the 6 the deck asks for; try: players = one of 2, 3, 4, 5, or more cards" in lines
-    assert any(l.endswith("40 cards, 48 needed (8 each in the round's game deck); try: --per-player 6, fewer --players, or more --cards") for l in lines)
+    # the values came from the deck file: its keys, the file named once (at the first)
+    assert any(l.endswith(f"40 cards, 48 needed (8 each in the round's game deck); try: options.per_player = 6 in {tmp_path / 'hecto-1-40.toml'}, "
+                          "fewer players, or more options.cards") for l in lines), lines
