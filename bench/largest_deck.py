@@ -121,19 +121,20 @@ sys.exit(code)
 """
 
 
-def measure(path: Path) -> tuple[float, float, float, int, str]:
-    """Wall s, CPU s (the command and its workers), peak MB of its largest process, exit code, summary."""
+def measure(path: Path, timeout: float = TIMEOUT) -> tuple[float, float, float, int, str]:
+    """Wall s, CPU s (the command and its workers), peak MB of its largest process, exit code, summary
+    (`deckgen validate PATH --quiet` with an empty figures cache, killed after ``timeout`` seconds)."""
     with tempfile.TemporaryDirectory() as cache:
         env = dict(os.environ, PYTHONPATH=str(ROOT), XDG_CACHE_HOME=cache)
         start = time.perf_counter()
         proc = subprocess.Popen([sys.executable, "-c", WRAPPER, sys.executable, "-m", "deckgen", "validate", str(path), "--quiet"],
                                 env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
         try:
-            out, err = proc.communicate(timeout=TIMEOUT)
+            out, err = proc.communicate(timeout=timeout)
         except subprocess.TimeoutExpired:  # the command and its workers (its process group) are killed
             os.killpg(proc.pid, signal.SIGKILL)
             proc.communicate()
-            return time.perf_counter() - start, float("nan"), float("nan"), -9, f"killed after {TIMEOUT} s"
+            return time.perf_counter() - start, float("nan"), float("nan"), -9, f"killed after {timeout:g} s"
         wall = time.perf_counter() - start
     *errors, usage = err.strip().splitlines() or ["nan nan"]
     cpu, mb = (float(x) for x in usage.split())

@@ -37,8 +37,6 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import signal
-import subprocess
 import sys
 import tempfile
 import time
@@ -255,34 +253,14 @@ def score(text: str) -> tuple[float, str]:
     return time.process_time() - start, ""
 
 
-# runs the command and prints its CPU seconds (itself and its workers)
-WRAPPER = """import resource, subprocess, sys
-code = subprocess.run(sys.argv[1:]).returncode
-u = resource.getrusage(resource.RUSAGE_CHILDREN)
-print(f"{u.ru_utime + u.ru_stime}", file=sys.stderr)
-sys.exit(code)
-"""
-
-
 def measure(path: Path) -> tuple[float, float, float, int, str]:
-    """(wall s, CPU s, load average before, exit code, first failing line or the last error line)."""
+    """(wall s, CPU s, load average before, exit code, first failing line or the last error line):
+    bench/largest_deck.py's run of `deckgen validate PATH --quiet`, with this bench's time limit."""
+    from largest_deck import measure as validate_run  # bench/ is the script's folder on sys.path
+
     load = os.getloadavg()[0]
-    with tempfile.TemporaryDirectory() as cache:
-        env = dict(os.environ, PYTHONPATH=str(ROOT), XDG_CACHE_HOME=cache)
-        start = time.perf_counter()
-        proc = subprocess.Popen([sys.executable, "-c", WRAPPER, sys.executable, "-m", "deckgen", "validate", str(path), "--quiet"],
-                                env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
-        try:
-            out, err = proc.communicate(timeout=TIMEOUT)
-        except subprocess.TimeoutExpired:  # the command and its workers (its process group) are killed
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.communicate()
-            return time.perf_counter() - start, float("nan"), load, -9, f"killed after {TIMEOUT} s"
-        wall = time.perf_counter() - start
-    *errors, usage = err.strip().splitlines() or ["nan"]
-    fails = [line.strip() for line in out.splitlines() if line.strip().startswith("FAIL")]
-    summary = fails[0][:100] if fails else (errors or ["ok"])[-1][:100]
-    return wall, float(usage), load, proc.returncode, summary
+    wall, cpu, _peak_mb, code, summary = validate_run(path, timeout=TIMEOUT)
+    return wall, cpu, load, code, summary
 
 
 def main(argv: list[str] | None = None) -> int:
