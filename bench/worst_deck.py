@@ -47,6 +47,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from deckgen.deckfile.limits import MAX_CARDS, MAX_COPIES  # noqa: E402
+from deckgen.deckfile.write import _value  # noqa: E402  (a TOML value as deck files write it)
 
 LIMIT = 60.0  # seconds: the README's promise for validate on any deck file within the limits
 TIMEOUT = 900  # a run longer than this is killed and shown as such
@@ -59,26 +60,16 @@ def table(kind: str, copies: int = 1, **face) -> str:
     """One [[cards]] table."""
     lines = ["[[cards]]", f'kind = "{kind}"']
     for k, v in face.items():
-        lines.append(f"{k} = {_toml(v)}")
+        lines.append(f"{k} = {_value(v)}")
     if copies > 1:
         lines.append(f"copies = {copies}")
     return "\n".join(lines) + "\n"
 
 
-def _toml(v) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, (int, float)):
-        return repr(v)
-    if isinstance(v, (list, tuple)):
-        return "[" + ", ".join(_toml(x) for x in v) + "]"
-    return '"' + str(v) + '"'
-
-
 def deck_file(game: str, options: dict, tables: list[str]) -> str:
     head = f'game = "{game}"\n'
     if options:
-        head += "[options]\n" + "".join(f"{k} = {_toml(v)}\n" for k, v in options.items())
+        head += "[options]\n" + "".join(f"{k} = {_value(v)}\n" for k, v in options.items())
     return head + "".join(tables)
 
 
