@@ -72,7 +72,8 @@ class State(Protocol):
 # which plays the game on to its end with that policy (the same policy function the engine
 # registers), spending ``rng`` exactly as the generic loop would, and returns the steps taken.
 # ``play_seeded`` uses it when no per-step checking is asked for; a game that offers it must show
-# by a test that both paths give identical records.
+# by a test that both paths give identical records. The design measures' traced games have their
+# counterpart, a game's own traced loop (``Design.playout``, analysis/measures/hooks.py).
 
 
 # Optional exploration methods, for the model checker (engine/modelcheck.py). A state that offers

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from deckgen.engine.state import State
 from deckgen.i18n import N_
@@ -58,6 +58,13 @@ class Design:
     # than the standing's first entry can (the turns between the first and second player to go
     # out); None from the hook, or no hook: the standing's first entry over a turn's progress
     margin: Callable[[State], float | None] | None = None
+    # playout(state, rng, policy, max_steps) -> the game's own traced loop, for a game whose plain
+    # simulation has a fast path (State.playout) the shared loop would lose: the Trace that
+    # trace.play_traced gives for ``state`` played on by ``policy`` in every seat (nothing kept,
+    # noted or visited: run.traced asks for no more), the same random numbers in the same order,
+    # ended by trace.closed; or None, touching neither ``state`` nor ``rng``, when it has none for
+    # that policy. The game's tests prove both traces equal over many seeded games
+    playout: Callable[[State, random.Random, str, int], Any] | None = None  # -> trace.Trace | None
     # the skill share's two players: ``skilled`` alone among ``unskilled`` ones (policies, or the
     # game's player profiles when it has no choices)
     skilled: str = "heuristic"

@@ -79,11 +79,17 @@ class Played:
 
 def traced(engine: Engine, design: Design, deck: Deck, players: int, seed: int, *, policy: str = "heuristic",
            keep_steps: bool = False, evaluable: bool = False) -> Trace:
-    """Deal and play the game of ``seed`` as engine/loop.play_seeded plays it, traced."""
+    """Deal and play the game of ``seed`` as engine/loop.play_seeded plays it, traced (by the game's
+    own traced loop, ``Design.playout``, when it has one for ``policy`` and nothing more is asked)."""
     rng = random.Random(seed)
     state = engine.new_state(deck, players, rng)
+    max_steps = engine.max_steps(deck, players)
+    if design.playout is not None and not (keep_steps or evaluable):
+        fast = design.playout(state, rng, policy, max_steps)  # the game's own traced loop (hooks.py)
+        if fast is not None:
+            return fast
     pol = engine.policies[policy]
-    return play_traced(state, [pol] * players, rng, design, max_steps=engine.max_steps(deck, players), keep_steps=keep_steps,
+    return play_traced(state, [pol] * players, rng, design, max_steps=max_steps, keep_steps=keep_steps,
                        evaluable=evaluable, counted=design.counted.get(policy))
 
 

@@ -183,18 +183,26 @@ def play_traced(state: Any, policies: Sequence[Any], rng: Any, design: Design, *
         step += 1
     if turns and passive:
         passive_n += 1
-    t.turns, t.passive, t.real, t.real_legal = turns, passive_n, real, real_legal
-    t.moments = (float(sc), float(scc), float(scy))
+    return closed(t, state, design, step, turns, passive_n, real, real_legal, (sc, scc, scy), seat_sum, seat_count, wait_max, quiet_max)
+
+
+def closed(t: Trace, state: Any, design: Design, steps: int, turns: int, passive: int, real: int, real_legal: int,
+           moments: tuple[int, int, int], seat_sum: list[int], seat_count: list[int], wait_max: int, quiet_max: int) -> Trace:
+    """``t`` with what a traced loop summed (-1: no wait, no quiet run), read when its game stopped
+    after ``steps`` steps: its end, winners, returns, last sample and margin. Every traced loop ends
+    here (:func:`play_traced`, and a game's own, ``Design.playout``)."""
+    t.turns, t.passive, t.real, t.real_legal = turns, passive, real, real_legal
+    t.moments = (float(moments[0]), float(moments[1]), float(moments[2]))
     t.wait_sum, t.wait_count, t.wait_max = sum(seat_sum), sum(seat_count), wait_max if wait_max >= 0 else None
     t.seat_waits = list(zip(seat_sum, seat_count))
     t.quiet_max = quiet_max if quiet_max >= 0 else None
     t.ended = bool(state.is_terminal())
     t.length = state.length()
-    t.steps_taken = step
+    t.steps_taken = steps
     if t.ended:
         t.winners = tuple(state.winners())
         t.returns = tuple(state.returns())
-        _sample(append, samples, t.length, standing(state))
+        _sample(t.samples.append, t.samples, t.length, design.standing(state))
         if design.margin is not None:
             t.margin = design.margin(state)
     return t

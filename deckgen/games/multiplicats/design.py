@@ -2,17 +2,20 @@
 still to shed (face down and face up), a player who went out ranked by when; a rotation is one turn
 of every pile; nobody waits for a turn in a speed game, so waiting is the longest run of cards turned
 up with no chance to slap. The game has no choices: no evaluator, and its skill share compares the
-player 20% faster with the deck's average player (skill.py's profiles)."""
+player 20% faster with the deck's average player (skill.py's profiles). Its games are traced by a
+loop of its own (traced.py), as its plain simulation has a fast path."""
 
 from __future__ import annotations
 
 import random
 
 from deckgen.analysis.measures.hooks import Design
+from deckgen.analysis.measures.trace import Trace
 from deckgen.i18n import N_
 
 from deckgen.games.multiplicats.skill import AVERAGE, FASTER
 from deckgen.games.multiplicats.state import REVEAL, MultiplicatsState
+from deckgen.games.multiplicats.traced import traced_playout
 
 NEVER = -(10**9)  # the rank of a player still in
 
@@ -25,10 +28,12 @@ def standing(state: MultiplicatsState) -> list[tuple[int, int]]:
     if state.infinite:
         return [(state.points[p], -cards_left(state, p)) for p in range(state.players)]
     # cards_left of every player at once (the trace asks at every rotation: a pass over the piles)
-    left = [-len(a) - len(b) for a, b in zip(state.piles, state.up)]
     out = state.out_turn
     if state.n == state.players:  # a pile each
-        return [(left[p], -out[p] if p in out else NEVER) for p in range(state.players)]
+        if not out:  # nobody out yet: most of a game
+            return [(-len(a) - len(b), NEVER) for a, b in zip(state.piles, state.up)]
+        return [(-len(a) - len(b), -out[p] if p in out else NEVER) for p, a, b in zip(range(state.players), state.piles, state.up)]
+    left = [-len(a) - len(b) for a, b in zip(state.piles, state.up)]
     return [(sum([left[q] for q in mine]), -out[p] if p in out else NEVER) for p, mine in enumerate(state.piles_of)]
 
 
@@ -49,6 +54,11 @@ def margin(state: MultiplicatsState) -> float | None:
     return (second - first) * len(state.piles_of[runner]) / state.n
 
 
+def playout(state: MultiplicatsState, rng: random.Random, policy: str, max_steps: int) -> Trace | None:
+    """The game's own traced loop (traced.py), as fast as the plain simulation's."""
+    return traced_playout(state, rng, policy, max_steps, DESIGN)
+
+
 DESIGN = Design(
     standing=standing,
     standing_words=N_("fewer cards still to shed"),
@@ -57,6 +67,7 @@ DESIGN = Design(
     counted={"heuristic": counted_turn, "random": counted_turn},
     open_moments=lambda state: state.tally["chances"],
     margin=margin,
+    playout=playout,
     skilled=FASTER,
     unskilled=AVERAGE,
     skilled_words=N_("20% faster"),
