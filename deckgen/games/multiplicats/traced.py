@@ -30,8 +30,7 @@ def traced_playout(state: MultiplicatsState, rng: random.Random, policy: str, ma
     players = state.players
     t = Trace(players)
     standing = design.standing
-    samples = t.samples
-    append = samples.append
+    append = t.samples.append
     order = t.order
     first_turn = [-1] * players
     last_turn = [-1] * players
@@ -66,10 +65,8 @@ def traced_playout(state: MultiplicatsState, rng: random.Random, policy: str, ma
                 order.append(seat)
                 first_turn[seat] = turns
             last_turn[seat] = turns
-            if turns >= next_sample:
-                clock, now = tally["turns"], standing(state)
-                if not samples or samples[-1].clock != clock or samples[-1].standing != now:
-                    append(Sample(clock, now))
+            if turns >= next_sample:  # the clock moved on a rotation since the last sample: a new one
+                append(Sample(tally["turns"], standing(state)))
                 next_sample = turns + rotation
             turns += 1
         moment(tally["chances"])
