@@ -10,10 +10,12 @@ a lead that passes from A through a tie to B is one change; from A through a tie
 from __future__ import annotations
 
 from bisect import bisect_right
-from operator import sub
+from operator import itemgetter, sub
 from typing import Sequence
 
 from deckgen.analysis.measures.trace import Sample
+
+first = itemgetter(0)
 
 
 def leader(standing: Sequence[tuple]) -> int | None:
@@ -21,6 +23,21 @@ def leader(standing: Sequence[tuple]) -> int | None:
     standing = standing if isinstance(standing, list) else list(standing)
     best = max(standing)
     return standing.index(best) if standing.count(best) == 1 else None
+
+
+def leaders_of(samples: Sequence[Sample]) -> list[int | None]:
+    """Each sample's :func:`leader`, found once for each run of equal standings (in a game whose
+    standing moves on a few turns only, most samples repeat the last)."""
+    out: list[int | None] = []
+    before: object = None
+    found: int | None = None
+    for s in samples:
+        now = s.standing
+        if now != before:  # leader(now), written out (a shedding game's standing moves at every sample)
+            best = max(now)
+            found, before = now.index(best) if now.count(best) == 1 else None, now
+        out.append(found)
+    return out
 
 
 def last(standing: Sequence[tuple]) -> int | None:
@@ -96,9 +113,13 @@ def progress(samples: Sequence[Sample], length: int) -> float:
     if length <= 0 or len(samples) < 2:
         return 0.0
     moved = 0.0
-    before = [x[0] for x in samples[0].standing]
+    seen = samples[0].standing
+    before = list(map(first, seen))
     for s in samples[1:]:
-        now = [x[0] for x in s.standing]
+        if s.standing == seen:  # the same standing: its first entries did not move
+            continue
+        seen = s.standing
+        now = list(map(first, seen))
         if now != before:
             moved += sum(map(abs, map(sub, now, before)))
             before = now

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
+from operator import attrgetter
 
 from deckgen.analysis.hidden import redeal
 from deckgen.analysis.measures.hooks import Design
@@ -21,7 +22,9 @@ def standing(state: HectoedraState) -> list[tuple[int]]:
     """Fewer penalty cards: the match's totals, and this round's while it is played (at a round's
     end they are in the totals already)."""
     live = not (state.dealing or state.over)
-    return [(-(state.totals[s] + (state.round_penalties[s] if live else 0)),) for s in range(state.players)]
+    if live:
+        return [(-(total + now),) for total, now in zip(state.totals, state.round_penalties)]
+    return [(-total,) for total in state.totals]
 
 
 @lru_cache(maxsize=1024)
@@ -61,7 +64,7 @@ def world(state: HectoedraState, rng: random.Random) -> HectoedraState:
 DESIGN = Design(
     standing=standing,
     standing_words=N_("fewer penalty cards"),
-    rounds=lambda state: state.round_no,
+    rounds=attrgetter("round_no"),  # the trace asks at every turn: no Python call
     legal_count=legal_count,
     counted={"heuristic": counted_heuristic},
     world=world,

@@ -10,6 +10,7 @@ can be copied (hidden.py).
 from __future__ import annotations
 
 import random
+from operator import attrgetter
 
 from deckgen.analysis.measures.hooks import Design
 from deckgen.i18n import N_
@@ -20,7 +21,7 @@ from deckgen.games.mgc.state import CHOOSE, DRAWN, PLAY, MgcState
 
 
 def standing(state: MgcState) -> list[tuple[int, int]]:
-    return [(state.scores[s], -state.hands[s].bit_count()) for s in range(state.n)]
+    return [(score, -hand.bit_count()) for score, hand in zip(state.scores, state.hands)]
 
 
 def legal_count(state: MgcState) -> int:
@@ -63,7 +64,7 @@ def world(state: MgcState, rng: random.Random) -> MgcState | None:
 DESIGN = Design(
     standing=standing,
     standing_words=N_("match score, then fewer cards in hand"),
-    rounds=lambda state: state.rounds,
+    rounds=attrgetter("rounds"),  # the trace asks at every turn: no Python call
     legal_count=legal_count,
     counted={"heuristic": counted_heuristic},
     world=world,

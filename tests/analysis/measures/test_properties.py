@@ -51,6 +51,19 @@ def test_standing_figures_stay_in_their_bounds(sampled, data):
         assert margin is None
 
 
+@settings(max_examples=60, deadline=None)
+@given(samples(), st.lists(st.integers(0, 3), min_size=30, max_size=30))
+def test_runs_of_equal_standings_are_read_once_and_give_every_samples_figures(sampled, repeats):
+    """Leaders and a turn's progress are read once per run of equal standings (copies, not the same
+    object): the same as read at every sample."""
+    n, ss = sampled
+    runs = [Sample(s.clock, list(s.standing)) for s, r in zip(ss, repeats) for _ in range(r + 1)]
+    assert S.leaders_of(runs) == [S.leader(s.standing) for s in runs]
+    length = max(1, runs[-1].clock)
+    moved = sum(abs(a[0] - b[0]) for x, y in zip(runs, runs[1:]) for a, b in zip(x.standing, y.standing))
+    assert S.progress(runs, length) == (moved / length if len(runs) > 1 else 0.0)
+
+
 def test_the_first_leader_is_not_a_change_and_a_tie_between_is_none():
     a, b, tie = [(2,), (1,)], [(1,), (2,)], [(1,), (1,)]
     assert S.lead_changes([Sample(0, a)]) == 0
