@@ -14,7 +14,8 @@ with their intervals (no evaluator, no skill games), each the best of --repeat i
 machine is shared: the best run is the least disturbed). Target: at most 10% over the plain
 simulation.
 
-The load average before and after is printed: figures from a loaded machine are not the machine's.
+The load average before and after is printed, and beside each row of part 2: figures from a loaded
+machine are not the machine's (there, compare versions with bench/measures_pair.py, interleaved).
 The last lines: `worst command: X s` and `worst tracing overhead: Y%`.
 """
 
@@ -96,7 +97,7 @@ def main() -> None:
             loose = [f"{v['variant'] or '-'}:{k}" for v in data["variants"] for k, m in v["measures"].items() if m.get("converged") is False]
             print(f"{g:<14}{n:>8}{wall:>9.1f}{cpu:>8.1f}  {', '.join(loose) or '-'}", flush=True)
             worst_wall = max(worst_wall, wall)
-    print(f"{'game':<24}{'players':>8}{'games':>7}{'simulate s':>11}{'traced s':>9}{'overhead':>10}")
+    print(f"{'game':<24}{'players':>8}{'games':>7}{'simulate s':>11}{'traced s':>9}{'overhead':>10}{'load':>6}")
     worst = 0.0
     for g in args.games:
         n = args.players or get_game(g).default_players
@@ -104,7 +105,7 @@ def main() -> None:
             over = traced / plain - 1.0
             worst = max(worst, over)
             name = f"{g} {label}".strip()
-            print(f"{name:<24}{n:>8}{count:>7}{plain:>11.2f}{traced:>9.2f}{100 * over:>9.1f}%", flush=True)
+            print(f"{name:<24}{n:>8}{count:>7}{plain:>11.2f}{traced:>9.2f}{100 * over:>9.1f}%{os.getloadavg()[0]:>6.1f}", flush=True)
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     if not args.skip_command:
         print(f"worst command: {worst_wall:.1f} s")
