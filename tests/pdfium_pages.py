@@ -17,8 +17,9 @@ on real sheets):
   (the advance along the baseline, from the box).
 - ``rects``: every path that is an axis-aligned rectangle (after its own and its forms' matrices),
   with ``x0 y0 x1 y1 top bottom width height`` and ``fill``/``stroke`` (pdfium's draw mode).
-- ``text``: the page's text in content order, lines as pdfium joins them (for finding a label, not
-  for comparing layouts).
+- ``extract_text()``: pdfplumber's own text layout (``chars_to_textmap``) over these characters, so
+  lines and words come out as pdfplumber's ``extract_text`` gives them; ``crop(bbox)`` as
+  pdfplumber's (the objects overlapping the box). ``text`` is pdfium's own text of the page.
 
 Colours are not read: the tests of colours keep pdfplumber.
 """
@@ -42,8 +43,23 @@ class Page:
     rects: tuple[dict, ...]
     text: str
 
-    def extract_text(self) -> str:
-        return self.text
+    def extract_text(self, **options) -> str:
+        """The page's text laid out by pdfplumber's own algorithm (lines by position, words by gaps),
+        from these characters: what pdfplumber's ``Page.extract_text`` gives."""
+        from pdfplumber.utils.text import chars_to_textmap
+
+        return chars_to_textmap(list(self.chars), **options).as_string
+
+    def filter(self, keep) -> "Page":
+        """The page with only the objects ``keep`` accepts: pdfplumber's ``Page.filter``."""
+        return Page(self.width, self.height, tuple(filter(keep, self.chars)), tuple(filter(keep, self.rects)), self.text)
+
+    def crop(self, bbox: tuple[float, float, float, float]) -> "Page":
+        """The characters and rectangles overlapping ``bbox`` (x0, top, x1, bottom, from the top):
+        what pdfplumber's ``Page.crop`` keeps of them."""
+        x0, top, x1, bottom = bbox
+        keep = lambda o: o["x0"] < x1 and o["x1"] > x0 and o["top"] < bottom and o["bottom"] > top  # noqa: E731
+        return Page(self.width, self.height, tuple(filter(keep, self.chars)), tuple(filter(keep, self.rects)), self.text)
 
 
 def read(path: str | Path) -> list[Page]:
@@ -73,38 +89,36 @@ def _page(page) -> Page:
 def _chars(textpage, height: float) -> list[dict]:
     tp = textpage.raw
     out = []
-    left, right, bottom, top = (ctypes.c_double() for _ in range(4))
     ox, oy = ctypes.c_double(), ctypes.c_double()
     box = raw.FS_RECTF()
     matrix = raw.FS_MATRIX()
     name = ctypes.create_string_buffer(256)
-    fonts: dict[int, str] = {}
+    flags = ctypes.c_int()
+    generated, unicode, loose, origin, get_matrix = (raw.FPDFText_IsGenerated, raw.FPDFText_GetUnicode,
+                                                     raw.FPDFText_GetLooseCharBox, raw.FPDFText_GetCharOrigin, raw.FPDFText_GetMatrix)
+    size_of, font_info = raw.FPDFText_GetFontSize, raw.FPDFText_GetFontInfo
     for i in range(raw.FPDFText_CountChars(tp)):
-        if raw.FPDFText_IsGenerated(tp, i) == 1:
+        if generated(tp, i) == 1:
             continue
-        code = raw.FPDFText_GetUnicode(tp, i)
-        if code in (0, 0xFFFE, 0xFFFF) or chr(code) in "\r\n":
+        code = unicode(tp, i)
+        if code in (0, 0xFFFE, 0xFFFF):  # no character
             continue
-        raw.FPDFText_GetLooseCharBox(tp, i, box)
-        raw.FPDFText_GetCharOrigin(tp, i, ox, oy)
-        raw.FPDFText_GetMatrix(tp, i, matrix)
-        size = raw.FPDFText_GetFontSize(tp, i)
-        font = raw.FPDFTextObj_GetFont(raw.FPDFText_GetTextObject(tp, i))
-        key = ctypes.cast(font, ctypes.c_void_p).value
-        if key not in fonts:
-            raw.FPDFFont_GetBaseFontName(font, name, len(name))
-            fonts[key] = name.value.decode("utf-8", "replace")
+        loose(tp, i, box)
+        origin(tp, i, ox, oy)
+        get_matrix(tp, i, matrix)
+        size = size_of(tp, i)
+        font_info(tp, i, name, 256, flags)
         a, b = matrix.a, matrix.b
         n = math.hypot(a, b) or 1.0
         ux, uy = a / n, b / n
         x0, x1 = min(box.left, box.right), max(box.left, box.right)
         y0, y1 = min(box.bottom, box.top), max(box.bottom, box.top)
-        adv = abs((x1 - x0) * ux) + abs((y1 - y0) * uy)
         out.append({
-            "text": chr(code), "x0": x0, "x1": x1, "y0": y0, "y1": y1, "top": height - y1, "bottom": height - y0,
-            "width": x1 - x0, "height": y1 - y0,
-            "matrix": (ux, uy, -uy, ux, ox.value, oy.value),
-            "size": size, "fontname": fonts[key], "adv": adv, "upright": abs(uy) < 1e-6,
+            "object_type": "char", "text": chr(code), "x0": x0, "x1": x1, "y0": y0, "y1": y1, "top": height - y1, "bottom": height - y0,
+            "doctop": height - y1, "width": x1 - x0, "height": y1 - y0,  # doctop: top, the page being the first
+            "matrix": (ux, uy, -uy, ux, ox.value, oy.value), "size": size, "fontname": name.value.decode("utf-8", "replace"),
+            "adv": abs((x1 - x0) * ux) + abs((y1 - y0) * uy),
+            "upright": abs(ux) > 1e-9,  # pdfminer's: a*d > 0 and b*c <= 0 (text turned half round is upright too)
         })
     return out
 
@@ -148,7 +162,7 @@ def _walk(obj, outer, height: float, rects: list[dict]) -> None:
     fillmode, stroke = ctypes.c_int(), ctypes.c_int()
     raw.FPDFPath_GetDrawMode(obj, fillmode, stroke)
     x0, y0, x1, y1 = rect
-    rects.append({"x0": x0, "y0": y0, "x1": x1, "y1": y1, "top": height - y1, "bottom": height - y0,
+    rects.append({"object_type": "rect", "x0": x0, "y0": y0, "x1": x1, "y1": y1, "top": height - y1, "bottom": height - y0,
                   "width": x1 - x0, "height": y1 - y0, "fill": fillmode.value != 0, "stroke": bool(stroke.value)})
 
 

@@ -61,3 +61,22 @@ def test_a_path_that_is_not_an_axis_aligned_rectangle_is_no_rectangle():
     assert pdfium_pages._rectangle([(1, 1), (1, 1), (1, 1), (1, 1)]) is None  # a point
     assert pdfium_pages._multiply((2, 0, 0, 2, 0, 0), (1, 0, 0, 1, 5, 7)) == (2, 0, 0, 2, 5, 7)
     assert pdfium_pages._multiply((1, 0, 0, 1, 5, 7), (2, 0, 0, 2, 0, 0)) == (2, 0, 0, 2, 10, 14)
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_a_rulebooks_text_is_pdfplumbers(tmp_path, lang):
+    """tests/rulebook/rbtools.py's pdf_pages reads rulebooks with the fast reader: every page's text,
+    whole and without its running header and footer, is what pdfplumber lays out."""
+    from deckgen.registry import get_game
+    from deckgen.rulebook.render import write_rulebook
+    from deckgen.spec import spec_for
+    from rulebook.rbtools import MM, pdf_pages
+
+    spec = spec_for("hectoedra", cli={})
+    path = write_rulebook(tmp_path / "r.pdf", get_game("hectoedra"), spec.build(), lang, spec.print)
+    with pdfplumber.open(path) as pdf:
+        whole = [p.extract_text() or "" for p in pdf.pages]
+        body = [p.crop((0, 18 * MM, p.width, p.height - 16 * MM)).extract_text() or "" for p in pdf.pages]
+    assert len(whole) >= 4 and all(whole)
+    assert pdf_pages(path) == whole
+    assert pdf_pages(path, body=True) == body and body != whole
