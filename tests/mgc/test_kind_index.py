@@ -147,3 +147,46 @@ def test_types_in_counts_each_type_once_by_its_lowest_card():
         cards = [c for c in members(hand) if t.type_of[c] == ty]
         assert low == cards[0] and count == len(cards)
         assert {(t.kind[c], t.coefficient[c], t.degree[c]) for c in cards} == {(t.kind[low], t.coefficient[low], t.degree[low])}
+
+
+ALL_PLAYABLE = ('game = "mgc"\n[[cards]]\nkind = "monomial"\nmonomial = "x"\ncopies = 20\n'
+                + "".join(f'[[cards]]\nkind = "action"\naction = "{a}"\ncopies = 8\n' for a in ("toma_dos", "toma_cuatro", "intermision")))
+
+
+def test_the_arguments_check_keeps_the_draw_piles_count_as_a_recount_gives():
+    """going_out.Along keeps the draw pile's count per type from step to step (the cards the hands
+    gained leave it; a deal or a refill counts it again): at every decision of whole matches with
+    refills it equals a count of the pile."""
+    from collections import Counter
+
+    from deckgen.deckfile.load import read_deck_text
+    from deckgen.engine.loop import play
+    from deckgen.games.mgc import going_out
+    from deckgen.spec import spec_for
+
+    raw, game = read_deck_text(ALL_PLAYABLE, "all.toml", folder=None)
+    deck = spec_for(game, file_layer=raw, cli={}).build()
+    checked = recounts = 0
+    epochs = set()
+    for seed in range(2):
+        along = going_out.along(deck, 2)
+        assert along is not None  # every card of this deck can always be played
+
+        def watch(state, action):
+            nonlocal checked
+            along.piled = None if seed == 0 and checked % 7 == 0 else along.piled  # a recount now and then
+            said = along(state, action)
+            if state.current_player() >= 0 and not state.is_terminal() and along.piled is not None:
+                counted = Counter(along.types.of_card[c] for c in state.pile)
+                assert list(along.piled[2]) == [counted[t] for t in range(along.types.n)]
+                checked += 1
+                epochs.add((seed, state.rounds, state.refills, state.deals))
+            return said
+
+        rng = random.Random(seed)
+        record = play(game.engine.new_state(deck, 2, rng), [game.engine.policies["random"]] * 2, rng, max_steps=20_000, watch=watch)
+        assert record.ended and not record.problem
+        recounts += along.recounts
+    forced = sum(1 for i in range(checked) if i % 7 == 0)  # at most: seed 0's
+    assert checked > 100 and len({e[:2] + e[3:] for e in epochs}) < len(epochs)  # refills within a round
+    assert recounts <= len(epochs) + forced < checked  # counted again only at a new deal or refill
