@@ -191,15 +191,16 @@ def checked(deck: Deck, players: int, new_state: Callable[..., Any], seeds: int 
     (``new_state(deck, players, rng)``), each up to WORK decisions followed (then the next match):
     "" when it held everywhere, else what broke."""
     from deckgen.engine.game import random_policy
-    from deckgen.games.mgc.model import position_of
+    from deckgen.games.mgc.model import Types, position_of
 
+    types = Types.of_deck(deck)  # once: reading the deck's types costs a pass over its cards
     for seed in range(seeds):
         rng = random.Random(seed)
         walk = random.Random(seed + 1)
         state = new_state(deck, players, rng)
         steps = work = 0
         while not state.is_terminal() and work < WORK:
-            p = position_of(state)
+            p = position_of(state, types)
             if p is not None:
                 try:
                     work += follow(p, walk)
