@@ -127,7 +127,7 @@ def _monomials(n: int, rng: random.Random) -> list[str]:
 
 def mgc(rng: random.Random) -> tuple[str, str]:
     draws = rng.sample(MGC_ACTIONS, rng.choice([1, 2, 3, 4, 6]))
-    per_draw = rng.choice([0, 100, 1000])
+    per_draw = min(rng.choice([0, 100, 1000]), (MAX_CARDS - 1000) // len(draws))  # within the limit, 1,000 monomials at least
     kinds = rng.choice([1, 13, 100, 1000])
     monomials = MAX_CARDS - per_draw * len(draws)
     options = {"target_score": rng.choice([500, 100_000]), "draw_freely": rng.random() < 0.5,
@@ -206,11 +206,18 @@ def _mgc_offender(rng: random.Random) -> tuple[str, str]:
     return "issue 41: 3,000 draw cards and 13 monomials x 150", deck_file("mgc", {}, cards)
 
 
+def _mgc_all_playable(rng: random.Random) -> tuple[str, str]:
+    cards = [table("action", 1000, action="eleccion_grado"), table("monomial", 1000, monomial="3*x*y")]
+    options = {"target_score": 100_000, "after_action": "free", "last_card_draws": False}
+    return ("worst found (seed 1): 1,000 Elección de grado and 1,000 3xy, every card always playable (the argument checked at every "
+            "step, every player count), matches to 100,000 points", deck_file("mgc", options, cards))
+
+
 FAMILIES: dict[str, Callable[[random.Random], tuple[str, str]]] = {
     "maestras": maestras, "mgc": mgc, "monete": monete, "multiplicats": multiplicats, "hectoedra": hectoedra,
 }
 KNOWN: dict[str, list[Callable[[random.Random], tuple[str, str]]]] = {
-    "maestras": [_maestras_offender(False), _maestras_offender(True)], "mgc": [_mgc_offender],
+    "maestras": [_maestras_offender(False), _maestras_offender(True)], "mgc": [_mgc_offender, _mgc_all_playable],
 }
 
 
