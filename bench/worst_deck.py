@@ -226,7 +226,8 @@ KNOWN: dict[str, list[Callable[[random.Random], tuple[str, str]]]] = {
 
 def score(text: str) -> tuple[float, str]:
     """CPU seconds of one heuristic game and one checked random game at the smallest and largest
-    player count the deck serves (-1 with the reason when the file is refused or serves nobody)."""
+    player count the deck serves (-1 with the reason when the file is refused, serves nobody, or
+    fails a static check: validate then plays no game)."""
     from deckgen.deckfile.load import read_deck_text
     from deckgen.engine.loop import play_seeded
     from deckgen.errors import DeckgenError
@@ -239,6 +240,9 @@ def score(text: str) -> tuple[float, str]:
         return -1.0, str(exc).splitlines()[-1][:100]
     if game.engine is None:
         return -1.0, "no engine"
+    failed = [c for c in list(game.checks(deck)) + [game.served_check(deck)] if not c.ok]
+    if failed:  # validate stops before its games (engine/validate.py): such a file is cheap, whatever its games cost
+        return -1.0, f"fails its static checks ({str(failed[0].name)[:60]}): validate plays no game"
     start = time.process_time()
     try:
         for _label, variant in game.engine.variants(deck):
@@ -281,7 +285,7 @@ def main(argv: list[str] | None = None) -> int:
             name, text = make(rng)
             cpu, refused = score(text)
             scored.append((cpu, name, text, make in KNOWN.get(game, [])))
-            print(f"  {game}: {'refused: ' + refused if cpu < 0 else f'{cpu:6.2f} s cpu'}  {name}", flush=True)
+            print(f"  {game}: {'not timed: ' + refused if cpu < 0 else f'{cpu:6.2f} s cpu'}  {name}", flush=True)
         scored.sort(key=lambda s: -s[0])
         worst = [s for s in scored if s[0] >= 0][: args.timed]
         known = [s for s in scored if s[3] and s not in worst]
