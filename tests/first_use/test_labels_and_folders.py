@@ -3,7 +3,6 @@ builds whose files differ never share a default folder."""
 
 from __future__ import annotations
 
-import pdfplumber
 import pytest
 from pypdf import PdfReader
 
@@ -11,13 +10,13 @@ from deckgen import pipeline
 from deckgen.cli import load_spec
 from deckgen.naming import folder_name
 from deckgen.registry import games
+from rulebook.rbtools import pdf_pages
 from tests.clirun import run
 from tests.first_use.decks import hectoedra_1_40, mgc_own_list
 
 
 def _texts(pdf) -> list[str]:
-    with pdfplumber.open(pdf) as doc:
-        return [page.extract_text() or "" for page in doc.pages]
+    return pdf_pages(pdf)
 
 
 def test_an_mgc_card_list_is_labelled_by_its_own_coefficients_and_degrees(tmp_path, monkeypatch):

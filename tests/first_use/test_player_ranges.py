@@ -9,13 +9,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pdfplumber
 import pytest
 
 from deckgen.cli import load_spec
 from deckgen.engine.validate import player_counts
 from deckgen.registry import games
 from deckgen.rulebook.render import write_rulebook
+from rulebook.rbtools import pdf_pages
 from tests.clirun import run
 
 README = Path(__file__).resolve().parents[2] / "README.md"
@@ -61,8 +61,7 @@ def test_rulebook_and_validation_serve_the_same_player_counts(game_id, words, tm
     assert counts and lo <= counts[0] and counts[-1] <= hi
     for lang, pattern in (("es", RANGE_ES), ("en", RANGE_EN)):
         pdf = write_rulebook(tmp_path / f"r-{lang}.pdf", game, deck, lang, spec.print)
-        with pdfplumber.open(pdf) as doc:
-            text = " ".join((p.extract_text() or "") for p in doc.pages[:2]).replace("\n", " ")
+        text = " ".join(pdf_pages(pdf)[:2]).replace("\n", " ")
         if counts == list(range(counts[0], counts[-1] + 1)):
             found = {(int(a), int(b)) for a, b in pattern.findall(text)}
             assert (counts[0], counts[-1]) in found, (lang, found, counts)

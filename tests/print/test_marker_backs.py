@@ -21,6 +21,7 @@ import pdfplumber
 import pytest
 
 import pdfcheck
+import pdfium_pages
 
 MM = pdfcheck.MM
 CAPTION = {
@@ -76,24 +77,17 @@ def turned(box: pdfcheck.Rect, page, edge: str) -> pdfcheck.Rect:
     return pdfcheck.Rect(box.x0, h - box.y1, box.x1, h - box.y0)
 
 
-@dataclass(frozen=True)
-class Read:
-    """What the checker reads of one page (pdfplumber's parse is the slow part: done once a file)."""
-
-    width: float
-    height: float
-    chars: tuple[dict, ...]
-    rects: tuple[dict, ...]
-
-
 @functools.lru_cache(maxsize=None)
-def read_sheets(pdf_path, lang: str) -> tuple[tuple[Read, Read | None], ...]:
-    """(front, back or None) of every sheet of the PDF, in sheet order, read once."""
-    with pdfplumber.open(pdf_path) as pdf:
-        return tuple(
-            tuple(Read(float(p.width), float(p.height), tuple(p.chars), tuple(p.rects)) if p is not None else None
-                  for p in (sides["front"], sides.get("back")))
-            for _number, sides in sorted(sheets(pdf, lang).items()))
+def read_sheets(pdf_path, lang: str) -> tuple[tuple[pdfium_pages.Page, pdfium_pages.Page | None], ...]:
+    """(front, back or None) of every sheet of the PDF, in sheet order, read once (by pdfium:
+    tests/pdfium_pages.py, which tests/test_pdfium_pages.py holds equal to pdfplumber)."""
+    found = sheets(Pages(pdfium_pages.read(pdf_path)), lang)
+    return tuple((sides["front"], sides.get("back")) for _number, sides in sorted(found.items()))
+
+
+@dataclass(frozen=True)
+class Pages:
+    pages: list
 
 
 def behind(pdf_path, lang: str, edge: str) -> list[tuple[str, str]]:

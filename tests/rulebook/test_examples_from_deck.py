@@ -6,13 +6,12 @@ from __future__ import annotations
 import json
 import re
 
+import pdfium_pages
 import pytest
 
 from deckgen.games.multiplicats import GAME as MULTIPLICATS
 from deckgen.rulebook.render import write_rulebook
 from deckgen.spec import spec_for
-
-import pdfplumber
 
 from rulebook.rbtools import flat
 
@@ -25,8 +24,7 @@ def upright_text(path) -> str:
         a, b, c, d, _, _ = obj["matrix"]
         return a > 0 and d > 0 and abs(b) < 1e-6 and abs(c) < 1e-6
 
-    with pdfplumber.open(str(path)) as pdf:
-        return flat(" ".join(p.filter(upright).extract_text() or "" for p in pdf.pages))
+    return flat(" ".join(p.filter(upright).extract_text() or "" for p in pdfium_pages.read(path)))
 
 
 TIMES = re.compile(r"(\d+) ?× ?(\d+)(?! ?mm)")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Mapping
 
 from deckgen.model import Card, Deck
@@ -101,6 +102,13 @@ def _pick(values: list[int], pairs: list[tuple[int, int]], why: str) -> tuple[in
     return None
 
 
+@lru_cache(maxsize=8)
+def _longest_stack(values: tuple[int, ...]):
+    """The deck's own longest stack, solved once for both languages' rulebooks (about a second for
+    the hundred cards): the solver is a pure function of the cards."""
+    return solve(values, time_limit=20.0)
+
+
 def context(deck: Deck, lang: str) -> Mapping[str, Any]:
     values = deck_mod.values(deck)
     index = {v: i for i, v in enumerate(values)}
@@ -119,7 +127,7 @@ def context(deck: Deck, lang: str) -> Mapping[str, Any]:
     refused = next(((a, b) for a, b in [(9, 10), (8, 15), (4, 9)] if a in index and b in index), None)
     small = solve(STACK_EXAMPLE)
     # the puzzle is solved for a set of different cards; a forced deck repeating a card has no answer to give
-    own = solve(values, time_limit=20.0) if len(values) <= 100 and len(set(values)) == len(values) else None
+    own = _longest_stack(tuple(values)) if len(values) <= 100 and len(set(values)) == len(values) else None
     # the tip's examples, from this deck: the cards with most divisors, and its biggest prime
     divisors = {x: sum(1 for d in range(1, x + 1) if x % d == 0) for x in set(values) if x > 1}
     rich = sorted(sorted(divisors, key=lambda x: (-divisors[x], x))[:4])
