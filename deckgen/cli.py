@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import signal
 import sys
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
 
@@ -24,6 +25,8 @@ from deckgen.cli_help import Command, knowing, no_such_command, restore_words, u
 from deckgen.cli_help import Context as HelpContext
 from deckgen.cli_values import lighten
 from deckgen.i18n import Listing, Msg, _, ngettext, pgettext
+from deckgen.i18n.catalogs import locale_dirs
+from deckgen.i18n.current import current_lang
 from deckgen.errors import DeckgenError, Terminated, os_problem, printable, printable_text
 from deckgen.surroundings import prepare as prepare_surroundings
 from deckgen.numerals import decimal_arg, whole_arg
@@ -785,6 +788,15 @@ def ui_lang_arg(args: list[str]) -> tuple[list[str], str | None]:
     return rest, asked
 
 
+@lru_cache(maxsize=8)
+def _command(lang: str, catalogs: tuple[Path, ...]) -> Any:
+    """The click command typer makes of ``app``: made once per language and catalogs (its help texts
+    are written in the language in force when it is made), not at every call. Typer rebuilds it
+    from every command's signature and annotations at each ``app()`` (about 20 ms), which the web
+    page's jobs and the test suite's in-process calls paid thousands of times."""
+    return typer.main.get_command(app)
+
+
 def _main(argv: list[str]) -> None:
     _lenient(sys.stdout)
     _lenient(sys.stderr)
@@ -804,7 +816,7 @@ def _main(argv: list[str]) -> None:
         if shown is not None:
             typer.echo(shown)
             return
-        code = app(args=argv, standalone_mode=False, prog_name="deckgen")
+        code = _command(current_lang(), locale_dirs())(args=argv, standalone_mode=False, prog_name="deckgen")
         if code == 130:  # typer turns Ctrl-C into exit code 130 before we see it
             raise KeyboardInterrupt
         sys.stdout.flush()
