@@ -9,14 +9,19 @@ game raises, is shown as the file's key: "fewer players in d.toml", "--removal f
 file is named at the first key a message gives, the keys after it stand alone ("fewer players in
 d.toml, or more options.cards").
 The shared layers do it (deckgen/pipeline.py) for every game; a game's own messages stay as they are.
+Every pipeline command that runs a deck file's spec (build, rules, preview, validate, simulate,
+skill, measure, the teacher's sentences) runs under :func:`blames_the_file`, so no command is left
+out: an error a game's rules raise deep inside a skill ladder or a design measure is named as the
+file's key as in validate's.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from contextlib import contextmanager
 from dataclasses import replace
-from typing import Any, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence, TypeVar
 
 from deckgen.errors import DeckgenError
 from deckgen.i18n import _
@@ -67,6 +72,29 @@ def renames(spec: Any) -> tuple[tuple[str, Any], ...]:
     return tuple(pairs)
 
 
+def file_keys(spec: Any) -> dict[str, str]:
+    """The flag of every value ``spec``'s deck file gave, and who gave it ("--players" ->
+    "d.toml: players"): an error about such a flag names the file's key instead."""
+    source = getattr(spec, "source", "")
+    options = {o.name: o for o in getattr(spec.game, "options", ())}
+    from deckgen.spec import PRINT_FLAGS
+
+    print_flags = {f"print.{key}": flag for flag, key in PRINT_FLAGS.items()}
+    out: dict[str, str] = {}
+    for given, who in (getattr(spec, "origin", None) or {}).items():
+        if not (isinstance(who, str) and source and who.startswith(f"{source}: ")):
+            continue
+        if given.startswith("options."):
+            opt = options.get(given[len("options."):])
+            if opt is not None:
+                out[_flag(opt.name)] = who
+                if opt.flag:
+                    out["--no-" + _flag(opt.name)[2:]] = who
+        else:
+            out[print_flags.get(given) or _flag(given)] = who
+    return out
+
+
 def _set(key: str, value: str, source: str) -> tuple[Any, str]:
     """"KEY = VALUE in FILE" where a message first names the file, "KEY = VALUE" after it."""
     return _("{key} = {value} in {file}", key=key, value=value, file=source), f"{key} = {value}"
@@ -113,4 +141,21 @@ def named_by_file(spec: Any) -> Iterator[None]:
             new = reworded(exc.args[0], renames(spec))
             if new is not exc.args[0]:
                 exc.args = (new,)
+        if isinstance(exc.option, str) and exc.option.startswith("--"):  # "--players: ..." for the file's players
+            exc.option = file_keys(spec).get(exc.option, exc.option)
         raise
+
+
+Run = TypeVar("Run", bound=Callable[..., Any])
+
+
+def blames_the_file(run: Run) -> Run:
+    """A pipeline command whose first argument is a spec: any error it raises names the deck
+    file's keys for the values the file gave (:func:`named_by_file`), whichever step raised it."""
+
+    @functools.wraps(run)
+    def blamed(spec: Any, *args: Any, **kwargs: Any) -> Any:
+        with named_by_file(spec):
+            return run(spec, *args, **kwargs)
+
+    return blamed  # type: ignore[return-value]

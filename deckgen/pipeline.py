@@ -11,6 +11,7 @@ from deckgen.checks import Check, require
 from deckgen.errors import DeckgenError
 from deckgen.i18n import _
 from deckgen.fileio import json_text, prepare_out_dir, write_text
+from deckgen.given import blames_the_file
 from deckgen.model import Deck
 from deckgen.progress import Tick
 from deckgen.publish import check_replaceable, publishing
@@ -56,6 +57,7 @@ REPORT_FILES = frozenset({"report.txt", "report.json", "game-length.png", "seat-
                           "length-distribution.png", "comeback-curve.png", "lead-changes.png"})
 
 
+@blames_the_file
 def default_out(spec: DeckSpec, deck: Deck | None = None) -> Path:
     """output/<name> under the current folder, the name told apart by everything that changes the files."""
     from deckgen.naming import folder_name
@@ -63,6 +65,7 @@ def default_out(spec: DeckSpec, deck: Deck | None = None) -> Path:
     return Path("output") / folder_name(spec, deck if deck is not None else spec.build())
 
 
+@blames_the_file
 def make_deck(spec: DeckSpec) -> tuple[Deck, list[Check]]:
     """Build the deck and run the game's static checks on it (a flag they name for a value the deck
     file gave is named as the file's key: deckgen/given.py)."""
@@ -74,6 +77,7 @@ def make_deck(spec: DeckSpec) -> tuple[Deck, list[Check]]:
 
 
 
+@blames_the_file
 def print_job(spec: DeckSpec, deck: Deck, cards: Any = None, faces: Any = None) -> PrintJob:
     """What the card writers draw, and the web page's preview: ``cards`` (the deck's, or with the help
     cards) with the game's ``faces`` (or the help cards' too), the settings' back image, ink, card,
@@ -87,6 +91,7 @@ def print_job(spec: DeckSpec, deck: Deck, cards: Any = None, faces: Any = None) 
         options=dict(spec.game.described(deck)),
     )
 
+@blames_the_file
 def build(
     spec: DeckSpec,
     out_dir: Path | None = None,
@@ -145,6 +150,7 @@ class SheetPlan:
     backs: tuple[int, ...]
 
 
+@blames_the_file
 def sheet_plan(spec: DeckSpec, deck: Deck, *, help_card: bool = True) -> SheetPlan:
     """What cards.pdf will hold for ``deck`` built from ``spec`` (``help_card``: as `build` prints it)."""
     from deckgen.render.printing import pages
@@ -169,6 +175,7 @@ class PlannedFile:
     files: int = 0  # files in a folder
 
 
+@blames_the_file
 def planned_files(spec: DeckSpec, deck: Deck, *, help_card: bool = True) -> list[PlannedFile]:
     """The card files a build of ``deck`` writes for ``spec``'s formats, in the order it writes them
     (deck.json and the rulebooks follow them)."""
@@ -205,6 +212,7 @@ def _with_help(spec: DeckSpec, deck: Deck):
     return replace(deck, cards=deck.cards + tuple(help_cards(text, frame, spec.card_lang))), HelpFaces(spec.game.faces, text)
 
 
+@blames_the_file
 def rules(spec: DeckSpec, out_dir: Path | None = None, *, force: bool = False, progress: Callable[[str], Tick] | None = None) -> BuildResult:
     """Write only the rulebook(s) of the deck ``spec`` describes, in the languages ``spec.lang`` asks
     for; the folder's other files (an earlier build's cards) stay."""
@@ -258,6 +266,7 @@ def _write_rulebooks(spec: DeckSpec, result: BuildResult, progress: Callable[[st
     return written
 
 
+@blames_the_file
 def preview(spec: DeckSpec, out_dir: Path | None = None, *, force: bool = False, progress: Callable[[str], Tick] | None = None) -> BuildResult:
     """PNG contact sheets in the output folder; its other files (an earlier build) stay, earlier previews go."""
     from deckgen.render.preview import write_previews
@@ -287,6 +296,7 @@ class Validation:
         return self.report.ok
 
 
+@blames_the_file
 def is_default(spec: DeckSpec, deck: Deck) -> bool:
     from deckgen.spec import spec_for
 
@@ -294,6 +304,7 @@ def is_default(spec: DeckSpec, deck: Deck) -> bool:
     return deck.cards == base.build().cards and dict(deck.options) == dict(base.options) and not deck.custom
 
 
+@blames_the_file
 def validate(
     spec: DeckSpec,
     *,
@@ -473,6 +484,7 @@ def worker_count(asked: int) -> int:
     return min(asked, usable_cores())
 
 
+@blames_the_file
 def simulate(
     spec: DeckSpec,
     *,
@@ -553,6 +565,7 @@ class SkillRun:
     bases: list["SkillReport | None"]  # the default deck's, beside a custom deck's (else None)
 
 
+@blames_the_file
 def skill(
     spec: DeckSpec,
     *,
@@ -635,6 +648,7 @@ class MeasureRun:
     traced_games: int = 0  # the games written to it
 
 
+@blames_the_file
 def measure(
     spec: DeckSpec,
     *,
@@ -713,6 +727,7 @@ def measure(
 TEACHER_GAMES = 200  # traced games behind the web page's plain sentences (no evaluator, no skill or deal share games)
 
 
+@blames_the_file
 def teacher(spec: DeckSpec, players: int, *, games: int = TEACHER_GAMES, progress: Callable[[str], Tick] | None = None) -> list[dict]:
     """The teacher's few design measures in plain sentences (analysis/measures/teacher.py) at
     ``players``, from ``games`` traced games (at most TEACHER_GAMES) under each rule variant:
@@ -789,6 +804,7 @@ def sweep(
     return result, sweeping.write(result, target)
 
 
+@blames_the_file
 def init_file(spec: DeckSpec, out: "Path | str", *, with_cards: bool) -> Path:
     """Write a deck file for ``spec`` to start editing from; never overwrites an existing file.
     ``out`` names the file; a folder (an existing one, or a name ending in a slash: ``decks/``)

@@ -89,3 +89,55 @@ def test_the_report_and_an_error_of_the_rules_name_the_file(tmp_path, monkeypatc
     (tmp_path / "r.toml").write_text('game = "multiplicats"\nplayers = 3\n[options]\ntables = "1-4"\nreaction_ms = "600;700"\n')
     code, _, err = run(capsys, "simulate", "r.toml", "--games", "2", "-q")
     assert code == 2 and "options.reaction_ms in r.toml gives 2 times for 3 players" in err and "--reaction-ms" not in err, err
+
+
+# ---------------------------------------------------------------- every command over a deck file (item 12, skill and measure)
+
+RULES_ERROR = 'game = "multiplicats"\nplayers = 3\n[options]\ntables = "1-4"\nreaction_ms = "600;700"\n'  # 2 times for 3 players
+
+
+@pytest.mark.parametrize("command", ["skill", "measure"])
+def test_an_error_of_the_rules_in_skill_and_measure_names_the_file(tmp_path, monkeypatch, capsys, command):
+    """The game's rules raise it while the ladder or the measures start their games: the value the
+    file gave is the file's key; typed, the flag's."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "r.toml").write_text(RULES_ERROR)
+    code, _, err = run(capsys, command, "r.toml", "--games", "1", "-q")
+    assert code == 2 and "options.reaction_ms in r.toml gives 2 times for 3 players" in err and "--reaction-ms" not in err, err
+    code, _, err = run(capsys, command, "multiplicats", "--tables", "1-4", "--reaction-ms", "600;700", "--players", "3", "--games", "1", "-q")
+    assert code == 2 and "--reaction-ms gives 2 times for 3 players" in err, err
+
+
+def test_every_pipeline_command_over_a_spec_blames_the_file():
+    """The class: every public pipeline function that takes a spec runs under blames_the_file."""
+    import inspect
+
+    from deckgen import pipeline
+    from deckgen.given import blames_the_file
+
+    blamed = blames_the_file(lambda spec: spec).__code__  # the wrapper's code, shared by every wrapped command
+    over_spec = [name for name, f in vars(pipeline).items() if inspect.isfunction(f) and not name.startswith("_")
+                 and f.__module__ == pipeline.__name__ and next(iter(inspect.signature(f).parameters), "") == "spec"]
+    assert {"build", "validate", "simulate", "skill", "measure", "teacher", "rules", "preview"} <= set(over_spec)
+    assert [name for name in over_spec if vars(pipeline)[name].__code__ is not blamed] == []
+
+
+def test_an_error_about_a_flag_the_file_gave_names_the_files_key(tmp_path, monkeypatch):
+    """An error whose option is a flag (``--players: ...``) for a value the file gave names the file's
+    key instead; a flag the file did not give stays."""
+    from deckgen.errors import DeckgenError
+    from deckgen.given import blames_the_file
+    from deckgen.request import load_spec
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "d.toml").write_text(DECK)
+    spec = load_spec("d.toml", [])
+
+    @blames_the_file
+    def fails(spec, option):
+        raise DeckgenError("no", option=option)
+
+    for option, shown in (("--players", "d.toml: players"), ("--cards", "d.toml: options.cards"), ("--games", "--games")):
+        with pytest.raises(DeckgenError) as exc:
+            fails(spec, option)
+        assert exc.value.option == shown

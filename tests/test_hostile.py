@@ -531,16 +531,23 @@ BIG_HANDS = 'game = "mgc"\n' + "".join(f'[[cards]]\nkind = "action"\naction = "{
     f'[[cards]]\nkind = "monomial"\nmonomial = "{m}"\ncopies = 150\n' for m in ("x", "y", "z", "2*x", "3*y", "x*y", "2*x*z", "x**2", "y**2", "3", "5*z", "4*x*y", "7"))
 
 
-def test_a_game_whose_hands_grow_by_the_thousand_spends_its_budget_in_few_turns():
-    """Issue 29's deck (4,950 cards, 3,000 of them make players draw): a step reads a hand of
-    thousands of cards, so it weighs as many steps; the game stops at its budget after a few
-    thousand turns (seconds), not 100,000 (minutes)."""
+@pytest.fixture(scope="module")
+def big_hands():
+    """The game and the deck of BIG_HANDS."""
     from deckgen.deckfile.load import read_deck_text
-    from deckgen.engine.loop import play_seeded
     from deckgen.spec import spec_for
 
     raw, game = read_deck_text(BIG_HANDS, "big.toml", folder=None)
-    deck = spec_for(game, file_layer=raw, cli={}).build()
+    return game, spec_for(game, file_layer=raw, cli={}).build()
+
+
+def test_a_game_whose_hands_grow_by_the_thousand_spends_its_budget_in_few_turns(big_hands):
+    """Issue 29's deck (4,950 cards, 3,000 of them make players draw): a step reads a hand of
+    thousands of cards, so it weighs as many steps; the game stops at its budget after a few
+    thousand turns (seconds), not 100,000 (minutes)."""
+    from deckgen.engine.loop import play_seeded
+
+    game, deck = big_hands
     record = play_seeded(game.engine, deck, 2, 0)
     assert not record.ended and record.steps >= game.engine.max_steps(deck, 2)
     assert "hands of hundreds of cards" in record.problem
@@ -560,6 +567,54 @@ def test_the_default_decks_steps_weigh_one(monkeypatch):
     monkeypatch.setattr(MgcState, "step_weight", lambda self: 1)
     plain = [play_seeded(game.engine, deck, n, seed) for n in (2, 5) for seed in range(6)]
     assert weighed == plain
+
+
+def test_an_mgc_step_reads_the_types_held_never_the_whole_hand(monkeypatch, big_hands):
+    """Issue 41, item 1: in the game above hands grow to thousands of cards of 16 types. Every step
+    (the legal actions, their length, a legality test, the heuristic and the random player) reads a
+    hand type by type: listing the legal cards is refused once there are more than 64, and the
+    heuristic reads at most two passes of the types held a step."""
+    import random
+
+    from deckgen.engine.loop import play
+    from deckgen.games.mgc import cards, policies
+
+    game, deck = big_hands
+
+    def listed(mask):
+        assert mask.bit_count() <= 64, f"a step listed {mask.bit_count()} legal cards"
+        return listed_before(mask)
+
+    listed_before, read_types = cards.members, cards.types_in
+    read = [0]
+
+    def counted(mask, t):
+        for found in read_types(mask, t):
+            read[0] += 1
+            yield found
+
+    monkeypatch.setattr(cards, "members", listed)
+    monkeypatch.setattr(policies, "types_in", counted)
+    rng = random.Random(5)
+    state = game.engine.new_state(deck, 2, rng)
+    while state.current_player() < 0:
+        state.chance(rng)
+    for seat in (0, 1):  # the draw pile dealt out but 100 cards (a test may rearrange a paused position)
+        for card in state.pile[100 + seat :: 2]:
+            state.hands[seat] |= 1 << card
+    state.pile[100:] = []
+    most, biggest = 0, 0
+
+    def heuristic(state, rng):
+        read[0] = 0
+        move = policies.heuristic_policy(state, rng)
+        nonlocal most, biggest
+        most, biggest = max(most, read[0]), max(biggest, state.hands[state.seat].bit_count())
+        return move
+
+    record = play(state, [heuristic, policies.random_policy], rng, max_steps=3_000, check=True, deck_size=len(deck.cards))
+    assert biggest > 2000 and record.steps >= 3_000
+    assert 2 < most <= 2 * 16
 
 
 @pytest.mark.parametrize("length", [240, 250])

@@ -121,7 +121,8 @@ def play(
             if moves is not None:
                 moves.append("chance")
         else:
-            if check and not state.legal_actions():
+            legal = state.legal_actions() if check else None  # listed once: a policy leaves the state as it found it
+            if check and not legal:
                 problem = dead_end(seat)
                 break
             try:
@@ -131,7 +132,7 @@ def play(
                     raise
                 problem = dead_end(seat)
                 break
-            if check and action not in state.legal_actions():
+            if check and action not in legal:
                 raise InvariantBroken(_("seed {seed}: illegal action {action} for seat {seat}", seed=seed, action=action, seat=seat))
             if watch is not None:
                 _watched(watch, state, action, seed, taken)

@@ -305,6 +305,22 @@ def test_reveal_is_the_only_action_and_only_on_your_turn():
 # ---------------------------------------------------------------- the reaction model
 
 
+@pytest.mark.parametrize("rate", [0.0, 0.01, 0.5])
+def test_false_times_draw_what_false_time_draws_player_by_player(rate):
+    """The slaps' fast path (one call for every player) against the generic one (a call each): the
+    same times from the same random numbers, and the generator left in the same place."""
+    model = ReactionModel((500.0, 800.0, 1200.0, 700.0), 0.35, 0.1, rate)
+    hits = 0
+    for seed in range(60):
+        players = [p for p in range(4) if (seed >> p) & 1 or p == seed % 4]
+        fast, slow = random.Random(seed), random.Random(seed)
+        times = model.false_times(fast, players)
+        assert times == {p: model.false_time(slow, p) for p in players}
+        assert list(times) == players and fast.random() == slow.random()
+        hits += sum(t != NEVER for t in times.values())
+    assert hits == 0 if rate == 0.0 else rate < 0.5 or hits > 0  # at 0.5: every path of the fast one taken
+
+
 def test_reaction_model_per_player_medians_and_errors():
     opts = resolve(GAME.options, {"reaction_ms": "500,800,1200", "miss_rate": 0.0, "false_slap_rate": 0.0})
     model = ReactionModel.from_options(opts, 3)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Sequence
 
 from deckgen.games.hectoedra.numbers import is_prime, link
@@ -10,8 +11,9 @@ CARDS_PER_PLAYER = 10  # the game deck holds 10 cards per player
 HAND = 4  # cards in hand, refilled after every turn while the draw pile lasts
 
 
-
-
+# remembered, as numbers.is_prime is: a game asks it of every card in hand at every turn (most of a
+# simulated game's time), always of the same few thousand pairs; bounded whatever the deck file
+@lru_cache(maxsize=1 << 16)
 def why_legal(card: int, top: int | None) -> str | None:
     """Why ``card`` may go on ``top`` ("first" on an empty pile, "multiple", "common", "primes"), or None."""
     if top is None:
@@ -24,7 +26,7 @@ def is_legal(card: int, top: int | None) -> bool:
 
 
 def legal_cards(hand: Sequence[int], top: int | None) -> list[int]:
-    return [c for c in hand if is_legal(c, top)]
+    return [c for c in hand if why_legal(c, top) is not None]
 
 
 def primes_in(hand: Sequence[int]) -> int:

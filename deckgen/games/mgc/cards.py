@@ -1,13 +1,21 @@
 """Integer coding of an MGC deck for the engine: card ``i`` is deck card ``i``; a hand is an int
 whose bit ``i`` is set when it holds card ``i``; the constraint in force is a small integer whose
 legal-card mask is precomputed, so "which of my cards may I play?" is one ``&``.
+
+The kind index (issue 41, item 1): cards the rules cannot tell apart (the same kind, coefficient and
+degree, as card_types.Types merges them) share a type, with the mask of its cards; a hand is read
+type by type (:func:`types_in`), so what a policy does with a hand of 3,000 cards of 16 types costs
+16 steps, not 3,000. The legal cards are a :class:`Legal` sequence read from the mask: its length is
+a bit count, its ``i``-th card a bisection over bit counts, ``in`` a bit test.
 """
 
 from __future__ import annotations
 
-from deckgen.bitset import members
-
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Iterator
+
+from deckgen.bitset import members
 
 from deckgen.model import Deck
 
@@ -33,6 +41,9 @@ class Tables:
     coefficient_constraint: tuple[int, ...]  # constraint index per entry of ``coefficients``
     degree_constraint: tuple[int, ...]
     free: int  # the constraint "anything goes" (a round opened by an action card)
+    kind_mask: tuple[int, ...]  # per rule kind (rules.BASIC...): the cards of that kind
+    type_of: tuple[int, ...]  # per card: its type (cards the rules cannot tell apart share one)
+    type_mask: tuple[int, ...]  # per type: its cards
 
 
 def tables(deck: Deck) -> Tables:
@@ -86,6 +97,17 @@ def tables(deck: Deck) -> Tables:
     degree_constraint = tuple(add(None, d, by_deg[d]) for d in degrees)
     free = add(None, None, (1 << n) - 1)
     points = tuple(rules.points(kind[i], coef[i]) for i in range(n))
+    kind_mask = [0] * rules.KINDS
+    type_index: dict[tuple, int] = {}
+    type_of: list[int] = []
+    type_mask: list[int] = []
+    for i in range(n):
+        kind_mask[kind[i]] |= bit[i]
+        t = type_index.setdefault((kind[i], coef[i], deg[i]), len(type_mask))
+        if t == len(type_mask):
+            type_mask.append(0)
+        type_mask[t] |= bit[i]
+        type_of.append(t)
     return Tables(
         size=n,
         kind=tuple(kind),
@@ -101,7 +123,88 @@ def tables(deck: Deck) -> Tables:
         coefficient_constraint=coefficient_constraint,
         degree_constraint=degree_constraint,
         free=free,
+        kind_mask=tuple(kind_mask),
+        type_of=tuple(type_of),
+        type_mask=tuple(type_mask),
     )
 
 
 cards_of = members  # the cards of a hand mask, in increasing order
+
+
+def types_in(mask: int, t: Tables) -> Iterator[tuple[int, int, int]]:
+    """The types of the cards in ``mask``, each once, by their lowest card: (type, lowest card,
+    how many cards of the type). One step per type present, whatever the number of cards."""
+    type_of, type_mask = t.type_of, t.type_mask
+    while mask:
+        low = (mask & -mask).bit_length() - 1
+        ty = type_of[low]
+        of_type = mask & type_mask[ty]
+        yield ty, low, of_type.bit_count()
+        mask ^= of_type
+
+
+def nth(mask: int, i: int) -> int:
+    """The ``i``-th card of ``mask`` in increasing order (from 0): a bisection over bit counts, so
+    a few dozen integer operations, not ``i`` steps, in a hand of thousands of cards."""
+    if i < 8:
+        while i:
+            mask &= mask - 1
+            i -= 1
+        return (mask & -mask).bit_length() - 1
+    lo, hi = 0, mask.bit_length()
+    while lo < hi:  # the fewest low bits holding i + 1 cards
+        mid = (lo + hi) >> 1
+        if (mask & ((1 << mid) - 1)).bit_count() > i:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo - 1
+
+
+class Legal(Sequence):
+    """The legal actions of a decision to play or draw: the legal cards (``mask``) in increasing
+    order, then ``tail`` (DRAW, when it is legal), as the list state.legal_actions gave before, read
+    without listing the cards: ``len``, indexing and ``in`` cost a few integer operations whatever
+    the hand's size. Iterating lists them all (the searching players and the argument's check do)."""
+
+    __slots__ = ("mask", "count", "tail")
+
+    def __init__(self, mask: int, tail: tuple[int, ...] = ()) -> None:
+        self.mask = mask
+        self.count = mask.bit_count()
+        self.tail = tail
+
+    def __len__(self) -> int:
+        return self.count + len(self.tail)
+
+    def __getitem__(self, i):  # noqa: ANN001
+        if isinstance(i, slice):
+            return list(self)[i]
+        n = self.count + len(self.tail)
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("legal action index out of range")
+        if i >= self.count:
+            return self.tail[i - self.count]
+        return nth(self.mask, i)
+
+    def __contains__(self, action: object) -> bool:
+        if action.__class__ is not int:
+            return action in list(self)
+        return action in self.tail or (action >= 0 and bool(self.mask >> action & 1))  # type: ignore[operator]
+
+    def __iter__(self) -> Iterator[int]:
+        yield from members(self.mask)
+        yield from self.tail
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (Legal, list, tuple)):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(list(self))

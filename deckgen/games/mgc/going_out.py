@@ -191,15 +191,16 @@ def checked(deck: Deck, players: int, new_state: Callable[..., Any], seeds: int 
     (``new_state(deck, players, rng)``), each up to WORK decisions followed (then the next match):
     "" when it held everywhere, else what broke."""
     from deckgen.engine.game import random_policy
-    from deckgen.games.mgc.model import position_of
+    from deckgen.games.mgc.model import Types, position_of
 
+    types = Types.of_deck(deck)  # once: reading the deck's types costs a pass over its cards
     for seed in range(seeds):
         rng = random.Random(seed)
         walk = random.Random(seed + 1)
         state = new_state(deck, players, rng)
         steps = work = 0
         while not state.is_terminal() and work < WORK:
-            p = position_of(state)
+            p = position_of(state, types)
             if p is not None:
                 try:
                     work += follow(p, walk)
@@ -277,6 +278,34 @@ class Along:
         self.target = rules.Variant.from_options(deck.options).target_score
         self.expect: tuple | None = None  # (measure, round, ÁLGEBRA catches) after the engine took the argument's move
         self.rounds, self.scored, self.steps = 0, 0, 0
+        self.piled: tuple | None = None  # (round, refills, deals), the hands and the draw pile's count per type at the last decision
+        self.recounts = 0  # the times the draw pile was counted card by card
+
+    def pile_counts(self, state: Any) -> tuple:
+        """The draw pile's count per type, kept from one decision to the next: within a deal and
+        between refills the pile only gives cards to the hands, so it loses the cards the hands
+        gained (read type by type); a new deal or a refill counts it again. A pile of thousands of
+        cards is not counted at every step."""
+        from collections import Counter
+
+        from deckgen.games.mgc.cards import types_in
+
+        epoch, of_card = (state.rounds, state.refills, state.deals), self.types.of_card
+        counts = None
+        if self.piled is not None and self.piled[0] == epoch:
+            counts = list(self.piled[2])
+            for was, now in zip(self.piled[1], state.hands):
+                for _t, low, n in types_in(now & ~was, state.k.tables):
+                    counts[of_card[low]] -= n
+            if sum(counts) != len(state.pile) or min(counts) < 0:
+                counts = None  # never seen: the pile took cards another way; count it
+        if counts is None:
+            self.recounts += 1
+            counts = [0] * self.types.n
+            for t, n in Counter(map(of_card.__getitem__, state.pile)).items():
+                counts[t] = n
+        self.piled = (epoch, tuple(state.hands), tuple(counts))
+        return self.piled[2]
 
     def __call__(self, state: Any, action: Any) -> str:
         from deckgen.games.mgc.model import position_of
@@ -292,7 +321,7 @@ class Along:
                 return _("the match lasted more than {most} rounds", most=self.players * (self.target - 1) + 1)
         if state.is_terminal() or state.current_player() < 0:
             return ""
-        p = position_of(state, self.types)
+        p = position_of(state, self.types, self.pile_counts(state))
         if p is None:
             return ""
         now = measure(p)
@@ -302,15 +331,19 @@ class Along:
             if rounds == state.rounds and caught == state.algebra_caught and not now < was:
                 return _("the engine's move was the argument's, yet the measure did not decrease: {before} then {after} at {position}",
                          before=was, after=now, position=p.position_to_string())
+        from deckgen.games.mgc.cards import Legal, types_in
+
         legal = state.legal_actions()
-        mine = {self._term(state, a) for a in legal}
+        if isinstance(legal, Legal):  # a card of each type stands for its type (a hand of thousands is never listed)
+            mine = {self._term(state, a) for a in [low for _t, low, _n in types_in(legal.mask, state.k.tables)] + list(legal.tail)}
+        else:
+            mine = {self._term(state, a) for a in legal}
         if mine != set(p.legal_actions()):
             return _("the argument's round model offers other moves than the engine at {position}", position=p.position_to_string())
         if p.stage == PLAY:
-            from deckgen.games.mgc.cards import cards_of
-
-            held = cards_of(state.hands[state.seat])
-            if not set(held) <= set(legal):
+            # the engine's legal cards, as a mask (a Legal sequence is one already)
+            offered = legal.mask if isinstance(legal, Legal) else sum(1 << a for a in set(legal) if 0 <= a < state.k.size)
+            if state.hands[state.seat] & ~offered:
                 return _("a card in the hand cannot be played at {position}: the argument needs every card always legal",
                          position=p.position_to_string())
         broken = one_step(p)

@@ -329,10 +329,11 @@ def searchable_model(deck: Deck, players: int) -> Position | None:
     return model(deck, players)
 
 
-def position_of(state: Any, types: Types | None = None) -> Position | None:
+def position_of(state: Any, types: Types | None = None, pile: tuple | None = None) -> Position | None:
     """The engine's position (an MgcState paused at a decision or inside a round) as a model
     position; None between rounds and at the end of the match. ``types``: the deck's types, when
-    the caller has them already (``Types.of_tables(state.k.tables)``)."""
+    the caller has them already (``Types.of_tables(state.k.tables)``); ``pile``: the draw pile's count
+    per type, when the caller keeps it (going_out.Along: a pile of thousands is not counted a step)."""
     from deckgen.games.mgc import phases as engine_state
 
     phase, job = state.phase, state.job
@@ -347,19 +348,31 @@ def position_of(state: Any, types: Types | None = None) -> Position | None:
     m = Model(types, k.players, k.variant, state.dealer, slips=True)
     p = m.root()
 
-    def counts(cards: Any) -> tuple:
+    from collections import Counter
+
+    from deckgen.games.mgc.cards import types_in
+
+    of_card = types.of_card
+
+    def held(hand: int) -> tuple:
+        """A hand's count per type, read type by type (never card by card: cards.types_in)."""
         c = [0] * types.n
-        for card in cards:
-            c[types.of_card[card]] += 1
+        for _t, low, count in types_in(hand, k.tables):
+            c[of_card[low]] += count
         return tuple(c)
 
-    from deckgen.games.mgc.cards import cards_of
+    def piled(cards: list) -> tuple:
+        """The draw pile's count per type (counted at C speed: it may hold thousands of cards)."""
+        c = [0] * types.n
+        for t, count in Counter(map(of_card.__getitem__, cards)).items():
+            c[t] = count
+        return tuple(c)
 
     p.stage, p.seat, p.dir = stage, state.seat, state.dir
     p.cons = k.tables.constraints[state.cons]
-    p.top = types.of_card[state.top]
-    p.hands = tuple(counts(cards_of(h)) for h in state.hands)
-    p.pile = counts(state.pile)
+    p.top = of_card[state.top]
+    p.hands = tuple(held(h) for h in state.hands)
+    p.pile = piled(state.pile) if pile is None else pile
     p.pending, p.skip, p.choosing, p.then_play = state.pending, bool(state.skip), state.choosing, bool(state.then_play)
     p.drawn = types.of_card[state.drawn] if stage == DRAWN else -1
     p.left = state.pending if stage == PENALTY_DRAW else 0

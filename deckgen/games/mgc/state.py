@@ -29,7 +29,7 @@ from typing import Hashable, Mapping, Sequence
 from deckgen.engine.state import CHANCE, TERMINAL, IllegalAction
 
 from deckgen.games.mgc import rules
-from deckgen.games.mgc.cards import cards_of
+from deckgen.games.mgc.cards import Legal
 from deckgen.games.mgc.match import ALGEBRA_PENALTY, UNLIMITED, Match  # noqa: F401 (tests import them from here)
 from deckgen.games.mgc.phases import CHANCE_NODE, CHOOSE, DRAWN, J_ALGEBRA, J_DEAL, J_DRAW, J_PENALTY, OVER, PLAY  # noqa: F401
 from deckgen.games.mgc.piles import INDEX_BITS, Piles  # noqa: F401 (tests import INDEX_BITS from here)
@@ -96,14 +96,14 @@ class MgcState(Match, Piles, Scoring):
             return CHANCE
         return self.seat
 
-    def legal_actions(self) -> list[int]:
+    def legal_actions(self) -> Sequence[int]:
         phase = self.phase
         k = self.k
         if phase == PLAY:
-            actions = cards_of(self.hands[self.seat] & k.tables.masks[self.cons])
-            if not actions or k.variant.draw_freely and self.can_draw():
-                actions.append(k.DRAW)
-            return actions
+            # the legal cards in increasing order, then DRAW: a Legal sequence, read from the mask
+            # (a hand of thousands of cards is never listed to pick one: cards.py)
+            legal = self.hands[self.seat] & k.tables.masks[self.cons]
+            return Legal(legal, (k.DRAW,) if not legal or k.variant.draw_freely and self.can_draw() else ())
         if phase == DRAWN:
             return [self.drawn, k.PASS]
         if phase == CHOOSE:

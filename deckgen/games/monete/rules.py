@@ -262,7 +262,10 @@ def play_moves(rules: Rules, sit: Situation, table: CardTable, hand: Sequence[in
     for c in plain:
         first(c, value[c], colour[c], 0)
     if wilds:
+        by_number_alone = rule != EITHER  # fits fails on the number alone whatever the colour
         for v in range(1, top + 1):
+            if by_number_alone and not (v >= tv if up else v <= tv):  # (the top's own number passes)
+                continue  # ``first`` would add nothing for any declared colour
             for col in decl:
                 first(wilds[0], v, col, 1)
     return out

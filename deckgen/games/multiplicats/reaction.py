@@ -59,6 +59,15 @@ class ReactionModel:
             return self.time(rng, player)
         return NEVER
 
+    def false_times(self, rng: random.Random, players: Sequence[int]) -> dict[int, float]:
+        """``false_time`` of each of ``players`` in order, drawn from ``rng`` exactly as those calls
+        would draw: the hot path of a simulated game (asked at nearly every turned-up card)."""
+        rate = self.false_slap
+        if rate <= 0.0:
+            return dict.fromkeys(players, NEVER)
+        draw, time = rng.random, self.time
+        return {player: time(rng, player) if draw() < rate else NEVER for player in players}
+
 
 def _shown(value: Any) -> Any:
     return value[:60] + "…" if isinstance(value, str) and len(value) > 60 else value

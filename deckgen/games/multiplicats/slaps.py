@@ -157,7 +157,9 @@ class Slaps:
         nobody slapping: each player still holding a card draws whether they slap wrongly (the same
         random numbers, in the same order, as :meth:`_race`), and only when one does is the race run."""
         # the players still holding a card, in seat order: the order of their first piles (pile_owners)
-        drawn = {player: self.model.false_time(rng, player) for player in self._players_in()}
+        model = self.model
+        many = getattr(model, "false_times", None)  # the model's own loop (a scripted model has none)
+        drawn = many(rng, self._players_in()) if many is not None else {player: model.false_time(rng, player) for player in self._players_in()}
         if all(t == NEVER for t in drawn.values()):
             return None  # what _gula of nobody returns
         _, _, gluttons = self._race(rng, [], drawn)
