@@ -18,7 +18,6 @@ from __future__ import annotations
 import io
 import json
 import math
-import os
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -119,15 +118,15 @@ def _map(fn: Callable, jobs: Sequence, workers: int, progress: Callable[[int, in
             if progress:
                 progress(n, total)
         return
-    from deckgen.workers import context, worker_init
+    from deckgen.workers import process_pool
 
-    with context().Pool(min(workers, total), initializer=worker_init,
-                        initargs=(("deckgen.render.export", "deckgen.render.png_pen"), os.getpid())) as pool:
-        for n, _ in enumerate(pool.imap_unordered(fn, jobs, chunksize=4), 1):
+    # the project's pool (deckgen.workers.process_pool): left by a stop signal, it stops its workers
+    # without a word to them. multiprocessing.Pool's terminate() puts on its task queue, whose lock
+    # a signal can leave taken: a SIGHUP during a PNG export then hung the command for good.
+    with process_pool(min(workers, total), ("deckgen.render.export", "deckgen.render.png_pen")) as pool:
+        for n, _ in enumerate(pool.map(fn, jobs, chunksize=4), 1):
             if progress:
                 progress(n, total)
-        pool.close()  # every job is done: the workers finish and are joined, no signal needed
-        pool.join()
 
 
 def write_pngs(
