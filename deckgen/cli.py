@@ -169,7 +169,7 @@ def game_help(argv: list[str]) -> str | None:
     when ``argv`` does not ask for that."""
     if len(argv) < 3 or not {"--help", "-h"} & set(argv[2:]) or argv[1].startswith("-"):
         return None
-    group = typer.main.get_command(app)
+    group = _command(current_lang(), locale_dirs())
     root = HelpContext(group, info_name="deckgen")
     command = group.get_command(root, argv[0]) if hasattr(group, "commands") and argv[0] in group.commands else None
     if command is None or not (command.context_settings or {}).get("allow_extra_args"):
@@ -792,8 +792,9 @@ def ui_lang_arg(args: list[str]) -> tuple[list[str], str | None]:
 def _command(lang: str, catalogs: tuple[Path, ...]) -> Any:
     """The click command typer makes of ``app``: made once per language and catalogs (its help texts
     are written in the language in force when it is made), not at every call. Typer rebuilds it
-    from every command's signature and annotations at each ``app()`` (about 20 ms), which the web
-    page's jobs and the test suite's in-process calls paid thousands of times."""
+    from every command's signature and annotations at each ``app()`` (about 20 ms), which the test
+    suite's in-process calls paid thousands of times. The commands and `deckgen COMMAND GAME --help`
+    (:func:`game_help`) both use it."""
     return typer.main.get_command(app)
 
 
