@@ -19,7 +19,7 @@ on real sheets):
   with ``x0 y0 x1 y1 top bottom width height`` and ``fill``/``stroke`` (pdfium's draw mode).
 - ``extract_text()``: pdfplumber's own text layout (``chars_to_textmap``) over these characters, so
   lines and words come out as pdfplumber's ``extract_text`` gives them; ``crop(bbox)`` as
-  pdfplumber's (the objects overlapping the box). ``text`` is pdfium's own text of the page.
+  pdfplumber's (the objects overlapping the box), ``filter(keep)`` as pdfplumber's.
 
 Colours are not read: the tests of colours keep pdfplumber.
 """
@@ -41,7 +41,6 @@ class Page:
     height: float
     chars: tuple[dict, ...]
     rects: tuple[dict, ...]
-    text: str
 
     def extract_text(self, **options) -> str:
         """The page's text laid out by pdfplumber's own algorithm (lines by position, words by gaps),
@@ -52,14 +51,13 @@ class Page:
 
     def filter(self, keep) -> "Page":
         """The page with only the objects ``keep`` accepts: pdfplumber's ``Page.filter``."""
-        return Page(self.width, self.height, tuple(filter(keep, self.chars)), tuple(filter(keep, self.rects)), self.text)
+        return Page(self.width, self.height, tuple(filter(keep, self.chars)), tuple(filter(keep, self.rects)))
 
     def crop(self, bbox: tuple[float, float, float, float]) -> "Page":
         """The characters and rectangles overlapping ``bbox`` (x0, top, x1, bottom, from the top):
         what pdfplumber's ``Page.crop`` keeps of them."""
         x0, top, x1, bottom = bbox
-        keep = lambda o: o["x0"] < x1 and o["x1"] > x0 and o["top"] < bottom and o["bottom"] > top  # noqa: E731
-        return Page(self.width, self.height, tuple(filter(keep, self.chars)), tuple(filter(keep, self.rects)), self.text)
+        return self.filter(lambda o: o["x0"] < x1 and o["x1"] > x0 and o["top"] < bottom and o["bottom"] > top)
 
 
 def read(path: str | Path) -> list[Page]:
@@ -76,14 +74,13 @@ def _page(page) -> Page:
     textpage = page.get_textpage()
     try:
         chars = _chars(textpage, height)
-        text = textpage.get_text_range()
     finally:
         textpage.close()
     rects: list[dict] = []
     raw_page = page.raw
     for i in range(raw.FPDFPage_CountObjects(raw_page)):
         _walk(raw.FPDFPage_GetObject(raw_page, i), (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), height, rects)
-    return Page(float(width), float(height), tuple(chars), tuple(rects), text)
+    return Page(float(width), float(height), tuple(chars), tuple(rects))
 
 
 def _chars(textpage, height: float) -> list[dict]:

@@ -70,13 +70,13 @@ def test_a_rulebooks_text_is_pdfplumbers(tmp_path, lang):
     from deckgen.registry import get_game
     from deckgen.rulebook.render import write_rulebook
     from deckgen.spec import spec_for
-    from rulebook.rbtools import MM, pdf_pages
+    from rulebook.rbtools import body_box, pdf_pages
 
     spec = spec_for("hectoedra", cli={})
     path = write_rulebook(tmp_path / "r.pdf", get_game("hectoedra"), spec.build(), lang, spec.print)
     with pdfplumber.open(path) as pdf:
         whole = [p.extract_text() or "" for p in pdf.pages]
-        body = [p.crop((0, 18 * MM, p.width, p.height - 16 * MM)).extract_text() or "" for p in pdf.pages]
+        body = [p.crop(body_box(p)).extract_text() or "" for p in pdf.pages]
     assert len(whole) >= 4 and all(whole)
     assert pdf_pages(path) == whole
     assert pdf_pages(path, body=True) == body and body != whole

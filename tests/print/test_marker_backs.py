@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
 
 import pdfplumber
 import pytest
@@ -47,11 +46,12 @@ def what(page, box: pdfcheck.Rect, lang: str) -> str:
     return "card" if text.strip() else ""
 
 
-def sheets(pdf, lang: str) -> dict[int, dict[str, object]]:
-    """Sheet number -> {"front": page, "back": page}, from the label each page prints."""
+def sheets(pages, lang: str) -> dict[int, dict[str, object]]:
+    """Sheet number -> {"front": page, "back": page}, from the label each page prints (pages read by
+    pdfplumber or by tests/pdfium_pages.py)."""
     out: dict[int, dict[str, object]] = {}
     front, back = SIDE[lang]
-    for page in pdf.pages:
+    for page in pages:
         text = page.extract_text() or ""
         m = re.search(r"(?:hoja|sheet) (\d+)/\d+ · (\w+)", text)
         assert m, text[-200:]
@@ -81,13 +81,8 @@ def turned(box: pdfcheck.Rect, page, edge: str) -> pdfcheck.Rect:
 def read_sheets(pdf_path, lang: str) -> tuple[tuple[pdfium_pages.Page, pdfium_pages.Page | None], ...]:
     """(front, back or None) of every sheet of the PDF, in sheet order, read once (by pdfium:
     tests/pdfium_pages.py, which tests/test_pdfium_pages.py holds equal to pdfplumber)."""
-    found = sheets(Pages(pdfium_pages.read(pdf_path)), lang)
+    found = sheets(pdfium_pages.read(pdf_path), lang)
     return tuple((sides["front"], sides.get("back")) for _number, sides in sorted(found.items()))
-
-
-@dataclass(frozen=True)
-class Pages:
-    pages: list
 
 
 def behind(pdf_path, lang: str, edge: str) -> list[tuple[str, str]]:
@@ -151,7 +146,7 @@ def test_without_a_centre_cell_the_long_edge_works_and_the_sheet_says_so(monete,
 
 def test_no_backs_prints_fronts_only(monete):
     with pdfplumber.open(monete("--backs", "none", "--lang", "es")) as pdf:
-        found = sheets(pdf, "es")
+        found = sheets(pdf.pages, "es")
         assert found and all(set(s) == {"front"} for s in found.values())
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pdfplumber
+import pdfium_pages
 from pypdf import PdfReader
 
 from deckgen.model import Card, Deck
@@ -27,12 +27,15 @@ def pdf_pages(path: Path, *, body: bool = False) -> list[str]:
     (tests/pdfium_pages.py: several times faster than pdfplumber's own parse; tests/test_pdfium_pages.py
     holds the two texts equal on the rulebooks); ``body`` leaves out the running header and the page
     number."""
-    import pdfium_pages
-
     pages = pdfium_pages.read(path)
     if body:
-        return [p.crop((0, 18 * MM, p.width, p.height - 16 * MM)).extract_text() or "" for p in pages]
+        return [p.crop(body_box(p)).extract_text() or "" for p in pages]
     return [page.extract_text() or "" for page in pages]
+
+
+def body_box(page) -> tuple[float, float, float, float]:
+    """A rulebook page without its running header and page number (x0, top, x1, bottom, from the top)."""
+    return (0, 18 * MM, page.width, page.height - 16 * MM)
 
 
 def flat(text: str) -> str:
