@@ -38,33 +38,42 @@ def _end(flag: str) -> str:
     return re.escape(flag) + r"(?![\w-])"
 
 
-def renames(spec: Any) -> tuple[tuple[str, Any], ...]:
-    """(pattern, words) pairs for every flag whose value ``spec``'s deck file gave: the longest
-    (a flag with its value) first."""
+def _file_given(spec: Any) -> Iterator[tuple[str, str, str, Any]]:
+    """(flag, who, key, option) of every value ``spec``'s deck file gave: the command-line flag that
+    would set it ("--players"), who gave it ("d.toml: players"), the file's key ("players") and the
+    game's option (None for a top-level or print value). Values typed on the command line are left
+    out, and so is an option the game does not have."""
     source = getattr(spec, "source", "")
     prefix = f"{source}: "
     options = {o.name: o for o in getattr(spec.game, "options", ())}
     from deckgen.spec import PRINT_FLAGS
 
     print_flags = {f"print.{key}": flag for flag, key in PRINT_FLAGS.items()}
-    pairs: list[tuple[str, Any]] = []
     for given, who in (getattr(spec, "origin", None) or {}).items():
         if not (isinstance(who, str) and source and who.startswith(prefix)):
             continue  # typed on the command line
         key = who[len(prefix):]
         if given.startswith("options."):
             opt = options.get(given[len("options."):])
-            if opt is None:
-                continue
-            flag = _flag(opt.name)
+            if opt is not None:
+                yield _flag(opt.name), who, key, opt
+        else:
+            yield print_flags.get(given) or _flag(given), who, key, None
+
+
+def renames(spec: Any) -> tuple[tuple[str, Any], ...]:
+    """(pattern, words) pairs for every flag whose value ``spec``'s deck file gave: the longest
+    (a flag with its value) first."""
+    source = getattr(spec, "source", "")
+    pairs: list[tuple[str, Any]] = []
+    for flag, _who, key, opt in _file_given(spec):
+        if opt is not None:
             if opt.flag:
                 pairs.append((_end("--no-" + flag[2:]), _set(key, "false", source)))
                 pairs.append((_end(flag), _set(key, "true", source)))
                 continue
             for value in _values(opt):
                 pairs.append((_end(f"{flag} {value}"), _set(key, value, source)))
-        else:
-            flag = print_flags.get(given) or _flag(given)
         named = (_("{key} in {file}", key=key, file=source), key)  # the file named once a message (Substituted)
         pairs.append((_end(f"the {flag} option"), named))  # a detail's "the --cards option"
         pairs.append((_end(flag), named))
@@ -75,23 +84,11 @@ def renames(spec: Any) -> tuple[tuple[str, Any], ...]:
 def file_keys(spec: Any) -> dict[str, str]:
     """The flag of every value ``spec``'s deck file gave, and who gave it ("--players" ->
     "d.toml: players"): an error about such a flag names the file's key instead."""
-    source = getattr(spec, "source", "")
-    options = {o.name: o for o in getattr(spec.game, "options", ())}
-    from deckgen.spec import PRINT_FLAGS
-
-    print_flags = {f"print.{key}": flag for flag, key in PRINT_FLAGS.items()}
     out: dict[str, str] = {}
-    for given, who in (getattr(spec, "origin", None) or {}).items():
-        if not (isinstance(who, str) and source and who.startswith(f"{source}: ")):
-            continue
-        if given.startswith("options."):
-            opt = options.get(given[len("options."):])
-            if opt is not None:
-                out[_flag(opt.name)] = who
-                if opt.flag:
-                    out["--no-" + _flag(opt.name)[2:]] = who
-        else:
-            out[print_flags.get(given) or _flag(given)] = who
+    for flag, who, _key, opt in _file_given(spec):
+        out[flag] = who
+        if opt is not None and opt.flag:
+            out["--no-" + flag[2:]] = who
     return out
 
 
