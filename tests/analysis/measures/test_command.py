@@ -112,6 +112,7 @@ def test_the_steps_are_kept_only_when_asked_and_agree_with_what_the_trace_summed
             waits[s].append(i - before[-1] - 1)
     assert t.seat_waits == [(sum(waits[s]), len(waits[s])) for s in range(3)]
     assert (t.wait_sum, t.wait_count) == (sum(map(sum, waits.values())), sum(map(len, waits.values())))
+    assert t.wait_max == max((w for ws in waits.values() for w in ws), default=None) and t.wait_max is not None
     forced_runs, current = 0, []
     for i, s in enumerate(decisions):
         current.append(s.forced)
