@@ -183,12 +183,12 @@ def play_traced(state: Any, policies: Sequence[Any], rng: Any, design: Design, *
     waited = [last - first - (k - 1) if k else 0 for first, last, k in zip(first_turn, last_turn, seat_turns)]
     waits = [k - 1 if k else 0 for k in seat_turns]
     return closed(t, state, design, step, turns, turns - active, real, real_legal, (sc, scc, scy), waited, waits,
-                  gap_max - 1 if gap_max > 0 else -1, quiet_max)
+                  gap_max - 1, quiet_max)  # a gap of g turns is a wait of g - 1 (none: -2)
 
 
 def closed(t: Trace, state: Any, design: Design, steps: int, turns: int, passive: int, real: int, real_legal: int,
            moments: tuple[int, int, int], seat_sum: list[int], seat_count: list[int], wait_max: int, quiet_max: int) -> Trace:
-    """``t`` with what a traced loop summed (-1: no wait, no quiet run), read when its game stopped
+    """``t`` with what a traced loop summed (negative: no wait, no quiet run), read when its game stopped
     after ``steps`` steps: its end, winners, returns, last sample and margin. Every traced loop ends
     here (:func:`play_traced`, and a game's own, ``Design.playout``)."""
     t.turns, t.passive, t.real, t.real_legal = turns, passive, real, real_legal
