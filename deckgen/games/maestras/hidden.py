@@ -18,7 +18,7 @@ from deckgen.games.maestras.state import MaestrasState
 
 
 def _copy(state: MaestrasState) -> MaestrasState:
-    memo = {id(state.infos): state.infos, id(state.rules): state.rules, id(state.final): None,
+    memo = {id(state.infos): state.infos, id(state.rules): state.rules, id(state.final): None, id(state.follow): state.follow,
             id(state.voids): list(state.voids)}  # the voids are tuples: shared, the list is not
     return copy.deepcopy(state, memo)
 
