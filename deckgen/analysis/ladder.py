@@ -101,9 +101,11 @@ def _policy(engine: Engine, deck: Deck, players: int, name: str) -> Policy:
     assert skill is not None and skill.sample_hidden is not None
     worlds = search_worlds(name)
     if worlds is not None:
-        return SearchPlayer(skill.sample_seen or skill.sample_hidden, worlds, engine.policies["heuristic"], engine.max_steps(deck, players), skill.value)
+        return SearchPlayer(skill.sample_seen or skill.sample_hidden, worlds, engine.policies["heuristic"], engine.max_steps(deck, players), skill.value,
+                            skill.copy_world)
     assert name.startswith("mc")
-    return MonteCarloPlayer(skill.sample_hidden, int(name[2:]), engine.policies["heuristic"], engine.max_steps(deck, players), skill.value)
+    return MonteCarloPlayer(skill.sample_hidden, int(name[2:]), engine.policies["heuristic"], engine.max_steps(deck, players), skill.value,
+                            skill.copy_world)
 
 
 def _seeded(policy: Policy, rng: random.Random) -> Policy:

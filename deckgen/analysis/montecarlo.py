@@ -23,6 +23,7 @@ from deckgen.engine.game import Policy
 from deckgen.engine.state import CHANCE, State
 
 Sampler = Callable[[State, int, random.Random], "State | None"]
+Copier = Callable[[State], State]
 SWITCH = 2.0  # standard errors of gain needed to leave the heuristic's move (k - 1 moves are compared)
 
 
@@ -46,6 +47,15 @@ def random_rollout(state: State, seat: int, rng: random.Random, max_steps: int, 
     return value(state, seat) if value is not None else float(state.returns()[seat])
 
 
+def dealt_world(sample: Sampler, copy: Copier | None, dealt: State | None, state: State, seat: int, world_seed: int) -> State | None:
+    """A fresh world of seed ``world_seed`` for one action to be tried: a copy of ``dealt`` (that
+    world, dealt once) when the game can copy one, else the world dealt again from its seed (the
+    same cards: ``sample`` depends on its rng alone)."""
+    if copy is None:
+        return sample(state, seat, random.Random(world_seed))
+    return None if dealt is None else copy(dealt)
+
+
 @dataclass(frozen=True)
 class MonteCarloPlayer:
     """A policy (``player(state, rng) -> action``) of strength ``rollouts`` per move."""
@@ -55,6 +65,9 @@ class MonteCarloPlayer:
     fallback: Policy
     max_steps: int = 100_000
     value: Callable[[State, int], float] | None = None  # a finished rollout's worth (default: the win share)
+    # an independent copy of a dealt world (Skill.copy_world): each world is then dealt once and
+    # copied for every action tried; None: dealt again for each (the same world, from its seed)
+    copy: Copier | None = None
 
     def results(self, state: State, rng: random.Random, keep: int | None = None) -> dict[int, list[float]] | None:
         """Every tried action's result in each determinization, or None when the decision cannot
@@ -82,8 +95,9 @@ class MonteCarloPlayer:
         out: dict[int, list[float]] = {actions[i]: [] for i in tried}
         for _ in range(worlds):
             world_seed, play_seed = rng.getrandbits(64), rng.getrandbits(64)
+            dealt = self.sample_hidden(state, seat, random.Random(world_seed)) if self.copy is not None else None
             for i in tried:
-                world = self.sample_hidden(state, seat, random.Random(world_seed))
+                world = dealt_world(self.sample_hidden, self.copy, dealt, state, seat, world_seed)
                 if world is None:
                     return None
                 world.apply_action(actions[i])

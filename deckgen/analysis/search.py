@@ -24,10 +24,10 @@ import random
 from dataclasses import dataclass
 from typing import Callable
 
+from deckgen.analysis.montecarlo import Copier, Sampler, dealt_world
 from deckgen.engine.game import Policy
 from deckgen.engine.state import CHANCE, State
 
-Sampler = Callable[[State, int, random.Random], "State | None"]
 SWITCH = 2.0  # standard errors of gain needed to leave the heuristic's move (as the Monte Carlo levels)
 CANDIDATES = 6  # moves tried in each world: the heuristic's and up to this many in all (others at random)
 PREFIX = "pimc"
@@ -57,6 +57,7 @@ class SearchPlayer:
     heuristic: Policy
     max_steps: int = 100_000
     value: Callable[[State, int], float] | None = None
+    copy: Copier | None = None  # as MonteCarloPlayer.copy: each world dealt once, copied for every candidate
 
     def results(self, state: State, rng: random.Random, keep: int) -> dict[int, list[float]] | None:
         """Each candidate move's result in each world (None: the decision cannot be searched)."""
@@ -67,8 +68,9 @@ class SearchPlayer:
         out: dict[int, list[float]] = {a: [] for a in tried}
         for _ in range(self.worlds):
             world_seed, play_seed = rng.getrandbits(64), rng.getrandbits(64)
+            dealt = self.sample(state, seat, random.Random(world_seed)) if self.copy is not None else None
             for a in tried:
-                world = self.sample(state, seat, random.Random(world_seed))
+                world = dealt_world(self.sample, self.copy, dealt, state, seat, world_seed)
                 if world is None:
                     return None
                 world.apply_action(a)

@@ -135,6 +135,11 @@ class Skill:
     # alone (so two states that differ only in such cards give the same sample); None when the
     # decision in progress cannot be searched (the player then decides by the heuristic)
     sample_hidden: Callable[[State, int, random.Random], State | None] | None = None
+    # copy_world(world): an independent copy of a dealt world (sample_hidden's or sample_seen's) that
+    # plays on exactly as the world itself; a searching player then deals each world once and copies
+    # it for every move it tries, instead of dealing it again each time (the same world, from the
+    # same seed: the same results, faster). None: a world that cannot be copied (MGC's paused match)
+    copy_world: Callable[[State], State] | None = None
     # rule options that make one unit of play for the ladder (e.g. one round of a long match)
     options: Mapping[str, Any] = field(default_factory=dict)
     unit: str = "games"  # what one unit is called in reports ("rounds")

@@ -13,7 +13,7 @@ from deckgen.model import Deck
 
 from deckgen.games.hectoedra import deck as deck_mod
 from deckgen.games.hectoedra import rules
-from deckgen.games.hectoedra.hidden import sample_hidden, sample_seen, value
+from deckgen.games.hectoedra.hidden import copy_world, sample_hidden, sample_seen, value
 from deckgen.games.hectoedra.numbers import linked
 from deckgen.games.hectoedra.policies import heuristic_policy
 from deckgen.games.hectoedra.state import HectoedraState, Variant
@@ -125,7 +125,7 @@ ENGINE = Engine(
     max_steps=max_steps,
     deal_promise=deal_promise,
     length_name="turns",
-    skill=Skill(sample_hidden=sample_hidden, value=value, rollouts=(4, 16, 64), games=100, sample_seen=sample_seen, search_worlds=16),
+    skill=Skill(sample_hidden=sample_hidden, copy_world=copy_world, value=value, rollouts=(4, 16, 64), games=100, sample_seen=sample_seen, search_worlds=16),
     # "every game ends" proven by a decreasing variant (HectoedraState.length_variant), checked in code
     arguments=lambda deck, players: length_argument(deck, players),
 )

@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 
 from deckgen.analysis.hidden import redeal
-from deckgen.engine.state import copy_position
 
 from deckgen.games.hectoedra import rules
 from deckgen.games.hectoedra.state import HectoedraState
@@ -19,8 +18,24 @@ from deckgen.games.hectoedra.state import HectoedraState
 TRIES = 64  # worlds dealt to find one consistent with what the seat has seen
 
 
+def copy_world(state: HectoedraState) -> HectoedraState:
+    """An independent copy of the position: what ``engine.state.copy_position`` gives (every list and
+    dict of the position copied, and the lists and dicts they hold; tests/hectoedra/test_hidden.py),
+    without its generic walk over every field and card (a fifth of a Monte Carlo level's time)."""
+    world = object.__new__(HectoedraState)
+    world.__dict__.update(state.__dict__)
+    world.box, world.draw, world.pile = list(state.box), list(state.draw), list(state.pile)
+    world.hands = [list(h) for h in state.hands]
+    world.penalty_piles = [list(p) for p in state.penalty_piles]
+    world.round_penalties, world.totals, world.drawn = list(state.round_penalties), list(state.totals), list(state.drawn)
+    world.started, world.voids, world.shortfalls = list(state.started), list(state.voids), list(state.shortfalls)
+    world.history = [dict(h) for h in state.history]
+    world._counts = dict(state._counts)
+    return world
+
+
 def sample_hidden(state: HectoedraState, seat: int, rng: random.Random) -> HectoedraState:
-    world = copy_position(state)
+    world = copy_world(state)
     others = [s for s in range(world.players) if s != seat]
     places = [world.hands[s] for s in others] + [world.penalty_piles[s] for s in others] + [world.draw, world.box]
     redeal(places, rng)

@@ -165,10 +165,11 @@ class HectoedraState:
         return plays + sorted(PENALTY + c for c in hand)
 
     def apply_action(self, action: int) -> None:
-        if action not in self.legal_actions():
+        legal = self.legal_actions()
+        if action not in legal:
             raise IllegalAction(f"{self.action_to_string(action)} is not legal for seat {self.seat}")
         hand = self.hands[self.seat]
-        had_legal = bool(rules.legal_cards(hand, self.top()))
+        had_legal = legal[0] < PENALTY  # the plays come first: a hand with a legal card offers one
         if action >= PENALTY:
             card = action - PENALTY
             if not had_legal and self.pile:  # public: this hand held nothing that follows the top card

@@ -10,7 +10,7 @@ from deckgen.analysis.hidden import redeal
 from deckgen.analysis.measures.hooks import Design
 from deckgen.i18n import N_
 
-from deckgen.games.maestras.hidden import _copy
+from deckgen.games.maestras.hidden import copy_world
 from deckgen.games.maestras.policies import heuristic_choice
 from deckgen.games.maestras.state import MaestrasState
 
@@ -26,7 +26,7 @@ def counted_heuristic(state: MaestrasState, rng: random.Random) -> tuple[int, in
 
 
 def world(state: MaestrasState, rng: random.Random) -> MaestrasState:
-    w = _copy(state)
+    w = copy_world(state)
     redeal([w.pile], rng)
     w._legal = None
     return w

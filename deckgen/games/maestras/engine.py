@@ -16,7 +16,7 @@ from deckgen.model import Deck
 from deckgen.games.maestras import rules as R
 from deckgen.games.maestras.cards import EMPTY_K, MASTER_K, POINTS_K, CENTRAL_K, infos, name
 from deckgen.games.maestras.deck import composition, deck_for_players, removed_empties
-from deckgen.games.maestras.hidden import sample_hidden, sample_seen
+from deckgen.games.maestras.hidden import copy_world, sample_hidden, sample_seen
 from deckgen.games.maestras.policies import heuristic_policy
 from deckgen.games.maestras.rules import CENTRE, Rules
 from deckgen.games.maestras.state import MaestrasState
@@ -274,7 +274,7 @@ ENGINE = Engine(
     validate_steps=30_000,
     length_name="turns",
     board_picture=board_picture,
-    skill=Skill(sample_hidden=sample_hidden, sample_seen=sample_seen, rollouts=(4, 16, 64), search_worlds=8),
+    skill=Skill(sample_hidden=sample_hidden, copy_world=copy_world, sample_seen=sample_seen, rollouts=(4, 16, 64), search_worlds=8),
     # "every game ends" proven by a decreasing variant (MaestrasState.length_variant), checked in code
     arguments=length_argument,
 )
