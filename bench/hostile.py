@@ -25,6 +25,12 @@ from test_hostile import ARGS, BIG_HANDS, CAPABILITY_ARGS, DECK_FILES, IMAGES, M
 # validated whole, with default settings (bench/worst_deck.py searches for worse ones)
 HEAVY = {"validate: MGC, 3,000 draw cards and 13 monomials x 150": BIG_HANDS,
          "validate: Cartas Maestras, 1,298 cards, hands by the thousand, tie-break always": MAESTRAS_HUGE}
+# ... and the worst files bench/worst_deck.py found (issue 41 item 1): an MGC whose argument applies at
+# every player count with matches to 100,000 points, and Cartas Maestras of 397 kinds of card
+from worst_deck import _maestras_worst, _mgc_all_playable  # noqa: E402  (bench/ is the script's folder)
+
+HEAVY.update({f"validate: {game}, {make(None)[0].split(':')[1].split(';')[0].strip()}": make(None)[1]
+              for game, make in (("MGC", _mgc_all_playable), ("Cartas Maestras", _maestras_worst))})
 
 
 def measure(argv: list[str], cwd: Path) -> tuple[float, float, float, int]:

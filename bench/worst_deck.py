@@ -15,10 +15,11 @@ at most 5,000 cards, 1,000 copies of one card), per game:
 - MGC: draw cards (Toma cuatro, Toma dos, Elección...) by the thousand beside few monomials, 5,000
   distinct monomials, target scores up to 100,000.
 - Monete: the default cards scaled up, action cards or comodines by the thousand, in every mode.
-- Multipli Cat's: multiplication cards by the thousand, with and without products and specials,
-  the infinite variant with 50 points and refills of 200.
-- Hectoedra: custom number cards up to 999 (by the thousand), the longest rules (20 rounds, 10
-  cards a player, hands of 10, penalties kept).
+- Multipli Cat's: multiplication cards by the thousand beside one product card per product (the
+  static checks ask for it), with and without specials, the infinite variant with 50 points and
+  refills of 200.
+- Hectoedra: custom number cards 1 to 999, each once (the static checks ask for it), the longest
+  rules (20 rounds, 10 cards a player, hands of 10, penalties kept).
 
 Each family draws its shape parameters (seeded: ``--seed``); the known offenders of issue 41 are
 always among the candidates. Every candidate is scored in this process by the CPU time of one
@@ -156,22 +157,27 @@ def monete(rng: random.Random) -> tuple[str, str]:
 
 
 def multiplicats(rng: random.Random) -> tuple[str, str]:
+    """A file that passes the static checks (validate plays no game otherwise): one product card per
+    product, listing exactly the deck's multiplications that give it (at most four: products with
+    more are left out), and the multiplication cards by the thousand."""
     from deckgen.games.multiplicats.deck import SPECIALS
 
     top = rng.choice([2, 5, 10])
     pairs = [(a, b) for a in range(1, top + 1) for b in range(1, 11)]
-    products = sorted({a * b for a, b in pairs})
-    with_products = rng.random() < 0.7
+    by_product: dict[int, list[tuple[int, int]]] = {}
+    for a, b in pairs:
+        by_product.setdefault(a * b, []).append((a, b))
+    by_product = {v: ps for v, ps in by_product.items() if len(ps) <= 4}
+    pairs = [p for ps in by_product.values() for p in ps]
     specials = rng.choice([0, 10, (MAX_CARDS // 2) // len(SPECIALS)])  # each: at most half the deck in specials
-    product_cards = [table("product", rng.choice([1, 10]), value=v,
-                           multiplications=[[a, b] for a, b in pairs if a * b == v][:4]) for v in products] if with_products else []
-    used = sum(int(t.split("copies = ")[1]) if "copies" in t else 1 for t in product_cards) + specials * len(SPECIALS)
+    product_cards = [table("product", 1, value=v, multiplications=[[a, b] for a, b in ps]) for v, ps in sorted(by_product.items())]
+    used = len(product_cards) + specials * len(SPECIALS)
     options = {"infinite": rng.random() < 0.5, "infinite_points": rng.choice([3, 50]), "infinite_refill": rng.choice([0, 200]),
                "end": rng.choice(["two-left", "first"]), "raton_call": rng.random() < 0.5, "magia_pairs": rng.choice(["one", "each"]),
                "miss_rate": rng.choice([0.1, 0.95]), "false_slap_rate": rng.choice([0.01, 0.5])}
     cards = product_cards + spread([("multiplication", {"a": a, "b": b}) for a, b in pairs], MAX_CARDS - used) + (
         [table("special", specials, special=s) for s in SPECIALS] if specials else [])
-    name = f"tables 1-{top}, products {'yes' if with_products else 'no'}, {specials} of each special; " + ", ".join(f"{k}={v}" for k, v in options.items())
+    name = f"tables 1-{top}, {len(product_cards)} products, {specials} of each special; " + ", ".join(f"{k}={v}" for k, v in options.items())
     return name, deck_file("multiplicats", options, cards)
 
 
@@ -183,9 +189,9 @@ def hectoedra(rng: random.Random) -> tuple[str, str]:
                "keep_penalties": rng.random() < 0.5, "must_play": rng.random() < 0.5, "each_starts": rng.random() < 0.5}
     if not custom:
         return "generated cards; " + ", ".join(f"{k}={v}" for k, v in options.items()), deck_file("hectoedra", options, [])
-    top = rng.choice([100, MAX_CUSTOM])
-    cards = spread([("number", {"value": v}) for v in range(1, top + 1)], MAX_CARDS)
-    return f"values 1-{top} x {MAX_CARDS // top}; " + ", ".join(f"{k}={v}" for k, v in options.items()), deck_file("hectoedra", options, cards)
+    top = rng.choice([100, MAX_CUSTOM])  # every number once (a static check): at most MAX_CUSTOM cards
+    cards = [table("number", value=v) for v in range(1, top + 1)]
+    return f"values 1-{top} once each; " + ", ".join(f"{k}={v}" for k, v in options.items()), deck_file("hectoedra", options, cards)
 
 
 def _maestras_offender(no_links: bool) -> Callable[[random.Random], tuple[str, str]]:
@@ -198,6 +204,15 @@ def _maestras_offender(no_links: bool) -> Callable[[random.Random], tuple[str, s
         return f"issue 41: 4,818 cards, stuck, 8-card paths that stay, no in-line rule{', no links' if no_links else ''}", deck_file("maestras", options, cards)
 
     return make
+
+
+def _maestras_worst(rng: random.Random) -> tuple[str, str]:
+    options = {"main_end": "stuck", "path_length": 2, "won_paths": "taken", "in_line": "all", "link": "both", "tiebreak": "always", "hand": 10, "refill": False}
+    cards = ([table("central")] + [table("master", colour=c) for c in COLOURS]
+             + spread([("points", {"points": p, "colour": c}) for p in range(1, 100) for c in COLOURS], MAX_CARDS - 1 - len(COLOURS) - 1000)
+             + [table("empty", 1000)])
+    return ("worst found (seed 1): 99 points x 4 colours, 1 master each, 1,000 empty cards; stuck, 2-card paths, links by colour and "
+            "points, the tie-break always, hands of 10 and no refill (R.links asked millions of times before rules.LinkTable)", deck_file("maestras", options, cards))
 
 
 def _mgc_offender(rng: random.Random) -> tuple[str, str]:
@@ -217,7 +232,7 @@ FAMILIES: dict[str, Callable[[random.Random], tuple[str, str]]] = {
     "maestras": maestras, "mgc": mgc, "monete": monete, "multiplicats": multiplicats, "hectoedra": hectoedra,
 }
 KNOWN: dict[str, list[Callable[[random.Random], tuple[str, str]]]] = {
-    "maestras": [_maestras_offender(False), _maestras_offender(True)], "mgc": [_mgc_offender, _mgc_all_playable],
+    "maestras": [_maestras_offender(False), _maestras_offender(True), _maestras_worst], "mgc": [_mgc_offender, _mgc_all_playable],
 }
 
 

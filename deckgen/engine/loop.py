@@ -13,6 +13,11 @@ from deckgen.model import Deck
 
 
 MAX_REMEMBERED = 50_000  # positions loop detection remembers in one game
+# the steps of one game along which a game's argument is checked (``watch``), and once more at its end:
+# a watched step costs several plain ones (MGC's: the inductive step from the position), so a
+# match of 100,000 steps would cost a minute for each player count. Every game of a default deck,
+# and of the decks the arguments were made for, is far shorter and watched whole.
+WATCHED_STEPS = 10_000
 KEY_CARDS = 500  # loop detection looks at every step's position up to this many cards, fewer above
 
 
@@ -50,6 +55,7 @@ class GameRecord:
     # the first deal or refill after which a promise of the rulebook did not hold ("round 3 dealt
     # 6 cards a player, not the 10 printed"): a state lists these in ``shortfalls`` (engine/state.py)
     shortfall: str = ""
+    unwatched: int = 0  # the steps after the first WATCHED_STEPS, along which the game's argument was not checked
 
 
 DEAD_END = "a dead end"  # how dead_end's English begins (validate tells a dead end from a loop by it)
@@ -85,9 +91,9 @@ def play(
     lost and that every action was legal; with ``repeat_limit``, stop a game that visits the same
     position that many times (a loop the rules cannot leave), looking at the position every
     ``key_every`` steps (see :func:`key_stride`). ``watch(state, action)``, a game's argument checked
-    along the game (``Engine.argument_steps``), is called before every step (``action`` None at a
-    chance node) and once at the end: what it returns, when not "", is raised as
-    :class:`InvariantBroken`."""
+    along the game (``Engine.argument_steps``), is called before each of the first WATCHED_STEPS
+    steps (``action`` None at a chance node) and once at the end: what it returns, when not "", is
+    raised as :class:`InvariantBroken`."""
     players = len(policies)
     seen: dict = {}
     moves: list[str] | None = [] if keep_moves else None
@@ -115,7 +121,7 @@ def play(
                 seen[k] = n
         seat = state.current_player()
         if seat == CHANCE:
-            if watch is not None:
+            if watch is not None and taken < WATCHED_STEPS:
                 _watched(watch, state, None, seed, taken)
             state.chance(rng)
             if moves is not None:
@@ -134,7 +140,7 @@ def play(
                 break
             if check and action not in legal:
                 raise InvariantBroken(_("seed {seed}: illegal action {action} for seat {seat}", seed=seed, action=action, seat=seat))
-            if watch is not None:
+            if watch is not None and taken < WATCHED_STEPS:
                 _watched(watch, state, action, seed, taken)
             if moves is not None:
                 moves.append(f"{seat}: {state.action_to_string(action)}")
@@ -172,6 +178,7 @@ def play(
         counts=dict(state.counts()),
         moves=moves,
         shortfall=first_shortfall(state),
+        unwatched=max(0, taken - WATCHED_STEPS) if watch is not None else 0,
     )
 
 

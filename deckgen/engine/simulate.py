@@ -9,12 +9,12 @@ summary in constant memory, and the tallies are merged in seed order before anyt
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from deckgen.workers import usable_cores
 from deckgen.engine.game import Engine
-from deckgen.engine.loop import GameRecord, play_seeded
+from deckgen.engine.loop import DEAD_END, GameRecord, play_seeded
 from deckgen.model import Deck
 from deckgen.workers import process_pool
 
@@ -51,6 +51,7 @@ class Tally:
     sums: dict[str, float] = field(default_factory=dict)  # sum of each count over ended games
     squares: dict[str, float] = field(default_factory=dict)  # sum of each count squared
     products: dict[str, float] = field(default_factory=dict)  # "num*per" -> sum of num * per
+    unwatched: int = 0  # games whose argument was checked along their first WATCHED_STEPS steps only (engine/loop.py)
     short_count: int = 0  # games in which a deal broke a promise of the rulebook (GameRecord.shortfall)
     shorts: list[tuple[int, str]] = field(default_factory=list)  # (seed, the first such deal), first few
 
@@ -61,6 +62,7 @@ class Tally:
     def add(self, r: GameRecord, pairs: Iterable[tuple[str, str]] = ()) -> None:
         self.games += 1
         self.steps += r.steps
+        self.unwatched += r.unwatched > 0
         if r.shortfall:
             self.short_count += 1
             if len(self.shorts) < KEEP_STALLS:
@@ -89,6 +91,7 @@ class Tally:
         self.ended += other.ended
         self.stall_count += other.stall_count
         self.steps += other.steps
+        self.unwatched += other.unwatched
         self.stalls.extend(other.stalls[: max(0, KEEP_STALLS - len(self.stalls))])
         self.short_count += other.short_count
         self.shorts.extend(other.shorts[: max(0, KEEP_STALLS - len(self.shorts))])
@@ -138,8 +141,13 @@ def play_chunk(chunk: Chunk, engine: Engine | None = None) -> Tally:
     deal = len(chunk.deck.cards) // DEAL_WORK  # dealing 5,000 cards costs as much as hundreds of steps
     for seed in range(chunk.first, chunk.first + chunk.count):
         r = play_seeded(engine, chunk.deck, chunk.players, seed, policy=chunk.policy, check=chunk.check, detect_loops=chunk.detect_loops)
-        if not r.ended and chunk.diagnose and not (chunk.check and chunk.detect_loops):
-            r = play_seeded(engine, chunk.deck, chunk.players, seed, policy=chunk.policy, check=True, detect_loops=True)
+        checked = chunk.check and (chunk.detect_loops or str.__str__(r.problem).startswith(DEAD_END))  # nothing to add
+        if not r.ended and chunk.diagnose and not checked:
+            # replayed with loop detection, to say why it did not end: a game played with its checks
+            # (and its argument's watch) already had them along these same steps, so its replay
+            # adds only the loop detection; the record keeps what the checked game's watch saw
+            again = play_seeded(engine, chunk.deck, chunk.players, seed, policy=chunk.policy, check=not chunk.check, detect_loops=True)
+            r = replace(again, unwatched=r.unwatched)
         tally.add(r, pairs)
         tally.steps += deal
         if chunk.until_stall and not r.ended:

@@ -12,7 +12,7 @@ from typing import Any, Callable, Sequence
 from deckgen.checks import Check, Joined, check
 from deckgen.engine import claims
 from deckgen.engine.claims import PROVEN, SAMPLED
-from deckgen.engine.loop import DEAD_END
+from deckgen.engine.loop import DEAD_END, WATCHED_STEPS
 from deckgen.engine.sequential import MIN_GAMES, Plan, Stream, run_streams, spent, work_bound
 from deckgen.engine.simulate import Chunk, Pool, Summary, Tally, chunks
 from deckgen.engine.words import players_tag
@@ -25,6 +25,7 @@ Tick = Callable[[int, int], None]
 SIMULATION = _("simulation")  # the check that stands for the simulation when it cannot run
 BUG = _("nothing in your deck: this is a bug in deckgen's rules; report the command and the seed")
 LONG = _("fewer cards that make players draw: hands of hundreds of cards make a game no class can finish")
+TOO_LONG = _("games this long do not fit a class: fewer cards, or rules that end a game sooner")
 
 
 @dataclass
@@ -172,10 +173,15 @@ def _argument_along_games(report: Report, s: Stream) -> None:
     tag = str.__str__(players_tag(s.players, s.label))  # the English of the checks' names, to find them
     if not why:  # say what the argument was checked along
         games = (s.measured.games if s.measured else 0) + (s.explored.games if s.explored else 0)
+        long = (s.measured.unwatched if s.measured else 0) + (s.explored.unwatched if s.explored else 0)
         for i, c in enumerate(report.exhaustive):
             if c.ok and c.proof == PROVEN and str.__str__(c.name).endswith(f"({tag})"):
-                report.exhaustive[i] = replace(c, detail=_("{detail}; checked at every step of the {n:,} games simulated below",
-                                                           detail=c.detail, n=games))
+                along = (_("{detail}; checked at every step of the {n:,} games simulated below", detail=c.detail, n=games) if not long else
+                         ngettext("{detail}; checked along the {games:,} games simulated below, at every step of each game's first "
+                                  "{most:,} steps ({n:,} game went on longer)",
+                                  "{detail}; checked along the {games:,} games simulated below, at every step of each game's first "
+                                  "{most:,} steps ({n:,} games went on longer)", long, detail=c.detail, games=games, most=WATCHED_STEPS))
+                report.exhaustive[i] = replace(c, detail=along)
         return
     report.proven.discard(s.key)
     report.argued.pop(s.key, None)
@@ -229,6 +235,11 @@ def _disproven(report: Report, key: object) -> bool:
     return model is not None and (getattr(model, "complete", False) and not model.ok or getattr(model, "no_end", None) is not None)
 
 
+def _out_of_steps(problem: str) -> bool:
+    """A game stopped by its step budget (engine/loop.py's words), not by a loop or a dead end."""
+    return str.__str__(problem).startswith("did not end within")
+
+
 def _is_loop(problem: str) -> bool:
     """A game that did not end because a position kept coming back (engine/loop.py's words), not
     because it ran out of steps."""
@@ -247,7 +258,7 @@ def _work_check(report: Report, engine, s: Stream, plan: Plan) -> None:
             _("validation stopped after {games} games: they took {steps:,} steps, about {each:,} a game, "
               "and it spends at most {most:,} on a player count; fewer than {least} measured games cannot be trusted",
               games=games, steps=spent(s), each=spent(s) // max(1, games), most=work_bound(engine, plan), least=MIN_GAMES),
-            hint=_("games this long do not fit a class: fewer cards, or rules that end a game sooner"),
+            hint=TOO_LONG,
         )
     )
 
@@ -296,8 +307,10 @@ def _ends_check(report: Report, engine, s: Stream) -> Check:
                                      "the deck, not deckgen's rules", stuck=stuck, total=total, why=why) if disproven else
                                    _("{stuck} of {total} games did not end: {why}", stuck=stuck, total=total, why=why)),
                      seed=blamed[0][0] if blamed else None, proof=SAMPLED,
-                     # hands that grew to hundreds of cards: the deck's draw cards, not the rules, are the cause
-                     hint="" if disproven else LONG if blamed and "hands of hundreds of cards" in blamed[0][1] else BUG)
+                     # hands that grew to hundreds of cards: the deck's draw cards, not the rules, are the cause; a
+                     # game that only ran out of steps (no loop, no dead end) is too long: the deck or its options
+                     hint="" if disproven else LONG if blamed and "hands of hundreds of cards" in blamed[0][1]
+                     else TOO_LONG if blamed and _out_of_steps(blamed[0][1]) else BUG)
     if s.key in report.argued:
         return check(name, True, noted(_("proven for every deal by the game's argument ({argument}, above)", argument=report.argued[s.key])),
                      proof=PROVEN)

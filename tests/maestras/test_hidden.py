@@ -15,7 +15,8 @@ from maestras.helpers import build
 
 
 def _deep(state):
-    memo = {id(state.infos): state.infos, id(state.rules): state.rules, id(state.final): None, id(state.voids): list(state.voids)}
+    memo = {id(state.infos): state.infos, id(state.rules): state.rules, id(state.follow): state.follow,  # the links table: shared
+            id(state.final): None, id(state.voids): list(state.voids)}
     return copy.deepcopy(state, memo)
 
 

@@ -519,3 +519,61 @@ def test_one_step_compares_a_decision_of_seat_0_reached_from_seat_1(monkeypatch)
     assert G.one_step(p).startswith("the measure did not decrease")
     monkeypatch.setattr(G, "measure", lambda q: (5,) if q is p else (0,))
     assert G.one_step(p) == ""
+
+
+# ------------------------------------------------------------------ bounded work along long games (issue 41 item 1)
+
+
+def test_a_long_game_is_watched_along_its_first_steps_then_at_its_end(monkeypatch):
+    """A watched step costs several plain ones: the argument is checked along the first WATCHED_STEPS
+    steps of a game and once at its end, and the record says how many steps went unwatched."""
+    from deckgen.engine import loop
+    from deckgen.engine.loop import play_seeded
+    from deckgen.games.mgc.engine import ENGINE
+
+    calls = []
+    real = G.Along.__call__
+    monkeypatch.setattr(G.Along, "__call__", lambda self, state, action: calls.append(action) or real(self, state, action))
+    monkeypatch.setattr(loop, "WATCHED_STEPS", 25)
+    _, d = case_1()
+    r = play_seeded(ENGINE, d, 2, 3, policy="random", check=True)
+    assert r.ended and r.steps > 25 and len(calls) == 25 + 1 and r.unwatched == r.steps - 25
+    calls.clear()
+    monkeypatch.setattr(loop, "WATCHED_STEPS", 10_000)
+    again = play_seeded(ENGINE, d, 2, 3, policy="random", check=True)
+    assert again.unwatched == 0 and len(calls) == again.steps + 1 and again.counts == r.counts  # the same game
+
+
+def _short_budget(game, steps):
+    from dataclasses import replace
+
+    return replace(game, engine=replace(game.engine, max_steps=lambda deck, players: steps))
+
+
+def test_validate_says_which_steps_of_long_games_the_argument_was_checked_along(monkeypatch):
+    from deckgen.engine import loop
+    from deckgen.engine import validate as V
+
+    monkeypatch.setattr(loop, "WATCHED_STEPS", 25)
+    monkeypatch.setattr(V, "WATCHED_STEPS", 25)
+    game, d = case_1()
+    report = validate(game, d, games=8, sequential=False, workers=1)
+    claim = {c.name: c for c in report.exhaustive}["no trap (2 players)"]
+    assert claim.ok and "checked along the 10 games simulated below, at every step of each game's first 25 steps (10 games went on longer)" \
+        in claim.detail
+
+
+def test_a_checked_game_out_of_steps_is_replayed_unwatched_and_blamed_on_its_length(monkeypatch):
+    """A game of a checked stream (the argument's) that runs out of steps is replayed for loops only
+    (its checks and the argument's watch already ran along the same steps), and the finding is that
+    games are too long for a class, not a bug of deckgen's rules."""
+    from deckgen.engine.validate import TOO_LONG
+
+    calls = []
+    real = G.Along.__call__
+    monkeypatch.setattr(G.Along, "__call__", lambda self, state, action: calls.append(action) or real(self, state, action))
+    game, d = case_1()
+    report = validate(_short_budget(game, 60), d, games=8, sequential=False, workers=1)
+    ends = {c.name: c for c in report.simulated}["every game ends (2 players)"]
+    assert not ends.ok and "did not end within 60 steps" in ends.detail and ends.hint == TOO_LONG
+    assert len(calls) == 60  # the first game's 60 steps, watched once: not again in its replay

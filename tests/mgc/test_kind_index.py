@@ -190,3 +190,36 @@ def test_the_arguments_check_keeps_the_draw_piles_count_as_a_recount_gives():
     forced = sum(1 for i in range(checked) if i % 7 == 0)  # at most: seed 0's
     assert checked > 100 and len({e[:2] + e[3:] for e in epochs}) < len(epochs)  # refills within a round
     assert recounts <= len(epochs) + forced < checked  # counted again only at a new deal or refill
+
+
+class _NoExplore:
+    """An rng whose every draw is past EXPLORE: the heuristic's own choice, never a random move."""
+
+    def random(self) -> float:
+        return 0.5
+
+
+@pytest.mark.parametrize("choosing", [rules.CHOOSE_COEFFICIENT, rules.CHOOSE_DEGREE])
+def test_an_eleccion_names_the_value_its_hand_holds_most_the_lowest_on_a_tie(choosing):
+    """The value named is the one held most often in the chooser's own hand (a value held once beats
+    every value not held, whatever their order); between values held as often, the lowest."""
+    state = new_state(_big_deck(), 2, random.Random(0))
+    k, t = state.k, state.k.tables
+    coefficient = choosing == rules.CHOOSE_COEFFICIENT
+    field, values = (t.coefficient, t.coefficients) if coefficient else (t.degree, t.degrees)
+    offset = 0 if coefficient else len(t.coefficients)
+    basics = [c for c in range(t.size) if t.kind[c] == rules.BASIC]
+    by_value = {v: [c for c in basics if field[c] == v] for v in values}
+    assert len(values) >= 3 and all(by_value[v] for v in values)
+    state.phase, state.choosing = CHOOSE, choosing
+    cases = [
+        ({values[-1]: 1}, values[-1]),  # held once beats the lower values held not at all
+        ({values[0]: 1, values[-1]: 2}, values[-1]),
+        ({values[1]: 2, values[-1]: 2}, values[1]),  # a tie: the lower value
+        ({values[1]: 3, values[-1]: 2, values[0]: 1}, values[1]),
+    ]
+    for held, named in cases:
+        state.hands[state.seat] = sum(1 << c for v, n in held.items() for c in by_value[v][:n])
+        assert sum(len(by_value[v]) >= n for v, n in held.items()) == len(held)
+        actions = list(state.legal_actions())
+        assert heuristic_choice(state, actions, _NoExplore()) == k.CHOOSE_BASE + offset + values.index(named)

@@ -233,3 +233,35 @@ def test_generator_equals_the_reference_definition(cards):
             assert len({play_key(m) for m in moves}) == len(moves)
             assert {play_key(m) for m in moves} == expected
             assert all(is_legal_play(rules, sit, t, hand, m) for m in moves)
+
+
+def test_generator_with_two_comodines_equals_the_reference(cards):
+    """Two comodines in hand: a combo may go on from one comodín to the other (the second declared
+    anew), and a comodín that opens a combo leaves the other free for it. ``play_moves`` equals the
+    brute force over every order and declaration, hands of the two comodines alone and with one card."""
+    t = cards.table
+    rng = random.Random(11)
+    plain = [c for c in t.playing if not t.wild[c]]
+    both = 0
+    for mode in ("siesta", "recreo", "jungla"):
+        rules = Rules(mode=mode)
+        for extra in (0, 1, 1):
+            wilds = list(cards.wilds[:2])
+            hand = rng.sample(plain, extra) + wilds
+            top = rng.choice(plain)
+            sit = Situation(False, t.value[top], t.colour[top], rng.random() < 0.5,
+                            (rng.random() < 0.5) if rules.colour else None, 0)
+            expected = set()
+            for n in range(1, len(hand) + 1):
+                for seq in itertools.permutations(hand, n):
+                    for decl in itertools.product(*(list(card_options(c, t, rules)) for c in seq)):
+                        play = (seq, tuple(d[0] for d in decl), tuple(d[1] for d in decl))
+                        used = [c for c in seq if t.wild[c]]
+                        if set(used) == set(wilds[:len(used)]) and is_legal_play(rules, sit, t, hand, play):
+                            expected.add(play_key(play))  # (a play uses the hand's first comodines)
+            moves = play_moves(rules, sit, t, hand)
+            keys = {play_key(m) for m in moves}
+            assert len(keys) == len(moves)
+            assert keys == expected
+            both += sum(set(wilds) <= set(k[0]) for k in keys)
+    assert both > 0  # plays holding both comodines were compared

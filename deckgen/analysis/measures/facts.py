@@ -64,7 +64,7 @@ def facts_of(seed: int, t: Trace) -> GameFacts:
     winners = t.winners
     share = 1.0 / len(winners) if winners else 0.0
     last_at, first_at = [], []
-    clocks = [s.clock for s in samples]
+    clocks = [clock for clock, _ in samples]
     leaders = st.leaders_of(samples)
     seen: dict[int | None, tuple[float | None, float | None]] = {}  # the sample's index -> (last's, first's win share)
     for f in FRACTIONS:

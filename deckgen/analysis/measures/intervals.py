@@ -64,7 +64,8 @@ class Resampler:
             import numpy as np
 
             rng = np.random.Generator(np.random.PCG64([self.seed, n]))
-            drawn = rng.integers(0, n, size=(RESAMPLES, n)) + (np.arange(RESAMPLES) * n)[:, None]
+            drawn = rng.integers(0, n, size=(RESAMPLES, n))
+            drawn += (np.arange(RESAMPLES) * n)[:, None]  # in place: no second array of RESAMPLES x n
             self._drawn[n] = np.bincount(drawn.ravel(), minlength=RESAMPLES * n).reshape(RESAMPLES, n).astype(float)
         return self._drawn[n]
 

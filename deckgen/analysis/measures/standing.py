@@ -10,7 +10,7 @@ a lead that passes from A through a tie to B is one change; from A through a tie
 from __future__ import annotations
 
 from bisect import bisect_right
-from operator import itemgetter, sub
+from operator import itemgetter, ne, sub
 from typing import Sequence
 
 from deckgen.analysis.measures.trace import Sample
@@ -49,14 +49,8 @@ def last(standing: Sequence[tuple]) -> int | None:
 
 def lead_changes(samples: Sequence[Sample], leaders: Sequence[int | None] | None = None) -> int:
     """Changes of leader over the samples (``leaders``: each sample's leader, when known)."""
-    changes, held = 0, None
-    for now in (leaders if leaders is not None else [leader(s.standing) for s in samples]):
-        if now is None:
-            continue
-        if held is not None and now != held:
-            changes += 1
-        held = now
-    return changes
+    held = [x for x in (leaders if leaders is not None else [leader(s.standing) for s in samples]) if x is not None]
+    return sum(map(ne, held, held[1:]))  # a tie passes the lead on to the next leader seen
 
 
 def top_set(standing: Sequence[tuple]) -> frozenset[int]:

@@ -91,22 +91,24 @@ def play_traced(state: Any, policies: Sequence[Any], rng: Any, design: Design, *
     can_copy = design.evaluable
     samples = t.samples
     append = samples.append
+    # per seat: its first and last turn and its turns (a seat's waits sum to the turns between its
+    # first and last, less its own turns among them); the longest gap between two of its turns
+    first_turn = [-1] * players
     last_turn = [-1] * players
-    seat_sum = [0] * players
-    seat_count = [0] * players
+    seat_turns = [0] * players
     order = t.order
     evaluable_at = t.evaluable
     kept = t.steps
     extra = opened is not None or kept is not None or visit is not None or evaluable
     seat_now = -99
-    passive = True
-    turns = passive_n = real = real_legal = 0
-    wait_max = quiet_max = -1
+    real_turn = -1  # the last turn with a real decision
+    turns = active = real = real_legal = 0
+    gap_max = quiet_max = -1
     sc = scc = scy = 0
     quiet = 0
     moment = None
     round_now = rounds(state) if rounds is not None else 0
-    next_sample = 0
+    next_sample = -1
     step = 0
     while True:
         seat = state.current_player()
@@ -119,7 +121,7 @@ def play_traced(state: Any, policies: Sequence[Any], rng: Any, design: Design, *
                     round_now = r
                     clock, now = state.length(), standing(state)
                     if not samples or samples[-1].clock != clock or samples[-1].standing != now:
-                        append(Sample(clock, now))
+                        append(_new(Sample, (clock, now)))
             if kept is not None:
                 kept.append(Step(seat, 0, None, state.length()))
             if visit is not None:
@@ -132,35 +134,32 @@ def play_traced(state: Any, policies: Sequence[Any], rng: Any, design: Design, *
         else:
             action = policies[seat](state, rng)
             legal = count_legal(state)
-        if seat != seat_now:  # a turn begins: the last one closed, this seat's wait counted, a sample due?
-            if passive and turns:
-                passive_n += 1
-            passive = True
+        if seat != seat_now:  # a turn begins: this seat's wait counted, a sample due?
             seat_now = seat
             last = last_turn[seat]
             if last < 0:
                 order.append(seat)
-            else:
-                wait = turns - last - 1
-                seat_sum[seat] += wait
-                seat_count[seat] += 1
-                if wait > wait_max:
-                    wait_max = wait
+                first_turn[seat] = turns
+            elif turns - last > gap_max:
+                gap_max = turns - last
             last_turn[seat] = turns
-            due = turns >= next_sample
+            seat_turns[seat] += 1
             turns += 1
-            if rounds is not None:
-                r = rounds(state)
-                if r != round_now:
-                    round_now, due = r, True
+            if rounds is not None and rounds(state) != round_now:  # a round end: a sample
+                round_now = rounds(state)
+                due = True
+            else:
+                due = turns > next_sample  # a rotation's end
             if due:
                 clock, now = state.length(), standing(state)
                 if not samples or samples[-1].clock != clock or samples[-1].standing != now:
-                    append(Sample(clock, now))  # a round end that is also a rotation's end: one sample
+                    append(_new(Sample, (clock, now)))  # a round end that is also a rotation's end: one sample
                 rot = rotation(state) if rotation is not None else players
                 next_sample = turns - 1 + (rot if rot > 0 else 1)
         if legal > 1:
-            passive = False
+            if real_turn != turns:
+                real_turn = turns
+                active += 1
             real += 1
             real_legal += legal
             sc += turns
@@ -181,14 +180,15 @@ def play_traced(state: Any, policies: Sequence[Any], rng: Any, design: Design, *
                 visit(step, state, seat, action)
         state.apply_action(action)
         step += 1
-    if turns and passive:
-        passive_n += 1
-    return closed(t, state, design, step, turns, passive_n, real, real_legal, (sc, scc, scy), seat_sum, seat_count, wait_max, quiet_max)
+    waited = [last - first - (k - 1) if k else 0 for first, last, k in zip(first_turn, last_turn, seat_turns)]
+    waits = [k - 1 if k else 0 for k in seat_turns]
+    return closed(t, state, design, step, turns, turns - active, real, real_legal, (sc, scc, scy), waited, waits,
+                  gap_max - 1, quiet_max)  # a gap of g turns is a wait of g - 1 (none: -2)
 
 
 def closed(t: Trace, state: Any, design: Design, steps: int, turns: int, passive: int, real: int, real_legal: int,
            moments: tuple[int, int, int], seat_sum: list[int], seat_count: list[int], wait_max: int, quiet_max: int) -> Trace:
-    """``t`` with what a traced loop summed (-1: no wait, no quiet run), read when its game stopped
+    """``t`` with what a traced loop summed (negative: no wait, no quiet run), read when its game stopped
     after ``steps`` steps: its end, winners, returns, last sample and margin. Every traced loop ends
     here (:func:`play_traced`, and a game's own, ``Design.playout``)."""
     t.turns, t.passive, t.real, t.real_legal = turns, passive, real, real_legal
@@ -206,6 +206,9 @@ def closed(t: Trace, state: Any, design: Design, steps: int, turns: int, passive
         if design.margin is not None:
             t.margin = design.margin(state)
     return t
+
+
+_new = tuple.__new__  # a Sample made without NamedTuple's __new__ in Python (the trace makes many)
 
 
 def _listed(state: Any) -> int:

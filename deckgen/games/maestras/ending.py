@@ -72,17 +72,18 @@ class Ending:
     # ------------------------------------------------------------ tie-break phase
 
     def _tiebreak_moves(self, seat: int) -> list[int]:
-        cards = self.kinds_held(seat)
-        if not cards:
+        if not self.held[seat]:
             return []
         if not self.chain:
-            return [encode(c, side) for c in cards for side in SIDES if side not in self.board]
+            return [encode(c, side) for c in self.kinds_held(seat) for side in SIDES if side not in self.board]
         tip = self.chain_cells[-1]
         cells = R.free_cells(self.board, tip, self.last, line=True, corners=self.rules.corners)
         if not cells:
             return []
-        ref = self.chain_ref
-        return [encode(c, cell) for c in cards if R.links(ref, self.infos[c], self.rules) for cell in cells]
+        after = self.follow.after(self.chain_ref)
+        fit = [c for c in self.kinds_unordered(seat) if self.infos[c] in after]  # the few that link, then in the hand's order
+        fit.sort(key=self.arrival.__getitem__)
+        return [encode(c, cell) for c in fit for cell in cells]
 
     # ------------------------------------------------------------ a player's tie-break chain
 

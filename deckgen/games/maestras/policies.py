@@ -110,13 +110,15 @@ def _partners(state: MaestrasState, info: Info, held: dict[Info, int]) -> int:
     card, not by the size of the hand."""
     if info.kind in (EMPTY_K, MASTER_K):
         return 0
-    return sum(n for other, n in held.items() if other != info and R.links(info, other, state.rules))
+    after = state.follow.after(info)
+    return sum(n for other, n in held.items() if other != info and other in after)
 
 
 # ---------------------------------------------------------------- tie-break
 
 
-def longest_chain(cards: Sequence[Info], start: Info, rules: R.Rules, budget: int = SEARCH_BUDGET) -> list[int]:
+def longest_chain(cards: Sequence[Info], start: Info, rules: R.Rules, budget: int = SEARCH_BUDGET,
+                  table: R.LinkTable | None = None) -> list[int]:
     """Indexes into ``cards`` of a longest chain that links after ``start`` (exact when the search
     finishes within ``budget`` nodes, the best found otherwise). Cards that are not empty go first
     in the order with fewest partners, so the search finds long chains early.
@@ -124,7 +126,10 @@ def longest_chain(cards: Sequence[Info], start: Info, rules: R.Rules, budget: in
     Equal cards are one kind: a node looks at each kind once (its first unused card), and the
     partners of every kind are kept up to date as cards are used, so a node costs time in the
     kinds of card (a few dozen at most), not in the hand's size squared (a hand of hundreds of
-    cards in a 4,800-card deck). The chain found is the one a card-by-card search finds."""
+    cards in a 4,800-card deck). The chain found is the one a card-by-card search finds.
+
+    ``table``: the links between kinds of card (a state's R.LinkTable, which holds every kind in
+    ``cards``), so that the rules are asked once per pair in a game; None asks them here."""
     n = len(cards)
     kinds: list[Info] = []
     kind_of: dict[Info, int] = {}
@@ -137,13 +142,21 @@ def longest_chain(cards: Sequence[Info], start: Info, rules: R.Rules, budget: in
         members[k].append(i)
     m = len(kinds)
     empty = [c.kind == EMPTY_K for c in kinds]
-    # link[a][b]: a card of kind b may follow one of kind a (never asked of an empty kind)
-    link = [[False] * m if empty[a] else [R.links(kinds[a], kinds[b], rules) for b in range(m)] for a in range(m)]
+    table = table or R.LinkTable(kinds, rules)
+    # succ[a]: the kinds that may follow a card of kind a, as kind numbers (none after an empty kind,
+    # never a reference); pred[b]: the kinds b may follow. Read from the table's sets, so that
+    # building them and every node of the search cost time in the links that hold, not in m squared
+    succ = [[] if empty[a] else sorted(kind_of[x] for x in table.after(kinds[a]) if x in kind_of) for a in range(m)]
+    pred: list[list[int]] = [[] for _ in range(m)]
+    for a in range(m):
+        for b in succ[a]:
+            pred[b].append(a)
+    loops = [a in succ[a] for a in range(m)]  # a kind that may follow itself
     left = [len(ms) for ms in members]  # unused cards of each kind
     nxt = [0] * m  # the first unused card of each kind is members[k][nxt[k]] (cards are used in order)
     # partners[a]: unused cards that may follow a card of kind a, itself included when it links to itself
-    partners = [sum(left[b] for b in range(m) if link[a][b]) for a in range(m)]
-    follows_start = [R.links(start, kinds[k], rules) for k in range(m)]
+    partners = [sum(left[b] for b in succ[a]) for a in range(m)]
+    follows_start = sorted(kind_of[x] for x in table.after(start) if x in kind_of)
     best: list[int] = []
     chain: list[int] = []
     refs: list[int] = [-1]  # the reference card's kind after each prefix of the chain (-1: ``start``)
@@ -152,9 +165,8 @@ def longest_chain(cards: Sequence[Info], start: Info, rules: R.Rules, budget: in
     def use(k: int, step: int) -> None:
         left[k] -= step
         nxt[k] += step
-        for a in range(m):
-            if link[a][k]:
-                partners[a] -= step
+        for a in pred[k]:
+            partners[a] -= step
 
     def dfs() -> bool:
         nonlocal best, nodes
@@ -166,11 +178,11 @@ def longest_chain(cards: Sequence[Info], start: Info, rules: R.Rules, budget: in
         if nodes > budget:
             return True
         r = refs[-1]  # the reference card: the chain's last card that is not empty (R.reference)
-        follows = follows_start if r < 0 else link[r]  # never an empty kind: empty cards are not references
-        options = [k for k in range(m) if left[k] and follows[k]]
+        follows = follows_start if r < 0 else succ[r]  # never an empty kind: empty cards are not references
+        options = [k for k in follows if left[k]]
         # empty cards last (they are jokers), then the fewest onward partners first (a card is not
         # its own partner), then the card that comes first
-        options.sort(key=lambda k: (empty[k], 0 if empty[k] else partners[k] - link[k][k], members[k][nxt[k]]))
+        options.sort(key=lambda k: (empty[k], 0 if empty[k] else partners[k] - loops[k], members[k][nxt[k]]))
         for k in options:
             chain.append(members[k][nxt[k]])
             refs.append(r if empty[k] else k)
@@ -220,7 +232,7 @@ def _tiebreak_move(state: MaestrasState, actions: Sequence[int], rng: random.Ran
     if want is None:
         hand = searched_hand(state, state.turn)
         infos = [state.infos[c] for c in hand]
-        plan = longest_chain(infos, state.chain_ref, state.rules, search_budget(len(state.hands[state.turn])))
+        plan = longest_chain(infos, state.chain_ref, state.rules, search_budget(len(state.hands[state.turn])), state.follow)
         if not plan:
             return actions[0]
         want = infos[plan[0]]

@@ -7,7 +7,7 @@ right and y downward. The central card's four sides are the cells (0, -1), (1, 0
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Collection, Mapping, Sequence
+from typing import Any, Collection, Iterable, Mapping, Sequence
 
 from deckgen.games.maestras.cards import CENTRAL_K, EMPTY_K, MASTER_K, POINTS_K, Info
 
@@ -83,6 +83,26 @@ def links(prev: Info, new: Info, rules: Rules) -> bool:
     if rules.link == "colour":
         return same_colour
     return step
+
+
+class LinkTable:
+    """:func:`links` asked once for each pair of kinds of card and kept: ``after(prev)`` is the set of
+    the kinds among ``kinds`` that may be linked after ``prev`` (a reference card: never empty).
+    A step then looks each kind held up in a set instead of asking the rules again: a board and
+    hands of hundreds of kinds (a deck file of 99 points in four colours) cost set look-ups a step,
+    and the rules are asked at most once per pair in a game. The table depends only on the kinds
+    and the rules, so copies of a state (a searching player's worlds) share it."""
+
+    def __init__(self, kinds: Iterable[Info], rules: Rules) -> None:
+        self.kinds = tuple(dict.fromkeys(kinds))
+        self.rules = rules
+        self._after: dict[Info, frozenset[Info]] = {}
+
+    def after(self, prev: Info) -> frozenset[Info]:
+        found = self._after.get(prev)
+        if found is None:
+            found = self._after[prev] = frozenset(k for k in self.kinds if links(prev, k, self.rules))
+        return found
 
 
 def reference(cards: Sequence[Info], anchor: Info) -> Info:

@@ -15,7 +15,7 @@ state's base class; the table's vocabulary (phases, action codes, paths) in ``ta
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Hashable, Mapping, Sequence
+from typing import Callable, Hashable, Mapping, Sequence
 
 from deckgen.engine.state import TERMINAL, IllegalAction
 
@@ -79,8 +79,12 @@ class MaestrasState(Ending):
     held: list[dict[int, list[int]]] = field(default_factory=list)
     arrival: dict[int, int] = field(default_factory=dict)
     arrivals: int = 0
+    # which kinds of card may follow which (R.links, asked once per pair: R.LinkTable); shared by copies
+    follow: R.LinkTable | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
+        if self.follow is None:
+            self.follow = R.LinkTable(self.infos, self.rules)
         if not self.codes:
             number: dict[Info, int] = {}
             self.codes = tuple(number.setdefault(i, len(number)) for i in self.infos)
@@ -266,6 +270,11 @@ class MaestrasState(Ending):
         firsts.sort(key=self.arrival.__getitem__)
         return firsts
 
+    def kinds_unordered(self, seat: int) -> list[int]:
+        """The cards of ``kinds_held(seat)`` in no particular order (not sorted: a step that keeps
+        only a few of them sorts those few)."""
+        return [same[0] for same in self.held[seat].values()]
+
     def held_counts(self, seat: int) -> dict[Info, int]:
         """The hand of ``seat`` as kinds of card and how many of each (from the index)."""
         return {self.infos[same[0]]: len(same) for same in self.held[seat].values()}
@@ -285,36 +294,40 @@ class MaestrasState(Ending):
             return []
         if self.phase == TIEBREAK:
             return self._tiebreak_moves(self.turn)
-        cards = [self.pending] if self.pending is not None else self.kinds_held(self.turn)
-        moves = self._placements_of(cards)
-        return moves or [DRAW]
+        if self.pending is not None:
+            return self._placements_of([self.pending]) or [DRAW]
+        return self._placements_of(self.kinds_unordered(self.turn), order=self.arrival.__getitem__) or [DRAW]
 
     def placements(self, hand: Sequence[int]) -> list[int]:
         """Every legal placement in the main phase of a card from ``hand``."""
         return self._placements_of(self._distinct(hand))
 
-    def _placements_of(self, cards: Sequence[int]) -> list[int]:
-        """Every legal placement in the main phase of one of ``cards`` (one card of each kind)."""
-        rules = self.rules
-        occupied = self.board
+    def _placements_of(self, cards: Sequence[int], order: Callable[[int], int] | None = None) -> list[int]:
+        """Every legal placement in the main phase of one of ``cards`` (one card of each kind), the
+        cards in their order, or sorted by ``order``. The free places are found first, and only the
+        cards that fit one are looked at again (and sorted): a step where nothing can be placed
+        costs a pass over the kinds held."""
+        rules, occupied, infos = self.rules, self.board, self.infos
         out: list[int] = []
-        masters = [c for c in cards if self.infos[c].kind == MASTER_K]
-        if masters:
-            line = rules.in_line == "all"
-            for side in SIDES:
-                if R.can_place(occupied, side, CENTRE, self.last, line=line, corners=rules.corners):
-                    out.extend(encode(m, side) for m in masters)
-        others = [c for c in cards if self.infos[c].kind != MASTER_K]
-        if others:
-            line = rules.in_line != "off"
-            for path in self.open_paths():
-                cells = R.free_cells(occupied, path.tip, self.last, line=line, corners=rules.corners)
-                if not cells:
-                    continue
-                ref = self.path_reference(path)
-                for c in others:
-                    if R.links(ref, self.infos[c], rules):
-                        out.extend(encode(c, cell) for cell in cells)
+        line = rules.in_line == "all"
+        sides = [side for side in SIDES if R.can_place(occupied, side, CENTRE, self.last, line=line, corners=rules.corners)]
+        if sides:
+            masters = [c for c in cards if infos[c].kind == MASTER_K]
+            if order is not None:
+                masters.sort(key=order)
+            for side in sides:
+                out.extend(encode(m, side) for m in masters)
+        line = rules.in_line != "off"
+        for path in self.open_paths():
+            cells = R.free_cells(occupied, path.tip, self.last, line=line, corners=rules.corners)
+            if not cells:
+                continue
+            after = self.follow.after(self.path_reference(path))
+            fit = [c for c in cards if infos[c] in after and infos[c].kind != MASTER_K]
+            if order is not None:
+                fit.sort(key=order)
+            for c in fit:
+                out.extend(encode(c, cell) for cell in cells)
         return out
 
     def open_ends(self) -> tuple[bool, tuple[Info, ...]]:
@@ -334,7 +347,7 @@ class MaestrasState(Ending):
         i = self.infos[card]
         if i.kind == MASTER_K:
             return ends[0]
-        return any(R.links(ref, i, self.rules) for ref in ends[1])
+        return any(i in self.follow.after(ref) for ref in ends[1])
 
     # ------------------------------------------------------------ main phase
 

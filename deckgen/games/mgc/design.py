@@ -15,6 +15,7 @@ from operator import attrgetter
 from deckgen.analysis.measures.hooks import Design
 from deckgen.i18n import N_
 
+from deckgen.games.mgc.cards import Legal
 from deckgen.games.mgc.hidden import _paused_at_play
 from deckgen.games.mgc.policies import heuristic_choice
 from deckgen.games.mgc.state import CHOOSE, DRAWN, PLAY, MgcState
@@ -40,7 +41,10 @@ def legal_count(state: MgcState) -> int:
 
 def counted_heuristic(state: MgcState, rng: random.Random) -> tuple[int, int]:
     actions = state.legal_actions()
-    return heuristic_choice(state, actions, rng), len(actions)
+    # a decision to play or draw lists its actions as a Legal: its length read from its fields (no
+    # call of Legal.__len__, at every decision)
+    count = actions.count + len(actions.tail) if actions.__class__ is Legal else len(actions)
+    return heuristic_choice(state, actions, rng), count
 
 
 def evaluable(state: MgcState) -> bool:

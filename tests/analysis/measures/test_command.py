@@ -112,6 +112,7 @@ def test_the_steps_are_kept_only_when_asked_and_agree_with_what_the_trace_summed
             waits[s].append(i - before[-1] - 1)
     assert t.seat_waits == [(sum(waits[s]), len(waits[s])) for s in range(3)]
     assert (t.wait_sum, t.wait_count) == (sum(map(sum, waits.values())), sum(map(len, waits.values())))
+    assert t.wait_max == max((w for ws in waits.values() for w in ws), default=None) and t.wait_max is not None
     forced_runs, current = 0, []
     for i, s in enumerate(decisions):
         current.append(s.forced)
@@ -120,6 +121,62 @@ def test_the_steps_are_kept_only_when_asked_and_agree_with_what_the_trace_summed
             current = []
     assert t.passive == forced_runs
     assert [x.clock for x in t.samples] == sorted(x.clock for x in t.samples)
+
+
+@pytest.mark.parametrize("game_id", ["mgc", "hectoedra", "monete"])
+def test_the_standing_is_sampled_when_play_starts_at_each_rotation_and_round_end_and_at_the_end(game_id):
+    """The samples of the shared loop, against the rule of trace.py's docstring played out by hand:
+    when play starts, when a turn begins a rotation after the last such sample, when the rounds
+    finished change (at a chance step or a turn's start), and at the end; never two equal in a row.
+    The real decisions it notes for the evaluator are the decisions with two legal actions or more
+    that the game can copy."""
+    import random
+
+    from deckgen.analysis.measures.trace import play_traced
+    from deckgen.engine.state import CHANCE
+
+    game = games()[game_id]
+    engine, design = game.engine, game.engine.design
+    deck = engine.variants(spec_for(game, cli={}).build())[0][1]
+    policy = engine.policies["heuristic"]
+    for players, seed in ((3, 1), (4, 2)):
+        rng = random.Random(seed)
+        state = engine.new_state(deck, players, rng)
+        samples, evaluable = [], []
+        round_now, seat_now, turns, rotation_at, step = design.rounds(state), None, 0, 0, 0
+
+        def sample():
+            now = (state.length(), design.standing(state))
+            if not samples or tuple(samples[-1]) != now:
+                samples.append(now)
+
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                if design.rounds(state) != round_now:
+                    round_now = design.rounds(state)
+                    sample()
+                state.chance(rng)
+            else:
+                seat = state.current_player()
+                legal = len(state.legal_actions())
+                action = policy(state, rng)
+                if seat != seat_now:
+                    seat_now, turns = seat, turns + 1
+                    due = turns - 1 >= rotation_at
+                    if design.rounds(state) != round_now:
+                        round_now, due = design.rounds(state), True
+                    if due:
+                        sample()
+                        rotation_at = turns - 1 + players
+                if legal > 1 and (design.evaluable is None or design.evaluable(state)):
+                    evaluable.append((step, turns))
+                state.apply_action(action)
+            step += 1
+        sample()
+        rng = random.Random(seed)
+        t = play_traced(engine.new_state(deck, players, rng), [policy] * players, rng, design, max_steps=10**6, evaluable=True)
+        assert t.ended and [tuple(s) for s in t.samples] == samples and t.evaluable == evaluable, (players, seed)
+        assert len(samples) > 3 and evaluable
 
 
 @pytest.mark.parametrize("game_id", sorted(g for g, game in games().items() if game.engine.design.legal_count is not None))
