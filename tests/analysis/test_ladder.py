@@ -63,7 +63,7 @@ def test_the_report_has_a_skill_section_and_plot(capsys, tmp_path):
     assert "skill ladder, 2 players" in text and "beside the default deck" in text and "verdict:" in text
     data = json.loads((tmp_path / "r" / "report.json").read_text())["skill"]["ladders"][0]
     assert data["default_deck"]["levels"][0]["name"] == "random"
-    assert {d["name"] for d in data["differences"]} >= {"skill share", "mc64 rating (Elo)"}
+    assert {d["name"] for d in data["differences"]} >= {"skill share", "mc32 rating (Elo)"}
     png = (tmp_path / "r" / "skill.png").read_bytes()
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     from PIL import Image
@@ -109,3 +109,22 @@ def test_the_default_decks_ladder_is_kept_and_reused_for_comparisons(capsys, mon
     assert code == 0 and len(played) == 9  # asked for itself, the default deck is always played
     code, _, _ = run(capsys, *custom)
     assert code == 0 and len(played) == 10  # and what it stored serves the comparison
+
+
+def test_each_default_ladders_levels():
+    """The levels each game's default ladder plays (their pairs set its time: two minutes on two idle
+    cores is the target). MGC's Monte Carlo levels stop at mc16, Monete's and Cartas Maestras' at mc32:
+    their mc64 rated no higher than mc16 (README, "How much skill?")."""
+    from deckgen.analysis.ladder import ladder_levels, played_pairs
+    from deckgen.registry import games
+
+    levels = {gid: ladder_levels(g.engine) for gid, g in games().items() if g.engine is not None and g.engine.skill is not None}
+    mc = ["random", "heuristic", "mc4", "mc16"]
+    assert levels == {
+        "hectoedra": mc + ["mc64", "pimc16"],
+        "maestras": mc + ["mc32", "pimc8"],
+        "mgc": mc + ["pimc8"],
+        "monete": mc + ["mc32", "pimc16"],
+        "multiplicats": levels["multiplicats"],  # player profiles, not levels of play
+    }
+    assert len(played_pairs(levels["maestras"])) == 12  # every pair but the search rung against mc4, mc16, mc32

@@ -274,7 +274,7 @@ ENGINE = Engine(
     validate_steps=30_000,
     length_name="turns",
     board_picture=board_picture,
-    skill=Skill(sample_hidden=sample_hidden, copy_world=copy_world, sample_seen=sample_seen, rollouts=(4, 16, 64), search_worlds=8),
+    skill=Skill(sample_hidden=sample_hidden, copy_world=copy_world, sample_seen=sample_seen, rollouts=(4, 16, 32), search_worlds=8),
     # "every game ends" proven by a decreasing variant (MaestrasState.length_variant), checked in code
     arguments=length_argument,
 )

@@ -244,7 +244,7 @@ ENGINE = Engine(
     length_name="turns",
     variants=variants,
     # games per pair and mode: the default deck is played in all four modes within the two minutes
-    skill=Skill(sample_hidden=sample_hidden, copy_world=copy_position, rollouts=(4, 16, 64), games=32, sample_seen=sample_seen, search_worlds=16),
+    skill=Skill(sample_hidden=sample_hidden, copy_world=copy_position, rollouts=(4, 16, 32), games=32, sample_seen=sample_seen, search_worlds=16),
     # "every game ends" proven by a decreasing variant (MoneteState.length_variant), checked in code
     arguments=length_argument,
 )
