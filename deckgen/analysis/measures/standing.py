@@ -33,9 +33,8 @@ def leaders_of(samples: Sequence[Sample]) -> list[int | None]:
     found: int | None = None
     for s in samples:
         now = s.standing
-        if now != before:  # leader(now), written out (a shedding game's standing moves at every sample)
-            best = max(now)
-            found, before = now.index(best) if now.count(best) == 1 else None, now
+        if now != before:
+            found, before = leader(now), now
         out.append(found)
     return out
 
