@@ -15,7 +15,6 @@ from operator import attrgetter
 from deckgen.analysis.measures.hooks import Design
 from deckgen.i18n import N_
 
-from deckgen.games.mgc.cards import Legal
 from deckgen.games.mgc.hidden import _paused_at_play
 from deckgen.games.mgc.policies import heuristic_choice
 from deckgen.games.mgc.state import CHOOSE, DRAWN, PLAY, MgcState
@@ -41,10 +40,7 @@ def legal_count(state: MgcState) -> int:
 
 def counted_heuristic(state: MgcState, rng: random.Random) -> tuple[int, int]:
     actions = state.legal_actions()
-    # a decision to play or draw lists its actions as a Legal: its length read from its fields (no
-    # call of Legal.__len__, at every decision)
-    count = actions.count + len(actions.tail) if actions.__class__ is Legal else len(actions)
-    return heuristic_choice(state, actions, rng), count
+    return heuristic_choice(state, actions, rng), len(actions)
 
 
 def evaluable(state: MgcState) -> bool:
