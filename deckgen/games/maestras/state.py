@@ -266,7 +266,7 @@ class MaestrasState(Ending):
         """One card of each kind in the hand of ``seat``, the first of each, in the order of first
         appearance: what ``_distinct(self.hands[seat])`` gives, read from the index in time that
         grows with the kinds held (a few dozen at most), not with the hand."""
-        firsts = [same[0] for same in self.held[seat].values()]
+        firsts = self.kinds_unordered(seat)
         firsts.sort(key=self.arrival.__getitem__)
         return firsts
 
