@@ -50,6 +50,10 @@ def test_the_sample_at_a_point_of_the_game_is_the_last_one_not_after_it():
     assert S.at_fraction(ss, 0.99, 30).clock == 20  # never the final sample
     assert S.index_at([5, 10], 0.1, 30) is None  # before the first sample
     assert S.at_fraction(ss, 0.5, 0) is None
+    # every point of the game at once: the same samples (a point is at most the last turn's start)
+    assert S.indices_at([0, 10, 20, 30], (0.1, 0.5, 2 / 3, 0.99), 30) == [0, 1, 2, 2]
+    assert S.indices_at([5, 10, 29], (0.1, 0.5, 1.0), 30) == [None, 1, 2]
+    assert S.indices_at([0, 10], (0.1, 0.5), 0) == [None, None]
 
 
 def test_progress_and_margin_in_turns():
