@@ -16,6 +16,8 @@ simulation.
 
 The load average before and after is printed, and beside each row of part 2: figures from a loaded
 machine are not the machine's (there, compare versions with bench/measures_pair.py, interleaved).
+Runs this short move by tens of percent even on an idle machine: bench/measures_count.py counts part
+2 in instructions (valgrind), which move by well under 1% whatever the load.
 The last lines: `worst command: X s` and `worst tracing overhead: Y%`.
 """
 

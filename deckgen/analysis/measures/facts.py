@@ -64,11 +64,10 @@ def facts_of(seed: int, t: Trace) -> GameFacts:
     winners = t.winners
     share = 1.0 / len(winners) if winners else 0.0
     last_at, first_at = [], []
-    clocks = [clock for clock, _ in samples]
+    clocks = list(map(st.first, samples))
     leaders = st.leaders_of(samples)
     seen: dict[int | None, tuple[float | None, float | None]] = {}  # the sample's index -> (last's, first's win share)
-    for f in FRACTIONS:
-        k = st.index_at(clocks, f, length)
+    for k in st.indices_at(clocks, FRACTIONS, length):
         if k not in seen:
             lo = st.last(samples[k].standing) if k is not None else None
             hi = leaders[k] if k is not None else None

@@ -10,17 +10,22 @@ a lead that passes from A through a tie to B is one change; from A through a tie
 from __future__ import annotations
 
 from bisect import bisect_right
-from operator import itemgetter, ne, sub
+from functools import lru_cache, partial
+from itertools import repeat
+from operator import is_not, itemgetter, ne, sub
 from typing import Sequence
 
 from deckgen.analysis.measures.trace import Sample
 
+
 first = itemgetter(0)
+second = itemgetter(1)
+_held = partial(is_not, None)  # a sample with a leader
 
 
 def leader(standing: Sequence[tuple]) -> int | None:
-    """The seat with the best standing alone, or None when the best is shared."""
-    standing = standing if isinstance(standing, list) else list(standing)
+    """The seat with the best standing alone, or None when the best is shared (a list's or a tuple's
+    index and count, as every Sequence has them)."""
     best = max(standing)
     return standing.index(best) if standing.count(best) == 1 else None
 
@@ -29,26 +34,25 @@ def leaders_of(samples: Sequence[Sample]) -> list[int | None]:
     """Each sample's :func:`leader`, found once for each run of equal standings (in a game whose
     standing moves on a few turns only, most samples repeat the last)."""
     out: list[int | None] = []
+    append = out.append
     before: object = None
     found: int | None = None
-    for s in samples:
-        now = s.standing
+    for _, now in samples:  # (clock, standing)
         if now != before:
             found, before = leader(now), now
-        out.append(found)
+        append(found)
     return out
 
 
 def last(standing: Sequence[tuple]) -> int | None:
     """The seat with the worst standing alone (strictly last), or None when the worst is shared."""
-    standing = standing if isinstance(standing, list) else list(standing)
     worst = min(standing)
     return standing.index(worst) if standing.count(worst) == 1 else None
 
 
 def lead_changes(samples: Sequence[Sample], leaders: Sequence[int | None] | None = None) -> int:
     """Changes of leader over the samples (``leaders``: each sample's leader, when known)."""
-    held = [x for x in (leaders if leaders is not None else [leader(s.standing) for s in samples]) if x is not None]
+    held = list(filter(_held, leaders if leaders is not None else [leader(s.standing) for s in samples]))
     return sum(map(ne, held, held[1:]))  # a tie passes the lead on to the next leader seen
 
 
@@ -87,11 +91,22 @@ def at_fraction(samples: Sequence[Sample], fraction: float, length: int) -> Samp
 
 def index_at(clocks: Sequence[int], fraction: float, length: int) -> int | None:
     """:func:`at_fraction` by the samples' clocks (which never decrease): the sample's index."""
+    return indices_at(clocks, (fraction,), length)[0]
+
+
+def indices_at(clocks: Sequence[int], fractions: Sequence[float], length: int) -> list[int | None]:
+    """:func:`index_at` at each of ``fractions``: the latest sample at or before each point of the
+    game (never the final one: a point is at most the last turn's start)."""
     if length <= 0:
-        return None
-    mark = min(fraction * length, length - 1)
-    k = bisect_right(clocks, mark)
-    return k - 1 if k else None
+        return [None] * len(fractions)
+    return [k - 1 if k else None for k in map(bisect_right, repeat(clocks), _marks(fractions, length))]
+
+
+@lru_cache(maxsize=4096)
+def _marks(fractions: Sequence[float], length: int) -> tuple[float, ...]:
+    """The clocks of ``fractions`` of a game of ``length`` turns, at most its last turn's start (games
+    of one length share them)."""
+    return tuple(min(f * length, length - 1) for f in fractions)
 
 
 def win_share(seat: int, winners: Sequence[int]) -> float:
@@ -105,17 +120,10 @@ def progress(samples: Sequence[Sample], length: int) -> float:
     one card it is 1)."""
     if length <= 0 or len(samples) < 2:
         return 0.0
-    moved = 0.0
-    seen = samples[0].standing
-    before = list(map(first, seen))
-    for s in samples[1:]:
-        if s.standing == seen:  # the same standing: its first entries did not move
-            continue
-        seen = s.standing
-        now = list(map(first, seen))
-        if now != before:
-            moved += sum(map(abs, map(sub, now, before)))
-            before = now
+    moved = 0
+    for seat in zip(*map(second, samples)):  # each seat's standings, sample by sample
+        entries = list(map(first, seat))
+        moved += sum(map(abs, map(sub, entries[1:], entries)))
     return float(moved) / length
 
 

@@ -145,12 +145,9 @@ def play_traced(state: Any, policies: Sequence[Any], rng: Any, design: Design, *
             last_turn[seat] = turns
             seat_turns[seat] += 1
             turns += 1
-            if rounds is not None and rounds(state) != round_now:  # a round end: a sample
-                round_now = rounds(state)
-                due = True
-            else:
-                due = turns > next_sample  # a rotation's end
-            if due:
+            if turns > next_sample or (rounds is not None and rounds(state) != round_now):  # a rotation's end, a round end
+                if rounds is not None:
+                    round_now = rounds(state)
                 clock, now = state.length(), standing(state)
                 if not samples or samples[-1].clock != clock or samples[-1].standing != now:
                     append(_new(Sample, (clock, now)))  # a round end that is also a rotation's end: one sample

@@ -40,6 +40,8 @@ def test_lock_in_is_when_the_winners_lead_for_good():
     assert S.lock_in(shared, [0, 2], 20) == pytest.approx(0.5)  # two winners on top from clock 10
     assert S.lock_in(shared, [0], 20) == 1.0  # one of two tied on top is not leading
     assert S.lock_in(samples((1, 0)), [0], 10) == 0.0
+    always = samples((1, 0), (2, 0))  # the winner leads from the first sample: locked in at once
+    assert S.lock_in(always, [0], 10) == 0.0 and S.lock_in(always, [0], 10, [0, 0]) == 0.0
     assert S.lock_in(ss, [], 40) is None and S.lock_in([], [1], 40) is None and S.lock_in(ss, [1], 0) is None
 
 
@@ -50,6 +52,11 @@ def test_the_sample_at_a_point_of_the_game_is_the_last_one_not_after_it():
     assert S.at_fraction(ss, 0.99, 30).clock == 20  # never the final sample
     assert S.index_at([5, 10], 0.1, 30) is None  # before the first sample
     assert S.at_fraction(ss, 0.5, 0) is None
+    # every point of the game at once: the same samples (a point is at most the last turn's start)
+    assert S.indices_at([0, 10, 20, 30], (0.1, 0.5, 2 / 3, 0.99), 30) == [0, 1, 2, 2]
+    assert S.indices_at([5, 10, 29], (0.1, 0.5, 1.0), 30) == [None, 1, 2]
+    assert S.indices_at([0, 10], (0.1, 0.5), 0) == [None, None]
+    assert S.indices_at([0, 10, 30], (1.0,), 30) == [1] and S.indices_at([0], (0.5,), 1) == [0]  # never the final turn's sample
 
 
 def test_progress_and_margin_in_turns():
@@ -58,6 +65,7 @@ def test_progress_and_margin_in_turns():
     assert S.final_margin(ss[-1].standing) == 3.0 and S.final_margin([(4,)]) == 0.0
     assert S.margin_in_turns(ss, 20) == pytest.approx(12.0)  # 3 over 0.25
     assert S.margin_in_turns(samples((1, 1), (1, 1)), 10) is None  # never moved: unknown, never 0
+    assert S.progress(ss[:2], 10) == pytest.approx(0.3) and S.progress(samples((0,), (3,)), 1) == 3.0  # two samples; one turn
     assert S.progress(ss, 0) == 0.0 and S.progress(ss[:1], 10) == 0.0 and S.margin_in_turns([], 10) is None
 
 
