@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Callable, Hashable, Mapping, TypeVar
+
+T = TypeVar("T")
 
 
 def _freeze(value: Any) -> Any:
@@ -58,6 +60,22 @@ class Deck:
 
     def __len__(self) -> int:
         return len(self.cards)
+
+    def derived(self, key: Hashable, make: Callable[["Deck"], T]) -> T:
+        """``make(self)``, computed once for this deck object and kept with it (a deck never changes):
+        what an engine reads from the cards at every deal (its tables, the card types) costs one pass
+        over a 5,000-card deck, not one per game. ``key`` names what is kept (say, the game and the
+        function). Kept values are not pickled: a worker process computes its own."""
+        kept = self.__dict__.get("_derived")
+        if kept is None:
+            kept = {}
+            object.__setattr__(self, "_derived", kept)
+        if key not in kept:
+            kept[key] = make(self)
+        return kept[key]
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if k != "_derived"}
 
     def of_kind(self, kind: str) -> list[Card]:
         return [c for c in self.cards if c.kind == kind]

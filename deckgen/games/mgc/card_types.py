@@ -45,6 +45,14 @@ class Types:
 
     @staticmethod
     def of_deck(deck: Deck) -> "Types":
+        """The deck's types, read once per deck object (Deck.derived): the engine's argument asks for
+        them at every checked game, and reading 5,000 printed monomials takes a tenth of a second.
+        Shared: a caller never changes them (``playable`` only fills its own cache)."""
+        return deck.derived(("mgc", "types"), Types.read)
+
+    @staticmethod
+    def read(deck: Deck) -> "Types":
+        """The deck's types, read from its cards (of_deck keeps them)."""
         cards = []
         variables = deck_variables(deck)
         for card in deck.cards:

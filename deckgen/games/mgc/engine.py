@@ -23,8 +23,9 @@ from deckgen.games.mgc.design import DESIGN
 
 
 def setup_for(deck: Deck, players: int) -> Setup:
-    """The fixed part of a match (tables, player count, rule variant), to reuse across matches."""
-    return Setup(tables(deck), players, rules.Variant.from_options(deck.options))
+    """The fixed part of a match (tables, player count, rule variant), to reuse across matches: the
+    tables are read once per deck object (Deck.derived), not at every deal."""
+    return Setup(deck.derived(("mgc", "tables"), tables), players, rules.Variant.from_options(deck.options))
 
 
 def new_state(deck: Deck, players: int, rng: random.Random) -> MgcState:

@@ -87,8 +87,7 @@ def why_not(t: Any, players: int, variant: rules.Variant) -> str:
     """Why the argument does not apply to these types, player count and rules ("" when it does)."""
     if players != PLAYERS and any(k in TOMA for k in t.kind):
         return _("with more than {n} players it covers only decks without Toma cards", n=PLAYERS)
-    blocked = [c for c in t.constraints() if not all(t.playable(c))]
-    if blocked:
+    if any(not all(t.playable(c)) for c in t.constraints()):  # the first blocked constraint settles it
         return _("it needs every card always legal, and some card cannot follow some other card")
     if rules.ELECCION_COEF in t.kind and not t.coefficients or rules.ELECCION_GRADO in t.kind and not t.degrees:
         return _("an Elección card would have no value to name")
@@ -370,10 +369,16 @@ def along(deck: Deck, players: int) -> Along | None:
     """The per-step check of one game (:class:`Along`), or None where the argument does not apply."""
     from deckgen.games.mgc.model import Types
 
-    t = Types.of_deck(deck)
-    if not t.n or why_not(t, players, rules.Variant.from_options(deck.options)):
-        return None
+    if not deck.derived(("mgc", "argument applies", players), lambda d: _applies(d, players)):
+        return None  # asked before every checked game: the answer is kept with the deck (Deck.derived)
     return Along(deck, players)
+
+
+def _applies(deck: Deck, players: int) -> bool:
+    from deckgen.games.mgc.model import Types
+
+    t = Types.of_deck(deck)
+    return bool(t.n) and not why_not(t, players, rules.Variant.from_options(deck.options))
 
 
 def arguments(deck: Deck, players: int, new_state: Callable[..., Any]) -> list[Check]:
