@@ -20,8 +20,9 @@ broken copy cannot pass for a killed mutant (that every named test passes unpatc
 suite's own business: ``.ci/run`` runs it next).
 
 Speed: one parent process imports pytest and the third-party libraries once (then freezes them out
-of the garbage collector's sight) and forks a child per mutant; the child imports deckgen from its copy (the parent never imports deckgen) and runs
-``pytest.main`` on the row's tests only. ``--jobs`` children run at once.
+of the garbage collector's sight) and forks a child per mutant; the child imports deckgen from its
+copy (the parent never imports deckgen) and runs ``pytest.main`` on the row's tests only. ``--jobs``
+children run at once.
 """
 
 from __future__ import annotations

@@ -367,11 +367,13 @@ class Along:
 
 def along(deck: Deck, players: int) -> Along | None:
     """The per-step check of one game (:class:`Along`), or None where the argument does not apply."""
-    from deckgen.games.mgc.model import Types
+    return Along(deck, players) if applies(deck, players) else None
 
-    if not deck.derived(("mgc", "argument applies", players), lambda d: _applies(d, players)):
-        return None  # asked before every checked game: the answer is kept with the deck (Deck.derived)
-    return Along(deck, players)
+
+def applies(deck: Deck, players: int) -> bool:
+    """Does the argument cover this deck at this player count? Asked before every checked game
+    (:func:`along`), so the answer is kept with the deck (Deck.derived)."""
+    return deck.derived(("mgc", "argument applies", players), lambda d: _applies(d, players))
 
 
 def _applies(deck: Deck, players: int) -> bool:
@@ -387,9 +389,9 @@ def arguments(deck: Deck, players: int, new_state: Callable[..., Any]) -> list[C
     matches the argument is checked on."""
     from deckgen.games.mgc.model import Types
 
-    t = Types.of_deck(deck)
-    if not t.n or why_not(t, players, rules.Variant.from_options(deck.options)):
+    if not applies(deck, players):
         return []
+    t = Types.of_deck(deck)
     tag = players_tag(players)
     most = bound(t)
     broken = checked(deck, players, new_state)
