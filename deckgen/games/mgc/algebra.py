@@ -52,6 +52,13 @@ def expression(coefficient: int, exponents: Sequence[int], variables: Sequence[s
 
 def sympy_text(coefficient: int, exponents: Sequence[int], variables: Sequence[str]) -> str:
     """The card's monomial as text sympy parses back, e.g. ``3*x**2*y`` or ``-z``."""
+    return _sympy_text(coefficient, tuple(exponents), tuple(variables))
+
+
+@lru_cache(maxsize=8192)
+def _sympy_text(coefficient: int, exponents: tuple[int, ...], variables: tuple[str, ...]) -> str:
+    """(sympy writes a monomial in milliseconds and a deck repeats its few monomials: each text is
+    written once per process, a pure function of its arguments)"""
     import sympy
 
     return sympy.sstr(expression(coefficient, exponents, variables))
