@@ -5,7 +5,8 @@
   random search and its database. ``HYPOTHESIS_PROFILE`` picks one by name.
 - Under ``CI=true`` a skipped test is reported as a failure: CI has everything the suite needs
   (the source rulebooks beside the checkout, the browser), so a skip there can only hide a gap.
-- Every test keeps deckgen's figures cache (XDG_CACHE_HOME) in its own temporary folder.
+- Every test keeps deckgen's figures cache (XDG_CACHE_HOME) in its own temporary folder, or, asking
+  for ``cache_of_the_file``, shares one with the other tests of its file.
 - A process forked from a test process (deckgen's pools start by fork on Linux, the rule-mutant
   checker forks its children) inherits the test process's heap, which grows to a gigabyte or more
   over a session (the PDFs the session fixtures keep open). Unless that heap is frozen first, the
@@ -123,3 +124,19 @@ def pytest_runtest_makereport(item, call):
 @pytest.fixture(autouse=True)
 def _private_figures_cache(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
+
+
+@pytest.fixture(scope="module")
+def _one_cache_a_file(tmp_path_factory):
+    return tmp_path_factory.mktemp("file-cache")
+
+
+@pytest.fixture
+def cache_of_the_file(_private_figures_cache, _one_cache_a_file, monkeypatch):
+    """The figures cache (XDG_CACHE_HOME) shared by the tests of one file, for a file whose tests
+    validate decks beside the same default decks (``pytestmark = pytest.mark.usefixtures(
+    "cache_of_the_file")``): the default deck's figures are simulated once per file, then read from
+    the cache, as a user's second command reads them (a cached comparison says what a fresh one
+    says: tests/engine/test_compare.py). Each file starts from an empty cache, so what a test
+    meets does not depend on which files ran before it on its worker."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(_one_cache_a_file))

@@ -14,6 +14,7 @@ from deckgen.resources import data_dir
 from clirun import run
 
 EXAMPLES = sorted((data_dir("decks") / "examples").glob("*.toml"))
+pytestmark = pytest.mark.usefixtures("cache_of_the_file")  # each default deck simulated once for the comparisons
 
 
 
