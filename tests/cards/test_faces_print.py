@@ -106,12 +106,46 @@ def test_backs_tolerate_misregistration(built, game):
         assert not near, near[:5]
 
 
+def back_pages_to_read(b) -> set[int]:
+    """The pages of backs that show every back once. pdfium (tests/pdfium_pages.py: the characters
+    pdfplumber reads, tests/test_pdfium_pages.py) reads every page of backs, and the back cells are
+    grouped by the characters they hold (texts, font sizes, directions and places in the cell):
+    the cells of a group hold the same characters (checked, within 0.01 pt), so reading with
+    pdfplumber one page holding each group's first cell reads the glyphs of every back. pdfplumber
+    takes ten times a page of fronts to read one of backs (it lays out the back drawn in each cell)."""
+    from types import SimpleNamespace
+
+    import pdfium_pages
+
+    pages = [SimpleNamespace(chars=p.chars, rects=(), curves=(), lines=(), height=p.height) for p in pdfium_pages.read(b.pdf_path)]
+    backs = [cell for cell in cells(SimpleNamespace(pages=pages), b.deck["cards"], side="back") if cell.side == "back"]
+    assert backs and len(pages) == 2 * len({cell.page for cell in backs})
+
+    def drawn(cell) -> list[tuple]:
+        return sorted((c["text"], c["size"], c["matrix"][0], c["matrix"][1], c["matrix"][4] - cell.trim.x0, c["matrix"][5] - cell.trim.y0)
+                      for c in cell.chars)
+
+    groups: dict[tuple, tuple] = {}  # rounded characters -> (first cell, its characters)
+    for cell in backs:
+        chars = drawn(cell)
+        first, seen = groups.setdefault(tuple((c[0], *(round(v) for v in c[1:])) for c in chars), (cell, chars))
+        assert [v for c in chars for v in c[1:]] == pytest.approx([v for c in seen for v in c[1:]], abs=0.01), (cell.page, first.page)
+    assert any(c[0].strip() for _cell, chars in groups.values() for c in chars)
+    return {cell.page for cell, _chars in groups.values()}
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_no_small_words_or_digits(built, game):
-    """On a poker card: no letter below 8 pt, no digit, sign or raised exponent below 6 pt."""
+    """On a poker card: no letter below 8 pt, no digit, sign or raised exponent below 6 pt. Every
+    front is read, and of the backs a page showing each back (``back_pages_to_read``)."""
     b = built(game)
     bad = {}
-    for cell in _cells(b):
+    fronts = _fronts(b)
+    pages = back_pages_to_read(b)
+    wanted = {cell.card for cell in fronts if cell.page + 1 in pages}  # the cards of those sheets
+    backs = [cell for cell in cells(b.plumber, b.deck["cards"], side="back", wanted=wanted) if cell.side == "back"]
+    assert {cell.page for cell in backs} == pages
+    for cell in fronts + backs:
         problems = glyph_problems(cell)
         if problems:
             key = cell.side if cell.card is None else (cell.card, b.deck["cards"][cell.card]["kind"])
