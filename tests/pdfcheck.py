@@ -493,6 +493,7 @@ class Built:
         self.deck = json.loads((out / "deck.json").read_text(encoding="utf-8"))
         self._plumber = None
         self._reader = None
+        self._fast = None
 
     @property
     def cards(self) -> list[dict]:
@@ -515,6 +516,16 @@ class Built:
     def page(self, n: int):
         """pdfplumber page ``n`` (0-based)."""
         return self.plumber.pages[n]
+
+    @property
+    def fast(self) -> list:
+        """Every page read with pdfium, once (tests/pdfium_pages.py: pdfplumber's characters,
+        rectangles and lines, tests/test_pdfium_pages.py), for the tests that read nothing else."""
+        if self._fast is None:
+            import pdfium_pages
+
+            self._fast = pdfium_pages.read(self.pdf_path)
+        return self._fast
 
     def close(self) -> None:
         if self._plumber is not None:

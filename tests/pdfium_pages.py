@@ -17,6 +17,9 @@ on real sheets):
   (the advance along the baseline, from the box).
 - ``rects``: every path that is an axis-aligned rectangle (after its own and its forms' matrices),
   with ``x0 y0 x1 y1 top bottom width height`` and ``fill``/``stroke`` (pdfium's draw mode).
+- ``lines``: every straight segment drawn as a subpath of its own (a move then one line, closed or
+  not: pdfplumber's lines), with ``x0 y0 x1 y1 top bottom width height``, ``pts`` (its two ends, x
+  and distance from the top, as pdfplumber gives them) and ``fill``/``stroke``.
 - ``extract_text()``: pdfplumber's own text layout (``chars_to_textmap``) over these characters, so
   lines and words come out as pdfplumber's ``extract_text`` gives them; ``crop(bbox)`` as
   pdfplumber's (the objects overlapping the box), ``filter(keep)`` as pdfplumber's.
@@ -41,6 +44,7 @@ class Page:
     height: float
     chars: tuple[dict, ...]
     rects: tuple[dict, ...]
+    lines: tuple[dict, ...] = ()
 
     def extract_text(self, **options) -> str:
         """The page's text laid out by pdfplumber's own algorithm (lines by position, words by gaps),
@@ -51,7 +55,8 @@ class Page:
 
     def filter(self, keep) -> "Page":
         """The page with only the objects ``keep`` accepts: pdfplumber's ``Page.filter``."""
-        return Page(self.width, self.height, tuple(filter(keep, self.chars)), tuple(filter(keep, self.rects)))
+        return Page(self.width, self.height, tuple(filter(keep, self.chars)), tuple(filter(keep, self.rects)),
+                    tuple(filter(keep, self.lines)))
 
     def crop(self, bbox: tuple[float, float, float, float]) -> "Page":
         """The characters and rectangles overlapping ``bbox`` (x0, top, x1, bottom, from the top):
@@ -77,10 +82,11 @@ def _page(page) -> Page:
     finally:
         textpage.close()
     rects: list[dict] = []
+    lines: list[dict] = []
     raw_page = page.raw
     for i in range(raw.FPDFPage_CountObjects(raw_page)):
-        _walk(raw.FPDFPage_GetObject(raw_page, i), (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), height, rects)
-    return Page(float(width), float(height), tuple(chars), tuple(rects))
+        _walk(raw.FPDFPage_GetObject(raw_page, i), (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), height, rects, lines)
+    return Page(float(width), float(height), tuple(chars), tuple(rects), tuple(lines))
 
 
 def _chars(textpage, height: float) -> list[dict]:
@@ -134,33 +140,43 @@ def _matrix_of(obj):
     return (m.a, m.b, m.c, m.d, m.e, m.f)
 
 
-def _walk(obj, outer, height: float, rects: list[dict]) -> None:
+def _walk(obj, outer, height: float, rects: list[dict], lines: list[dict]) -> None:
     kind = raw.FPDFPageObj_GetType(obj)
     if kind == raw.FPDF_PAGEOBJ_FORM:
         inner = _multiply(_matrix_of(obj), outer)
         for i in range(raw.FPDFFormObj_CountObjects(obj)):
-            _walk(raw.FPDFFormObj_GetObject(obj, i), inner, height, rects)
+            _walk(raw.FPDFFormObj_GetObject(obj, i), inner, height, rects, lines)
         return
     if kind != raw.FPDF_PAGEOBJ_PATH:
         return
     m = _multiply(_matrix_of(obj), outer)
-    points = []
+    points, kinds = [], []
+    curved = False
     x, y = ctypes.c_float(), ctypes.c_float()
     for i in range(raw.FPDFPath_CountSegments(obj)):
         seg = raw.FPDFPath_GetPathSegment(obj, i)
-        if raw.FPDFPathSegment_GetType(seg) == raw.FPDF_SEGMENT_BEZIERTO:
-            return
+        kinds.append(raw.FPDFPathSegment_GetType(seg))
+        curved = curved or kinds[-1] == raw.FPDF_SEGMENT_BEZIERTO
         raw.FPDFPathSegment_GetPoint(seg, x, y)
         px, py = x.value, y.value
         points.append((m[0] * px + m[2] * py + m[4], m[1] * px + m[3] * py + m[5]))
-    rect = _rectangle(points)
-    if rect is None:
-        return
     fillmode, stroke = ctypes.c_int(), ctypes.c_int()
     raw.FPDFPath_GetDrawMode(obj, fillmode, stroke)
+    drawn = {"fill": fillmode.value != 0, "stroke": bool(stroke.value)}
+    # a subpath of a move and one line is a line (pdfminer splits a path at each move)
+    starts = [i for i, k in enumerate(kinds) if k == raw.FPDF_SEGMENT_MOVETO] + [len(kinds)]
+    for a, b in zip(starts, starts[1:]):
+        if b - a == 2 and kinds[a + 1] == raw.FPDF_SEGMENT_LINETO:
+            (ax, ay), (bx, by) = points[a], points[a + 1]
+            x0, x1, y0, y1 = min(ax, bx), max(ax, bx), min(ay, by), max(ay, by)
+            lines.append({"object_type": "line", "x0": x0, "y0": y0, "x1": x1, "y1": y1, "top": height - y1, "bottom": height - y0,
+                          "width": x1 - x0, "height": y1 - y0, "pts": [(ax, height - ay), (bx, height - by)], **drawn})
+    rect = None if curved else _rectangle(points)
+    if rect is None:
+        return
     x0, y0, x1, y1 = rect
     rects.append({"object_type": "rect", "x0": x0, "y0": y0, "x1": x1, "y1": y1, "top": height - y1, "bottom": height - y0,
-                  "width": x1 - x0, "height": y1 - y0, "fill": fillmode.value != 0, "stroke": bool(stroke.value)})
+                  "width": x1 - x0, "height": y1 - y0, **drawn})
 
 
 def _rectangle(points: list[tuple[float, float]], tol: float = 1e-3):

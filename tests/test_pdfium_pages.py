@@ -1,7 +1,7 @@
 """The fast reader (tests/pdfium_pages.py) reads what pdfplumber reads, on real card sheets: the same
 characters in the same order, their boxes and origins within half a point, the same sizes,
-fonts (but for pdfplumber's subset prefix) and runs of text, the same rectangles (fill and stroke
-too), and a page's label. The tests that read sheets with it (tests/print/test_marker_backs.py)
+fonts (but for pdfplumber's subset prefix) and runs of text, the same rectangles and lines (fill and
+stroke too, and the lines' ends), and a page's label. The tests that read sheets with it (tests/print/test_marker_backs.py)
 rest on this."""
 
 from __future__ import annotations
@@ -47,6 +47,9 @@ def test_the_fast_reader_reads_what_pdfplumber_reads(sheet, page):
         assert upside_down if page == 0 else True  # the cards' corner numbers, turned
         assert [r.text for r in pdfcheck.runs(mine)] == [r.text for r in pdfcheck.runs(chars)]
         assert sorted(map(key, fast.rects)) == sorted(map(key, slow.rects))
+        assert sorted(map(key, fast.lines)) == sorted(map(key, slow.lines)) and len(slow.lines) > 5  # the scale bar and its ticks
+        ends = lambda ls: sorted(tuple(round(v, 1) for pt in line["pts"] for v in pt) for line in ls)  # noqa: E731
+        assert ends(fast.lines) == ends(slow.lines)
         assert any(r["fill"] for r in fast.rects)
         assert any(r["stroke"] and not r["fill"] for r in fast.rects) == (page == 0)  # the cut lines, on the fronts
         assert ("hoja 1/" in fast.extract_text()) and ("caras" if page == 0 else "dorsos") in fast.extract_text()
