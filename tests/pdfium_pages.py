@@ -16,7 +16,10 @@ on real sheets):
   without pdfplumber's subset prefix: "DejaVuSans-Bold", not "ABCDEF+DejaVuSans-Bold") and ``adv``
   (the advance along the baseline, from the box).
 - ``rects``: every path that is an axis-aligned rectangle (after its own and its forms' matrices),
-  with ``x0 y0 x1 y1 top bottom width height`` and ``fill``/``stroke`` (pdfium's draw mode).
+  with ``x0 y0 x1 y1 top bottom width height``, ``fill``/``stroke`` (pdfium's draw mode) and
+  ``fill_rgb``: its fill colour as pdfium gives it, red, green and blue from 0 to 1 in 1/255 steps
+  (pdfplumber's ``non_stroking_color`` holds the file's own numbers in the file's colour space:
+  for an RGB file the same colour within 1/510, tests/test_pdfium_pages.py).
 - ``lines``: every straight segment drawn as a subpath of its own (a move then one line, closed or
   not: pdfplumber's lines), with ``x0 y0 x1 y1 top bottom width height``, ``pts`` (its two ends, x
   and distance from the top, as pdfplumber gives them) and ``fill``/``stroke``.
@@ -175,8 +178,10 @@ def _walk(obj, outer, height: float, rects: list[dict], lines: list[dict]) -> No
     if rect is None:
         return
     x0, y0, x1, y1 = rect
+    r, g, b, a = (ctypes.c_uint() for _ in range(4))
+    raw.FPDFPageObj_GetFillColor(obj, r, g, b, a)
     rects.append({"object_type": "rect", "x0": x0, "y0": y0, "x1": x1, "y1": y1, "top": height - y1, "bottom": height - y0,
-                  "width": x1 - x0, "height": y1 - y0, **drawn})
+                  "width": x1 - x0, "height": y1 - y0, **drawn, "fill_rgb": (r.value / 255, g.value / 255, b.value / 255)})
 
 
 def _rectangle(points: list[tuple[float, float]], tol: float = 1e-3):
