@@ -135,7 +135,7 @@ def same_boxes(got, want, tol: float = 0.01) -> bool:
 
 def test_back_pages_keep_their_footer_clear_of_the_backs(built):
     b = built("--tables", "1", "--no-specials")
-    page = b.fast[1]  # pdfium: pdfplumber's characters and lines
+    page = b.fast_lines[1]  # pdfium: pdfplumber's characters and lines
     block = pdfcheck.grid_box("a4", (63, 88), 3, 3).grow(2 * MM)  # the backs' reach
     chars = [c for c in page.chars if not block.contains_point((c["x0"] + c["x1"]) / 2, (c["y0"] + c["y1"]) / 2)]
     assert any(c["text"] == "5" for c in chars)  # "50 mm"

@@ -140,7 +140,7 @@ def test_without_a_centre_cell_the_long_edge_works_and_the_sheet_says_so(monete,
     pairs = behind(pdf, "en", "long")
     assert not [(f, b) for f, b in pairs if b != expected(f)]
     assert any(b != expected(f) for f, b in behind(pdf, "en", "short"))
-    first = pdfium_pages.read(pdf)[0]  # the first page (pdfium: pdfplumber's text layout, tests/test_pdfium_pages.py)
+    first = read_sheets(pdf, "en")[0][0]  # the first sheet's fronts: the file's first page (fronts come first in both modes)
     assert "long edge, like the page of a book" in (first.extract_text() or "").replace("\n", " ")
 
 
