@@ -494,6 +494,7 @@ class Built:
         self._plumber = None
         self._reader = None
         self._fast = None
+        self._fast_lines = None
 
     @property
     def cards(self) -> list[dict]:
@@ -519,13 +520,22 @@ class Built:
 
     @property
     def fast(self) -> list:
-        """Every page read with pdfium, once (tests/pdfium_pages.py: pdfplumber's characters,
-        rectangles and lines, tests/test_pdfium_pages.py), for the tests that read nothing else."""
+        """Every page read with pdfium, once (tests/pdfium_pages.py: pdfplumber's characters and
+        rectangles, tests/test_pdfium_pages.py), for the tests that read nothing else."""
         if self._fast is None:
             import pdfium_pages
 
             self._fast = pdfium_pages.read(self.pdf_path)
         return self._fast
+
+    @property
+    def fast_lines(self) -> list:
+        """The same, with each page's lines too (pdfplumber's lines: slower to find)."""
+        if self._fast_lines is None:
+            import pdfium_pages
+
+            self._fast_lines = pdfium_pages.read(self.pdf_path, lines=True)
+        return self._fast_lines
 
     def close(self) -> None:
         if self._plumber is not None:

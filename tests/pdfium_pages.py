@@ -16,9 +16,12 @@ on real sheets):
   without pdfplumber's subset prefix: "DejaVuSans-Bold", not "ABCDEF+DejaVuSans-Bold") and ``adv``
   (the advance along the baseline, from the box).
 - ``rects``: every path that is an axis-aligned rectangle (after its own and its forms' matrices),
-  with ``x0 y0 x1 y1 top bottom width height`` and ``fill``/``stroke`` (pdfium's draw mode).
-- ``lines``: every straight segment drawn as a subpath of its own (a move then one line, closed or
-  not: pdfplumber's lines), with ``x0 y0 x1 y1 top bottom width height``, ``pts`` (its two ends, x
+  with ``x0 y0 x1 y1 top bottom width height``, ``fill``/``stroke`` (pdfium's draw mode) and
+  ``fill_rgb``: its fill colour as pdfium gives it, red, green and blue from 0 to 1 in 1/255 steps
+  (pdfplumber's ``non_stroking_color`` holds the file's own numbers in the file's colour space:
+  for an RGB file the same colour within 1/510, tests/test_pdfium_pages.py).
+- ``lines`` (when ``read`` is asked for them): every straight segment drawn as a subpath of its own
+  (a move then one line, closed or not: pdfplumber's lines), with ``x0 y0 x1 y1 top bottom width height``, ``pts`` (its two ends, x
   and distance from the top, as pdfplumber gives them) and ``fill``/``stroke``.
 - ``extract_text()``: pdfplumber's own text layout (``chars_to_textmap``) over these characters, so
   lines and words come out as pdfplumber's ``extract_text`` gives them; ``crop(bbox)`` as
@@ -65,16 +68,17 @@ class Page:
         return self.filter(lambda o: o["x0"] < x1 and o["x1"] > x0 and o["top"] < bottom and o["bottom"] > top)
 
 
-def read(path: str | Path) -> list[Page]:
-    """Every page of the PDF at ``path``."""
+def read(path: str | Path, *, lines: bool = False) -> list[Page]:
+    """Every page of the PDF at ``path``; its lines only when asked (finding them means reading every
+    segment of every curved path too, which doubles the time on a page of backs)."""
     doc = pdfium.PdfDocument(str(path))
     try:
-        return [_page(doc[i]) for i in range(len(doc))]
+        return [_page(doc[i], lines) for i in range(len(doc))]
     finally:
         doc.close()
 
 
-def _page(page) -> Page:
+def _page(page, with_lines: bool = False) -> Page:
     width, height = page.get_size()
     textpage = page.get_textpage()
     try:
@@ -82,11 +86,11 @@ def _page(page) -> Page:
     finally:
         textpage.close()
     rects: list[dict] = []
-    lines: list[dict] = []
+    lines: list[dict] | None = [] if with_lines else None
     raw_page = page.raw
     for i in range(raw.FPDFPage_CountObjects(raw_page)):
         _walk(raw.FPDFPage_GetObject(raw_page, i), (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), height, rects, lines)
-    return Page(float(width), float(height), tuple(chars), tuple(rects), tuple(lines))
+    return Page(float(width), float(height), tuple(chars), tuple(rects), tuple(lines or ()))
 
 
 def _chars(textpage, height: float) -> list[dict]:
@@ -140,7 +144,7 @@ def _matrix_of(obj):
     return (m.a, m.b, m.c, m.d, m.e, m.f)
 
 
-def _walk(obj, outer, height: float, rects: list[dict], lines: list[dict]) -> None:
+def _walk(obj, outer, height: float, rects: list[dict], lines: list[dict] | None) -> None:
     kind = raw.FPDFPageObj_GetType(obj)
     if kind == raw.FPDF_PAGEOBJ_FORM:
         inner = _multiply(_matrix_of(obj), outer)
@@ -149,34 +153,43 @@ def _walk(obj, outer, height: float, rects: list[dict], lines: list[dict]) -> No
         return
     if kind != raw.FPDF_PAGEOBJ_PATH:
         return
-    m = _multiply(_matrix_of(obj), outer)
-    points, kinds = [], []
-    curved = False
-    x, y = ctypes.c_float(), ctypes.c_float()
+    segments, kinds = [], []
     for i in range(raw.FPDFPath_CountSegments(obj)):
-        seg = raw.FPDFPath_GetPathSegment(obj, i)
-        kinds.append(raw.FPDFPathSegment_GetType(seg))
-        curved = curved or kinds[-1] == raw.FPDF_SEGMENT_BEZIERTO
-        raw.FPDFPathSegment_GetPoint(seg, x, y)
+        segments.append(raw.FPDFPath_GetPathSegment(obj, i))
+        kinds.append(raw.FPDFPathSegment_GetType(segments[-1]))
+        if lines is None and kinds[-1] == raw.FPDF_SEGMENT_BEZIERTO:
+            return  # a curve: no rectangle, and no line is asked for
+    move, line = raw.FPDF_SEGMENT_MOVETO, raw.FPDF_SEGMENT_LINETO
+    # a subpath of a move and one line is a line (pdfminer splits a path at each move)
+    alone = [i for i, k in enumerate(kinds) if k == move and i + 1 < len(kinds) and kinds[i + 1] == line
+             and (i + 2 == len(kinds) or kinds[i + 2] == move)] if lines is not None else []
+    boxed = len(kinds) in (4, 5) and raw.FPDF_SEGMENT_BEZIERTO not in kinds  # a rectangle's 4 corners (and a 5th closing it)
+    if not alone and not boxed:
+        return
+    m = _multiply(_matrix_of(obj), outer)
+    x, y = ctypes.c_float(), ctypes.c_float()
+
+    def point(i: int) -> tuple[float, float]:
+        raw.FPDFPathSegment_GetPoint(segments[i], x, y)
         px, py = x.value, y.value
-        points.append((m[0] * px + m[2] * py + m[4], m[1] * px + m[3] * py + m[5]))
+        return (m[0] * px + m[2] * py + m[4], m[1] * px + m[3] * py + m[5])
+
     fillmode, stroke = ctypes.c_int(), ctypes.c_int()
     raw.FPDFPath_GetDrawMode(obj, fillmode, stroke)
     drawn = {"fill": fillmode.value != 0, "stroke": bool(stroke.value)}
-    # a subpath of a move and one line is a line (pdfminer splits a path at each move)
-    starts = [i for i, k in enumerate(kinds) if k == raw.FPDF_SEGMENT_MOVETO] + [len(kinds)]
-    for a, b in zip(starts, starts[1:]):
-        if b - a == 2 and kinds[a + 1] == raw.FPDF_SEGMENT_LINETO:
-            (ax, ay), (bx, by) = points[a], points[a + 1]
-            x0, x1, y0, y1 = min(ax, bx), max(ax, bx), min(ay, by), max(ay, by)
-            lines.append({"object_type": "line", "x0": x0, "y0": y0, "x1": x1, "y1": y1, "top": height - y1, "bottom": height - y0,
-                          "width": x1 - x0, "height": y1 - y0, "pts": [(ax, height - ay), (bx, height - by)], **drawn})
-    rect = None if curved else _rectangle(points)
+    for i in alone:
+        (ax, ay), (bx, by) = point(i), point(i + 1)
+        x0, x1, y0, y1 = min(ax, bx), max(ax, bx), min(ay, by), max(ay, by)
+        lines.append({"object_type": "line", "x0": x0, "y0": y0, "x1": x1, "y1": y1, "top": height - y1, "bottom": height - y0,
+                      "width": x1 - x0, "height": y1 - y0, "pts": [(ax, height - ay), (bx, height - by)], **drawn})
+    rect = _rectangle([point(i) for i in range(len(kinds))]) if boxed else None
     if rect is None:
         return
     x0, y0, x1, y1 = rect
+    r, g, b, a = (ctypes.c_uint() for _ in range(4))
+    raw.FPDFPageObj_GetFillColor(obj, r, g, b, a)
     rects.append({"object_type": "rect", "x0": x0, "y0": y0, "x1": x1, "y1": y1, "top": height - y1, "bottom": height - y0,
-                  "width": x1 - x0, "height": y1 - y0, **drawn})
+                  "width": x1 - x0, "height": y1 - y0, **drawn, "fill_rgb": (r.value / 255, g.value / 255, b.value / 255)})
 
 
 def _rectangle(points: list[tuple[float, float]], tol: float = 1e-3):

@@ -1,7 +1,7 @@
 """The fast reader (tests/pdfium_pages.py) reads what pdfplumber reads, on real card sheets: the same
 characters in the same order, their boxes and origins within half a point, the same sizes,
 fonts (but for pdfplumber's subset prefix) and runs of text, the same rectangles and lines (fill and
-stroke too, and the lines' ends), and a page's label. The tests that read sheets with it (tests/print/test_marker_backs.py)
+stroke too, the lines' ends and the rectangles' fill colours), and a page's label. The tests that read sheets with it (tests/print/test_marker_backs.py)
 rest on this."""
 
 from __future__ import annotations
@@ -27,7 +27,8 @@ def key(r: dict) -> tuple:
 
 @pytest.mark.parametrize("page", [0, 1])  # a front and its back
 def test_the_fast_reader_reads_what_pdfplumber_reads(sheet, page):
-    fast = pdfium_pages.read(sheet)[page]
+    fast = pdfium_pages.read(sheet, lines=True)[page]
+    assert pdfium_pages.read(sheet)[page].rects == fast.rects and not pdfium_pages.read(sheet)[page].lines
     with pdfplumber.open(sheet) as pdf:
         slow = pdf.pages[page]
         assert (fast.width, fast.height) == pytest.approx((float(slow.width), float(slow.height)), abs=1e-3)
@@ -47,6 +48,10 @@ def test_the_fast_reader_reads_what_pdfplumber_reads(sheet, page):
         assert upside_down if page == 0 else True  # the cards' corner numbers, turned
         assert [r.text for r in pdfcheck.runs(mine)] == [r.text for r in pdfcheck.runs(chars)]
         assert sorted(map(key, fast.rects)) == sorted(map(key, slow.rects))
+        filled = lambda rs: sorted((*key(r), *(r["fill_rgb"] if "fill_rgb" in r else r["non_stroking_color"])) for r in rs if r["fill"])  # noqa: E731
+        assert len(filled(slow.rects)) > 5 and all(len(r["non_stroking_color"]) == 3 for r in slow.rects if r["fill"])  # an RGB file
+        for mine, theirs in zip(filled(fast.rects), filled(slow.rects), strict=True):
+            assert mine[:6] == theirs[:6] and mine[6:] == pytest.approx(theirs[6:], abs=1 / 510), (mine, theirs)
         assert sorted(map(key, fast.lines)) == sorted(map(key, slow.lines)) and len(slow.lines) > 5  # the scale bar and its ticks
         ends = lambda ls: sorted(tuple(round(v, 1) for pt in line["pts"] for v in pt) for line in ls)  # noqa: E731
         assert ends(fast.lines) == ends(slow.lines)

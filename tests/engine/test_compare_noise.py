@@ -74,13 +74,15 @@ CASES = {"mgc": [3, 9], "hectoedra": [2, 4], "monete": [2, 4], "multiplicats": [
 def test_the_same_deck_in_another_order_or_from_other_seeds_flags_nothing(game_id):
     game, deck, reversed_deck = _decks(game_id)
     players, games = CASES[game_id], 40
-    mine = validate(game, reversed_deck, players=players, games=games, sequential=False)
+    # only the measured games' summaries are compared: the model checker and the sample behind the
+    # claims (tests/modelcheck) leave them as they are, so neither runs here
+    mine = validate(game, reversed_deck, players=players, games=games, sequential=False, confidence=0, model_budget=0)
     base = compare(game, mine, deck, games=games, sequential=False)
     assert sorted(base, key=str) == sorted(mine.summaries, key=str)
     table, total = corrected(game, mine.summaries, base)
     assert len(table) > 10 and not [(r.name, r.players) for r in table if r.significant]
     assert total is not None and not total.significant
-    other = validate(game, deck, players=players, games=games, seed=1001, sequential=False)
+    other = validate(game, deck, players=players, games=games, seed=1001, sequential=False, confidence=0, model_budget=0)
     table, total = corrected(game, other.summaries, base)
     assert not [(r.name, r.players) for r in table if r.significant] and not total.significant
     lines = comparison_lines(game, other.summaries, base)

@@ -4,6 +4,7 @@ apply, it claims nothing; validate proves issue 26's case 1 with it, in both lan
 
 from __future__ import annotations
 
+import functools
 import random
 from pathlib import Path
 
@@ -105,13 +106,20 @@ def test_turn_keeping_cards_are_those_that_skip_the_other_player():
 # ------------------------------------------------------------------ positions from hypothesis
 
 
+@functools.lru_cache(maxsize=None)
+def whole(name: str, players: int) -> tuple:
+    """The deck ``WHOLE[name]``, its card types and its model at ``players``, made once for all the
+    positions drawn from it (a Deck is frozen and a Model is the fixed part of every position)."""
+    d = deck(**WHOLE[name])
+    t = M.Types.of_deck(d)
+    return d, t, M.Model(t, players, rules.Variant.from_options(d.options))
+
+
 @st.composite
 def positions(draw, name, players=2):
     """Any position of a round of the deck ``WHOLE[name]`` at a decision: the cards split at random
     between the hands, the draw pile and the discard pile (whose top is one of them)."""
-    d = deck(**WHOLE[name])
-    t = M.Types.of_deck(d)
-    m = M.Model(t, players, rules.Variant.from_options(d.options))
+    _deck, t, m = whole(name, players)
     hands, pile, discard = [[0] * t.n for _ in range(players)], [0] * t.n, [0] * t.n
     for i, c in enumerate(t.total):
         for _ in range(c):

@@ -22,7 +22,8 @@ def backgrounds(page, bleed_mm: float = 0.0) -> list[pdfcheck.Rect]:
 
 def back_cells(page, bleed_mm: float = 0.0) -> list[pdfcheck.Rect]:
     """The trims of the backs on a page: each back's ground (a rect in its colour) reaches the
-    bleed, or 2 mm when there is less bleed, past the trim."""
+    bleed, or 2 mm when there is less bleed, past the trim. (The pages are read with pdfium, b.fast:
+    pdfplumber's rectangles, and their fill colours in RGB, tests/test_pdfium_pages.py.)"""
     reach = max(bleed_mm, HOME_REACH)
     w, h = (63 + 2 * reach) * MM, (88 + 2 * reach) * MM
     return [
@@ -31,8 +32,13 @@ def back_cells(page, bleed_mm: float = 0.0) -> list[pdfcheck.Rect]:
         if r["fill"]
         and pdfcheck.close(r["width"], w, 0.05)
         and pdfcheck.close(r["height"], h, 0.05)
-        and tuple(round(v, 3) for v in r["non_stroking_color"]) == tuple(round(v, 3) for v in SPECIAL_BAND)
+        and tuple(round(v, 3) for v in r["fill_rgb"]) == tuple(round(v, 3) for v in SPECIAL_BAND)
     ]
+
+
+def words(page) -> str:
+    """A page's runs of text (pdfcheck.runs), one after another."""
+    return " ".join(r.text for r in pdfcheck.runs(page.chars))
 
 
 # (tables, cards, cards on the last sheet)
@@ -50,8 +56,8 @@ def test_backs_meet_their_fronts(built, mode, deck, n_cards, on_last):
     page_w, page_h = PAPER_PT["a4"]
     slots = pdfcheck.trim_slots("a4", (63, 88), 3, 3)
     for sheet in (0, sheets - 1):  # a full sheet and the partial last one
-        fronts = backgrounds(b.page(2 * sheet))
-        backs = back_cells(b.page(2 * sheet + 1))
+        fronts = backgrounds(b.fast[2 * sheet])
+        backs = back_cells(b.fast[2 * sheet + 1])
         expected_fronts = slots[: min(9, n_cards - 9 * sheet)]
         assert pdfcheck.keys(fronts) == pdfcheck.keys(expected_fronts)
         assert pdfcheck.keys(backs) == pdfcheck.keys(pdfcheck.mirrored(f, page_w, page_h, mode) for f in fronts)
@@ -64,8 +70,8 @@ def test_partial_sheet_backs_by_hand(built):
     slots = pdfcheck.trim_slots("a4", (63, 88), 3, 3)
     long = built(*PARTIAL[0][0], "--backs", "duplex-long")
     short = built(*PARTIAL[0][0], "--backs", "duplex-short")
-    assert pdfcheck.keys(back_cells(long.page(5))) == pdfcheck.keys([slots[1], slots[2]])
-    assert pdfcheck.keys(back_cells(short.page(5))) == pdfcheck.keys([slots[6], slots[7]])
+    assert pdfcheck.keys(back_cells(long.fast[5])) == pdfcheck.keys([slots[1], slots[2]])
+    assert pdfcheck.keys(back_cells(short.fast[5])) == pdfcheck.keys([slots[6], slots[7]])
 
 
 @pytest.mark.parametrize("mode", ["duplex-long", "duplex-short"])
@@ -79,11 +85,11 @@ def test_landscape_sheets_turn_about_the_right_edge(built, mode):
     slots = pdfcheck.trim_slots("a4", (63, 88), 4, 2, 3, shared=True, landscape=True)
     assert len(b.reader.pages) == 6
     for sheet, n in ((0, 8), (2, 4)):
-        fronts = backgrounds(b.page(2 * sheet), 3)
-        backs = back_cells(b.page(2 * sheet + 1), 3)
+        fronts = backgrounds(b.fast[2 * sheet], 3)
+        backs = back_cells(b.fast[2 * sheet + 1], 3)
         assert pdfcheck.keys(fronts) == pdfcheck.keys(slots[:n])
         assert pdfcheck.keys(backs) == pdfcheck.keys(pdfcheck.mirrored(f, page_w, page_h, mode) for f in fronts)
-    last_backs = pdfcheck.keys(back_cells(b.page(5), 3))
+    last_backs = pdfcheck.keys(back_cells(b.fast[5], 3))
     expected = slots[4:8] if mode == "duplex-long" else slots[0:4]
     assert last_backs == pdfcheck.keys(expected)
 
@@ -92,8 +98,8 @@ def test_backs_none(built):
     b = built("--tables", "1", "--no-specials", "--backs", "none")
     assert len(b.reader.pages) == 3
     for n in range(3):
-        assert back_cells(b.page(n)) == []
-        assert "· caras" in b.reader.pages[n].extract_text()
+        assert back_cells(b.fast[n]) == []
+        assert "· caras" in words(b.fast[n])
     full = built("--tables", "1-6", "--backs", "none", "--paper", "letter")
     assert len(full.reader.pages) == 12
 
@@ -102,12 +108,12 @@ def test_backs_separate(built):
     """All fronts first, then all backs, each back page laid out like its front page (not mirrored)."""
     b = built("--tables", "1", "--no-specials", "--backs", "separate")
     assert len(b.reader.pages) == 6
-    labels = [p.extract_text() for p in b.reader.pages]
+    labels = [words(p) for p in b.fast]
     for n in range(3):
         assert f"hoja {n + 1}/3 · caras" in labels[n]
         assert f"hoja {n + 1}/3 · dorsos" in labels[n + 3]
-        fronts = backgrounds(b.page(n))
-        backs = pdfcheck.keys(back_cells(b.page(n + 3)))
+        fronts = backgrounds(b.fast[n])
+        backs = pdfcheck.keys(back_cells(b.fast[n + 3]))
         assert set(pdfcheck.keys(fronts)) <= set(backs)
         assert len(backs) == 9  # every cell, also behind the part-filled last sheet's empty ones
-        assert back_cells(b.page(n)) == []
+        assert back_cells(b.fast[n]) == []

@@ -68,10 +68,10 @@ def scale_bars(page) -> list[pdfcheck.Rect]:
     ],
 )
 def test_scale_bar_is_50_mm_on_every_sheet(built, args, pages):
-    """(Read with pdfium, b.fast: pdfplumber's lines and characters, at a hundredth of the time on a page of backs.)"""
+    """(Read with pdfium, b.fast_lines: pdfplumber's lines and characters, at a hundredth of the time on a page of backs.)"""
     b = built(*args)
     for n in pages:
-        page = b.fast[n]
+        page = b.fast_lines[n]
         bars = scale_bars(page)
         assert len(bars) == 1, (n, bars)
         bar = bars[0]
@@ -90,7 +90,7 @@ def test_scale_bar_and_label_on_every_page_of_a_small_deck(built):
     b = built(*SMALL)
     assert len(b.reader.pages) == 6
     for n in range(6):
-        page = b.fast[n]  # pdfium: pdfplumber's lines and characters
+        page = b.fast_lines[n]  # pdfium: pdfplumber's lines and characters
         assert len(scale_bars(page)) == 1
         runs = [r.text for r in pdfcheck.runs(page.chars)]
         label = [t for t in runs if t.startswith("Multipli Cat's · tablas 1")]
