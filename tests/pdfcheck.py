@@ -521,7 +521,10 @@ class Built:
     @property
     def fast(self) -> list:
         """Every page read with pdfium, once (tests/pdfium_pages.py: pdfplumber's characters and
-        rectangles, tests/test_pdfium_pages.py), for the tests that read nothing else."""
+        rectangles, tests/test_pdfium_pages.py), for the tests that read nothing else; the pages
+        ``fast_lines`` read, when they were read first (the same pages, their lines as well)."""
+        if self._fast is None and self._fast_lines is not None:
+            return self._fast_lines
         if self._fast is None:
             import pdfium_pages
 
