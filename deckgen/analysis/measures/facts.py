@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from deckgen.analysis.measures import standing as st
-from deckgen.analysis.measures.trace import Trace, first_turn_order
+from deckgen.analysis.measures.trace import Trace, first_turn_order, sample_count
 
 # the points of a game at which comebacks are read (shares of its turns): a third, half, two thirds,
 # and a finer grid for the curve of `validate --report`
@@ -96,7 +96,7 @@ def facts_of(seed: int, t: Trace) -> GameFacts:
         wait_max=t.wait_max,
         seat_waits=tuple(tuple(t.seat_waits[s]) for s in order) if t.seat_waits else (),
         quiet_max=t.quiet_max,
-        samples=len(samples),
+        samples=sample_count(t),
         lead_changes=st.lead_changes(samples, leaders),
         lock_in=st.lock_in(samples, winners, length, leaders),
         last_at=tuple(last_at),

@@ -29,6 +29,11 @@ class Design:
     # what the standing is, in words (a catalog message marked with N_): "match score, then fewer
     # cards in hand"
     standing_words: str
+    # moved(state) -> a value that stays the same while the standing cannot change (Hectoedra's
+    # penalty cards taken): at a sampling moment where it is as at the last one, the standing is not
+    # built again, only the moment counted. Cheap (asked at every moment). None: built every time.
+    # A trace with its steps kept builds every standing: the game's tests prove both give equal facts
+    moved: Callable[[State], Any] | None = None
     # rounds(state) -> the rounds finished (or opened) so far: a change is a round end, where the
     # standing is sampled as well as at the end of every rotation of turns; None: a game of one round
     rounds: Callable[[State], int] | None = None

@@ -96,7 +96,10 @@ def bootstrap(columns: Sequence[Sequence[float]], statistic: Callable[..., Any],
 
 
 def weighted_mean(w, x):
-    return (w @ x) / w.sum(axis=-1)
+    """The mean of ``x`` with each value counted ``w`` times: ``w`` is ones or a resample's counts
+    (:class:`Resampler`), which sum to the games, ``x``'s length, in every row (exactly: whole
+    numbers as floats), so no row is summed."""
+    return (w @ x) / float(w.shape[-1])
 
 
 def mean_of(values: Sequence[float], seed: "int | Resampler") -> Estimate | None:
@@ -150,7 +153,7 @@ def weighted_sd(w, x):
     """The sample standard deviation of ``x`` with each value counted ``w`` times."""
     import numpy as np
 
-    k = w.sum(axis=-1)
+    k = float(w.shape[-1])  # each row's counts sum to the games (weighted_mean)
     mean = np.asarray((w @ x) / k)[..., None]
     return np.sqrt((w * (x - mean) ** 2).sum(axis=-1) / (k - 1))  # two passes: no cancellation
 

@@ -11,6 +11,14 @@ move, which in a shedding game would make the mover lead at each of its plays
 same order (tests/analysis/measures prove the records equal), so that tracing costs little over a
 plain simulation (bench/measures.py measures it); the steps themselves are kept only when asked
 (``keep_steps``), as the move list is.
+
+A standing repeats itself most of a game in some games (Hectoedra's moves only with a penalty card),
+so a trace keeps one sample per run of equal standings, the run's first (its clock is when the
+standing took that value), and counts the sampling moments apart (``Trace.sampled``): every figure
+of facts.py reads the same from the runs as from every sample (a leader, the last seat, the
+standing at a point of the game, the lock-in's clock, the progress), and the lead changes per
+sample divide by the count. A trace whose steps are kept (``keep_steps``: the trace file) keeps every
+sample, as before; tests/analysis/measures prove both give equal facts.
 """
 
 from __future__ import annotations
@@ -60,7 +68,9 @@ class Trace:
     wait_max: int | None = None
     seat_waits: list[tuple[int, int]] = field(default_factory=list)  # per seat: (waits summed, waits)
     quiet_max: int | None = None  # the longest run of decisions with no open moment (Design.open_moments)
-    samples: list[Sample] = field(default_factory=list)
+    samples: list[Sample] = field(default_factory=list)  # one per run of equal standings (every one, steps kept)
+    sampled: int | None = None  # the sampling moments (None: each has its sample, as a trace made by hand)
+    sample_clock: int = -1  # the clock of the last sampling moment
     evaluable: list[tuple[int, int]] = field(default_factory=list)  # (step number, turn) of real decisions the evaluator can copy
     steps: list[Step] | None = None
     ended: bool = False
@@ -91,6 +101,15 @@ def play_traced(state: Any, policies: Sequence[Any], rng: Any, design: Design, *
     can_copy = design.evaluable
     samples = t.samples
     append = samples.append
+    every = keep_steps  # every sample kept, not one per run (the trace file)
+    sampled = 0
+    last_now: Any = None  # the standing at the last sampling moment, and its clock
+    last_clock = -1
+    # Design.moved: a standing not built when it cannot have moved (never with every sample kept,
+    # whose standings prove the hook: tests/analysis/measures)
+    moved = None if every else design.moved
+    still = False
+    last_moved: Any = _NEVER
     # per seat: its first and last turn and its turns (a seat's waits sum to the turns between its
     # first and last, less its own turns among them); the longest gap between two of its turns
     first_turn = [-1] * players
@@ -119,9 +138,25 @@ def play_traced(state: Any, policies: Sequence[Any], rng: Any, design: Design, *
                 r = rounds(state)
                 if r != round_now:
                     round_now = r
-                    clock, now = state.length(), standing(state)
-                    if not samples or samples[-1].clock != clock or samples[-1].standing != now:
-                        append(_new(Sample, (clock, now)))
+                    clock = state.length()
+                    if moved is not None:  # the standing has not moved since the last moment: not built
+                        m = moved(state)
+                        still, last_moved = m == last_moved, m
+                    if still:
+                        if clock != last_clock:
+                            sampled += 1
+                            last_clock = clock
+                    else:
+                        now = standing(state)
+                        if now != last_now:  # a new run of standings
+                            append(_new(Sample, (clock, now)))
+                            sampled += 1
+                            last_now, last_clock = now, clock
+                        elif clock != last_clock:  # the same standing, a later moment
+                            if every:
+                                append(_new(Sample, (clock, now)))
+                            sampled += 1
+                            last_clock = clock
             if kept is not None:
                 kept.append(Step(seat, 0, None, state.length()))
             if visit is not None:
@@ -148,9 +183,25 @@ def play_traced(state: Any, policies: Sequence[Any], rng: Any, design: Design, *
             if turns > next_sample or (rounds is not None and rounds(state) != round_now):  # a rotation's end, a round end
                 if rounds is not None:
                     round_now = rounds(state)
-                clock, now = state.length(), standing(state)
-                if not samples or samples[-1].clock != clock or samples[-1].standing != now:
-                    append(_new(Sample, (clock, now)))  # a round end that is also a rotation's end: one sample
+                clock = state.length()
+                if moved is not None:  # the standing has not moved since the last moment: not built
+                    m = moved(state)
+                    still, last_moved = m == last_moved, m
+                if still:
+                    if clock != last_clock:
+                        sampled += 1
+                        last_clock = clock
+                else:
+                    now = standing(state)
+                    if now != last_now:  # a new run of standings
+                        append(_new(Sample, (clock, now)))
+                        sampled += 1
+                        last_now, last_clock = now, clock
+                    elif clock != last_clock:  # a round end that is also a rotation's end: one moment
+                        if every:
+                            append(_new(Sample, (clock, now)))
+                        sampled += 1
+                        last_clock = clock
                 rot = rotation(state) if rotation is not None else players
                 next_sample = turns - 1 + (rot if rot > 0 else 1)
         if legal > 1:
@@ -179,6 +230,7 @@ def play_traced(state: Any, policies: Sequence[Any], rng: Any, design: Design, *
         step += 1
     waited = [last - first - (k - 1) if k else 0 for first, last, k in zip(first_turn, last_turn, seat_turns)]
     waits = [k - 1 if k else 0 for k in seat_turns]
+    t.sampled, t.sample_clock = sampled, last_clock
     return closed(t, state, design, step, turns, turns - active, real, real_legal, (sc, scc, scy), waited, waits,
                   gap_max - 1, quiet_max)  # a gap of g turns is a wait of g - 1 (none: -2)
 
@@ -199,12 +251,13 @@ def closed(t: Trace, state: Any, design: Design, steps: int, turns: int, passive
     if t.ended:
         t.winners = tuple(state.winners())
         t.returns = tuple(state.returns())
-        _sample(t.samples.append, t.samples, t.length, design.standing(state))
+        final_sample(t, design.standing(state))
         if design.margin is not None:
             t.margin = design.margin(state)
     return t
 
 
+_NEVER = object()  # no value of Design.moved yet
 _new = tuple.__new__  # a Sample made without NamedTuple's __new__ in Python (the trace makes many)
 
 
@@ -212,10 +265,28 @@ def _listed(state: Any) -> int:
     return len(state.legal_actions())
 
 
-def _sample(append: Any, samples: list, clock: int, standing: Sequence[tuple]) -> None:
-    if samples and samples[-1].clock == clock and samples[-1].standing == standing:
-        return  # a round end that is also a rotation's end: one sample
-    append(Sample(clock, standing))
+def final_sample(t: Trace, standing: Sequence[tuple]) -> None:
+    """The standing at the game's end (clock ``t.length``) sampled into ``t``, as the loop samples
+    (one sample per run of standings, every one when ``t.sampled`` is None or steps are kept)."""
+    samples, clock = t.samples, t.length
+    if t.sampled is None:  # a trace made by hand: every moment its sample
+        if not samples or samples[-1].clock != clock or samples[-1].standing != standing:
+            samples.append(Sample(clock, standing))
+        return
+    if not samples or samples[-1].standing != standing:
+        samples.append(Sample(clock, standing))
+    elif t.sample_clock != clock:  # the same standing, a later moment
+        if t.steps is not None:
+            samples.append(Sample(clock, standing))
+    else:
+        return  # the last moment sampled already
+    t.sampled += 1
+    t.sample_clock = clock
+
+
+def sample_count(t: Trace) -> int:
+    """The sampling moments of a game (its samples, when each was kept)."""
+    return len(t.samples) if t.sampled is None else t.sampled
 
 
 def first_turn_order(order: list[int], players: int) -> tuple[int, ...]:

@@ -27,6 +27,12 @@ def standing(state: HectoedraState) -> list[tuple[int]]:
     return [(-total,) for total in state.totals]
 
 
+def penalties_taken(state: HectoedraState) -> int:
+    """The penalty cards taken in the match: the standing moves with them alone (a round's end adds
+    the round's to the totals, a deal starts the next at none: the same figures)."""
+    return state._counts["penalties"]
+
+
 @lru_cache(maxsize=1024)
 def _follows(top: int | None) -> dict[int, bool]:
     """For one top card, whether each card value follows it (filled as values are asked: the
@@ -64,6 +70,7 @@ def world(state: HectoedraState, rng: random.Random) -> HectoedraState:
 DESIGN = Design(
     standing=standing,
     standing_words=N_("fewer penalty cards"),
+    moved=penalties_taken,
     rounds=attrgetter("round_no"),  # the trace asks at every turn: no Python call
     legal_count=legal_count,
     counted={"heuristic": counted_heuristic},

@@ -43,6 +43,9 @@ def traced_playout(state: MultiplicatsState, rng: random.Random, policy: str, ma
     moments: list[int] = []  # at each decision, the open moments so far (chances to slap)
     moment = moments.append
     next_sample = 0
+    sampled = 0  # the sampling moments
+    last_now: object = None  # the standing at the last one, and its clock
+    last_clock = -1
     step = 0
     while step < max_steps:
         phase = state.phase
@@ -66,7 +69,11 @@ def traced_playout(state: MultiplicatsState, rng: random.Random, policy: str, ma
                 first_turn[seat] = turns
             last_turn[seat] = turns
             if turns >= next_sample:  # the clock moved on a rotation since the last sample: a new one
-                append(Sample(tally["turns"], standing(state)))
+                now, last_clock = standing(state), tally["turns"]
+                if now != last_now:  # one sample per run of equal standings (trace.py)
+                    append(Sample(last_clock, now))
+                    last_now = now
+                sampled += 1
                 next_sample = turns + rotation
             turns += 1
         moment(tally["chances"])
@@ -76,5 +83,6 @@ def traced_playout(state: MultiplicatsState, rng: random.Random, policy: str, ma
     waited = [last - first - w if first >= 0 else 0 for first, last, w in zip(first_turn, last_turn, waits)]
     # the open moments only grow: the decisions between two of them (a quiet run) hold one count
     quiet_max = max(Counter(moments).values()) if moments else -1
+    t.sampled, t.sample_clock = sampled, last_clock
     # every turn is passive (one legal action at each decision), no decision is real
     return closed(t, state, design, step, turns, turns, 0, 0, (0, 0, 0), waited, waits, gap_max - 1 if gap_max > 0 else -1, quiet_max)
