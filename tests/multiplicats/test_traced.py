@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+from deckgen.analysis.measures.facts import facts_of
 from deckgen.analysis.measures.run import traced
 from deckgen.analysis.measures.trace import play_traced
 from deckgen.games.multiplicats import GAME
@@ -64,7 +65,12 @@ def test_measures_trace_by_the_own_loop_only_when_nothing_more_is_asked():
     before = state.key()
     assert DESIGN.playout(state, random.Random(4), "slowest", 500) is None and state.key() == before
     kept = traced(ENGINE, DESIGN, d, 3, 4, keep_steps=True)
-    assert len(kept.steps) == kept.steps_taken and replace(kept, steps=None) == traced(ENGINE, DESIGN, d, 3, 4)
+    fast = traced(ENGINE, DESIGN, d, 3, 4)
+    # the kept trace holds every sample, the own loop's the first of each run of equal standings
+    runs = [x for k, x in enumerate(kept.samples) if k == 0 or x.standing != kept.samples[k - 1].standing]
+    assert fast.samples == runs and len(runs) < len(kept.samples) and fast.sampled == kept.sampled == len(kept.samples)
+    assert len(kept.steps) == kept.steps_taken and replace(kept, steps=None, samples=runs) == fast
+    assert facts_of(4, kept) == facts_of(4, fast)
 
 
 def test_the_standing_is_the_cards_each_player_still_has_to_shed_then_when_they_went_out():

@@ -55,7 +55,8 @@ def slope(n: int, sx: float, sy: float, sxx: float, sxy: float) -> float | None:
     return (n * sxy - sx * sy) / spread
 
 
-def facts_of(seed: int, t: Trace) -> GameFacts:
+def facts_of(seed: int, t: Trace, one_way: bool = False) -> GameFacts:
+    """The facts of the game of ``seed`` from its trace (``one_way``: the game's ``Design.one_way``)."""
     n = t.players
     if not t.ended:
         return GameFacts(seed, n, False, t.length)
@@ -78,7 +79,7 @@ def facts_of(seed: int, t: Trace) -> GameFacts:
         last_at.append(lo_share)
         first_at.append(hi_share)
     order = first_turn_order(t.order, n)
-    margin = t.margin if t.margin is not None else st.margin_in_turns(samples, length)
+    margin = t.margin if t.margin is not None else st.margin_in_turns(samples, length, one_way)
     return GameFacts(
         seed=seed,
         players=n,

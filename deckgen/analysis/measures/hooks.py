@@ -34,9 +34,17 @@ class Design:
     # built again, only the moment counted. Cheap (asked at every moment). None: built every time.
     # A trace with its steps kept builds every standing: the game's tests prove both give equal facts
     moved: Callable[[State], Any] | None = None
+    # one_way: each seat's first standing entry only ever moves one way (a score that only rises,
+    # penalty cards that only grow), so a turn's progress is read from the first and last samples
+    # alone (standing.one_way_progress); tests/analysis/measures prove it of every game that says so
+    one_way: bool = False
     # rounds(state) -> the rounds finished (or opened) so far: a change is a round end, where the
     # standing is sampled as well as at the end of every rotation of turns; None: a game of one round
     rounds: Callable[[State], int] | None = None
+    # rounds_dealt: every round ends with a chance step (a deal) before the next decision, so the
+    # trace reads round ends at chance steps alone, not at every turn (tests/analysis/measures prove
+    # the traces equal, for every game that says so)
+    rounds_dealt: bool = False
     # legal_count(state) -> len(state.legal_actions()), cheaper (the trace asks at every decision)
     legal_count: Callable[[State], int] | None = None
     # counted[policy name] -> that policy with its count of legal actions (CountedPolicy): where the

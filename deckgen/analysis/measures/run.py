@@ -171,7 +171,7 @@ def work(task: Task, engine: Engine | None = None) -> list:
         evaluate_it = i < plan.evaluated_games
         trace = traced(engine, design, task.deck, task.players, seed, policy=plan.policy, keep_steps=task.keep_traces, evaluable=evaluate_it)
         found = evaluated(engine, design, task.deck, task.players, seed, plan, trace) if evaluate_it and trace.ended else []
-        out.append((facts_of(seed, trace), found if evaluate_it else None, trace if task.keep_traces else None))
+        out.append((facts_of(seed, trace, design.one_way), found if evaluate_it else None, trace if task.keep_traces else None))
     return out
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from functools import lru_cache, partial
-from itertools import repeat
+from itertools import chain, repeat
 from operator import is_not, itemgetter, ne, sub
 from typing import Sequence
 
@@ -31,16 +31,13 @@ def leader(standing: Sequence[tuple]) -> int | None:
 
 
 def leaders_of(samples: Sequence[Sample]) -> list[int | None]:
-    """Each sample's :func:`leader`, found once for each run of equal standings (in a game whose
-    standing moves on a few turns only, most samples repeat the last)."""
+    """Each sample's :func:`leader` (written out: no call per sample; a trace keeps one sample per
+    run of equal standings, trace.py, so no run is read twice)."""
     out: list[int | None] = []
     append = out.append
-    before: object = None
-    found: int | None = None
     for _, now in samples:  # (clock, standing)
-        if now != before:
-            found, before = leader(now), now
-        append(found)
+        best = max(now)
+        append(now.index(best) if now.count(best) == 1 else None)
     return out
 
 
@@ -120,11 +117,19 @@ def progress(samples: Sequence[Sample], length: int) -> float:
     one card it is 1)."""
     if length <= 0 or len(samples) < 2:
         return 0.0
-    moved = 0
-    for seat in zip(*map(second, samples)):  # each seat's standings, sample by sample
-        entries = list(map(first, seat))
-        moved += sum(map(abs, map(sub, entries[1:], entries)))
-    return float(moved) / length
+    seats = len(samples[0].standing)
+    # every sample's first entries one after the other: a seat's next entry is ``seats`` further on
+    entries = list(map(first, chain.from_iterable(map(second, samples))))
+    return float(sum(map(abs, map(sub, entries[seats:], entries)))) / length
+
+
+def one_way_progress(samples: Sequence[Sample], length: int) -> float:
+    """:func:`progress` of a game whose seats' first entries each only ever move one way (a score
+    that only rises, penalties that only grow: ``Design.one_way``): each seat's moves sum to the
+    distance between its first and last sample, so only those two are read."""
+    if length <= 0 or len(samples) < 2:
+        return 0.0
+    return float(sum(map(abs, map(sub, map(first, samples[-1].standing), map(first, samples[0].standing))))) / length
 
 
 def final_margin(standing: Sequence[tuple]) -> float:
@@ -133,11 +138,12 @@ def final_margin(standing: Sequence[tuple]) -> float:
     return float(ranked[0][0]) - float(ranked[1][0]) if len(ranked) > 1 else 0.0
 
 
-def margin_in_turns(samples: Sequence[Sample], length: int) -> float | None:
-    """The final margin in units of one turn's progress; None when the standing never moved."""
+def margin_in_turns(samples: Sequence[Sample], length: int, one_way: bool = False) -> float | None:
+    """The final margin in units of one turn's progress; None when the standing never moved.
+    ``one_way``: the game's first entries only move one way (:func:`one_way_progress`)."""
     if not samples:
         return None
-    step = progress(samples, length)
+    step = one_way_progress(samples, length) if one_way else progress(samples, length)
     if step <= 0:
         return None
     return abs(final_margin(samples[-1].standing)) / step

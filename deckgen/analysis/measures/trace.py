@@ -127,6 +127,7 @@ def play_traced(state: Any, policies: Sequence[Any], rng: Any, design: Design, *
     quiet = 0
     moment = None
     round_now = rounds(state) if rounds is not None else 0
+    polled = rounds is not None and not design.rounds_dealt  # round ends read at every turn too
     next_sample = -1
     step = 0
     while True:
@@ -180,7 +181,7 @@ def play_traced(state: Any, policies: Sequence[Any], rng: Any, design: Design, *
             last_turn[seat] = turns
             seat_turns[seat] += 1
             turns += 1
-            if turns > next_sample or (rounds is not None and rounds(state) != round_now):  # a rotation's end, a round end
+            if turns > next_sample or (polled and rounds(state) != round_now):  # a rotation's end, a round end
                 if rounds is not None:
                     round_now = rounds(state)
                 clock = state.length()

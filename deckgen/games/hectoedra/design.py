@@ -70,8 +70,10 @@ def world(state: HectoedraState, rng: random.Random) -> HectoedraState:
 DESIGN = Design(
     standing=standing,
     standing_words=N_("fewer penalty cards"),
+    one_way=True,  # penalty cards only grow
     moved=penalties_taken,
     rounds=attrgetter("round_no"),  # the trace asks at every turn: no Python call
+    rounds_dealt=True,  # each round is dealt: its end is read at the deal
     legal_count=legal_count,
     counted={"heuristic": counted_heuristic},
     world=world,

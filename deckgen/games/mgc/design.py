@@ -64,7 +64,9 @@ def world(state: MgcState, rng: random.Random) -> MgcState | None:
 DESIGN = Design(
     standing=standing,
     standing_words=N_("match score, then fewer cards in hand"),
+    one_way=True,  # a match score only rises
     rounds=attrgetter("rounds"),  # the trace asks at every turn: no Python call
+    rounds_dealt=True,  # each round is dealt: its end is read at the deal
     legal_count=legal_count,
     counted={"heuristic": counted_heuristic},
     world=world,

@@ -142,16 +142,17 @@ def test_every_figure_holds_its_value_in_its_interval_or_says_why_not(drawn, ski
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.integers(0, 40), min_size=2, max_size=30), st.data())
 def test_a_resample_kept_as_weights_gives_the_figures_of_the_games_it_draws(values, data):
-    """The bootstrap keeps a resample as how many times it draws each game: every statistic of the
-    weights equals the statistic of the games drawn, written out (and the percentile is
-    engine/simulate.py's nearest rank)."""
+    """The bootstrap keeps a resample (n games drawn from n) as how many times it draws each game:
+    every statistic of the weights equals the statistic of the games drawn, written out (and the
+    percentile is engine/simulate.py's nearest rank)."""
     import numpy as np
 
     from deckgen.analysis.measures import intervals as I
     from deckgen.engine.simulate import percentile
 
     n = len(values)
-    counts = data.draw(st.lists(st.integers(0, 3), min_size=n, max_size=n).filter(lambda c: sum(c) >= 2))
+    picks = data.draw(st.lists(st.integers(0, n - 1), min_size=n, max_size=n))  # a resample: n games drawn
+    counts = [picks.count(i) for i in range(n)]
     den = data.draw(st.lists(st.integers(1, 5), min_size=n, max_size=n))
     drawn = [v for v, c in zip(values, counts) for _ in range(c)]
     drawn_den = [d for d, c in zip(den, counts) for _ in range(c)]
