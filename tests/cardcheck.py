@@ -219,6 +219,16 @@ def _inside(poly: list[tuple[float, float]], x: float, y: float) -> bool:
     return min(xs) <= x <= max(xs) and min(ys) <= y <= max(ys)
 
 
+def _box_of(poly) -> tuple[float, float, float, float]:
+    xs, ys = [x for x, _ in poly], [y for _, y in poly]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _apart(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    """Two boxes with no inside in common (apart, or touching at an edge)."""
+    return a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+
+
 def collisions(cell: Cell, clearance_mm: float = 0.5) -> list[str]:
     """Text that runs into another mark on a card face, or into other text.
 
@@ -240,6 +250,10 @@ def collisions(cell: Cell, clearance_mm: float = 0.5) -> list[str]:
 
     marks = [o for o in cell.shapes if not ground(o)]
     outlines = [(o, _outline(cell, o)) for o in marks]
+    # a mark drawn as its box (not a curve's hull) is a rectangle, as each glyph's quad is: two
+    # rectangles whose axis-aligned boxes are apart (touching at most) cannot overlap, so the
+    # separating-axis test (quads_overlap, exact for convex shapes) is skipped for them
+    boxed = [(o, poly, _box_of(poly) if len(poly) == 4 and o["object_type"] != "curve" else None) for o, poly in outlines]
     area = cell.trim.w * cell.trim.h
     bad: list[str] = []
     for run in lines:
@@ -249,7 +263,8 @@ def collisions(cell: Cell, clearance_mm: float = 0.5) -> list[str]:
         cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
         hosts = [extent(o) for o in marks if extent(o).w * extent(o).h < area / 4 and extent(o).contains_point(cx, cy)]
         along_x = abs(run.box.x1 - run.box.x0) >= abs(run.box.y1 - run.box.y0)
-        for o, poly in outlines:
+        run_boxes = [_box_of(q) for q in quads]
+        for o, poly, poly_box in boxed:
             box = extent(o)
             if box.contains_point(cx, cy) or any(box.intersects(h) for h in hosts):
                 continue
@@ -257,12 +272,13 @@ def collisions(cell: Cell, clearance_mm: float = 0.5) -> list[str]:
             if thin and (box.x0 >= run.box.x0 - MM and box.x1 <= run.box.x1 + MM if along_x
                          else box.y0 >= run.box.y0 - MM and box.y1 <= run.box.y1 + MM):
                 continue  # the text's own underline (the 6/9 cue)
-            if any(quads_overlap(q, tuple(poly)) for q in quads):
+            if any((poly_box is None or not _apart(qb, poly_box)) and quads_overlap(q, tuple(poly)) for q, qb in zip(quads, run_boxes)):
                 bad.append(f"{run.text!r} runs into a {o['object_type']} of {box.w / MM:.1f}×{box.h / MM:.1f} mm")
                 break
     tight = [(k, c, glyph_quad(c, 0.2)) for k, run in enumerate(lines) for c in run.chars]
+    tight_boxes = [_box_of(q) for _, _, q in tight]
     for i in range(len(tight)):
         for j in range(i + 1, len(tight)):
-            if tight[i][0] != tight[j][0] and quads_overlap(tight[i][2], tight[j][2]):
+            if tight[i][0] != tight[j][0] and not _apart(tight_boxes[i], tight_boxes[j]) and quads_overlap(tight[i][2], tight[j][2]):
                 bad.append(f"{tight[i][1]['text']!r} of {lines[tight[i][0]].text!r} overlaps {tight[j][1]['text']!r} of {lines[tight[j][0]].text!r}")
     return bad

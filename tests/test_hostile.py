@@ -173,37 +173,6 @@ def corpus(tmp_path_factory) -> Path:
     return folder
 
 
-HUGE_TEXT = 500_000  # characters: only "450,000 entries" is this long and read whole by the TOML reader
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _a_huge_file_read_once():
-    """The "450,000 entries" file is read whole by the TOML reader before deckgen counts its values
-    and refuses it: 2 s of the standard library's tomllib for each of the six commands. Here tomllib
-    reads each such text once and every later command gets a fresh copy of what it read (what
-    tomllib would give again: its reading is a pure function of the text); everything deckgen does
-    with the file (the shape and count checks, the message, each command's refusal) runs for every
-    command. Shorter texts, and texts tomllib refuses, go to tomllib every time."""
-    import pickle
-    import tomllib
-    from types import SimpleNamespace
-
-    from deckgen.deckfile import load
-
-    read: dict[str, bytes] = {}
-
-    def loads(text: str, **kw):
-        if len(text) < HUGE_TEXT or kw:
-            return tomllib.loads(text, **kw)
-        if text not in read:
-            read[text] = pickle.dumps(tomllib.loads(text), protocol=pickle.HIGHEST_PROTOCOL)
-        return pickle.loads(read[text])
-
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(load, "tomllib", SimpleNamespace(loads=loads, TOMLDecodeError=tomllib.TOMLDecodeError))
-        yield
-
-
 def _extra(command: str, tmp_path: Path) -> list[str]:
     if command == "init":
         return ["--out", str(tmp_path / "new.toml")]

@@ -169,6 +169,25 @@ class _Collector:
             self.add(loc, _("should be {kinds} (got {value!r})", kinds=kinds, value=got))
 
 
+def _too_many_values(name: str) -> DeckFileError:
+    return DeckFileError(name, [Problem(None, "", _("more than {n:,} values; a deck file holds at most {cards:,} cards",
+                                                    n=MAX_VALUES, cards=MAX_CARDS))])
+
+
+# what TOML writes inside strings and comments, where a comma separates no values
+_NO_VALUES = re.compile(r'"""(?:[^\\]|\\.)*?"""|\'\'\'.*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*', re.S)
+
+
+def _past_the_values(text: str) -> bool:
+    """True when ``text`` holds more than MAX_VALUES commas outside its strings and comments. In TOML
+    a comma follows a value (an array's element, an inline table's pair), so such a file holds more
+    values than a deck file may: it is refused before the TOML reader spends seconds building them
+    (a 900 KB file of 450,000 entries took the reader 0.6 to 2.4 s; counting takes milliseconds)."""
+    if text.count(",") <= MAX_VALUES:
+        return False
+    return _NO_VALUES.sub("", text).count(",") > MAX_VALUES
+
+
 def _shape(raw: Mapping[str, Any], name: str, out: _Collector) -> None:
     """Walk the parsed file once, without recursion: a file nested too deeply or holding too many
     values is refused at once (nothing later could read it safely); texts and keys that are too long
@@ -182,8 +201,7 @@ def _shape(raw: Mapping[str, Any], name: str, out: _Collector) -> None:
             raise DeckFileError(name, [Problem(line_of(out.lines, path[:MAX_DEPTH]), _field(path[:MAX_DEPTH]),
                                                _("tables or lists nested more than {n} deep", n=MAX_DEPTH))])
         if values > MAX_VALUES:
-            raise DeckFileError(name, [Problem(None, "", _("more than {n:,} values; a deck file holds at most {cards:,} cards",
-                                                           n=MAX_VALUES, cards=MAX_CARDS))])
+            raise _too_many_values(name)
         if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > MAX_INT_BITS:
             # refused before anything converts it to text (Python refuses past 4,300 digits, and no
             # message may show it): a hex, octal or binary literal parses to such a number silently
@@ -238,6 +256,8 @@ def read_deck_text(text: str, name: str, *, folder: Path | None) -> tuple[dict[s
     messages; ``folder`` is where referenced images sit (``None``: the file came without a folder, so
     it may not refer to any)."""
     text = text.removeprefix("\ufeff").replace("\r\n", "\n")  # Notepad's byte-order mark and CRLF line ends (an upload keeps them)
+    if _past_the_values(text):
+        raise _too_many_values(name)
     try:
         raw = tomllib.loads(text)
     except RecursionError:

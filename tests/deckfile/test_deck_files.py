@@ -106,6 +106,36 @@ def test_a_huge_file_is_refused_before_it_is_read(tmp_path, capsys):
     assert code == 2 and "a deck file is at most" in err
 
 
+def test_a_file_of_too_many_values_is_refused_before_the_toml_reader_builds_them(tmp_path, capsys, monkeypatch):
+    """More than 60,000 commas outside strings and comments: more values than a deck file may hold,
+    refused with the limit's own message before tomllib reads the file (it spent seconds on 450,000
+    entries); commas in comments and strings count for nothing."""
+    import tomllib
+
+    from deckgen.deckfile import load
+
+    real = tomllib.loads
+    read: list[int] = []
+    monkeypatch.setattr(load, "tomllib", type("Reader", (), {"loads": staticmethod(lambda text: read.append(len(text)) or real(text)),
+                                                             "TOMLDecodeError": tomllib.TOMLDecodeError}))
+    for values in (60_001, 450_000):
+        f = write(tmp_path, 'game = "multiplicats"\n[options]\ntables = [' + "1," * values + "]\n")
+        code, out, err = run(capsys, "validate", f)
+        assert code == 2 and out == ""
+        assert err.splitlines()[1:] == [f"  {f}: more than 60,000 values; a deck file holds at most 5,000 cards"], err
+        assert read == []  # refused before the TOML reader
+    # 59,999 entries: read whole, then refused by the count of what was read (the array and its elements,
+    # with the file's other values, pass 60,000)
+    f = write(tmp_path, 'game = "multiplicats"\n[options]\ntables = [' + "1," * 59_999 + "]\n")
+    code, _, err = run(capsys, "validate", f)
+    assert code == 2 and "more than 60,000 values" in err and len(read) == 1
+    # 80,000 commas in comments and a string: no values; the file is read and checked as any other
+    f = write(tmp_path, 'game = "multiplicats"\nseed = 3 # ' + "," * 60_000 + '\n"' + "," * 100 + '" = 1 # ' + "," * 19_900 + "\n")
+    code, _, err = run(capsys, "validate", f, "--games", "2")
+    assert code == 2 and len(read) == 2 and "more than 60,000 values" not in err
+    assert f"deck.toml:3: {',' * 100}: unknown key; the keys are: game, seed," in err, err  # read, and its key found
+
+
 @pytest.mark.parametrize("name", ["multiplicats-own-list.toml", "multiplicats-tables-2-5-10.toml"])
 def test_the_examples_build(tmp_path, capsys, name):
     code, out, err = run(capsys, "build", EXAMPLES / name, "--out", tmp_path, "--quiet", "--force", "--no-help-card")
