@@ -67,15 +67,21 @@ def facts_of(seed: int, t: Trace, one_way: bool = False) -> GameFacts:
     winners = t.winners
     share = 1.0 / len(winners) if winners else 0.0
     last_at, first_at = [], []
-    clocks = list(map(st.first, samples))
     leaders = st.leaders_of(samples)
-    seen: dict[int | None, tuple[float | None, float | None]] = {}  # the sample's index -> (last's, first's win share)
-    for k in st.indices_at(clocks, FRACTIONS, length):
-        if k not in seen:
-            lo = st.last(samples[k].standing) if k is not None else None
-            hi = leaders[k] if k is not None else None
-            seen[k] = (None if lo is None else share if lo in winners else 0.0, None if hi is None else share if hi in winners else 0.0)
-        lo_share, hi_share = seen[k]
+    # at each point of the game, the latest sample then (indices_at; the points are in order, so a
+    # sample read for one point is kept for the next)
+    at = -2
+    lo_share = hi_share = None
+    for k in st.indices_at(list(map(st.first, samples)), FRACTIONS, length):
+        if k != at:
+            at = k
+            if k is None:
+                lo_share = hi_share = None
+            else:
+                now, hi = samples[k].standing, leaders[k]
+                worst = min(now)  # st.last(now), written out
+                lo_share = (share if now.index(worst) in winners else 0.0) if now.count(worst) == 1 else None
+                hi_share = None if hi is None else share if hi in winners else 0.0
         last_at.append(lo_share)
         first_at.append(hi_share)
     order = first_turn_order(t.order, n)
@@ -95,7 +101,7 @@ def facts_of(seed: int, t: Trace, one_way: bool = False) -> GameFacts:
         wait_sum=t.wait_sum,
         wait_count=t.wait_count,
         wait_max=t.wait_max,
-        seat_waits=tuple(tuple(t.seat_waits[s]) for s in order) if t.seat_waits else (),
+        seat_waits=tuple(map(tuple, map(t.seat_waits.__getitem__, order))) if t.seat_waits else (),
         quiet_max=t.quiet_max,
         samples=sample_count(t),
         lead_changes=st.lead_changes(samples, leaders),

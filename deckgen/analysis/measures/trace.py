@@ -182,7 +182,7 @@ def play_traced(state: Any, policies: Sequence[Any], rng: Any, design: Design, *
             seat_turns[seat] += 1
             turns += 1
             if turns > next_sample or (polled and rounds(state) != round_now):  # a rotation's end, a round end
-                if rounds is not None:
+                if polled:  # (rounds dealt: the round in play was read at its deal)
                     round_now = rounds(state)
                 clock = state.length()
                 if moved is not None:  # the standing has not moved since the last moment: not built
@@ -292,5 +292,7 @@ def sample_count(t: Trace) -> int:
 
 def first_turn_order(order: list[int], players: int) -> tuple[int, ...]:
     """The seats in the order of their first decision; seats that never acted follow, in seat order."""
+    if len(order) == players:  # every seat acted
+        return tuple(order)
     seen = set(order)
     return tuple(order + [s for s in range(players) if s not in seen])
