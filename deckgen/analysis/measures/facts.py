@@ -68,17 +68,17 @@ def facts_of(seed: int, t: Trace, one_way: bool = False) -> GameFacts:
     share = 1.0 / len(winners) if winners else 0.0
     last_at, first_at = [], []
     leaders = st.leaders_of(samples)
-    # at each point of the game, the latest sample then (indices_at; the points are in order, so a
-    # sample read for one point is kept for the next)
-    at = -2
+    # at each point of the game, the latest sample then (st.indices_at, here the samples up to it,
+    # counts_at; the points are in order, so a sample read for one point is kept for the next)
+    at = -1
     lo_share = hi_share = None
-    for k in st.indices_at(list(map(st.first, samples)), FRACTIONS, length):
+    for k in st.counts_at(list(map(st.first, samples)), FRACTIONS, length):
         if k != at:
             at = k
-            if k is None:
+            if not k:  # no sample yet
                 lo_share = hi_share = None
             else:
-                now, hi = samples[k].standing, leaders[k]
+                now, hi = samples[k - 1].standing, leaders[k - 1]
                 worst = min(now)  # st.last(now), written out
                 lo_share = (share if now.index(worst) in winners else 0.0) if now.count(worst) == 1 else None
                 hi_share = None if hi is None else share if hi in winners else 0.0
@@ -86,27 +86,16 @@ def facts_of(seed: int, t: Trace, one_way: bool = False) -> GameFacts:
         first_at.append(hi_share)
     order = first_turn_order(t.order, n)
     margin = t.margin if t.margin is not None else st.margin_in_turns(samples, length, one_way)
+    # by position, in the order of GameFacts' fields (a call by keyword costs a Monete game's facts 6%)
     return GameFacts(
-        seed=seed,
-        players=n,
-        ended=True,
-        length=length,
-        winners=tuple(winners),
-        order=order,
-        turns=t.turns,
-        passive=t.passive,
-        real=t.real,
-        real_legal=t.real_legal,
-        slope=per_turn * t.turns if per_turn is not None and t.turns > 0 else None,
-        wait_sum=t.wait_sum,
-        wait_count=t.wait_count,
-        wait_max=t.wait_max,
-        seat_waits=tuple(map(tuple, map(t.seat_waits.__getitem__, order))) if t.seat_waits else (),
-        quiet_max=t.quiet_max,
-        samples=sample_count(t),
-        lead_changes=st.lead_changes(samples, leaders),
-        lock_in=st.lock_in(samples, winners, length, leaders),
-        last_at=tuple(last_at),
-        first_at=tuple(first_at),
-        margin=margin,
+        seed, n, True, length, tuple(winners), order,
+        t.turns, t.passive, t.real, t.real_legal,
+        per_turn * t.turns if per_turn is not None and t.turns > 0 else None,  # slope
+        t.wait_sum, t.wait_count, t.wait_max,
+        tuple(map(tuple, map(t.seat_waits.__getitem__, order))) if t.seat_waits else (),  # seat_waits
+        t.quiet_max,
+        sample_count(t),  # samples
+        st.lead_changes(samples, leaders),
+        st.lock_in(samples, winners, length, leaders),
+        tuple(last_at), tuple(first_at), margin,
     )

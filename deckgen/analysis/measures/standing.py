@@ -94,9 +94,15 @@ def index_at(clocks: Sequence[int], fraction: float, length: int) -> int | None:
 def indices_at(clocks: Sequence[int], fractions: Sequence[float], length: int) -> list[int | None]:
     """:func:`index_at` at each of ``fractions``: the latest sample at or before each point of the
     game (never the final one: a point is at most the last turn's start)."""
+    return [k - 1 if k else None for k in counts_at(clocks, fractions, length)]
+
+
+def counts_at(clocks: Sequence[int], fractions: Sequence[float], length: int) -> list[int]:
+    """How many samples lie at or before each point of the game (0: none): :func:`indices_at`, one
+    more, without the None."""
     if length <= 0:
-        return [None] * len(fractions)
-    return [k - 1 if k else None for k in map(bisect_right, repeat(clocks), _marks(fractions, length))]
+        return [0] * len(fractions)
+    return list(map(bisect_right, repeat(clocks), _marks(fractions, length)))
 
 
 @lru_cache(maxsize=4096)
@@ -134,8 +140,8 @@ def one_way_progress(samples: Sequence[Sample], length: int) -> float:
 
 def final_margin(standing: Sequence[tuple]) -> float:
     """Between the best and the second-best standing, the difference in the first entry."""
-    ranked = sorted(standing, reverse=True)
-    return float(ranked[0][0]) - float(ranked[1][0]) if len(ranked) > 1 else 0.0
+    ranked = sorted(standing)  # the best last
+    return float(ranked[-1][0]) - float(ranked[-2][0]) if len(ranked) > 1 else 0.0
 
 
 def margin_in_turns(samples: Sequence[Sample], length: int, one_way: bool = False) -> float | None:
