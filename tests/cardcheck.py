@@ -25,7 +25,7 @@ class Cell:
     card: int | None  # index of the card in deck.json (fronts), None for backs
     trim: Rect
     chars: list
-    shapes: list  # pdfplumber rects, curves and lines whose centre lies in the cell
+    shapes: list  # the rects, curves and lines (pdfplumber's, or pdfium_pages.Shapes') whose centre lies in the cell
     page_height: float = 0.0
 
     def points(self, o: dict) -> list[tuple[float, float]]:
@@ -43,9 +43,10 @@ def two_sided(cards) -> frozenset[int]:
     return frozenset(i for i, c in enumerate(cards) if kind(c) == "marker")
 
 
-def cells(plumber, cards, size: str = "poker", paper: str = "a4", bleed: float = 0.0, backs: str = "duplex-long",
+def cells(pdf, cards, size: str = "poker", paper: str = "a4", bleed: float = 0.0, backs: str = "duplex-long",
           wanted=None, side=None):
-    """Every card cell of a cards.pdf built with these settings (fronts and, in duplex, backs); only
+    """Every card cell of a cards.pdf built with these settings (fronts and, in duplex, backs), read
+    from ``pdf``: tests/pdfium_pages.py's ``Shapes`` (``Built.shapes``), or a pdfplumber PDF; only
     the pages holding a card of ``wanted`` (card indices), and only pages of ``side`` ("front" or
     "back"), when given: a page is read only if needed (a page of backs costs ten of fronts to read).
     ``cards``: the deck's cards (deck.json's list, or their number when none is two-sided); the
@@ -56,13 +57,14 @@ def cells(plumber, cards, size: str = "poker", paper: str = "a4", bleed: float =
     per = lay.per_sheet
     n_cards = cards if isinstance(cards, int) else len(cards)
     order = print_order(n_cards, lay, frozenset() if isinstance(cards, int) else two_sided(cards))
-    for p, page in enumerate(plumber.pages):
+    for p in range(len(pdf.pages)):
         sheet, page_side = (p // 2, "back" if p % 2 else "front") if backs.startswith("duplex") else (p, "front")
         on_page = order[sheet * per:(sheet + 1) * per]
         if wanted is not None and not any(i in wanted for i in on_page):
             continue
         if side is not None and page_side != side:
             continue
+        page = pdf.pages[p]
         shapes = [*page.rects, *page.curves, *page.lines]
         for slot, index in enumerate(on_page):
             box = lay.slot(slot) if page_side == "front" else lay.back_slot(slot, backs)
