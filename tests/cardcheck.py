@@ -65,15 +65,16 @@ def cells(pdf, cards, size: str = "poker", paper: str = "a4", bleed: float = 0.0
         if side is not None and page_side != side:
             continue
         page = pdf.pages[p]
-        shapes = [*page.rects, *page.curves, *page.lines]
+        chars = [(_centre(c), c) for c in page.chars]  # each object's centre, once a page
+        shapes = [(_centre(s), s) for s in (*page.rects, *page.curves, *page.lines)]
         for slot, index in enumerate(on_page):
             box = lay.slot(slot) if page_side == "front" else lay.back_slot(slot, backs)
             trim = Rect(box.x * MM, box.y * MM, box.right * MM, box.top * MM)
             cell = trim.grow(bleed * MM + TOL)
             yield Cell(
                 page_side, p, index if page_side == "front" else None, trim,
-                [c for c in page.chars if cell.contains_point(*_centre(c))],
-                [s for s in shapes if cell.contains_point(*_centre(s))], float(page.height),
+                [c for (x, y), c in chars if cell.contains_point(x, y)],
+                [s for (x, y), s in shapes if cell.contains_point(x, y)], float(page.height),
             )
 
 

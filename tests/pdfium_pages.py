@@ -294,27 +294,28 @@ def _exact_chars(page, textpage, height: float, fonts: dict) -> list[dict]:
         items.append((order.get(key, len(order)), i, key, code))
         obj_of[key] = obj
     items.sort()
-    font_of = (None, None)
     width = ctypes.c_float()
     out = []
-    drift, last = 0.0, object()  # along the current text object, in text space units of the matrix
+    last = object()
     for _place, i, key, code in items:
-        if key != last:
-            drift, last = 0.0, key
+        if key != last:  # a text object: one font, size and matrix for its characters
+            last, drift = key, 0.0  # drift: what pdfium's widths lost along the object so far
+            raw.FPDFText_GetMatrix(tp, i, matrix)
+            size = raw.FPDFText_GetFontSize(tp, i)
+            raw.FPDFText_GetFontInfo(tp, i, name, 256, flags)
+            font = name.value.decode("utf-8", "replace")
+            handle = raw.FPDFTextObj_GetFont(obj_of[key]) if key else None
+            a, b, c, d = matrix.a, matrix.b, matrix.c, matrix.d
+            theirs_of: dict[int, float] = {}
         raw.FPDFText_GetCharOrigin(tp, i, ox, oy)
-        raw.FPDFText_GetMatrix(tp, i, matrix)
-        size = raw.FPDFText_GetFontSize(tp, i)
-        raw.FPDFText_GetFontInfo(tp, i, name, 256, flags)
-        font = name.value.decode("utf-8", "replace")
-        a, b, c, d = matrix.a, matrix.b, matrix.c, matrix.d
         e, f = ox.value + a * drift, oy.value + b * drift
         text = chr(code)
         exact = widths.get((font, text))
-        if key != font_of[0]:
-            font_of = (key, raw.FPDFTextObj_GetFont(obj_of[key]))
-        # pdfium's own width of the character, whole thousandths of the size (its "glyph" is the
-        # character: pdfium looks its code up)
-        theirs = width.value if raw.FPDFFont_GetGlyphWidth(font_of[1], code, size, width) else 0.0
+        theirs = theirs_of.get(code)
+        if theirs is None:
+            # pdfium's own width of the character, whole thousandths of the size (its "glyph" is
+            # the character: pdfium looks its code up)
+            theirs = theirs_of[code] = width.value if handle and raw.FPDFFont_GetGlyphWidth(handle, code, size, width) else 0.0
         adv = exact * size / 1000 if exact is not None else theirs
         drift += adv - theirs
         descent = descents.get(font, -240.0) * size / 1000
