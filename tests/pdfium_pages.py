@@ -96,6 +96,19 @@ class Shapes:
         self._doc = pdfium.PdfDocument(str(path))
         self.pages = _Lazy(self._doc, _font_metrics(path))
 
+    def text_page(self, i: int) -> Page:
+        """Page ``i`` with its characters alone (the same as ``pages[i]``'s; its paths not read: a
+        page of backs in a sixth of the time or less)."""
+        if i in self.pages._read:
+            return self.pages[i].filter(lambda o: o["object_type"] == "char")
+        page = self._doc[i]
+        width, height = page.get_size()
+        textpage = page.get_textpage()
+        try:
+            return Page(float(width), float(height), tuple(_exact_chars(page, textpage, height, self.pages._fonts)), ())
+        finally:
+            textpage.close()
+
     def close(self) -> None:
         self._doc.close()
 
