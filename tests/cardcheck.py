@@ -256,19 +256,19 @@ def collisions(cell: Cell, clearance_mm: float = 0.5) -> list[str]:
     # a mark drawn as its box (not a curve's hull) is a rectangle, as each glyph's quad is: two
     # rectangles whose axis-aligned boxes are apart (touching at most) cannot overlap, so the
     # separating-axis test (quads_overlap, exact for convex shapes) is skipped for them
-    boxed = [(o, poly, _box_of(poly) if len(poly) == 4 and o["object_type"] != "curve" else None) for o, poly in outlines]
+    boxed = [(o, extent(o), poly, _box_of(poly) if len(poly) == 4 and o["object_type"] != "curve" else None) for o, poly in outlines]
     area = cell.trim.w * cell.trim.h
+    small = [box for _, box, _, _ in boxed if box.w * box.h < area / 4]  # the marks a line can be written on
     bad: list[str] = []
     for run in lines:
         quads = [glyph_quad(c, grow) for c in run.chars]
         xs = [x for q in quads for x, _ in q]
         ys = [y for q in quads for _, y in q]
         cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
-        hosts = [extent(o) for o in marks if extent(o).w * extent(o).h < area / 4 and extent(o).contains_point(cx, cy)]
+        hosts = [box for box in small if box.contains_point(cx, cy)]
         along_x = abs(run.box.x1 - run.box.x0) >= abs(run.box.y1 - run.box.y0)
         run_boxes = [_box_of(q) for q in quads]
-        for o, poly, poly_box in boxed:
-            box = extent(o)
+        for o, box, poly, poly_box in boxed:
             if box.contains_point(cx, cy) or any(box.intersects(h) for h in hosts):
                 continue
             thin = min(box.w, box.h) < 1.0 * MM
