@@ -210,7 +210,7 @@ def _font_metrics(path: str | Path) -> dict:
 
     widths: dict[tuple[str, str], float] = {}
     descents: dict[str, float] = {}
-    seen: set = set()
+    seen: dict[int, object] = {}  # id -> the object, kept so that no id is reused
 
     def fonts_of(resources) -> None:
         if not resources:
@@ -220,7 +220,7 @@ def _font_metrics(path: str | Path) -> dict:
             font = font.get_object()
             if id(font) in seen or font.get("/Subtype") not in ("/TrueType", "/Type1") or "/Widths" not in font:
                 continue
-            seen.add(id(font))
+            seen[id(font)] = font
             name = str(font["/BaseFont"])[1:] if str(font["/BaseFont"]).startswith("/") else str(font["/BaseFont"])
             name = name.split("+", 1)[1] if re.match(r"^[A-Z]{6}\+", name) else name
             first = int(font.get("/FirstChar", 0))
@@ -245,7 +245,7 @@ def _font_metrics(path: str | Path) -> dict:
         for xobject in (resources.get("/XObject") or {}).values():
             xobject = xobject.get_object()
             if xobject.get("/Subtype") == "/Form" and id(xobject) not in seen:
-                seen.add(id(xobject))
+                seen[id(xobject)] = xobject
                 fonts_of(xobject.get("/Resources"))
 
     for page in PdfReader(str(path)).pages:
@@ -285,8 +285,9 @@ def _exact_chars(page, textpage, height: float, fonts: dict) -> list[dict]:
     - ``fontname`` (without the subset prefix), ``text`` and ``upright`` as pdfminer's.
 
     Characters pdfium makes up (spaces, line breaks) are left out. Text is taken as drawn at its
-    size (no scale in the text matrix, as deckgen and reportlab draw it); a font without /Widths
-    or /ToUnicode keeps pdfium's widths, one without /Descent a descent of 0.24 of the size."""
+    size (no scale in the text matrix, as deckgen and reportlab draw it); a character whose font
+    gives no /Widths, /ToUnicode or /Descent (a composite font: deckgen embeds simple TrueType
+    subsets) is refused (ValueError), not read with pdfium's rounder numbers."""
     tp = textpage.raw
     order = _text_objects(page)
     widths, descents = fonts["widths"], fonts["descents"]
@@ -324,14 +325,16 @@ def _exact_chars(page, textpage, height: float, fonts: dict) -> list[dict]:
         e, f = ox.value + a * drift, oy.value + b * drift
         text = chr(code)
         exact = widths.get((font, text))
+        if exact is None or font not in descents:
+            raise ValueError(f"{text!r} in {font}: no /Widths, /ToUnicode or /Descent to read pdfminer's numbers from")
         theirs = theirs_of.get(code)
         if theirs is None:
             # pdfium's own width of the character, whole thousandths of the size (its "glyph" is
             # the character: pdfium looks its code up)
             theirs = theirs_of[code] = width.value if handle and raw.FPDFFont_GetGlyphWidth(handle, code, size, width) else 0.0
-        adv = exact * size / 1000 if exact is not None else theirs
+        adv = exact * size / 1000
         drift += adv - theirs
-        descent = descents.get(font, -240.0) * size / 1000
+        descent = descents[font] * size / 1000
         corners = [(e + a * u + c * v, f + b * u + d * v) for u in (0.0, adv) for v in (descent, descent + size)]
         x0, x1 = min(p[0] for p in corners), max(p[0] for p in corners)
         y0, y1 = min(p[1] for p in corners), max(p[1] for p in corners)

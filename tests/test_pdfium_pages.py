@@ -235,3 +235,18 @@ def test_the_checks_find_what_is_seeded_on_a_sheet(tmp_path):
     assert near == ["rect 0.86 mm from the trim"]  # 1 mm, less half the line width
     assert collisions and all("'carta' runs into a curve" in f for f in collisions)
     assert findings[1][1] == ([], [], [])  # card 1: clean
+
+
+def test_the_shapes_reader_refuses_text_it_cannot_read_as_pdfminer(tmp_path):
+    """Text in a font without /Widths (a standard font, not embedded) is refused, not read with
+    pdfium's numbers (whole thousandths of the size, origins drifting along a line)."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    canvas = Canvas(str(tmp_path / "helvetica.pdf"))
+    canvas.setFont("Helvetica", 10)
+    canvas.drawString(100, 100, "hola")
+    canvas.showPage()
+    canvas.save()
+    with pdfium_pages.Shapes(tmp_path / "helvetica.pdf") as pdf:
+        with pytest.raises(ValueError, match="'h' in Helvetica"):
+            pdf.pages[0]
