@@ -25,7 +25,7 @@ class Cell:
     card: int | None  # index of the card in deck.json (fronts), None for backs
     trim: Rect
     chars: list
-    shapes: list  # pdfplumber rects, curves and lines whose centre lies in the cell
+    shapes: list  # the rects, curves and lines (pdfplumber's, or pdfium_pages.Shapes') whose centre lies in the cell
     page_height: float = 0.0
 
     def points(self, o: dict) -> list[tuple[float, float]]:
@@ -43,9 +43,10 @@ def two_sided(cards) -> frozenset[int]:
     return frozenset(i for i, c in enumerate(cards) if kind(c) == "marker")
 
 
-def cells(plumber, cards, size: str = "poker", paper: str = "a4", bleed: float = 0.0, backs: str = "duplex-long",
+def cells(pdf, cards, size: str = "poker", paper: str = "a4", bleed: float = 0.0, backs: str = "duplex-long",
           wanted=None, side=None):
-    """Every card cell of a cards.pdf built with these settings (fronts and, in duplex, backs); only
+    """Every card cell of a cards.pdf built with these settings (fronts and, in duplex, backs), read
+    from ``pdf``: tests/pdfium_pages.py's ``Shapes`` (``Built.shapes``), or a pdfplumber PDF; only
     the pages holding a card of ``wanted`` (card indices), and only pages of ``side`` ("front" or
     "back"), when given: a page is read only if needed (a page of backs costs ten of fronts to read).
     ``cards``: the deck's cards (deck.json's list, or their number when none is two-sided); the
@@ -56,22 +57,24 @@ def cells(plumber, cards, size: str = "poker", paper: str = "a4", bleed: float =
     per = lay.per_sheet
     n_cards = cards if isinstance(cards, int) else len(cards)
     order = print_order(n_cards, lay, frozenset() if isinstance(cards, int) else two_sided(cards))
-    for p, page in enumerate(plumber.pages):
+    for p in range(len(pdf.pages)):
         sheet, page_side = (p // 2, "back" if p % 2 else "front") if backs.startswith("duplex") else (p, "front")
         on_page = order[sheet * per:(sheet + 1) * per]
         if wanted is not None and not any(i in wanted for i in on_page):
             continue
         if side is not None and page_side != side:
             continue
-        shapes = [*page.rects, *page.curves, *page.lines]
+        page = pdf.pages[p]
+        chars = [(_centre(c), c) for c in page.chars]  # each object's centre, once a page
+        shapes = [(_centre(s), s) for s in (*page.rects, *page.curves, *page.lines)]
         for slot, index in enumerate(on_page):
             box = lay.slot(slot) if page_side == "front" else lay.back_slot(slot, backs)
             trim = Rect(box.x * MM, box.y * MM, box.right * MM, box.top * MM)
             cell = trim.grow(bleed * MM + TOL)
             yield Cell(
                 page_side, p, index if page_side == "front" else None, trim,
-                [c for c in page.chars if cell.contains_point(*_centre(c))],
-                [s for s in shapes if cell.contains_point(*_centre(s))], float(page.height),
+                [c for (x, y), c in chars if cell.contains_point(x, y)],
+                [s for (x, y), s in shapes if cell.contains_point(x, y)], float(page.height),
             )
 
 
@@ -253,19 +256,19 @@ def collisions(cell: Cell, clearance_mm: float = 0.5) -> list[str]:
     # a mark drawn as its box (not a curve's hull) is a rectangle, as each glyph's quad is: two
     # rectangles whose axis-aligned boxes are apart (touching at most) cannot overlap, so the
     # separating-axis test (quads_overlap, exact for convex shapes) is skipped for them
-    boxed = [(o, poly, _box_of(poly) if len(poly) == 4 and o["object_type"] != "curve" else None) for o, poly in outlines]
+    boxed = [(o, extent(o), poly, _box_of(poly) if len(poly) == 4 and o["object_type"] != "curve" else None) for o, poly in outlines]
     area = cell.trim.w * cell.trim.h
+    small = [box for _, box, _, _ in boxed if box.w * box.h < area / 4]  # the marks a line can be written on
     bad: list[str] = []
     for run in lines:
         quads = [glyph_quad(c, grow) for c in run.chars]
         xs = [x for q in quads for x, _ in q]
         ys = [y for q in quads for _, y in q]
         cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
-        hosts = [extent(o) for o in marks if extent(o).w * extent(o).h < area / 4 and extent(o).contains_point(cx, cy)]
+        hosts = [box for box in small if box.contains_point(cx, cy)]
         along_x = abs(run.box.x1 - run.box.x0) >= abs(run.box.y1 - run.box.y0)
         run_boxes = [_box_of(q) for q in quads]
-        for o, poly, poly_box in boxed:
-            box = extent(o)
+        for o, box, poly, poly_box in boxed:
             if box.contains_point(cx, cy) or any(box.intersects(h) for h in hosts):
                 continue
             thin = min(box.w, box.h) < 1.0 * MM

@@ -495,6 +495,7 @@ class Built:
         self._reader = None
         self._fast = None
         self._fast_lines = None
+        self._shapes = None
 
     @property
     def cards(self) -> list[dict]:
@@ -540,9 +541,22 @@ class Built:
             self._fast_lines = pdfium_pages.read(self.pdf_path, lines=True)
         return self._fast_lines
 
+    @property
+    def shapes(self):
+        """The file read with pdfium as pdfplumber reads it: each page's characters, rectangles,
+        lines and curves (tests/pdfium_pages.py's ``Shapes``: a page read when first asked for;
+        tests/test_pdfium_pages.py holds it equal to pdfplumber on every page of every game)."""
+        if self._shapes is None:
+            import pdfium_pages
+
+            self._shapes = pdfium_pages.Shapes(self.pdf_path)
+        return self._shapes
+
     def close(self) -> None:
         if self._plumber is not None:
             self._plumber.close()
+        if self._shapes is not None:
+            self._shapes.close()
 
 
 @contextmanager

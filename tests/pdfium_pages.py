@@ -28,6 +28,13 @@ on real sheets):
   pdfplumber's (the objects overlapping the box), ``filter(keep)`` as pdfplumber's.
 
 Colours are not read: the tests of colours keep pdfplumber.
+
+``Shapes(path)`` reads a file as pdfminer does, for tests/cardcheck.py's ``cells`` (tests/cards):
+each page (read when first asked for) with pdfminer's characters (``_exact_chars``: in the file's
+order, origins, advances, boxes and sizes to pdfminer's numbers, the font's /Widths and /Descent
+read from the file) and every path as pdfminer splits and sorts it (``_paths``: ``rects``,
+``lines`` and ``curves`` with ``pts``, ``fill``, ``stroke``, ``linewidth``, ``fill_rgb``).
+tests/test_pdfium_pages.py holds it equal to pdfplumber, to 1/1000 pt, on pages of every game.
 """
 
 from __future__ import annotations
@@ -48,6 +55,7 @@ class Page:
     chars: tuple[dict, ...]
     rects: tuple[dict, ...]
     lines: tuple[dict, ...] = ()
+    curves: tuple[dict, ...] = ()
 
     def extract_text(self, **options) -> str:
         """The page's text laid out by pdfplumber's own algorithm (lines by position, words by gaps),
@@ -59,7 +67,7 @@ class Page:
     def filter(self, keep) -> "Page":
         """The page with only the objects ``keep`` accepts: pdfplumber's ``Page.filter``."""
         return Page(self.width, self.height, tuple(filter(keep, self.chars)), tuple(filter(keep, self.rects)),
-                    tuple(filter(keep, self.lines)))
+                    tuple(filter(keep, self.lines)), tuple(filter(keep, self.curves)))
 
     def crop(self, bbox: tuple[float, float, float, float]) -> "Page":
         """The characters and rectangles overlapping ``bbox`` (x0, top, x1, bottom, from the top):
@@ -78,19 +86,80 @@ def read(path: str | Path, *, lines: bool = False) -> list[Page]:
         doc.close()
 
 
-def _page(page, with_lines: bool = False) -> Page:
+class Shapes:
+    """The PDF at ``path`` read as pdfminer reads its paths (``shapes`` below): ``pages[i]`` is page
+    ``i`` with its characters, rectangles, lines and curves, read on first use (a page of backs
+    costs ten of fronts); a pdfplumber ``PDF`` for tests/cardcheck.py's ``cells``. ``close()`` (or
+    ``with``) closes the file."""
+
+    def __init__(self, path: str | Path) -> None:
+        self._doc = pdfium.PdfDocument(str(path))
+        self.pages = _Lazy(self._doc, _font_metrics(path))
+
+    def text_page(self, i: int) -> Page:
+        """Page ``i`` with its characters alone (the same as ``pages[i]``'s; its paths not read: a
+        page of backs in a sixth of the time or less)."""
+        if i in self.pages._read:
+            return self.pages[i].filter(lambda o: o["object_type"] == "char")
+        page = self._doc[i]
+        width, height = page.get_size()
+        textpage = page.get_textpage()
+        try:
+            return Page(float(width), float(height), tuple(_exact_chars(page, textpage, height, self.pages._fonts)), ())
+        finally:
+            textpage.close()
+
+    def close(self) -> None:
+        self._doc.close()
+
+    def __enter__(self) -> "Shapes":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+class _Lazy:
+    def __init__(self, doc, fonts: dict) -> None:
+        self._doc = doc
+        self._fonts = fonts
+        self._read: dict[int, Page] = {}
+
+    def __len__(self) -> int:
+        return len(self._doc)
+
+    def __getitem__(self, i: int) -> Page:
+        if not 0 <= i < len(self._doc):
+            raise IndexError(i)
+        if i not in self._read:
+            self._read[i] = _page(self._doc[i], fonts=self._fonts)
+        return self._read[i]
+
+    def __iter__(self):
+        return (self[i] for i in range(len(self)))
+
+
+def _page(page, with_lines: bool = False, fonts: dict | None = None) -> Page:
+    """The page; with ``fonts`` (``_font_metrics``), read as pdfminer reads it: its characters
+    (``_exact_chars``) and all its paths (``_paths``)."""
+    shapes = fonts is not None
     width, height = page.get_size()
     textpage = page.get_textpage()
     try:
-        chars = _chars(textpage, height)
+        chars = _exact_chars(page, textpage, height, fonts) if shapes else _chars(textpage, height)
     finally:
         textpage.close()
     rects: list[dict] = []
-    lines: list[dict] | None = [] if with_lines else None
+    lines: list[dict] | None = [] if with_lines or shapes else None
+    curves: list[dict] = []
     raw_page = page.raw
     for i in range(raw.FPDFPage_CountObjects(raw_page)):
-        _walk(raw.FPDFPage_GetObject(raw_page, i), (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), height, rects, lines)
-    return Page(float(width), float(height), tuple(chars), tuple(rects), tuple(lines or ()))
+        obj = raw.FPDFPage_GetObject(raw_page, i)
+        if shapes:
+            _paths(obj, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), height, rects, lines, curves)
+        else:
+            _walk(obj, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), height, rects, lines)
+    return Page(float(width), float(height), tuple(chars), tuple(rects), tuple(lines or ()), tuple(curves))
 
 
 def _chars(textpage, height: float) -> list[dict]:
@@ -126,6 +195,154 @@ def _chars(textpage, height: float) -> list[dict]:
             "matrix": (ux, uy, -uy, ux, ox.value, oy.value), "size": size, "fontname": name.value.decode("utf-8", "replace"),
             "adv": abs((x1 - x0) * ux) + abs((y1 - y0) * uy),
             "upright": abs(ux) > 1e-9,  # pdfminer's: a*d > 0 and b*c <= 0 (text turned half round is upright too)
+        })
+    return out
+
+
+def _font_metrics(path: str | Path) -> dict:
+    """{(font name without a subset prefix, character): its width from the font's /Widths (in
+    thousandths of the size)} and {font name: its descent} (the font descriptor's /Descent), for
+    every simple font of the file (pages and the forms they draw): the numbers pdfminer reads, which
+    pdfium keeps only to the whole unit."""
+    import re
+
+    from pypdf import PdfReader
+
+    widths: dict[tuple[str, str], float] = {}
+    descents: dict[str, float] = {}
+    seen: dict[int, object] = {}  # id -> the object, kept so that no id is reused
+
+    def fonts_of(resources) -> None:
+        if not resources:
+            return
+        resources = resources.get_object()
+        for font in (resources.get("/Font") or {}).values():
+            font = font.get_object()
+            if id(font) in seen or font.get("/Subtype") not in ("/TrueType", "/Type1") or "/Widths" not in font:
+                continue
+            seen[id(font)] = font
+            name = str(font["/BaseFont"])[1:] if str(font["/BaseFont"]).startswith("/") else str(font["/BaseFont"])
+            name = name.split("+", 1)[1] if re.match(r"^[A-Z]{6}\+", name) else name
+            first = int(font.get("/FirstChar", 0))
+            w = [float(v) for v in font["/Widths"]]
+            descriptor = font.get("/FontDescriptor")
+            if descriptor is not None:
+                descents[name] = float(descriptor.get_object().get("/Descent", 0))
+            cmap = font.get("/ToUnicode")
+            if cmap is None:
+                continue
+            text = cmap.get_object().get_data().decode("latin-1")
+            for block in re.findall(r"beginbfchar(.*?)endbfchar", text, re.S):
+                for code, uni in re.findall(r"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>", block):
+                    c, u = int(code, 16), int(uni, 16)
+                    if u and 0 <= c - first < len(w):
+                        widths.setdefault((name, chr(u)), w[c - first])
+            for block in re.findall(r"beginbfrange(.*?)endbfrange", text, re.S):
+                for lo, hi, uni in re.findall(r"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>", block):
+                    for c in range(int(lo, 16), int(hi, 16) + 1):
+                        if 0 <= c - first < len(w):
+                            widths.setdefault((name, chr(int(uni, 16) + c - int(lo, 16))), w[c - first])
+        for xobject in (resources.get("/XObject") or {}).values():
+            xobject = xobject.get_object()
+            if xobject.get("/Subtype") == "/Form" and id(xobject) not in seen:
+                seen[id(xobject)] = xobject
+                fonts_of(xobject.get("/Resources"))
+
+    for page in PdfReader(str(path)).pages:
+        fonts_of(page.get("/Resources"))
+    return {"widths": widths, "descents": descents}
+
+
+def _text_objects(page) -> dict[int, int]:
+    """{address of a text object: its place in the page's drawing order} (forms' objects in their place)."""
+    order: dict[int, int] = {}
+
+    def walk(obj) -> None:
+        kind = raw.FPDFPageObj_GetType(obj)
+        if kind == raw.FPDF_PAGEOBJ_TEXT:
+            order[ctypes.cast(obj, ctypes.c_void_p).value] = len(order)
+        elif kind == raw.FPDF_PAGEOBJ_FORM:
+            for i in range(raw.FPDFFormObj_CountObjects(obj)):
+                walk(raw.FPDFFormObj_GetObject(obj, i))
+
+    for i in range(raw.FPDFPage_CountObjects(page.raw)):
+        walk(raw.FPDFPage_GetObject(page.raw, i))
+    return order
+
+
+def _exact_chars(page, textpage, height: float, fonts: dict) -> list[dict]:
+    """The characters as pdfminer makes them (pdfminer.layout's ``LTChar``), from pdfium's:
+
+    - in the order the file draws them (pdfium's text page puts some in reading order): by text
+      object in drawing order, then pdfium's order within the object;
+    - ``matrix``: pdfium's (the text's direction and scale, without the font size) and the origin,
+      pdfium's moved by what pdfium's whole-unit widths lost against the font's /Widths along the
+      text object so far (pdfium's origins drift by up to a few tenths of a point along a line);
+    - ``adv``: the width from /Widths times the size (pdfminer's ``textwidth * fontsize``);
+    - the box pdfminer's: from the descent (the font's /Descent) to the descent plus the size, the
+      advance wide, turned by the matrix (its upright bounding box); ``size`` its height, as
+      pdfminer's (for text turned a quarter round, the advance);
+    - ``fontname`` (without the subset prefix), ``text`` and ``upright`` as pdfminer's.
+
+    Characters pdfium makes up (spaces, line breaks) are left out. Text is taken as drawn at its
+    size (no scale in the text matrix, as deckgen and reportlab draw it); a character whose font
+    gives no /Widths, /ToUnicode or /Descent (a composite font: deckgen embeds simple TrueType
+    subsets) is refused (ValueError), not read with pdfium's rounder numbers."""
+    tp = textpage.raw
+    order = _text_objects(page)
+    widths, descents = fonts["widths"], fonts["descents"]
+    ox, oy = ctypes.c_double(), ctypes.c_double()
+    matrix = raw.FS_MATRIX()
+    name = ctypes.create_string_buffer(256)
+    flags = ctypes.c_int()
+    items = []
+    obj_of: dict = {}
+    for i in range(raw.FPDFText_CountChars(tp)):
+        if raw.FPDFText_IsGenerated(tp, i) == 1:
+            continue
+        code = raw.FPDFText_GetUnicode(tp, i)
+        if code in (0, 0xFFFE, 0xFFFF):
+            continue
+        obj = raw.FPDFText_GetTextObject(tp, i)
+        key = ctypes.cast(obj, ctypes.c_void_p).value if obj else None
+        items.append((order.get(key, len(order)), i, key, code))
+        obj_of[key] = obj
+    items.sort()
+    width = ctypes.c_float()
+    out = []
+    last = object()
+    for _place, i, key, code in items:
+        if key != last:  # a text object: one font, size and matrix for its characters
+            last, drift = key, 0.0  # drift: what pdfium's widths lost along the object so far
+            raw.FPDFText_GetMatrix(tp, i, matrix)
+            size = raw.FPDFText_GetFontSize(tp, i)
+            raw.FPDFText_GetFontInfo(tp, i, name, 256, flags)
+            font = name.value.decode("utf-8", "replace")
+            handle = raw.FPDFTextObj_GetFont(obj_of[key]) if key else None
+            a, b, c, d = matrix.a, matrix.b, matrix.c, matrix.d
+            theirs_of: dict[int, float] = {}
+        raw.FPDFText_GetCharOrigin(tp, i, ox, oy)
+        e, f = ox.value + a * drift, oy.value + b * drift
+        text = chr(code)
+        exact = widths.get((font, text))
+        if exact is None or font not in descents:
+            raise ValueError(f"{text!r} in {font}: no /Widths, /ToUnicode or /Descent to read pdfminer's numbers from")
+        theirs = theirs_of.get(code)
+        if theirs is None:
+            # pdfium's own width of the character, whole thousandths of the size (its "glyph" is
+            # the character: pdfium looks its code up)
+            theirs = theirs_of[code] = width.value if handle and raw.FPDFFont_GetGlyphWidth(handle, code, size, width) else 0.0
+        adv = exact * size / 1000
+        drift += adv - theirs
+        descent = descents[font] * size / 1000
+        corners = [(e + a * u + c * v, f + b * u + d * v) for u in (0.0, adv) for v in (descent, descent + size)]
+        x0, x1 = min(p[0] for p in corners), max(p[0] for p in corners)
+        y0, y1 = min(p[1] for p in corners), max(p[1] for p in corners)
+        out.append({
+            "object_type": "char", "text": text, "x0": x0, "x1": x1, "y0": y0, "y1": y1, "top": height - y1, "bottom": height - y0,
+            "doctop": height - y1, "width": x1 - x0, "height": y1 - y0,
+            "matrix": (a, b, c, d, e, f), "size": y1 - y0, "fontname": font, "adv": adv,
+            "upright": a * d > 0 and b * c <= 0,
         })
     return out
 
@@ -190,6 +407,89 @@ def _walk(obj, outer, height: float, rects: list[dict], lines: list[dict] | None
     raw.FPDFPageObj_GetFillColor(obj, r, g, b, a)
     rects.append({"object_type": "rect", "x0": x0, "y0": y0, "x1": x1, "y1": y1, "top": height - y1, "bottom": height - y0,
                   "width": x1 - x0, "height": y1 - y0, **drawn, "fill_rgb": (r.value / 255, g.value / 255, b.value / 255)})
+
+
+def _paths(obj, outer, height: float, rects: list[dict], lines: list[dict], curves: list[dict]) -> None:
+    """The rectangles, lines and curves of a path object (and of the paths in a form), as pdfminer
+    makes them (pdfminer.converter's ``PDFLayoutAnalyzer.paint_path``): a path split at each move;
+    a subpath's points the end point of each segment (a curve's control points left out) and, for
+    each close, its start again (pdfium marks the segment it closes; a line back to the start
+    before the close counts once); a move and one line (closed or not) a line; a move, three lines
+    and a close (or four lines back to the start) with sides along the axes, exactly, a rectangle;
+    anything else a curve. Each with pdfplumber's ``x0 y0 x1 y1 top bottom width height``, ``pts``
+    (x and distance from the top), ``fill``, ``stroke``, ``linewidth`` (pdfium's width of a
+    stroke, when stroked: pdfminer's reads 0 until the file sets one) and ``fill_rgb``."""
+    kind = raw.FPDFPageObj_GetType(obj)
+    if kind == raw.FPDF_PAGEOBJ_FORM:
+        inner = _multiply(_matrix_of(obj), outer)
+        for i in range(raw.FPDFFormObj_CountObjects(obj)):
+            _paths(raw.FPDFFormObj_GetObject(obj, i), inner, height, rects, lines, curves)
+        return
+    if kind != raw.FPDF_PAGEOBJ_PATH:
+        return
+    a, b, c, d, e, f = _multiply(_matrix_of(obj), outer)
+    x, y = ctypes.c_float(), ctypes.c_float()
+    get, kind_of, point, closes = raw.FPDFPath_GetPathSegment, raw.FPDFPathSegment_GetType, raw.FPDFPathSegment_GetPoint, raw.FPDFPathSegment_GetClose
+    move, line = raw.FPDF_SEGMENT_MOVETO, raw.FPDF_SEGMENT_LINETO
+    ops: list[str] = []
+    pts: list[tuple[float, float] | None] = []
+    controls = 0  # bezier points since the last end of a segment: the third is a curve's end
+    for i in range(raw.FPDFPath_CountSegments(obj)):
+        seg = get(obj, i)
+        t = kind_of(seg)
+        if t == move or t == line:
+            op, controls = ("m" if t == move else "l"), 0
+        else:
+            controls += 1
+            if controls < 3:
+                continue
+            op, controls = "c", 0
+        point(seg, x, y)
+        px, py = x.value, y.value
+        ops.append(op)
+        pts.append((a * px + c * py + e, b * px + d * py + f))
+        if closes(seg):
+            ops.append("h")
+            pts.append(None)
+    if not ops:
+        return
+    fillmode, stroke = ctypes.c_int(), ctypes.c_int()
+    raw.FPDFPath_GetDrawMode(obj, fillmode, stroke)
+    width = ctypes.c_float()
+    raw.FPDFPageObj_GetStrokeWidth(obj, width)
+    r, g, bl, al = (ctypes.c_uint() for _ in range(4))
+    raw.FPDFPageObj_GetFillColor(obj, r, g, bl, al)
+    drawn = {"fill": fillmode.value != 0, "stroke": bool(stroke.value), "linewidth": float(width.value),
+             "fill_rgb": (r.value / 255, g.value / 255, bl.value / 255)}
+    shape = "".join(ops)
+    if shape[:1] != "m":
+        return
+    starts = [i for i, op in enumerate(ops) if op == "m"] + [len(ops)]
+    for s0, s1 in zip(starts, starts[1:]):
+        if s1 - s0 >= 2:  # pdfminer's r"m[^m]+": a move alone is nothing
+            _subpath(shape[s0:s1], [p if p is not None else pts[s0] for p in pts[s0:s1]], height, drawn, rects, lines, curves)
+
+
+def _subpath(shape: str, pts: list[tuple[float, float]], height: float, drawn: dict,
+             rects: list[dict], lines: list[dict], curves: list[dict]) -> None:
+    if len(shape) > 3 and shape[-2:] == "lh" and pts[-2] == pts[0]:  # a line back to the start, then closed
+        shape = shape[:-2] + "h"
+        pts = pts[:-2] + pts[-1:]
+    if shape in ("mlh", "ml"):
+        kind, out, pts = "line", lines, pts[:2]
+    elif shape in ("mlllh", "mllll") and pts[0] == pts[4] and (
+            (pts[0][0] == pts[1][0] and pts[1][1] == pts[2][1] and pts[2][0] == pts[3][0] and pts[3][1] == pts[0][1])
+            or (pts[0][1] == pts[1][1] and pts[1][0] == pts[2][0] and pts[2][1] == pts[3][1] and pts[3][0] == pts[0][0])):
+        kind, out = "rect", rects
+    else:
+        kind, out = "curve", curves
+    xs = [p[0] for p in pts]
+    ys = [p[1] for p in pts]
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    if kind == "rect":  # pdfminer's LTRect: its four corners from the lower left
+        pts = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+    out.append({"object_type": kind, "x0": x0, "y0": y0, "x1": x1, "y1": y1, "top": height - y1, "bottom": height - y0,
+                "width": x1 - x0, "height": y1 - y0, "pts": [(px, height - py) for px, py in pts], **drawn})
 
 
 def _rectangle(points: list[tuple[float, float]], tol: float = 1e-3):

@@ -14,7 +14,7 @@ from cardcheck import GAMES, cells
 
 def _collisions(b) -> dict[int, list[str]]:
     bad = {}
-    for cell in cells(b.plumber, b.deck["cards"], side="front"):  # back pages never read
+    for cell in cells(b.shapes, b.deck["cards"], side="front"):  # back pages never read
         if cell.side == "front":
             found = cardcheck.collisions(cell)
             if found:
@@ -38,7 +38,7 @@ def test_mgc_nine_by_nine_faces_too(built):
 
 def _cell_with(b, kind: str, **fields):
     index = next(i for i, c in enumerate(b.deck["cards"]) if c["kind"] == kind and all(c.get(k) == v for k, v in fields.items()))
-    return next(c for c in cells(b.plumber, b.deck["cards"], side="front") if c.side == "front" and c.card == index)
+    return next(c for c in cells(b.shapes, b.deck["cards"], side="front") if c.side == "front" and c.card == index)
 
 
 def test_the_check_sees_a_mark_on_text():

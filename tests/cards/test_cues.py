@@ -47,7 +47,7 @@ def test_suit_colours_survive_colour_blindness(built, game):
         return
     b = built(game)
     checked = 0
-    for cell in cells(b.plumber, len(b.deck["cards"]), side="front"):  # back pages never read
+    for cell in cells(b.shapes, len(b.deck["cards"]), side="front"):  # back pages never read
         if cell.side != "front":
             continue
         colour = b.deck["cards"][cell.card].get("colour")
@@ -55,7 +55,7 @@ def test_suit_colours_survive_colour_blindness(built, game):
             continue
         fill, letter = suits[colour]
         letters = [c for c in cell.chars if c["text"] == letter and c["size"] >= 10 - 0.01]
-        shapes = [o for o in cell.shapes if o.get("fill") and _hex(o.get("non_stroking_color")) == fill
+        shapes = [o for o in cell.shapes if o.get("fill") and _hex(o.get("fill_rgb")) == fill
                   and 25 * MM >= max(o["x1"] - o["x0"], o["y1"] - o["y0"]) >= 8.0 * MM - 0.2]
         inside = [c for c in letters if any(o["x0"] <= (c["x0"] + c["x1"]) / 2 <= o["x1"] and o["y0"] <= (c["y0"] + c["y1"]) / 2 <= o["y1"] for o in shapes)]
         assert inside, (cell.card, b.deck["cards"][cell.card])
@@ -68,7 +68,7 @@ def test_hectoedra_marks_primes_by_default(built):
     assert b.deck["options"]["aids"] == ["prime"]
     from deckgen.games.hectoedra.numbers import is_prime
 
-    for cell in cells(b.plumber, len(b.deck["cards"]), side="front"):  # back pages never read
+    for cell in cells(b.shapes, len(b.deck["cards"]), side="front"):  # back pages never read
         if cell.side != "front" or b.deck["cards"][cell.card]["kind"] == "help":
             continue
         value = b.deck["cards"][cell.card]["value"]
@@ -85,7 +85,7 @@ def test_hectoedra_numbers_stay_inside_the_hexagon(built):
     """Every value's glyphs and the bar under it lie inside the hexagon drawn around it, at least
     1.5 mm from its outline: 94..99 and 100 too."""
     b = built("hectoedra")
-    for cell in cells(b.plumber, len(b.deck["cards"]), side="front"):  # back pages never read
+    for cell in cells(b.shapes, len(b.deck["cards"]), side="front"):  # back pages never read
         if cell.side != "front" or b.deck["cards"][cell.card]["kind"] == "help":
             continue
         big = [c for c in cell.chars if c["size"] >= 24]
@@ -123,7 +123,7 @@ def test_mgc_monomials_show_degree_and_coefficient(built):
     b = built("mgc")
     tints: dict[int, set] = {}
     checked = 0
-    for cell in cells(b.plumber, len(b.deck["cards"]), side="front"):  # back pages never read
+    for cell in cells(b.shapes, len(b.deck["cards"]), side="front"):  # back pages never read
         card = b.deck["cards"][cell.card] if cell.card is not None else None
         if cell.side != "front" or card["kind"] != "monomial":
             continue
@@ -135,7 +135,7 @@ def test_mgc_monomials_show_degree_and_coefficient(built):
         assert all(o["y0"] > mid for o in squares) and all(o["y1"] < mid for o in dots)  # squares above, dots below
         ovals = [o for o in cell.shapes if o["object_type"] == "curve" and len(o.get("pts") or []) > 40 and o.get("fill")]
         assert len(ovals) == 1
-        tints.setdefault(card["degree"], set()).add(tuple(ovals[0]["non_stroking_color"]))
+        tints.setdefault(card["degree"], set()).add(tuple(ovals[0]["fill_rgb"]))
         checked += 1
     assert checked == 72
     assert all(len(t) == 1 for t in tints.values()) and len({next(iter(t)) for t in tints.values()}) == len(tints) == 6

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import itertools
 
-import pdfplumber
 import pytest
 
 import cardcheck
+import pdfium_pages
 from cardcheck import GAMES, MISREGISTER_MM, SAFE_MM, cells, glyph_problems, large_texts, too_near, underlined
 from deckgen.model import Card
 from deckgen.registry import get_game
@@ -28,7 +28,7 @@ def _cards(b):
 
 
 def _cells(b, **print_):
-    return list(cells(b.plumber, b.deck["cards"], **print_))
+    return list(cells(b.shapes, b.deck["cards"], **print_))
 
 
 def _fronts(b, **print_):
@@ -83,8 +83,8 @@ def test_every_size_keeps_a_safe_area(tmp_path, game, size, bleed):
     cards = [deck.cards[n] for n in samples(deck.cards)] + help_cards(text, frame, "es")
     target = write_cards_pdf(tmp_path / "cards.pdf", PrintJob(cards, HelpFaces(g.faces, text), spec.print, dict(g.described(deck)), title=g.title))
     bad = {}
-    with pdfplumber.open(str(target)) as plumber:
-        fronts = [c for c in cells(plumber, cards, size=size, bleed=bleed, side="front") if c.side == "front"]  # back pages never read
+    with pdfium_pages.Shapes(target) as pdf:  # pdfplumber's reading (tests/test_pdfium_pages.py)
+        fronts = [c for c in cells(pdf, cards, size=size, bleed=bleed, side="front") if c.side == "front"]  # back pages never read
         assert len(fronts) == len(cards)
         for cell in fronts:
             near = too_near(cell, SAFE_MM, background=cardcheck.bleeds)
@@ -98,7 +98,7 @@ def test_backs_tolerate_misregistration(built, game):
     """A back is a full background and motifs at least 3 + 2 mm inside the trim: no frame or motif
     that a back printed 2 mm off its front would show cut or uneven."""
     b = built(game, "--bleed", "3")
-    backs = [c for c in itertools.islice(cells(b.plumber, b.cards, bleed=3.0, side="back"), 2) if c.side == "back"]
+    backs = [c for c in itertools.islice(cells(b.shapes, b.cards, bleed=3.0, side="back"), 2) if c.side == "back"]
     assert backs  # the first two backs: every back is the same drawing
     for cell in backs[:2]:
         assert any(cardcheck.covers(o, cell.trim) for o in cell.shapes), "no full background"
@@ -107,17 +107,14 @@ def test_backs_tolerate_misregistration(built, game):
 
 
 def back_pages_to_read(b) -> set[int]:
-    """The pages of backs that show every back once. pdfium (tests/pdfium_pages.py: the characters
-    pdfplumber reads, tests/test_pdfium_pages.py) reads every page of backs, and the back cells are
-    grouped by the characters they hold (texts, font sizes, directions and places in the cell):
-    the cells of a group hold the same characters (checked, within 0.01 pt), so reading with
-    pdfplumber one page holding each group's first cell reads the glyphs of every back. pdfplumber
-    takes ten times a page of fronts to read one of backs (it lays out the back drawn in each cell)."""
+    """The pages of backs that show every back once. The characters of every page of backs are
+    read (``Shapes.text_page``: the characters alone, a sixth of the time of a whole page of backs or less),
+    and the back cells are grouped by the characters they hold (texts, font sizes, directions and
+    places in the cell): the cells of a group hold the same characters (checked, within 0.01 pt),
+    so reading in full one page holding each group's first cell reads the glyphs of every back."""
     from types import SimpleNamespace
 
-    import pdfium_pages
-
-    pages = [SimpleNamespace(chars=p.chars, rects=(), curves=(), lines=(), height=p.height) for p in pdfium_pages.read(b.pdf_path)]
+    pages = [b.shapes.text_page(p) if p % 2 else None for p in range(len(b.shapes.pages))]  # cells(side="back") reads no front
     backs = [cell for cell in cells(SimpleNamespace(pages=pages), b.deck["cards"], side="back") if cell.side == "back"]
     assert backs and len(pages) == 2 * len({cell.page for cell in backs})
 
@@ -143,7 +140,7 @@ def test_no_small_words_or_digits(built, game):
     fronts = _fronts(b)
     pages = back_pages_to_read(b)
     wanted = {cell.card for cell in fronts if cell.page + 1 in pages}  # the cards of those sheets
-    backs = [cell for cell in cells(b.plumber, b.deck["cards"], side="back", wanted=wanted) if cell.side == "back"]
+    backs = [cell for cell in cells(b.shapes, b.deck["cards"], side="back", wanted=wanted) if cell.side == "back"]
     assert {cell.page for cell in backs} == pages
     for cell in fronts + backs:
         problems = glyph_problems(cell)

@@ -27,7 +27,7 @@ def test_help_card_follows_the_deck(built, game, lang):
     assert all(cards[i]["lang"] == lang for i in helps)
     deck = spec_for(get_game(game), cli={"lang": lang}).build()
     assert len(cards) - len(helps) == len(deck.cards)  # the game's own cards are all there, unchanged
-    printed = {c.card: c for c in cells(b.plumber, cards, wanted=helps, side="front") if c.side == "front"}  # the help cards' front pages
+    printed = {c.card: c for c in cells(b.shapes, cards, wanted=helps, side="front") if c.side == "front"}  # the help cards' front pages
     for i in helps:
         text = "".join(ch["text"] for ch in printed[i].chars)
         assert TITLES[lang] in text

@@ -7,10 +7,10 @@ from __future__ import annotations
 import itertools
 import json
 
-import pdfplumber
 import pytest
 from colorspacious import deltaE
 
+import pdfium_pages
 from cardcheck import cells
 from deckgen.render.ink import LOW_CODE_DISTANCE, darkness, low_ink_code
 
@@ -22,14 +22,14 @@ def code_colours(out, game) -> dict[object, str]:
     """category -> the fill colour its cards have and no other category's cards have."""
     cards = json.loads((out / "deck.json").read_text())["cards"]
     fills: dict[object, set] = {}
-    with pdfplumber.open(out / "cards.pdf") as pdf:
+    with pdfium_pages.Shapes(out / "cards.pdf") as pdf:  # fill colours in 1/255 steps (tests/test_pdfium_pages.py)
         for cell in cells(pdf, cards, side="front"):
             key = CATEGORY[game](cards[cell.card])
             if key is None:
                 continue
             colours = set()
             for s in cell.shapes:
-                c = s.get("non_stroking_color")
+                c = s.get("fill_rgb")
                 if s.get("fill") and isinstance(c, (tuple, list)) and len(c) == 3:
                     colours.add(tuple(round(v * 255) for v in c))
             fills[key] = fills.get(key, colours) & colours

@@ -20,7 +20,7 @@ EXPECTED = {"es": {"blue": "A", "red": "R", "green": "V", "yellow": "M"},
 def _letters_on_cards(b) -> dict[str, set[str]]:
     """The big letter in each master card's medallion, by colour."""
     found: dict[str, set[str]] = {}
-    for cell in cells(b.plumber, b.deck["cards"], side="front"):  # back pages never read
+    for cell in cells(b.shapes, b.deck["cards"], side="front"):  # back pages never read
         card = b.deck["cards"][cell.card] if cell.side == "front" else None
         if card and card["kind"] == "master":
             big = [c["text"] for c in cell.chars if c["size"] >= 20 and c["text"].isalpha() and len(c["text"]) == 1]
@@ -54,7 +54,7 @@ def test_empty_cards_read_as_two_sentences(built):
     """"…enlaza con cualquier carta. La siguiente enlaza…": the second sentence starts with a capital."""
     for lang, second in (("es", "La siguiente enlaza con la anterior."), ("en", "The next card links to the one before.")):
         b = built("maestras", "--lang", lang)
-        texts = [" ".join(c["text"] for c in cell.chars) for cell in cells(b.plumber, b.deck["cards"], side="front")
+        texts = [" ".join(c["text"] for c in cell.chars) for cell in cells(b.shapes, b.deck["cards"], side="front")
                  if cell.side == "front" and b.deck["cards"][cell.card]["kind"] == "empty"]
         assert texts
         for t in texts:

@@ -28,7 +28,7 @@ def _bar_under(cell, ch) -> bool:
 def test_turning_coefficients_are_underlined(built):
     b = built("mgc", "--coefficients", "1-9", "--degrees", "1-9")
     seen = {6: 0, 9: 0, 8: 0}
-    for cell in cells(b.plumber, b.deck["cards"], side="front"):  # back pages never read
+    for cell in cells(b.shapes, b.deck["cards"], side="front"):  # back pages never read
         if cell.side != "front":
             continue
         card = b.deck["cards"][cell.card]

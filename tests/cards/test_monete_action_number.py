@@ -10,7 +10,7 @@ from cardcheck import MM, cells, large_texts
 def test_action_cards_show_their_number_large(built):
     b = built("monete")
     checked = 0
-    for cell in cells(b.plumber, b.deck["cards"], side="front"):  # back pages never read
+    for cell in cells(b.shapes, b.deck["cards"], side="front"):  # back pages never read
         card = b.deck["cards"][cell.card] if cell.side == "front" else None
         if not card or card["kind"] != "action":
             continue
