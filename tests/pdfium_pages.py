@@ -56,18 +56,37 @@ class Page:
     rects: tuple[dict, ...]
     lines: tuple[dict, ...] = ()
     curves: tuple[dict, ...] = ()
+    images: tuple[dict, ...] = ()
+
+    def _textmap(self, options: dict):
+        """pdfplumber's text map of these characters (``chars_to_textmap``, with the defaults of
+        pdfplumber's ``Page.get_textmap``), made once a page for each set of options (pdfplumber's
+        page caches it too: ``search`` and ``extract_text`` share it)."""
+        from pdfplumber.utils.text import chars_to_textmap
+
+        key = tuple(sorted(options.items()))
+        made = self.__dict__.setdefault("_textmaps", {})  # a frozen dataclass: its cache in its own __dict__
+        if key not in made:
+            made[key] = chars_to_textmap(list(self.chars), **{
+                "layout_bbox": (0, 0, self.width, self.height), "layout_width": self.width, "layout_height": self.height, **options})
+        return made[key]
 
     def extract_text(self, **options) -> str:
         """The page's text laid out by pdfplumber's own algorithm (lines by position, words by gaps),
         from these characters: what pdfplumber's ``Page.extract_text`` gives."""
-        from pdfplumber.utils.text import chars_to_textmap
+        return self._textmap(options).as_string
 
-        return chars_to_textmap(list(self.chars), **options).as_string
+    def search(self, pattern, regex: bool = True, case: bool = True, main_group: int = 0,
+               return_chars: bool = True, return_groups: bool = True, **options) -> list[dict]:
+        """Where ``pattern`` lies in the page's text, laid out as ``extract_text`` lays it out:
+        pdfplumber's ``Page.search`` (the same text map, the same defaults) over these characters."""
+        return self._textmap(options).search(pattern, regex=regex, case=case, main_group=main_group,
+                                             return_chars=return_chars, return_groups=return_groups)
 
     def filter(self, keep) -> "Page":
         """The page with only the objects ``keep`` accepts: pdfplumber's ``Page.filter``."""
         return Page(self.width, self.height, tuple(filter(keep, self.chars)), tuple(filter(keep, self.rects)),
-                    tuple(filter(keep, self.lines)), tuple(filter(keep, self.curves)))
+                    tuple(filter(keep, self.lines)), tuple(filter(keep, self.curves)), tuple(filter(keep, self.images)))
 
     def crop(self, bbox: tuple[float, float, float, float]) -> "Page":
         """The characters and rectangles overlapping ``bbox`` (x0, top, x1, bottom, from the top):
@@ -93,6 +112,7 @@ class Shapes:
     ``with``) closes the file."""
 
     def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
         self._doc = pdfium.PdfDocument(str(path))
         self.pages = _Lazy(self._doc, _font_metrics(path))
 
@@ -152,14 +172,15 @@ def _page(page, with_lines: bool = False, fonts: dict | None = None) -> Page:
     rects: list[dict] = []
     lines: list[dict] | None = [] if with_lines or shapes else None
     curves: list[dict] = []
+    images: list[dict] = []
     raw_page = page.raw
     for i in range(raw.FPDFPage_CountObjects(raw_page)):
         obj = raw.FPDFPage_GetObject(raw_page, i)
         if shapes:
-            _paths(obj, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), height, rects, lines, curves)
+            _paths(obj, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), height, rects, lines, curves, images)
         else:
             _walk(obj, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), height, rects, lines)
-    return Page(float(width), float(height), tuple(chars), tuple(rects), tuple(lines or ()), tuple(curves))
+    return Page(float(width), float(height), tuple(chars), tuple(rects), tuple(lines or ()), tuple(curves), tuple(images))
 
 
 def _chars(textpage, height: float) -> list[dict]:
@@ -311,18 +332,29 @@ def _exact_chars(page, textpage, height: float, fonts: dict) -> list[dict]:
     width = ctypes.c_float()
     out = []
     last = object()
+    drift, pen, tw, rise = 0.0, None, None, 0.0  # pen: the last character (_continues); tw: the line's word spacing,
+    # when seen; rise: the text rise of this object over the line's first (pdfminer's matrix leaves it out)
     for _place, i, key, code in items:
+        raw.FPDFText_GetCharOrigin(tp, i, ox, oy)
+        if key == last and pen[5]:  # after a space within a text object: pdfium's word spacing
+            tw = _along(pen, ox.value, oy.value)[1] - pen[3]
         if key != last:  # a text object: one font, size and matrix for its characters
-            last, drift = key, 0.0  # drift: what pdfium's widths lost along the object so far
+            last = key
             raw.FPDFText_GetMatrix(tp, i, matrix)
             size = raw.FPDFText_GetFontSize(tp, i)
+            if _continues(pen, (matrix.a, matrix.b, matrix.c, matrix.d), ox.value, oy.value, tw):
+                rise += _along(pen, ox.value, oy.value)[0]  # a change of text rise (an exponent) on the line
+            else:
+                drift, tw, rise = 0.0, None, 0.0  # drift: what pdfium's widths lost along the line of text so far
             raw.FPDFText_GetFontInfo(tp, i, name, 256, flags)
             font = name.value.decode("utf-8", "replace")
             handle = raw.FPDFTextObj_GetFont(obj_of[key]) if key else None
             a, b, c, d = matrix.a, matrix.b, matrix.c, matrix.d
             theirs_of: dict[int, float] = {}
-        raw.FPDFText_GetCharOrigin(tp, i, ox, oy)
         e, f = ox.value + a * drift, oy.value + b * drift
+        if rise:
+            n = math.hypot(a, b) or 1.0
+            e, f = e + b / n * rise, f - a / n * rise
         text = chr(code)
         exact = widths.get((font, text))
         if exact is None or font not in descents:
@@ -334,8 +366,10 @@ def _exact_chars(page, textpage, height: float, fonts: dict) -> list[dict]:
             theirs = theirs_of[code] = width.value if handle and raw.FPDFFont_GetGlyphWidth(handle, code, size, width) else 0.0
         adv = exact * size / 1000
         drift += adv - theirs
+        pen = ((a, b, c, d), ox.value, oy.value, theirs, size, text == " ")
         descent = descents[font] * size / 1000
-        corners = [(e + a * u + c * v, f + b * u + d * v) for u in (0.0, adv) for v in (descent, descent + size)]
+        low = descent + rise / (math.hypot(c, d) or 1.0)  # the box rises with the text (pdfminer's LTChar)
+        corners = [(e + a * u + c * v, f + b * u + d * v) for u in (0.0, adv) for v in (low, low + size)]
         x0, x1 = min(p[0] for p in corners), max(p[0] for p in corners)
         y0, y1 = min(p[1] for p in corners), max(p[1] for p in corners)
         out.append({
@@ -345,6 +379,38 @@ def _exact_chars(page, textpage, height: float, fonts: dict) -> list[dict]:
             "upright": a * d > 0 and b * c <= 0,
         })
     return out
+
+
+def _along(pen, x: float, y: float) -> tuple[float, float]:
+    """(across, along): where pdfium's origin ``(x, y)`` lies from the last character's (``pen``),
+    across its baseline (in points) and along it (in the text's units, as pdfium's advances)."""
+    (a, b, _c, _d), px, py = pen[:3]
+    n = math.hypot(a, b) or 1.0
+    dx, dy = x - px, y - py
+    return (dx * -b + dy * a) / n, (dx * a + dy * b) / n / n
+
+
+def _continues(pen, matrix, x: float, y: float, tw: float | None) -> bool:
+    """Whether a text object starting at pdfium's origin ``(x, y)`` goes on where the last character
+    (``pen``: matrix, origin, pdfium's advance, size, a space or not) left off (a change of font or
+    colour within a line: no new text matrix in between), so that it inherits what pdfium's
+    whole-unit widths lost so far: on the same baseline, in the same direction, and exactly at
+    pdfium's end of the last character (after a space, plus the line's word spacing ``tw`` when
+    seen; unseen, within a quarter of an em, on the baseline), or raised or lowered by less than
+    an em, exactly there, after a character that is no space (a text rise: an exponent). A text matrix set anew puts the object at the file's
+    own position instead: pdfium's end of the last character plus what was lost (or any other
+    place)."""
+    if pen is None or pen[0] != matrix:
+        return False
+    across, along = _along(pen, x, y)
+    gap = along - pen[3]
+    if pen[5]:
+        return abs(gap - tw) < 1e-3 if tw is not None else abs(gap) < 0.25 * pen[4] and abs(across) < 1e-3
+    if abs(across) < 1e-3:
+        return abs(gap) < 1e-3  # a text matrix set anew this near loses less than 1/1000 pt of the drift
+    # a text rise (less than an em): exactly at pdfium's end (to its float's noise), where a text
+    # matrix set anew would be off by the drift (1/10,000 pt or more on the rulebooks' exponents)
+    return abs(gap) < 2e-5 and abs(across) < pen[4]
 
 
 def _multiply(m, n):
@@ -409,7 +475,7 @@ def _walk(obj, outer, height: float, rects: list[dict], lines: list[dict] | None
                   "width": x1 - x0, "height": y1 - y0, **drawn, "fill_rgb": (r.value / 255, g.value / 255, b.value / 255)})
 
 
-def _paths(obj, outer, height: float, rects: list[dict], lines: list[dict], curves: list[dict]) -> None:
+def _paths(obj, outer, height: float, rects: list[dict], lines: list[dict], curves: list[dict], images: list[dict]) -> None:
     """The rectangles, lines and curves of a path object (and of the paths in a form), as pdfminer
     makes them (pdfminer.converter's ``PDFLayoutAnalyzer.paint_path``): a path split at each move;
     a subpath's points the end point of each segment (a curve's control points left out) and, for
@@ -418,12 +484,22 @@ def _paths(obj, outer, height: float, rects: list[dict], lines: list[dict], curv
     and a close (or four lines back to the start) with sides along the axes, exactly, a rectangle;
     anything else a curve. Each with pdfplumber's ``x0 y0 x1 y1 top bottom width height``, ``pts``
     (x and distance from the top), ``fill``, ``stroke``, ``linewidth`` (pdfium's width of a
-    stroke, when stroked: pdfminer's reads 0 until the file sets one) and ``fill_rgb``."""
+    stroke, when stroked: pdfminer's reads 0 until the file sets one) and ``fill_rgb``. An image
+    (pdfplumber's ``images``): the box of its unit square under its matrix, ``x0 y0 x1 y1 top bottom
+    width height``."""
     kind = raw.FPDFPageObj_GetType(obj)
     if kind == raw.FPDF_PAGEOBJ_FORM:
         inner = _multiply(_matrix_of(obj), outer)
         for i in range(raw.FPDFFormObj_CountObjects(obj)):
-            _paths(raw.FPDFFormObj_GetObject(obj, i), inner, height, rects, lines, curves)
+            _paths(raw.FPDFFormObj_GetObject(obj, i), inner, height, rects, lines, curves, images)
+        return
+    if kind == raw.FPDF_PAGEOBJ_IMAGE:
+        a, b, c, d, e, f = _multiply(_matrix_of(obj), outer)
+        corners = [(a * u + c * v + e, b * u + d * v + f) for u in (0.0, 1.0) for v in (0.0, 1.0)]
+        x0, x1 = min(p[0] for p in corners), max(p[0] for p in corners)
+        y0, y1 = min(p[1] for p in corners), max(p[1] for p in corners)
+        images.append({"object_type": "image", "x0": x0, "y0": y0, "x1": x1, "y1": y1, "top": height - y1, "bottom": height - y0,
+                       "width": x1 - x0, "height": y1 - y0})
         return
     if kind != raw.FPDF_PAGEOBJ_PATH:
         return
@@ -486,8 +562,9 @@ def _subpath(shape: str, pts: list[tuple[float, float]], height: float, drawn: d
     xs = [p[0] for p in pts]
     ys = [p[1] for p in pts]
     x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
-    if kind == "rect":  # pdfminer's LTRect: its four corners from the lower left
-        pts = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+    if kind == "rect":  # pdfminer's LTRect: its corners from the path's first point, by its third (drawn from any corner)
+        (ax, ay), (bx, by) = pts[0], pts[2]
+        pts = [(ax, ay), (bx, ay), (bx, by), (ax, by)]
     out.append({"object_type": kind, "x0": x0, "y0": y0, "x1": x1, "y1": y1, "top": height - y1, "bottom": height - y0,
                 "width": x1 - x0, "height": y1 - y0, "pts": [(px, height - py) for px, py in pts], **drawn})
 
