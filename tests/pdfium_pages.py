@@ -89,10 +89,15 @@ class Page:
                     tuple(filter(keep, self.lines)), tuple(filter(keep, self.curves)), tuple(filter(keep, self.images)))
 
     def crop(self, bbox: tuple[float, float, float, float]) -> "Page":
-        """The characters and rectangles overlapping ``bbox`` (x0, top, x1, bottom, from the top):
-        what pdfplumber's ``Page.crop`` keeps of them."""
-        x0, top, x1, bottom = bbox
-        return self.filter(lambda o: o["x0"] < x1 and o["x1"] > x0 and o["top"] < bottom and o["bottom"] > top)
+        """The objects overlapping ``bbox`` (x0, top, x1, bottom, from the top), each cut to it:
+        pdfplumber's ``Page.crop`` (its own ``crop_to_bbox``); a box not wholly on the page, or of
+        no area, refused as pdfplumber refuses it (ValueError)."""
+        from pdfplumber.page import test_proposed_bbox
+        from pdfplumber.utils.geometry import crop_to_bbox
+
+        test_proposed_bbox(bbox, (0, 0, self.width, self.height))
+        return Page(self.width, self.height, *(tuple(crop_to_bbox(getattr(self, kind), bbox))
+                                               for kind in ("chars", "rects", "lines", "curves", "images")))
 
 
 def read(path: str | Path, *, lines: bool = False) -> list[Page]:
@@ -122,7 +127,7 @@ class Shapes:
         if i in self.pages._read:
             return self.pages[i].filter(lambda o: o["object_type"] == "char")
         page = self._doc[i]
-        width, height = page.get_size()
+        width, height = _size(page, i, self.pages._fonts)
         textpage = page.get_textpage()
         try:
             return Page(float(width), float(height), tuple(_exact_chars(page, textpage, height, self.pages._fonts)), ())
@@ -152,18 +157,28 @@ class _Lazy:
         if not 0 <= i < len(self._doc):
             raise IndexError(i)
         if i not in self._read:
-            self._read[i] = _page(self._doc[i], fonts=self._fonts)
+            self._read[i] = _page(self._doc[i], fonts=self._fonts, index=i)
         return self._read[i]
 
     def __iter__(self):
         return (self[i] for i in range(len(self)))
 
 
-def _page(page, with_lines: bool = False, fonts: dict | None = None) -> Page:
+def _size(page, i: int, fonts: dict) -> tuple[float, float]:
+    """The page's width and height: the file's own numbers (pdfplumber's: its crop box, read with
+    pypdf) when pdfium's agree with them to its float's precision, else pdfium's."""
+    width, height = page.get_size()
+    sizes = fonts.get("sizes", ())
+    if i < len(sizes) and abs(sizes[i][0] - width) < 1e-3 and abs(sizes[i][1] - height) < 1e-3:
+        return sizes[i]
+    return float(width), float(height)
+
+
+def _page(page, with_lines: bool = False, fonts: dict | None = None, index: int = -1) -> Page:
     """The page; with ``fonts`` (``_font_metrics``), read as pdfminer reads it: its characters
     (``_exact_chars``) and all its paths (``_paths``)."""
     shapes = fonts is not None
-    width, height = page.get_size()
+    width, height = _size(page, index, fonts) if shapes else page.get_size()
     textpage = page.get_textpage()
     try:
         chars = _exact_chars(page, textpage, height, fonts) if shapes else _chars(textpage, height)
@@ -269,9 +284,12 @@ def _font_metrics(path: str | Path) -> dict:
                 seen[id(xobject)] = xobject
                 fonts_of(xobject.get("/Resources"))
 
+    sizes = []
     for page in PdfReader(str(path)).pages:
         fonts_of(page.get("/Resources"))
-    return {"widths": widths, "descents": descents}
+        box = page.cropbox
+        sizes.append((float(box.width), float(box.height)) if not page.get("/Rotate") and (box.left, box.bottom) == (0, 0) else (-1.0, -1.0))
+    return {"widths": widths, "descents": descents, "sizes": sizes}
 
 
 def _text_objects(page) -> dict[int, int]:
