@@ -331,21 +331,22 @@ def _exact_chars(page, textpage, height: float, fonts: dict) -> list[dict]:
     order = _text_objects(page)
     widths, descents = fonts["widths"], fonts["descents"]
     ox, oy = ctypes.c_double(), ctypes.c_double()
+    px, py = ctypes.byref(ox), ctypes.byref(oy)
     matrix = raw.FS_MATRIX()
     name = ctypes.create_string_buffer(256)
     flags = ctypes.c_int()
+    handle = ctypes.cast(tp, ctypes.c_void_p).value  # pdfium's functions called through _BY_ADDRESS: no ctypes conversions
+    generated, unicode, text_object, origin = _BY_ADDRESS["generated"], _BY_ADDRESS["unicode"], _BY_ADDRESS["object"], _BY_ADDRESS["origin"]
     items = []
-    obj_of: dict = {}
+    objects = len(order)
     for i in range(raw.FPDFText_CountChars(tp)):
-        if raw.FPDFText_IsGenerated(tp, i) == 1:
+        if generated(handle, i) == 1:
             continue
-        code = raw.FPDFText_GetUnicode(tp, i)
+        code = unicode(handle, i)
         if code in (0, 0xFFFE, 0xFFFF):
             continue
-        obj = raw.FPDFText_GetTextObject(tp, i)
-        key = ctypes.cast(obj, ctypes.c_void_p).value if obj else None
-        items.append((order.get(key, len(order)), i, key, code))
-        obj_of[key] = obj
+        key = text_object(handle, i)
+        items.append((order.get(key, objects), i, key, code))
     items.sort()
     width = ctypes.c_float()
     out = []
@@ -353,26 +354,34 @@ def _exact_chars(page, textpage, height: float, fonts: dict) -> list[dict]:
     drift, pen, tw, rise = 0.0, None, None, 0.0  # pen: the last character (_continues); tw: the line's word spacing,
     # when seen; rise: the text rise of this object over the line's first (pdfminer's matrix leaves it out)
     for _place, i, key, code in items:
-        raw.FPDFText_GetCharOrigin(tp, i, ox, oy)
+        origin(handle, i, px, py)
+        x, y = ox.value, oy.value
         if key == last and pen[5]:  # after a space within a text object: pdfium's word spacing
-            tw = _along(pen, ox.value, oy.value)[1] - pen[3]
+            tw = _along(pen, x, y)[1] - pen[3]
         if key != last:  # a text object: one font, size and matrix for its characters
             last = key
             raw.FPDFText_GetMatrix(tp, i, matrix)
             size = raw.FPDFText_GetFontSize(tp, i)
-            if _continues(pen, (matrix.a, matrix.b, matrix.c, matrix.d), ox.value, oy.value, tw):
-                rise += _along(pen, ox.value, oy.value)[0]  # a change of text rise (an exponent) on the line
+            if _continues(pen, (matrix.a, matrix.b, matrix.c, matrix.d), x, y, tw):
+                rise += _along(pen, x, y)[0]  # a change of text rise (an exponent) on the line
             else:
                 drift, tw, rise = 0.0, None, 0.0  # drift: what pdfium's widths lost along the line of text so far
             raw.FPDFText_GetFontInfo(tp, i, name, 256, flags)
             font = name.value.decode("utf-8", "replace")
-            handle = raw.FPDFTextObj_GetFont(obj_of[key]) if key else None
+            font_handle = raw.FPDFTextObj_GetFont(raw.FPDFText_GetTextObject(tp, i)) if key else None
             a, b, c, d = matrix.a, matrix.b, matrix.c, matrix.d
             theirs_of: dict[int, float] = {}
-        e, f = ox.value + a * drift, oy.value + b * drift
-        if rise:
+            # the box: from the descent (raised with the text: pdfminer's LTChar) to a size above it,
+            # the advance wide, turned by the matrix; its extent across the baseline the same for
+            # every character of the object
             n = math.hypot(a, b) or 1.0
-            e, f = e + b / n * rise, f - a / n * rise
+            low = descents.get(font, 0.0) * size / 1000 + rise / (math.hypot(c, d) or 1.0)
+            cx = (min(c * low, c * (low + size)), max(c * low, c * (low + size)))
+            dy = (min(d * low, d * (low + size)), max(d * low, d * (low + size)))
+            raised = (b / n * rise, -a / n * rise)
+            upright = a * d > 0 and b * c <= 0
+            matrix_abcd = (a, b, c, d)
+        e, f = x + a * drift + raised[0], y + b * drift + raised[1]
         text = chr(code)
         exact = widths.get((font, text))
         if exact is None or font not in descents:
@@ -381,22 +390,35 @@ def _exact_chars(page, textpage, height: float, fonts: dict) -> list[dict]:
         if theirs is None:
             # pdfium's own width of the character, whole thousandths of the size (its "glyph" is
             # the character: pdfium looks its code up)
-            theirs = theirs_of[code] = width.value if handle and raw.FPDFFont_GetGlyphWidth(handle, code, size, width) else 0.0
+            theirs = theirs_of[code] = width.value if font_handle and raw.FPDFFont_GetGlyphWidth(font_handle, code, size, width) else 0.0
         adv = exact * size / 1000
         drift += adv - theirs
-        pen = ((a, b, c, d), ox.value, oy.value, theirs, size, text == " ")
-        descent = descents[font] * size / 1000
-        low = descent + rise / (math.hypot(c, d) or 1.0)  # the box rises with the text (pdfminer's LTChar)
-        corners = [(e + a * u + c * v, f + b * u + d * v) for u in (0.0, adv) for v in (low, low + size)]
-        x0, x1 = min(p[0] for p in corners), max(p[0] for p in corners)
-        y0, y1 = min(p[1] for p in corners), max(p[1] for p in corners)
+        pen = (matrix_abcd, x, y, theirs, size, text == " ")
+        ax, by = a * adv, b * adv
+        x0, x1 = e + (ax if ax < 0 else 0.0) + cx[0], e + (ax if ax > 0 else 0.0) + cx[1]
+        y0, y1 = f + (by if by < 0 else 0.0) + dy[0], f + (by if by > 0 else 0.0) + dy[1]
         out.append({
             "object_type": "char", "text": text, "x0": x0, "x1": x1, "y0": y0, "y1": y1, "top": height - y1, "bottom": height - y0,
             "doctop": height - y1, "width": x1 - x0, "height": y1 - y0,
             "matrix": (a, b, c, d, e, f), "size": y1 - y0, "fontname": font, "adv": adv,
-            "upright": a * d > 0 and b * c <= 0,
+            "upright": upright,
         })
     return out
+
+
+def _by_address() -> dict:
+    """pdfium's text functions the character loop calls, taking the text page's address as a
+    plain number and giving a text object's address as one (ctypes' conversions of pypdfium2's
+    typed pointers cost more than the calls)."""
+    def typed(fn, restype, *argtypes):
+        return ctypes.CFUNCTYPE(restype, *argtypes)(ctypes.cast(fn, ctypes.c_void_p).value)
+
+    vp, i, dp = ctypes.c_void_p, ctypes.c_int, ctypes.POINTER(ctypes.c_double)
+    return {"generated": typed(raw.FPDFText_IsGenerated, i, vp, i), "unicode": typed(raw.FPDFText_GetUnicode, ctypes.c_uint, vp, i),
+            "object": typed(raw.FPDFText_GetTextObject, vp, vp, i), "origin": typed(raw.FPDFText_GetCharOrigin, i, vp, i, dp, dp)}
+
+
+_BY_ADDRESS = _by_address()
 
 
 def _along(pen, x: float, y: float) -> tuple[float, float]:
