@@ -93,10 +93,17 @@ class Page:
         pdfplumber's ``Page.crop`` (its own ``crop_to_bbox``); a box not wholly on the page, or of
         no area, refused as pdfplumber refuses it (ValueError)."""
         from pdfplumber.page import test_proposed_bbox
-        from pdfplumber.utils.geometry import crop_to_bbox
+        from pdfplumber.utils.geometry import clip_obj
 
         test_proposed_bbox(bbox, (0, 0, self.width, self.height))
-        return Page(self.width, self.height, *(tuple(crop_to_bbox(getattr(self, kind), bbox))
+        x0, top, x1, bottom = bbox
+
+        def cut(o: dict) -> dict | None:
+            if x0 <= o["x0"] and o["x1"] <= x1 and top <= o["top"] and o["bottom"] <= bottom and o["x1"] - o["x0"] + o["bottom"] - o["top"] > 0:
+                return o  # wholly inside: clip_obj's copy would be the same
+            return clip_obj(o, bbox)
+
+        return Page(self.width, self.height, *(tuple(filter(None, map(cut, getattr(self, kind))))
                                                for kind in ("chars", "rects", "lines", "curves", "images")))
 
 
@@ -407,9 +414,9 @@ def _exact_chars(page, textpage, height: float, fonts: dict) -> list[dict]:
 
 
 def _by_address() -> dict:
-    """pdfium's text functions the character loop calls, taking the text page's address as a
-    plain number and giving a text object's address as one (ctypes' conversions of pypdfium2's
-    typed pointers cost more than the calls)."""
+    """pdfium's text functions _exact_chars calls for every character, taking the text page's
+    address as a plain number and giving a text object's address as one (ctypes' conversions of
+    pypdfium2's typed pointers cost more than the calls)."""
     def typed(fn, restype, *argtypes):
         return ctypes.CFUNCTYPE(restype, *argtypes)(ctypes.cast(fn, ctypes.c_void_p).value)
 
