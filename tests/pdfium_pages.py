@@ -24,8 +24,9 @@ on real sheets):
   (a move then one line, closed or not: pdfplumber's lines), with ``x0 y0 x1 y1 top bottom width height``, ``pts`` (its two ends, x
   and distance from the top, as pdfplumber gives them) and ``fill``/``stroke``.
 - ``extract_text()``: pdfplumber's own text layout (``chars_to_textmap``) over these characters, so
-  lines and words come out as pdfplumber's ``extract_text`` gives them; ``crop(bbox)`` as
-  pdfplumber's (the objects overlapping the box), ``filter(keep)`` as pdfplumber's.
+  lines and words come out as pdfplumber's ``extract_text`` gives them, and ``search(pattern)``
+  over the same text map (made once a page); ``crop(bbox)`` as pdfplumber's (the objects
+  overlapping the box, cut to it; a box off the page refused), ``filter(keep)`` as pdfplumber's.
 
 Colours are not read: the tests of colours keep pdfplumber.
 
@@ -34,7 +35,16 @@ each page (read when first asked for) with pdfminer's characters (``_exact_chars
 order, origins, advances, boxes and sizes to pdfminer's numbers, the font's /Widths and /Descent
 read from the file) and every path as pdfminer splits and sorts it (``_paths``: ``rects``,
 ``lines`` and ``curves`` with ``pts``, ``fill``, ``stroke``, ``linewidth``, ``fill_rgb``).
-tests/test_pdfium_pages.py holds it equal to pdfplumber, to 1/1000 pt, on pages of every game.
+Also ``images`` (each image's box) and the page's width and height as the file gives them (its
+crop box). Text whose font or colour changes within a line (pdfium starts a new text object there)
+goes on from where pdfium's rounder widths left it (``_continues``), word spacing and text rise
+(an exponent) included. tests/test_pdfium_pages.py holds it equal to pdfplumber, to 1/1000 pt, on
+card sheets of every game; tests/rulebook/test_shapes_reads_rulebooks.py on every game's
+rulebooks, es and en (their text laid out and searched too).
+
+Not read as pdfminer reads it: a run of spaces (pdfium keeps one space of "a   b", pdfminer each:
+hectoedra's puzzle sheets have such runs, so their tests keep pdfplumber); text in a font
+without /Widths, /ToUnicode or /Descent (refused); colours other than a fill's RGB.
 """
 
 from __future__ import annotations
