@@ -93,7 +93,8 @@ remember_form_contents()
 
 SHARED_BUILDS = {  # one worker for each group: the files share a session fixture's builds
     "tests/cards/": ("tests/cards/",),
-    "tests/rulebook/ default rulebooks": ("tests/rulebook/test_rulebook_print.py", "tests/rulebook/test_captions_one_line.py"),
+    "tests/rulebook/ default rulebooks": ("tests/rulebook/test_rulebook_print.py", "tests/rulebook/test_captions_one_line.py",
+                                          "tests/rulebook/test_shapes_reads_rulebooks.py"),
     # tests/print/conftest.py's builds (38 s of CPU in six runs, 32 s in one)
     "tests/print/ built decks": tuple(f"tests/print/test_{name}.py" for name in ("backs", "bleed", "card_text", "duplex", "sheets", "sizes")),
 }

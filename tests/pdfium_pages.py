@@ -24,8 +24,9 @@ on real sheets):
   (a move then one line, closed or not: pdfplumber's lines), with ``x0 y0 x1 y1 top bottom width height``, ``pts`` (its two ends, x
   and distance from the top, as pdfplumber gives them) and ``fill``/``stroke``.
 - ``extract_text()``: pdfplumber's own text layout (``chars_to_textmap``) over these characters, so
-  lines and words come out as pdfplumber's ``extract_text`` gives them; ``crop(bbox)`` as
-  pdfplumber's (the objects overlapping the box), ``filter(keep)`` as pdfplumber's.
+  lines and words come out as pdfplumber's ``extract_text`` gives them, and ``search(pattern)``
+  over the same text map (made once a page); ``crop(bbox)`` as pdfplumber's (the objects
+  overlapping the box, cut to it; a box off the page refused), ``filter(keep)`` as pdfplumber's.
 
 Colours are not read: the tests of colours keep pdfplumber.
 
@@ -34,7 +35,16 @@ each page (read when first asked for) with pdfminer's characters (``_exact_chars
 order, origins, advances, boxes and sizes to pdfminer's numbers, the font's /Widths and /Descent
 read from the file) and every path as pdfminer splits and sorts it (``_paths``: ``rects``,
 ``lines`` and ``curves`` with ``pts``, ``fill``, ``stroke``, ``linewidth``, ``fill_rgb``).
-tests/test_pdfium_pages.py holds it equal to pdfplumber, to 1/1000 pt, on pages of every game.
+Also ``images`` (each image's box) and the page's width and height as the file gives them (its
+crop box). Text whose font or colour changes within a line (pdfium starts a new text object there)
+goes on from where pdfium's rounder widths left it (``_continues``), word spacing and text rise
+(an exponent) included. tests/test_pdfium_pages.py holds it equal to pdfplumber, to 1/1000 pt, on
+card sheets of every game; tests/rulebook/test_shapes_reads_rulebooks.py on every game's
+rulebooks, es and en (their text laid out and searched too).
+
+Not read as pdfminer reads it: a run of spaces (pdfium keeps one space of "a   b", pdfminer each:
+hectoedra's puzzle sheets have such runs, so their tests keep pdfplumber); text in a font
+without /Widths, /ToUnicode or /Descent (refused); colours other than a fill's RGB.
 """
 
 from __future__ import annotations
@@ -56,24 +66,55 @@ class Page:
     rects: tuple[dict, ...]
     lines: tuple[dict, ...] = ()
     curves: tuple[dict, ...] = ()
+    images: tuple[dict, ...] = ()
+
+    def _textmap(self, options: dict):
+        """pdfplumber's text map of these characters (``chars_to_textmap``, with the defaults of
+        pdfplumber's ``Page.get_textmap``), made once a page for each set of options (pdfplumber's
+        page caches it too: ``search`` and ``extract_text`` share it)."""
+        from pdfplumber.utils.text import chars_to_textmap
+
+        key = tuple(sorted(options.items()))
+        made = self.__dict__.setdefault("_textmaps", {})  # a frozen dataclass: its cache in its own __dict__
+        if key not in made:
+            made[key] = chars_to_textmap(list(self.chars), **{
+                "layout_bbox": (0, 0, self.width, self.height), "layout_width": self.width, "layout_height": self.height, **options})
+        return made[key]
 
     def extract_text(self, **options) -> str:
         """The page's text laid out by pdfplumber's own algorithm (lines by position, words by gaps),
         from these characters: what pdfplumber's ``Page.extract_text`` gives."""
-        from pdfplumber.utils.text import chars_to_textmap
+        return self._textmap(options).as_string
 
-        return chars_to_textmap(list(self.chars), **options).as_string
+    def search(self, pattern, regex: bool = True, case: bool = True, main_group: int = 0,
+               return_chars: bool = True, return_groups: bool = True, **options) -> list[dict]:
+        """Where ``pattern`` lies in the page's text, laid out as ``extract_text`` lays it out:
+        pdfplumber's ``Page.search`` (the same text map, the same defaults) over these characters."""
+        return self._textmap(options).search(pattern, regex=regex, case=case, main_group=main_group,
+                                             return_chars=return_chars, return_groups=return_groups)
 
     def filter(self, keep) -> "Page":
         """The page with only the objects ``keep`` accepts: pdfplumber's ``Page.filter``."""
         return Page(self.width, self.height, tuple(filter(keep, self.chars)), tuple(filter(keep, self.rects)),
-                    tuple(filter(keep, self.lines)), tuple(filter(keep, self.curves)))
+                    tuple(filter(keep, self.lines)), tuple(filter(keep, self.curves)), tuple(filter(keep, self.images)))
 
     def crop(self, bbox: tuple[float, float, float, float]) -> "Page":
-        """The characters and rectangles overlapping ``bbox`` (x0, top, x1, bottom, from the top):
-        what pdfplumber's ``Page.crop`` keeps of them."""
+        """The objects overlapping ``bbox`` (x0, top, x1, bottom, from the top), each cut to it:
+        pdfplumber's ``Page.crop`` (its own ``crop_to_bbox``); a box not wholly on the page, or of
+        no area, refused as pdfplumber refuses it (ValueError)."""
+        from pdfplumber.page import test_proposed_bbox
+        from pdfplumber.utils.geometry import clip_obj
+
+        test_proposed_bbox(bbox, (0, 0, self.width, self.height))
         x0, top, x1, bottom = bbox
-        return self.filter(lambda o: o["x0"] < x1 and o["x1"] > x0 and o["top"] < bottom and o["bottom"] > top)
+
+        def cut(o: dict) -> dict | None:
+            if x0 <= o["x0"] and o["x1"] <= x1 and top <= o["top"] and o["bottom"] <= bottom and o["x1"] - o["x0"] + o["bottom"] - o["top"] > 0:
+                return o  # wholly inside: clip_obj's copy would be the same
+            return clip_obj(o, bbox)
+
+        return Page(self.width, self.height, *(tuple(filter(None, map(cut, getattr(self, kind))))
+                                               for kind in ("chars", "rects", "lines", "curves", "images")))
 
 
 def read(path: str | Path, *, lines: bool = False) -> list[Page]:
@@ -93,6 +134,7 @@ class Shapes:
     ``with``) closes the file."""
 
     def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
         self._doc = pdfium.PdfDocument(str(path))
         self.pages = _Lazy(self._doc, _font_metrics(path))
 
@@ -102,7 +144,7 @@ class Shapes:
         if i in self.pages._read:
             return self.pages[i].filter(lambda o: o["object_type"] == "char")
         page = self._doc[i]
-        width, height = page.get_size()
+        width, height = _size(page, i, self.pages._fonts)
         textpage = page.get_textpage()
         try:
             return Page(float(width), float(height), tuple(_exact_chars(page, textpage, height, self.pages._fonts)), ())
@@ -132,18 +174,28 @@ class _Lazy:
         if not 0 <= i < len(self._doc):
             raise IndexError(i)
         if i not in self._read:
-            self._read[i] = _page(self._doc[i], fonts=self._fonts)
+            self._read[i] = _page(self._doc[i], fonts=self._fonts, index=i)
         return self._read[i]
 
     def __iter__(self):
         return (self[i] for i in range(len(self)))
 
 
-def _page(page, with_lines: bool = False, fonts: dict | None = None) -> Page:
+def _size(page, i: int, fonts: dict) -> tuple[float, float]:
+    """The page's width and height: the file's own numbers (pdfplumber's: its crop box, read with
+    pypdf) when pdfium's agree with them to its float's precision, else pdfium's."""
+    width, height = page.get_size()
+    sizes = fonts.get("sizes", ())
+    if i < len(sizes) and abs(sizes[i][0] - width) < 1e-3 and abs(sizes[i][1] - height) < 1e-3:
+        return sizes[i]
+    return float(width), float(height)
+
+
+def _page(page, with_lines: bool = False, fonts: dict | None = None, index: int = -1) -> Page:
     """The page; with ``fonts`` (``_font_metrics``), read as pdfminer reads it: its characters
     (``_exact_chars``) and all its paths (``_paths``)."""
     shapes = fonts is not None
-    width, height = page.get_size()
+    width, height = _size(page, index, fonts) if shapes else page.get_size()
     textpage = page.get_textpage()
     try:
         chars = _exact_chars(page, textpage, height, fonts) if shapes else _chars(textpage, height)
@@ -152,14 +204,15 @@ def _page(page, with_lines: bool = False, fonts: dict | None = None) -> Page:
     rects: list[dict] = []
     lines: list[dict] | None = [] if with_lines or shapes else None
     curves: list[dict] = []
+    images: list[dict] = []
     raw_page = page.raw
     for i in range(raw.FPDFPage_CountObjects(raw_page)):
         obj = raw.FPDFPage_GetObject(raw_page, i)
         if shapes:
-            _paths(obj, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), height, rects, lines, curves)
+            _paths(obj, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), height, rects, lines, curves, images)
         else:
             _walk(obj, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), height, rects, lines)
-    return Page(float(width), float(height), tuple(chars), tuple(rects), tuple(lines or ()), tuple(curves))
+    return Page(float(width), float(height), tuple(chars), tuple(rects), tuple(lines or ()), tuple(curves), tuple(images))
 
 
 def _chars(textpage, height: float) -> list[dict]:
@@ -248,9 +301,12 @@ def _font_metrics(path: str | Path) -> dict:
                 seen[id(xobject)] = xobject
                 fonts_of(xobject.get("/Resources"))
 
+    sizes = []
     for page in PdfReader(str(path)).pages:
         fonts_of(page.get("/Resources"))
-    return {"widths": widths, "descents": descents}
+        box = page.cropbox
+        sizes.append((float(box.width), float(box.height)) if not page.get("/Rotate") and (box.left, box.bottom) == (0, 0) else (-1.0, -1.0))
+    return {"widths": widths, "descents": descents, "sizes": sizes}
 
 
 def _text_objects(page) -> dict[int, int]:
@@ -292,37 +348,57 @@ def _exact_chars(page, textpage, height: float, fonts: dict) -> list[dict]:
     order = _text_objects(page)
     widths, descents = fonts["widths"], fonts["descents"]
     ox, oy = ctypes.c_double(), ctypes.c_double()
+    px, py = ctypes.byref(ox), ctypes.byref(oy)
     matrix = raw.FS_MATRIX()
     name = ctypes.create_string_buffer(256)
     flags = ctypes.c_int()
+    handle = ctypes.cast(tp, ctypes.c_void_p).value  # pdfium's functions called through _BY_ADDRESS: no ctypes conversions
+    generated, unicode, text_object, origin = _BY_ADDRESS["generated"], _BY_ADDRESS["unicode"], _BY_ADDRESS["object"], _BY_ADDRESS["origin"]
     items = []
-    obj_of: dict = {}
+    objects = len(order)
     for i in range(raw.FPDFText_CountChars(tp)):
-        if raw.FPDFText_IsGenerated(tp, i) == 1:
+        if generated(handle, i) == 1:
             continue
-        code = raw.FPDFText_GetUnicode(tp, i)
+        code = unicode(handle, i)
         if code in (0, 0xFFFE, 0xFFFF):
             continue
-        obj = raw.FPDFText_GetTextObject(tp, i)
-        key = ctypes.cast(obj, ctypes.c_void_p).value if obj else None
-        items.append((order.get(key, len(order)), i, key, code))
-        obj_of[key] = obj
+        key = text_object(handle, i)
+        items.append((order.get(key, objects), i, key, code))
     items.sort()
     width = ctypes.c_float()
     out = []
     last = object()
+    drift, pen, tw, rise = 0.0, None, None, 0.0  # pen: the last character (_continues); tw: the line's word spacing,
+    # when seen; rise: the text rise of this object over the line's first (pdfminer's matrix leaves it out)
     for _place, i, key, code in items:
+        origin(handle, i, px, py)
+        x, y = ox.value, oy.value
+        if key == last and pen[5]:  # after a space within a text object: pdfium's word spacing
+            tw = _along(pen, x, y)[1] - pen[3]
         if key != last:  # a text object: one font, size and matrix for its characters
-            last, drift = key, 0.0  # drift: what pdfium's widths lost along the object so far
+            last = key
             raw.FPDFText_GetMatrix(tp, i, matrix)
             size = raw.FPDFText_GetFontSize(tp, i)
+            if _continues(pen, (matrix.a, matrix.b, matrix.c, matrix.d), x, y, tw):
+                rise += _along(pen, x, y)[0]  # a change of text rise (an exponent) on the line
+            else:
+                drift, tw, rise = 0.0, None, 0.0  # drift: what pdfium's widths lost along the line of text so far
             raw.FPDFText_GetFontInfo(tp, i, name, 256, flags)
             font = name.value.decode("utf-8", "replace")
-            handle = raw.FPDFTextObj_GetFont(obj_of[key]) if key else None
+            font_handle = raw.FPDFTextObj_GetFont(raw.FPDFText_GetTextObject(tp, i)) if key else None
             a, b, c, d = matrix.a, matrix.b, matrix.c, matrix.d
             theirs_of: dict[int, float] = {}
-        raw.FPDFText_GetCharOrigin(tp, i, ox, oy)
-        e, f = ox.value + a * drift, oy.value + b * drift
+            # the box: from the descent (raised with the text: pdfminer's LTChar) to a size above it,
+            # the advance wide, turned by the matrix; its extent across the baseline the same for
+            # every character of the object
+            n = math.hypot(a, b) or 1.0
+            low = descents.get(font, 0.0) * size / 1000 + rise / (math.hypot(c, d) or 1.0)
+            cx = (min(c * low, c * (low + size)), max(c * low, c * (low + size)))
+            dy = (min(d * low, d * (low + size)), max(d * low, d * (low + size)))
+            raised = (b / n * rise, -a / n * rise)
+            upright = a * d > 0 and b * c <= 0
+            matrix_abcd = (a, b, c, d)
+        e, f = x + a * drift + raised[0], y + b * drift + raised[1]
         text = chr(code)
         exact = widths.get((font, text))
         if exact is None or font not in descents:
@@ -331,20 +407,67 @@ def _exact_chars(page, textpage, height: float, fonts: dict) -> list[dict]:
         if theirs is None:
             # pdfium's own width of the character, whole thousandths of the size (its "glyph" is
             # the character: pdfium looks its code up)
-            theirs = theirs_of[code] = width.value if handle and raw.FPDFFont_GetGlyphWidth(handle, code, size, width) else 0.0
+            theirs = theirs_of[code] = width.value if font_handle and raw.FPDFFont_GetGlyphWidth(font_handle, code, size, width) else 0.0
         adv = exact * size / 1000
         drift += adv - theirs
-        descent = descents[font] * size / 1000
-        corners = [(e + a * u + c * v, f + b * u + d * v) for u in (0.0, adv) for v in (descent, descent + size)]
-        x0, x1 = min(p[0] for p in corners), max(p[0] for p in corners)
-        y0, y1 = min(p[1] for p in corners), max(p[1] for p in corners)
+        pen = (matrix_abcd, x, y, theirs, size, text == " ")
+        ax, by = a * adv, b * adv
+        x0, x1 = e + (ax if ax < 0 else 0.0) + cx[0], e + (ax if ax > 0 else 0.0) + cx[1]
+        y0, y1 = f + (by if by < 0 else 0.0) + dy[0], f + (by if by > 0 else 0.0) + dy[1]
         out.append({
             "object_type": "char", "text": text, "x0": x0, "x1": x1, "y0": y0, "y1": y1, "top": height - y1, "bottom": height - y0,
             "doctop": height - y1, "width": x1 - x0, "height": y1 - y0,
             "matrix": (a, b, c, d, e, f), "size": y1 - y0, "fontname": font, "adv": adv,
-            "upright": a * d > 0 and b * c <= 0,
+            "upright": upright,
         })
     return out
+
+
+def _by_address() -> dict:
+    """pdfium's text functions _exact_chars calls for every character, taking the text page's
+    address as a plain number and giving a text object's address as one (ctypes' conversions of
+    pypdfium2's typed pointers cost more than the calls)."""
+    def typed(fn, restype, *argtypes):
+        return ctypes.CFUNCTYPE(restype, *argtypes)(ctypes.cast(fn, ctypes.c_void_p).value)
+
+    vp, i, dp = ctypes.c_void_p, ctypes.c_int, ctypes.POINTER(ctypes.c_double)
+    return {"generated": typed(raw.FPDFText_IsGenerated, i, vp, i), "unicode": typed(raw.FPDFText_GetUnicode, ctypes.c_uint, vp, i),
+            "object": typed(raw.FPDFText_GetTextObject, vp, vp, i), "origin": typed(raw.FPDFText_GetCharOrigin, i, vp, i, dp, dp)}
+
+
+_BY_ADDRESS = _by_address()
+
+
+def _along(pen, x: float, y: float) -> tuple[float, float]:
+    """(across, along): where pdfium's origin ``(x, y)`` lies from the last character's (``pen``),
+    across its baseline (in points) and along it (in the text's units, as pdfium's advances)."""
+    (a, b, _c, _d), px, py = pen[:3]
+    n = math.hypot(a, b) or 1.0
+    dx, dy = x - px, y - py
+    return (dx * -b + dy * a) / n, (dx * a + dy * b) / n / n
+
+
+def _continues(pen, matrix, x: float, y: float, tw: float | None) -> bool:
+    """Whether a text object starting at pdfium's origin ``(x, y)`` goes on where the last character
+    (``pen``: matrix, origin, pdfium's advance, size, a space or not) left off (a change of font or
+    colour within a line: no new text matrix in between), so that it inherits what pdfium's
+    whole-unit widths lost so far: on the same baseline, in the same direction, and exactly at
+    pdfium's end of the last character (after a space, plus the line's word spacing ``tw`` when
+    seen; unseen, within a quarter of an em, on the baseline), or raised or lowered by less than
+    an em, exactly there, after a character that is no space (a text rise: an exponent). A text matrix set anew puts the object at the file's
+    own position instead: pdfium's end of the last character plus what was lost (or any other
+    place)."""
+    if pen is None or pen[0] != matrix:
+        return False
+    across, along = _along(pen, x, y)
+    gap = along - pen[3]
+    if pen[5]:
+        return abs(gap - tw) < 1e-3 if tw is not None else abs(gap) < 0.25 * pen[4] and abs(across) < 1e-3
+    if abs(across) < 1e-3:
+        return abs(gap) < 1e-3  # a text matrix set anew this near loses less than 1/1000 pt of the drift
+    # a text rise (less than an em): exactly at pdfium's end (to its float's noise), where a text
+    # matrix set anew would be off by the drift (1/10,000 pt or more on the rulebooks' exponents)
+    return abs(gap) < 2e-5 and abs(across) < pen[4]
 
 
 def _multiply(m, n):
@@ -409,7 +532,7 @@ def _walk(obj, outer, height: float, rects: list[dict], lines: list[dict] | None
                   "width": x1 - x0, "height": y1 - y0, **drawn, "fill_rgb": (r.value / 255, g.value / 255, b.value / 255)})
 
 
-def _paths(obj, outer, height: float, rects: list[dict], lines: list[dict], curves: list[dict]) -> None:
+def _paths(obj, outer, height: float, rects: list[dict], lines: list[dict], curves: list[dict], images: list[dict]) -> None:
     """The rectangles, lines and curves of a path object (and of the paths in a form), as pdfminer
     makes them (pdfminer.converter's ``PDFLayoutAnalyzer.paint_path``): a path split at each move;
     a subpath's points the end point of each segment (a curve's control points left out) and, for
@@ -418,12 +541,22 @@ def _paths(obj, outer, height: float, rects: list[dict], lines: list[dict], curv
     and a close (or four lines back to the start) with sides along the axes, exactly, a rectangle;
     anything else a curve. Each with pdfplumber's ``x0 y0 x1 y1 top bottom width height``, ``pts``
     (x and distance from the top), ``fill``, ``stroke``, ``linewidth`` (pdfium's width of a
-    stroke, when stroked: pdfminer's reads 0 until the file sets one) and ``fill_rgb``."""
+    stroke, when stroked: pdfminer's reads 0 until the file sets one) and ``fill_rgb``. An image
+    (pdfplumber's ``images``): the box of its unit square under its matrix, ``x0 y0 x1 y1 top bottom
+    width height``."""
     kind = raw.FPDFPageObj_GetType(obj)
     if kind == raw.FPDF_PAGEOBJ_FORM:
         inner = _multiply(_matrix_of(obj), outer)
         for i in range(raw.FPDFFormObj_CountObjects(obj)):
-            _paths(raw.FPDFFormObj_GetObject(obj, i), inner, height, rects, lines, curves)
+            _paths(raw.FPDFFormObj_GetObject(obj, i), inner, height, rects, lines, curves, images)
+        return
+    if kind == raw.FPDF_PAGEOBJ_IMAGE:
+        a, b, c, d, e, f = _multiply(_matrix_of(obj), outer)
+        corners = [(a * u + c * v + e, b * u + d * v + f) for u in (0.0, 1.0) for v in (0.0, 1.0)]
+        x0, x1 = min(p[0] for p in corners), max(p[0] for p in corners)
+        y0, y1 = min(p[1] for p in corners), max(p[1] for p in corners)
+        images.append({"object_type": "image", "x0": x0, "y0": y0, "x1": x1, "y1": y1, "top": height - y1, "bottom": height - y0,
+                       "width": x1 - x0, "height": y1 - y0})
         return
     if kind != raw.FPDF_PAGEOBJ_PATH:
         return
@@ -486,8 +619,9 @@ def _subpath(shape: str, pts: list[tuple[float, float]], height: float, drawn: d
     xs = [p[0] for p in pts]
     ys = [p[1] for p in pts]
     x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
-    if kind == "rect":  # pdfminer's LTRect: its four corners from the lower left
-        pts = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+    if kind == "rect":  # pdfminer's LTRect: its corners from the path's first point, by its third (drawn from any corner)
+        (ax, ay), (bx, by) = pts[0], pts[2]
+        pts = [(ax, ay), (bx, ay), (bx, by), (ax, by)]
     out.append({"object_type": kind, "x0": x0, "y0": y0, "x1": x1, "y1": y1, "top": height - y1, "bottom": height - y0,
                 "width": x1 - x0, "height": y1 - y0, "pts": [(px, height - py) for px, py in pts], **drawn})
 

@@ -4,8 +4,7 @@ on this one."""
 
 from __future__ import annotations
 
-import pdfplumber
-
+import pdfium_pages
 from deckgen.rulebook.render import write_rulebook
 
 from rulebook.rbtools import _box, fake_deck, fake_game, write_template
@@ -40,7 +39,7 @@ def test_a_heading_stays_with_the_start_of_what_follows(tmp_path, print_settings
         words += [f"Titulo{fill}", f"Inicio{fill}", f"Lista{fill}", f"Primero{fill}"]
     write_template(tmp_path, "\n".join(parts))
     out = write_rulebook(tmp_path / "r.pdf", fake_game(figures={"box": _box}), fake_deck(), "es", print_settings, templates=tmp_path)
-    with pdfplumber.open(str(out)) as pdf:  # opened once: its pages are read once for both questions
+    with pdfium_pages.Shapes(out) as pdf:  # pdfplumber's text and search, read with pdfium (tests/test_pdfium_pages.py); each page read once
         pages = _first_page(pdf, words)
         assert len(pages) == len(words)
         together = [fill for fill in FILLS if pages[f"Titulo{fill}"] == pages[f"Inicio{fill}"] and pages[f"Lista{fill}"] == pages[f"Primero{fill}"]]

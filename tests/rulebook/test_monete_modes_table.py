@@ -4,9 +4,9 @@ lines between one row's top and the next row's."""
 
 from __future__ import annotations
 
-import pdfplumber
 import pytest
 
+import pdfium_pages
 from deckgen.registry import get_game
 from deckgen.render.settings import PrintSettings
 from deckgen.rulebook.render import write_rulebook
@@ -23,7 +23,7 @@ def test_modes_table_cells_wrap_to_at_most_three_lines(tmp_path, lang):
     g = get_game("monete")
     deck = spec_for(g, cli={}).build()
     path = write_rulebook(tmp_path / "r.pdf", g, deck, lang, PrintSettings.parse(lang=lang))
-    with pdfplumber.open(str(path)) as pdf:
+    with pdfium_pages.Shapes(path) as pdf:  # pdfplumber's characters, read with pdfium (tests/rulebook/test_shapes_reads_rulebooks.py)
         lines = [(n, l) for n, page in enumerate(pdf.pages) for l in text_lines(page)]
     texts = [l[2] for _, l in lines]
     start = next(i for i, t in enumerate(texts) if t.startswith(heading))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pdfplumber
 import pytest
 
+import pdfium_pages
 from deckgen.errors import DeckgenError
 from deckgen.render.settings import PrintSettings
 from deckgen.rulebook.render import render_markup, write_rulebook
@@ -34,8 +35,8 @@ def test_deck_text_prints_literally(tmp_path, print_settings):
     assert "x < y & z" in text
     assert "Acentos: canción, niño, ¡hola!, ¿qué?, 3 × 4 = 12" in text
     assert "1, 2 y 3; 0,35" in text
-    with pdfplumber.open(str(out)) as pdf:
-        chars = pdf.pages[0].chars
+    with pdfium_pages.Shapes(out) as pdf:  # pdfplumber's characters, read with pdfium (tests/rulebook/test_shapes_reads_rulebooks.py)
+        chars = pdf.text_page(0).chars
     # "<b>negrita</b>" came from the deck: it must not have turned into bold text
     words = "".join(c["text"] for c in chars)
     start = words.index("negrita")
@@ -123,11 +124,12 @@ def test_a_bare_less_than_in_a_template_is_text(tmp_path, print_settings):
 
 
 def _pages_of(path, word: str) -> list[int]:
-    """The page number of each occurrence of ``word`` in reading order."""
+    """The page number of each occurrence of ``word`` in reading order (pdfplumber's search, read
+    with pdfium: tests/rulebook/test_shapes_reads_rulebooks.py)."""
     found = []
-    with pdfplumber.open(str(path)) as pdf:
-        for n, page in enumerate(pdf.pages, 1):
-            found += [n] * len(page.search(word, regex=False, return_chars=False))
+    with pdfium_pages.Shapes(path) as pdf:
+        for n in range(len(pdf.pages)):
+            found += [n + 1] * len(pdf.text_page(n).search(word, regex=False, return_chars=False))
     return found
 
 

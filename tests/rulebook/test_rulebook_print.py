@@ -8,10 +8,10 @@ import html
 import re
 from pathlib import Path
 
-import pdfplumber
 import pytest
 
 from cardcheck import GAMES
+import pdfium_pages
 from deckgen.registry import get_game
 from deckgen.render.settings import PrintSettings
 from deckgen.render.pen import wrap
@@ -60,16 +60,17 @@ def rulebooks(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def opened(rulebooks, default_rulebook):
-    """``opened(key)``: that rulebook open in pdfplumber, once for the module (each page is then
-    read once, whichever tests look at it: text, layout, figures), closed at the module's end;
-    the default deck's once for the session."""
-    pdfs: dict[tuple[str, ...], pdfplumber.PDF] = {}
+    """``opened(key)``: that rulebook open in tests/pdfium_pages.py's ``Shapes`` (pdfplumber's
+    objects, text and search, read with pdfium: tests/test_pdfium_pages.py), once for the module
+    (each page is then read once, whichever tests look at it: text, layout, figures), closed at the
+    module's end; the default deck's once for the session."""
+    pdfs: dict[tuple[str, ...], pdfium_pages.Shapes] = {}
 
-    def get(key: tuple[str, ...]) -> pdfplumber.PDF:
+    def get(key: tuple[str, ...]) -> pdfium_pages.Shapes:
         if len(key) == 2:
             return default_rulebook(*key)
         if key not in pdfs:
-            pdfs[key] = pdfplumber.open(str(rulebooks[key]))
+            pdfs[key] = pdfium_pages.Shapes(rulebooks[key])
         return pdfs[key]
 
     yield get
@@ -81,7 +82,7 @@ def _key(game: str, lang: str, which: str) -> tuple[str, ...]:
     return (game, lang) if which == "default" else (game, lang, which)
 
 
-def _text(pdf: pdfplumber.PDF) -> list[str]:
+def _text(pdf: pdfium_pages.Shapes) -> list[str]:
     return [p.extract_text() or "" for p in pdf.pages]
 
 
@@ -114,8 +115,8 @@ def test_body_speaks_to_players_and_teachers(opened, game, lang, tmp_path):
     from deckgen.spec import spec_for
 
     spec = spec_for(game, cli={})
-    last = "\n".join(p.extract_text() or "" for p in pdfplumber.open(str(write_rulebook(
-        tmp_path / "p.pdf", get_game(game), spec.build(), lang, spec.print, stem=PREPARING))).pages)
+    with pdfium_pages.Shapes(write_rulebook(tmp_path / "p.pdf", get_game(game), spec.build(), lang, spec.print, stem=PREPARING)) as pdf:
+        last = "\n".join(_text(pdf))
     assert "deckgen" in last and LAST[lang].lower() in " ".join(last.split()).lower()  # the commands are there instead
 
 

@@ -106,14 +106,16 @@ def downloaded(folder: Path, name: str, timeout: float = 60.0) -> Path:
 
 
 def front_cards(pdf_path: Path) -> int:
-    """Cards on the front pages of a card sheet PDF, counted from their poker-size cut outlines."""
-    import pdfplumber
+    """Cards on the front pages of a card sheet PDF, counted from their poker-size cut outlines
+    (read with tests/pdfium_pages.py's ``Shapes``: pdfplumber's text and rectangles, stroke and
+    fill too, tests/test_pdfium_pages.py; the backs' paths not read)."""
+    import pdfium_pages
 
     total = 0
-    with pdfplumber.open(pdf_path) as pdf:
-        for page in pdf.pages:
-            if "caras" in (page.extract_text() or ""):
-                total += len(stroked_rects(page, pt(63), pt(88)))
+    with pdfium_pages.Shapes(pdf_path) as pdf:
+        for n in range(len(pdf.pages)):
+            if "caras" in (pdf.text_page(n).extract_text() or ""):
+                total += len(stroked_rects(pdf.pages[n], pt(63), pt(88)))
     return total
 
 
