@@ -18,7 +18,8 @@ import signal
 import sys
 import threading
 import time
-from typing import Any, Sequence
+from contextlib import contextmanager
+from typing import Any, Iterator, Sequence
 
 START_METHOD = "DECKGEN_START_METHOD"
 WINDOWS_MAX_WORKERS = 61  # ProcessPoolExecutor's limit on Windows (WaitForMultipleObjects' 64 handles)
@@ -174,6 +175,10 @@ def process_pool(workers: int, preload: Sequence[str] = ()) -> Any:
     from concurrent.futures import ProcessPoolExecutor
 
     class Executor(ProcessPoolExecutor):
+        def submit(self, *args: Any, **kwargs: Any) -> Any:
+            with stop_signals_wait():  # a submit may start a worker
+                return super().submit(*args, **kwargs)
+
         def __exit__(self, kind: Any, *rest: Any) -> Any:
             if kind is not None:
                 stop_pool(self)
@@ -183,6 +188,25 @@ def process_pool(workers: int, preload: Sequence[str] = ()) -> Any:
     if os.name == "nt":
         workers = min(workers, WINDOWS_MAX_WORKERS)
     return Executor(max_workers=workers, mp_context=context(), initializer=worker_init, initargs=(tuple(preload), os.getpid()))
+
+
+STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+
+@contextmanager
+def stop_signals_wait() -> Iterator[None]:
+    """Ctrl-C, SIGTERM and SIGHUP wait (blocked in this thread, then delivered) while a pool starts a
+    worker: stopped half-way, the start of a worker under ``forkserver`` left the fork server an end of
+    file where it reads the new worker's file descriptors, and it printed a traceback under the
+    command's one-line error. Elsewhere (no signal masks: Windows) nothing waits."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def stop_pool(pool: Any) -> None:

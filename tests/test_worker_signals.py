@@ -5,10 +5,12 @@ multi-process PNG export before."""
 
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -41,3 +43,53 @@ def test_a_forked_worker_ends_quietly_and_the_main_process_unwinds(name, code, r
     done = subprocess.run([sys.executable, "-c", SCRIPT.replace("{name}", name)], capture_output=True, text=True, timeout=60)
     assert done.stdout.split() == [str(code), raised]  # the worker's exit code, then what the main process raised
     assert done.stderr == ""  # no traceback from the worker
+
+
+STARTED_MID_SIGNAL = r'''
+import os, signal, sys, time
+from multiprocessing import reduction
+from deckgen import workers
+
+os.environ["DECKGEN_START_METHOD"] = sys.argv[1]
+sendfds = reduction.sendfds
+
+
+def stop_now(sock, fds):  # a stop signal lands after the fork server took the call, before its file descriptors
+    os.kill(os.getpid(), signal.SIGHUP)
+    return sendfds(sock, fds)
+
+
+reduction.sendfds = stop_now
+
+
+class Stop(Exception):
+    pass
+
+
+def hung_up(*_):
+    raise Stop
+
+
+signal.signal(signal.SIGHUP, hung_up)
+pool = workers.process_pool(1)
+try:
+    future = pool.submit(abs, -3)
+    print("not stopped")
+except Stop:
+    print("stopped")
+    time.sleep(0.5)  # the command unwinds for a moment (its fork server still there)
+pool.shutdown(wait=True, cancel_futures=True)
+'''
+
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="POSIX signal masks")
+def test_a_stop_signal_while_a_worker_starts_waits_until_it_has_started():
+    """A command stopped while its pool starts a worker under ``forkserver``: the signal waits until
+    the fork server has every file descriptor of the new worker. Stopped half-way, the fork server
+    read an end of file and printed a traceback under the command's one-line error (seen once in CI)."""
+    import subprocess
+
+    done = subprocess.run([sys.executable, "-c", STARTED_MID_SIGNAL, "forkserver"], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])})
+    assert done.stdout == "stopped\n"
+    assert "Traceback" not in done.stderr and "EOFError" not in done.stderr, done.stderr
