@@ -5,8 +5,8 @@ fast path (:meth:`MultiplicatsState.playout`).
 The shared loop, read for this game: a decision is always to turn up a card, its one legal action
 (one random number, as the engine's player draws), so every turn is passive and no decision is real;
 a turn begins when the pile to turn up belongs to another player than the last decision's; the
-standing is sampled when play starts and then every rotation (``state.n`` turns); there are no
-rounds; an open moment is a chance to slap (``tally["chances"]``), counted before each decision.
+standing is sampled when play starts and then every rotation (``state.n`` turns), one sample kept
+per run of equal standings and every moment counted (trace.py); there are no rounds; an open moment is a chance to slap (``tally["chances"]``), counted before each decision.
 tests/multiplicats/test_traced.py proves both loops give equal traces.
 """
 
