@@ -78,9 +78,8 @@ def facts_of(seed: int, t: Trace, one_way: bool = False) -> GameFacts:
             if not k:  # no sample yet
                 lo_share = hi_share = None
             else:
-                now, hi = samples[k - 1].standing, leaders[k - 1]
-                worst = min(now)  # st.last(now), written out
-                lo_share = (share if now.index(worst) in winners else 0.0) if now.count(worst) == 1 else None
+                lo, hi = st.last(samples[k - 1].standing), leaders[k - 1]
+                lo_share = None if lo is None else share if lo in winners else 0.0
                 hi_share = None if hi is None else share if hi in winners else 0.0
         last_at.append(lo_share)
         first_at.append(hi_share)

@@ -51,6 +51,31 @@ def test_standing_figures_stay_in_their_bounds(sampled, data):
         assert margin is None
 
 
+@settings(max_examples=100, deadline=None)
+@given(samples(), st.data())
+def test_a_games_facts_read_the_standing_as_its_definitions_do(sampled, data):
+    """facts_of, which reads each point of the game once for the points it serves, against the
+    definitions read point by point: the last and the first seat's win share at each point (the
+    latest sample then, S.index_at), the lead changes and the lock-in."""
+    from deckgen.analysis.measures.facts import facts_of
+    from deckgen.analysis.measures.trace import Trace
+
+    n, ss = sampled
+    length = max(1, ss[-1].clock + data.draw(st.integers(0, 5)))
+    winners = tuple(data.draw(st.lists(st.integers(0, n - 1), min_size=1, max_size=n, unique=True)))
+    t = Trace(n, samples=list(ss), ended=True, length=length, winners=winners)
+    got = facts_of(7, t)
+
+    def share(seat):
+        return None if seat is None else S.win_share(seat, winners)
+
+    at = [S.index_at([s.clock for s in ss], f, length) for f in FRACTIONS]
+    assert list(got.last_at) == [None if k is None else share(S.last(ss[k].standing)) for k in at]
+    assert list(got.first_at) == [None if k is None else share(S.leader(ss[k].standing)) for k in at]
+    assert got.lead_changes == S.lead_changes(ss) and got.lock_in == S.lock_in(ss, winners, length)
+    assert got.samples == len(ss)
+
+
 @settings(max_examples=60, deadline=None)
 @given(samples(), st.lists(st.integers(0, 3), min_size=30, max_size=30))
 def test_runs_of_equal_standings_are_read_once_and_give_every_samples_figures(sampled, repeats):
