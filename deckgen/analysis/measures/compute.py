@@ -4,19 +4,20 @@ what was played (run.Played): the game is the unit of every interval (intervals.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any, Callable, Sequence
 
 from deckgen.analysis.measures import words as W
 from deckgen.analysis.measures.evaluator import Decision, Reading
 from deckgen.analysis.measures.facts import FRACTIONS, HALF, GameFacts
 from deckgen.analysis.measures.hooks import Design
-from deckgen.analysis.measures.intervals import (Estimate, Resampler, bootstrap, mean_of, percentiles_of, ratio_of, sd_of, seed_for, weighted_mean,
-                                                 wilson)
+from deckgen.analysis.measures.intervals import Estimate, Resampler, Sums, bootstrap, mean_of, ratio_of, seed_for, wilson
 from deckgen.analysis.measures.run import Played
 
 THIRD, TWO_THIRDS = FRACTIONS.index(1 / 3), FRACTIONS.index(2 / 3)
 LESSON = 45.0  # minutes of play a lesson leaves, by default (--lesson)
 LAST_TENTH = 0.9
+PERCENTILES = (10, 90)  # of the games' lengths
 
 
 @dataclass
@@ -93,15 +94,17 @@ def measure(played: Played, design: Design, *, game: str, variant: str = "", pac
     heuristic = _(W.PLAYERS_HEURISTIC)
     resampler = Resampler(seed_for(seed, f"{game}:{variant}:{n}"))  # one draw of resamples for every figure
     key_seed: Callable[[str], Resampler] = lambda key: resampler  # noqa: E731
+    # the trace figures' sums, over the ended games and in every resample, at once
+    sums = _trace_sums(ended, n, resampler) if ended else None
     builders = (
-        ("seat_edge", lambda: _seat_edge(ended, n, key_seed)),
-        ("length", lambda: _length(ended, pace, lesson, key_seed)),
-        ("passive_turns", lambda: _passive(ended, key_seed)),
-        ("waiting", lambda: _waiting(ended, design, pace, key_seed)),
-        ("lead_changes", lambda: _lead_changes(ended, key_seed)),
+        ("seat_edge", lambda: _seat_edge(ended, n, sums)),
+        ("length", lambda: _length(ended, pace, lesson, sums)),
+        ("passive_turns", lambda: _passive(sums)),
+        ("waiting", lambda: _waiting(design, pace, sums)),
+        ("lead_changes", lambda: _lead_changes(ended, sums)),
         ("comebacks", lambda: _comebacks(ended, n)),
-        ("lock_in", lambda: _lock_in(ended, key_seed)),
-        ("close_finishes", lambda: _close(ended, key_seed)),
+        ("lock_in", lambda: _lock_in(ended, sums)),
+        ("close_finishes", lambda: _close(ended, sums)),
     )
     for key, build in builders:
         fig = build() if ended else _na(key, W.NO_GAMES)
@@ -117,25 +120,51 @@ def measure(played: Played, design: Design, *, game: str, variant: str = "", pac
 # ---------------------------------------------------------------- from the traces and standings
 
 
-def _seat_edge(games: Sequence[GameFacts], n: int, seed: Callable[[str], Resampler]) -> Figure:
-    fair = 1.0 / n
-    # each game's win share of the seat at each place of the first-turn order
-    shares = [[(1.0 / len(g.winners) if g.order[i] in g.winners else 0.0) if g.winners else 0.0 for g in games] for i in range(n)]
-    first = wilson(sum(shares[0]), len(games))
-    parts = []
-    for i in range(n):
-        w = wilson(sum(shares[i]), len(games))
-        parts.append(Part("seat", _shift(w, -fair), share=True, params={"n": i + 1}))
-    balance = bootstrap(shares, lambda w, *cols: 1.0 - _spread(w, cols), seed("balance"))
-    parts.insert(0, Part("balance", balance))
-    return Figure("seat_edge", _shift(first, -fair), share=True, parts=parts)
+# the facts summed as they are, and those only some games have (None elsewhere)
+SUMMED = ("length", "passive", "turns", "real_legal", "real", "wait_sum", "wait_count", "lead_changes", "samples")
+SOME = ("slope", "wait_max", "quiet_max", "lock_in", "margin")
 
 
-def _spread(w, cols):
-    """The largest gap between two seats' mean win shares (per row of the games' weights ``w``)."""
+def _trace_sums(games: Sequence[GameFacts], n: int, resampler: Resampler) -> Sums:
+    """Every per-game column the trace figures read, by name, summed over the games and in every
+    resample by one product (intervals.Sums). The mean of a value only some games have (a slope, a
+    longest wait, a lock-in, a margin) is over the games that have it, read as a ratio of sums over
+    all the games (intervals.py)."""
     import numpy as np
 
-    means = np.stack([weighted_mean(w, c) for c in cols])
+    # a row per game, a column per fact, None read as nan: a value only some games have (Sums)
+    table = np.array(list(map(attrgetter(*SUMMED, *SOME), games)), dtype=float).reshape(len(games), -1)
+    columns: dict[str, Any] = dict(zip(SUMMED + SOME, table.T))
+    columns["spans"] = np.maximum(columns.pop("samples") - 1, 0)  # the gaps between samples, where the lead can change
+    for i, shares in enumerate(_seat_shares(games, n)):
+        columns[f"seat:{i}"] = shares
+    places = max((len(g.seat_waits) for g in games), default=0)
+    if places:  # each seat, in the order of its first turn: (waits summed, waits), none where it has none
+        waits = np.array([tuple(g.seat_waits) + ((0, 0),) * (places - len(g.seat_waits)) for g in games], dtype=float)
+        for i in range(places):
+            columns[f"wait_sum:{i}"], columns[f"wait_count:{i}"] = waits[:, i, 0], waits[:, i, 1]
+    return Sums(columns, resampler, spread=("length",), ranked={"length": PERCENTILES})
+
+
+def _seat_shares(games: Sequence[GameFacts], n: int) -> list[list[float]]:
+    """Each game's win share of the seat at each place of the first-turn order, a list per place."""
+    return [[(1.0 / len(g.winners) if g.order[i] in g.winners else 0.0) if g.winners else 0.0 for g in games] for i in range(n)]
+
+
+def _seat_edge(games: Sequence[GameFacts], n: int, sums: Sums) -> Figure:
+    fair = 1.0 / n
+    wins = [sum(shares) for shares in _seat_shares(games, n)]  # summed in order, as the Wilson intervals always have
+    parts = [Part("seat", _shift(wilson(w, len(games)), -fair), share=True, params={"n": i + 1}) for i, w in enumerate(wins)]
+    parts.insert(0, Part("balance", sums.of(lambda k, *seats: 1.0 - _spread(k, seats), *(f"seat:{i}" for i in range(n)))))
+    return Figure("seat_edge", _shift(wilson(wins[0], len(games)), -fair), share=True, parts=parts)
+
+
+def _spread(games: float, wins):
+    """The largest gap between two seats' mean win shares, from their sums (numbers, or arrays: a
+    value per resample)."""
+    import numpy as np
+
+    means = np.stack(wins) / games
     return means.max(axis=0) - means.min(axis=0)
 
 
@@ -143,14 +172,14 @@ def _shift(e: Estimate | None, by: float) -> Estimate | None:
     return None if e is None else Estimate(e.value + by, e.low + by, e.high + by)
 
 
-def _length(games: Sequence[GameFacts], pace: float, lesson: float, seed: Callable[[str], Resampler]) -> Figure:
+def _length(games: Sequence[GameFacts], pace: float, lesson: float, sums: Sums) -> Figure:
     turns = [float(g.length) for g in games]
     minutes = pace / 60.0
-    mean = mean_of(turns, seed("mean"))
-    p10, p90 = percentiles_of(turns, (10, 90), seed("p90"))
+    mean = sums.mean("length")
+    p10, p90 = (sums.percentile("length", q) for q in PERCENTILES)
     fits = wilson(sum(1 for t in turns if t * minutes <= lesson), len(turns))
     parts = [
-        Part("sd", sd_of(turns, seed("sd")), reason="" if len(turns) > 1 else W.NO_GAMES),
+        Part("sd", sums.sd("length"), reason="" if len(turns) > 1 else W.NO_GAMES),
         Part("p10", p10),
         Part("p90", p90),
         Part("minutes", mean.scaled(minutes) if mean else None),
@@ -163,47 +192,44 @@ def _length(games: Sequence[GameFacts], pace: float, lesson: float, seed: Callab
     return Figure("length", mean, parts=parts, curve={"lengths": sorted(histogram.items())})
 
 
-def _passive(games: Sequence[GameFacts], seed: Callable[[str], Resampler]) -> Figure:
-    share = ratio_of([g.passive for g in games], [g.turns for g in games], seed("passive"))
-    legal = ratio_of([g.real_legal for g in games], [g.real for g in games], seed("legal"))
-    slopes = [g.slope for g in games if g.slope is not None]
+def _passive(sums: Sums) -> Figure:
+    share = sums.ratio("passive", "turns")
+    legal = sums.ratio("real_legal", "real")
+    slopes = sums.mean("slope")
     parts = [
         Part("legal_actions", legal, reason="" if legal else W.NO_REAL),
-        Part("narrowing", mean_of(slopes, seed("slope")) if slopes else None, reason="" if slopes else (W.NO_REAL if not legal else W.NO_SLOPE)),
+        Part("narrowing", slopes, reason="" if slopes else (W.NO_REAL if not legal else W.NO_SLOPE)),
     ]
     return Figure("passive_turns", share, reason="" if share else W.NO_GAMES, share=True, parts=parts)
 
 
-def _waiting(games: Sequence[GameFacts], design: Design, pace: float, seed: Callable[[str], Resampler]) -> Figure:
-    waits = ratio_of([g.wait_sum for g in games], [g.wait_count for g in games], seed("wait"))
-    longest = [float(g.wait_max) for g in games if g.wait_max is not None]
-    longest_e = mean_of(longest, seed("longest")) if longest else None
+def _waiting(design: Design, pace: float, sums: Sums) -> Figure:
+    waits = sums.ratio("wait_sum", "wait_count")
     if design.open_moments is not None:  # nobody waits for a turn: the longest run with no open moment
-        quiet = [float(g.quiet_max) for g in games if g.quiet_max is not None]
-        run = mean_of(quiet, seed("quiet")) if quiet else None
+        run = sums.mean("quiet_max")
         parts = [Part("quiet_seconds", run.scaled(pace) if run else None, reason="" if run else W.NO_OPEN),
                  Part("turns_between", waits, reason="" if waits else W.NO_WAITS)]
         return Figure("waiting", run, reason="" if run else W.NO_OPEN, parts=parts, definition=W.WAITING_OPEN, unit=W.WAITING_OPEN_UNIT)
+    longest = sums.mean("wait_max")
     parts = [
         Part("seconds", waits.scaled(pace) if waits else None, reason="" if waits else W.NO_WAITS),
-        Part("longest", longest_e, reason="" if longest_e else W.NO_WAITS),
-        Part("longest_seconds", longest_e.scaled(pace) if longest_e else None, reason="" if longest_e else W.NO_WAITS),
+        Part("longest", longest, reason="" if longest else W.NO_WAITS),
+        Part("longest_seconds", longest.scaled(pace) if longest else None, reason="" if longest else W.NO_WAITS),
     ]
-    places = max((len(g.seat_waits) for g in games), default=0)
-    for i in range(places):  # each seat, in the order of its first turn
-        mine = [g.seat_waits[i] if i < len(g.seat_waits) else (0, 0) for g in games]
-        e = ratio_of([s for s, _c in mine], [c for _s, c in mine], seed(f"wait_seat:{i}"))
+    i = 0
+    while f"wait_sum:{i}" in sums:  # each seat, in the order of its first turn
+        e = sums.ratio(f"wait_sum:{i}", f"wait_count:{i}")
         parts.append(Part("wait_seat", e, reason="" if e else W.NO_WAITS, params={"n": i + 1}))
+        i += 1
     return Figure("waiting", waits, reason="" if waits else W.NO_WAITS, parts=parts)
 
 
-def _lead_changes(games: Sequence[GameFacts], seed: Callable[[str], Resampler]) -> Figure:
-    changes = [float(g.lead_changes) for g in games]
-    per = ratio_of(changes, [max(0, g.samples - 1) for g in games], seed("per_sample"))
+def _lead_changes(games: Sequence[GameFacts], sums: Sums) -> Figure:
+    per = sums.ratio("lead_changes", "spans")
     counts: dict[int, int] = {}
     for g in games:
         counts[g.lead_changes] = counts.get(g.lead_changes, 0) + 1
-    return Figure("lead_changes", mean_of(changes, seed("mean")), parts=[Part("per_sample", per, reason="" if per else W.NO_GAMES)],
+    return Figure("lead_changes", sums.mean("lead_changes"), parts=[Part("per_sample", per, reason="" if per else W.NO_GAMES)],
                   curve={"changes": sorted(counts.items())})
 
 
@@ -233,19 +259,19 @@ def _triple(e: Estimate | None) -> list[float] | None:
     return None if e is None else [e.value, e.low, e.high]
 
 
-def _lock_in(games: Sequence[GameFacts], seed: Callable[[str], Resampler]) -> Figure:
+def _lock_in(games: Sequence[GameFacts], sums: Sums) -> Figure:
     values = [g.lock_in for g in games if g.lock_in is not None]
-    e = mean_of(values, seed("lock")) if values else None
+    e = sums.mean("lock_in")
     late = wilson(sum(1 for v in values if v > LAST_TENTH), len(values)) if values else None
     return Figure("lock_in", e, reason="" if e else W.NO_GAMES, share=True, parts=[Part("last_tenth", late, share=True)])
 
 
-def _close(games: Sequence[GameFacts], seed: Callable[[str], Resampler]) -> Figure:
+def _close(games: Sequence[GameFacts], sums: Sums) -> Figure:
     margins = [g.margin for g in games if g.margin is not None]
     if not margins:
         return _na("close_finishes", W.NO_MARGIN, share=True)
     close = wilson(sum(1 for m in margins if m <= 1.0), len(margins))
-    return Figure("close_finishes", close, share=True, parts=[Part("margin", mean_of(margins, seed("margin")))])
+    return Figure("close_finishes", close, share=True, parts=[Part("margin", sums.mean("margin"))])
 
 
 # ---------------------------------------------------------------- from the evaluator
