@@ -95,9 +95,10 @@ def measure(played: Played, design: Design, *, game: str, variant: str = "", pac
     resampler = Resampler(seed_for(seed, f"{game}:{variant}:{n}"))  # one draw of resamples for every figure
     key_seed: Callable[[str], Resampler] = lambda key: resampler  # noqa: E731
     # the trace figures' sums, over the ended games and in every resample, at once
-    sums = _trace_sums(ended, n, resampler) if ended else None
+    shares = _seat_shares(ended, n)
+    sums = _trace_sums(ended, shares, resampler) if ended else None
     builders = (
-        ("seat_edge", lambda: _seat_edge(ended, n, sums)),
+        ("seat_edge", lambda: _seat_edge(shares, sums)),
         ("length", lambda: _length(ended, pace, lesson, sums)),
         ("passive_turns", lambda: _passive(sums)),
         ("waiting", lambda: _waiting(design, pace, sums)),
@@ -125,7 +126,7 @@ SUMMED = ("length", "passive", "turns", "real_legal", "real", "wait_sum", "wait_
 SOME = ("slope", "wait_max", "quiet_max", "lock_in", "margin")
 
 
-def _trace_sums(games: Sequence[GameFacts], n: int, resampler: Resampler) -> Sums:
+def _trace_sums(games: Sequence[GameFacts], shares: list[list[float]], resampler: Resampler) -> Sums:
     """Every per-game column the trace figures read, by name, summed over the games and in every
     resample by one product (intervals.Sums). The mean of a value only some games have (a slope, a
     longest wait, a lock-in, a margin) is over the games that have it, read as a ratio of sums over
@@ -136,8 +137,8 @@ def _trace_sums(games: Sequence[GameFacts], n: int, resampler: Resampler) -> Sum
     table = np.array(list(map(attrgetter(*SUMMED, *SOME), games)), dtype=float).reshape(len(games), -1)
     columns: dict[str, Any] = dict(zip(SUMMED + SOME, table.T))
     columns["spans"] = np.maximum(columns.pop("samples") - 1, 0)  # the gaps between samples, where the lead can change
-    for i, shares in enumerate(_seat_shares(games, n)):
-        columns[f"seat:{i}"] = shares
+    for i, seat in enumerate(shares):  # seat_edge: each game's win share of the seat at each place of the first-turn order
+        columns[f"seat:{i}"] = seat
     places = max((len(g.seat_waits) for g in games), default=0)
     if places:  # each seat, in the order of its first turn: (waits summed, waits), none where it has none
         waits = np.array([tuple(g.seat_waits) + ((0, 0),) * (places - len(g.seat_waits)) for g in games], dtype=float)
@@ -151,12 +152,13 @@ def _seat_shares(games: Sequence[GameFacts], n: int) -> list[list[float]]:
     return [[(1.0 / len(g.winners) if g.order[i] in g.winners else 0.0) if g.winners else 0.0 for g in games] for i in range(n)]
 
 
-def _seat_edge(games: Sequence[GameFacts], n: int, sums: Sums) -> Figure:
+def _seat_edge(shares: list[list[float]], sums: Sums) -> Figure:
+    n, games = len(shares), len(shares[0])
     fair = 1.0 / n
-    wins = [sum(shares) for shares in _seat_shares(games, n)]  # summed in order, as the Wilson intervals always have
-    parts = [Part("seat", _shift(wilson(w, len(games)), -fair), share=True, params={"n": i + 1}) for i, w in enumerate(wins)]
+    wins = [sum(seat) for seat in shares]  # summed in order, as the Wilson intervals always have
+    parts = [Part("seat", _shift(wilson(w, games), -fair), share=True, params={"n": i + 1}) for i, w in enumerate(wins)]
     parts.insert(0, Part("balance", sums.of(lambda k, *seats: 1.0 - _spread(k, seats), *(f"seat:{i}" for i in range(n)))))
-    return Figure("seat_edge", _shift(wilson(wins[0], len(games)), -fair), share=True, parts=parts)
+    return Figure("seat_edge", _shift(wilson(wins[0], games), -fair), share=True, parts=parts)
 
 
 def _spread(games: float, wins):
