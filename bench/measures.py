@@ -35,6 +35,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+import deckgen.main  # noqa: E402,F401  (part 2 runs as the command does: numpy's BLAS on one thread)
 GAMES = ["multiplicats", "mgc", "hectoedra", "monete", "maestras"]
 
 

@@ -10,6 +10,7 @@ Each line: the best plain and traced CPU seconds of this run, and the overhead o
 seconds, with the load average. 100 games of Multipli Cat's (GM=...), 400 of the others.
 """
 import sys, time, os, statistics
+import deckgen.main  # noqa: F401  (as the command runs: numpy's BLAS on one thread)
 from deckgen.registry import get_game
 from deckgen.spec import spec_for
 from deckgen.analysis.measures.run import Plan, run
