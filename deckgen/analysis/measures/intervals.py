@@ -191,7 +191,8 @@ class Sums:
             # resample to its sum over the games, its value times n: the product leaves it out
             varies = (table != table[:, :1]).any(axis=1)
             self._resampled = np.broadcast_to(self._value, (RESAMPLES, len(names))).copy()
-            self._resampled[:, varies] = _product(resampler.weights(n), table[varies].T)
+            # one BLAS call on one thread (the command keeps numpy's BLAS to one: deckgen/main.py)
+            self._resampled[:, varies] = resampler.weights(n) @ table[varies].T
 
     def __contains__(self, name: str) -> bool:
         return name in self._at
@@ -334,21 +335,6 @@ def percentiles_of(values: Sequence[float], qs: Sequence[float], seed: "int | Re
     # the nearest rank: the smallest value whose running count reaches the rank, the first column
     # at which the count is no longer below it
     return [_interval(v, at[np.count_nonzero(counts < r, axis=-1)]) for v, r in zip(values_at, ranks)]
-
-
-ONE_THREAD = 1 << 17  # multiply-adds of a product's block (_product)
-
-
-def _product(w, x):
-    """``w @ x`` (a row per resample) in blocks of rows, each small enough that the BLAS (OpenBLAS
-    threads a product above 2**18 multiply-adds) keeps it on one thread: on two cores, one of them
-    busy, a threaded product of this size measured several times the CPU of the same product on
-    one thread. numpy multiplies a stack of matrices block by block, one BLAS call each."""
-    rows, n = w.shape
-    k = x.shape[1]
-    most = max(1, ONE_THREAD // max(1, n * k))
-    block = next(b for b in range(min(rows, most), 0, -1) if rows % b == 0)
-    return (w.reshape(rows // block, block, n) @ x).reshape(rows, k)
 
 
 def _running_counts(w, x):

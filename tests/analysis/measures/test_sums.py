@@ -59,10 +59,7 @@ def test_each_columns_sums_equal_its_own_product_with_the_weights(n, seed, data)
         assert sums.value(name) == pytest.approx(float(x.sum()), rel=1e-12, abs=1e-12)
 
 
-def test_the_product_by_blocks_and_the_weights_by_blocks_are_the_whole_ones():
-    rng = np.random.default_rng(4)
-    w, x = rng.integers(0, 4, size=(1000, 37)).astype(float), rng.random((37, 11))
-    assert I._product(w, x) == pytest.approx(w @ x, rel=1e-13)
+def test_the_weights_drawn_by_blocks_are_the_whole_ones():
     whole = I.Resampler(5).weights(37)
     blocks = I.Resampler(5)
     blocks_of = pytest.MonkeyPatch()
