@@ -15,6 +15,7 @@ from operator import attrgetter
 from deckgen.analysis.measures.hooks import Design
 from deckgen.i18n import N_
 
+from deckgen.games.mgc.cards import Legal
 from deckgen.games.mgc.hidden import _paused_at_play
 from deckgen.games.mgc.policies import heuristic_choice
 from deckgen.games.mgc.state import CHOOSE, DRAWN, PLAY, MgcState
@@ -40,6 +41,8 @@ def legal_count(state: MgcState) -> int:
 
 def counted_heuristic(state: MgcState, rng: random.Random) -> tuple[int, int]:
     actions = state.legal_actions()
+    if actions.__class__ is Legal:  # a decision to play or draw: its count read, not asked of Legal.__len__ (a call in Python)
+        return heuristic_choice(state, actions, rng), actions.count + len(actions.tail)
     return heuristic_choice(state, actions, rng), len(actions)
 
 
