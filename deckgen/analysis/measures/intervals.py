@@ -231,7 +231,7 @@ class Sums:
 
     def sd(self, name: str) -> Estimate | None:
         """The sample standard deviation of a column named in ``spread``; None under two games.
-        The figure in two passes, as :func:`weighted_sd`. A resample's: with y the column less its
+        The figure in two passes (as the reference bootstrap of tests/analysis/measures/reference_bootstrap.py). A resample's: with y the column less its
         plain mean and S a resample's weighted sum, its mean of y is m = S(y) / n and its variance
         (S(y*y) - n m^2) / (n - 1), the sum of squares about m."""
         import numpy as np
@@ -243,8 +243,8 @@ class Sums:
         return self._estimate(value, lambda n, y, yy: np.sqrt(np.maximum(0.0, yy - y * y / n) / (n - 1)), (f"{name}:y", f"{name}:yy"))
 
     def percentile(self, name: str, q: float) -> Estimate | None:
-        """The nearest-rank ``q``-th percentile of a column named with ``q`` in ``ranked`` (as
-        :func:`percentile_of`, the same estimate)."""
+        """The nearest-rank ``q``-th percentile of a column named with ``q`` in ``ranked`` (the same
+        estimate as the nearest rank of every resample written out: tests/analysis/measures/reference_bootstrap.py)."""
         if not self.n:
             return None
         rank = self._ranks[name, q]
@@ -312,31 +312,6 @@ def ratio_of(num: Sequence[float], den: Sequence[float], seed: "int | Resampler"
     return bootstrap([num, den], lambda w, a, b: (w @ a) / (w @ b), seed)
 
 
-def percentile_of(values: Sequence[float], q: float, seed: "int | Resampler") -> Estimate | None:
-    return bootstrap([values], lambda w, x: _nearest_rank(w, x, q), seed)
-
-
-def percentiles_of(values: Sequence[float], qs: Sequence[float], seed: "int | Resampler") -> list[Estimate | None]:
-    """:func:`percentile_of` at each of ``qs``, the same estimates, from one running count of the
-    resamples (the costly part) for all of them."""
-    import numpy as np
-
-    if not values:
-        return [None] * len(qs)
-    x = np.asarray(values, dtype=float)
-    n = len(x)
-    # every resample's weights sum to n, as the games do: a percentile's rank is one number for all
-    ranks = [max(1, math.ceil(q / 100.0 * n)) for q in qs]
-    ranked = np.sort(x)
-    values_at = [float(ranked[r - 1]) for r in ranks]
-    if n == 1:
-        return [Estimate(v, v, v) for v in values_at]
-    counts, at = _running_counts((seed if isinstance(seed, Resampler) else Resampler(seed)).weights(n), x)
-    # the nearest rank: the smallest value whose running count reaches the rank, the first column
-    # at which the count is no longer below it
-    return [_interval(v, at[np.count_nonzero(counts < r, axis=-1)]) for v, r in zip(values_at, ranks)]
-
-
 def _running_counts(w, x):
     """The games of each row of weights ``w`` (a row per resample) counted up to each value of ``x``
     in increasing order: (counts, a row per resample and a column per game; the values in that
@@ -347,32 +322,6 @@ def _running_counts(w, x):
     order = np.argsort(x, kind="stable")
     whole = np.int16 if len(x) < 1 << 15 else np.int32
     return np.cumsum(w.astype(whole)[:, order], axis=-1, dtype=whole), x[order]
-
-
-def sd_of(values: Sequence[float], seed: "int | Resampler") -> Estimate | None:
-    if len(values) < 2:
-        return None
-    return bootstrap([values], weighted_sd, seed)
-
-
-def weighted_sd(w, x):
-    """The sample standard deviation of ``x`` with each value counted ``w`` times."""
-    import numpy as np
-
-    k = float(w.shape[-1])  # each row's counts sum to the games (weighted_mean)
-    mean = np.asarray((w @ x) / k)[..., None]
-    return np.sqrt((w * (x - mean) ** 2).sum(axis=-1) / (k - 1))  # two passes: no cancellation
-
-
-def _nearest_rank(w, x, q: float):
-    """The nearest-rank percentile of ``x`` with each value counted ``w`` times (as
-    engine/simulate.py's percentile): the smallest value whose cumulative count reaches the rank."""
-    import numpy as np
-
-    order = np.argsort(x, kind="stable")
-    counts = np.cumsum(w[..., order], axis=-1)
-    rank = np.maximum(1, np.ceil(q / 100.0 * counts[..., -1:]))
-    return x[order][np.argmax(counts >= rank, axis=-1)]
 
 
 def seed_for(seed: int, key: str) -> int:

