@@ -179,7 +179,8 @@ GHOSTSCRIPT = ("gs", "gswin64c", "gswin32c")
 def ink_coverage(pdf: Path, dpi: int = 72) -> list[tuple[float, float, float, float]] | None:
     """Real ink of each page of ``pdf``: (C, M, Y, K) in percent of the page, as Ghostscript's
     ``ink_cov`` device measures it (not ``inkcov``, which counts pixels touched). None when no
-    Ghostscript is installed or it fails: the figure is a report, never a reason to fail a build."""
+    Ghostscript is installed, [] when it could not read the file: the figure is a report, never a
+    reason to fail a build."""
     import shutil
     import subprocess
 
@@ -188,11 +189,11 @@ def ink_coverage(pdf: Path, dpi: int = 72) -> list[tuple[float, float, float, fl
         return None
     try:
         done = subprocess.run(
-            [exe, "-q", "-dSAFER", "-dNOPAUSE", "-dBATCH", "-sDEVICE=ink_cov", f"-r{dpi}", "-o", "-", str(pdf)],
+            [exe, "-q", "-dSAFER", "-dNOPAUSE", "-dBATCH", "-sDEVICE=ink_cov", f"-r{dpi}", "-o", "-", _as_file(pdf)],
             capture_output=True, text=True, timeout=300, check=False,
         )
     except (OSError, subprocess.SubprocessError):
-        return None
+        return []
     pages = []
     for line in done.stdout.splitlines():
         parts = line.split()
@@ -200,8 +201,14 @@ def ink_coverage(pdf: Path, dpi: int = 72) -> list[tuple[float, float, float, fl
             try:
                 pages.append(tuple(float(v) for v in parts[:4]))
             except ValueError:
-                return None
-    return pages if done.returncode == 0 and pages else None
+                return []
+    return pages if done.returncode == 0 else []
+
+
+def _as_file(path: Path) -> str:
+    """``path`` as Ghostscript reads a file name: absolute, so that a folder named like an option
+    (``--out -x``: "-x/cards.pdf") is never read as one of its switches."""
+    return str(Path(path).absolute())
 
 
 def ink_summary(pages: Sequence[tuple[float, float, float, float]]) -> str:
@@ -233,7 +240,7 @@ def heaviest_colour(pdf: Path, dpi: int = 72) -> float | None:
         out = Path(tmp) / "ink.tif"
         try:
             done = subprocess.run(
-                [exe, "-q", "-dSAFER", "-dNOPAUSE", "-dBATCH", "-sDEVICE=tiff32nc", f"-r{dpi}", "-o", str(out), str(pdf)],
+                [exe, "-q", "-dSAFER", "-dNOPAUSE", "-dBATCH", "-sDEVICE=tiff32nc", f"-r{dpi}", "-o", str(out), _as_file(pdf)],
                 capture_output=True, timeout=300, check=False,
             )
         except (OSError, subprocess.SubprocessError):
@@ -253,8 +260,10 @@ def ink_words(pages: Sequence[tuple[float, float, float, float]] | None, *, low:
     """The one ink figure a build shows for a PDF: C+M+Y+K per page (mean and the heaviest page);
     for ``low`` ink, whether every page keeps under :data:`LOW_INK_LIMIT`; for a shop's CMYK file,
     the ``heaviest`` colour against the shop's ``limit``. Words of the language in force."""
-    if not pages:
+    if pages is None:
         return str(_("ink not measured (Ghostscript is not installed)"))
+    if not pages:
+        return str(_("ink not measured (Ghostscript could not read the file)"))
     parts = [ink_summary(pages)]
     if low:
         most = max(sum(p) for p in pages)

@@ -44,6 +44,28 @@ def test_no_ghostscript_no_figure(monkeypatch, tmp_path):
     assert ink.ink_coverage(tmp_path / "missing.pdf") is None
 
 
+@pytest.mark.skipif(GS is None, reason="Ghostscript (gs) is not installed")
+def test_a_folder_named_like_a_switch_is_still_measured(capsys, tmp_path, monkeypatch):
+    """`--out -x` (relative): Ghostscript must read "-x/cards.pdf" as a file, not as its switch -x."""
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "build", "multiplicats", "--tables", "2", "--out", "-x", "--lang", "es")
+    assert code == 0, err
+    line = next(l for l in out.splitlines() if l.strip().startswith("cards.pdf"))
+    most = int(LINE.search(line).group(2))
+    assert most == round(max(_gs_totals(tmp_path / "-x" / "cards.pdf")))
+    assert ink.ink_coverage(ink.Path("-x/cards.pdf")) == ink.ink_coverage(tmp_path / "-x" / "cards.pdf")
+    assert ink.heaviest_colour(ink.Path("-x/cards.pdf")) == ink.heaviest_colour(tmp_path / "-x" / "cards.pdf") > 0
+
+
+@pytest.mark.skipif(GS is None, reason="Ghostscript (gs) is not installed")
+def test_a_file_ghostscript_cannot_read_is_said_so(tmp_path):
+    bad = tmp_path / "cards.pdf"
+    bad.write_bytes(b"%PDF-1.4\nnot a pdf at all\n")
+    assert ink.ink_coverage(bad) == []
+    assert ink.ink_words([]) == "ink not measured (Ghostscript could not read the file)"
+    assert ink.ink_words(None) == "ink not measured (Ghostscript is not installed)"
+
+
 def test_summary_names_the_heaviest_page():
     pages = [(10.0, 10.0, 10.0, 0.0), (50.0, 50.0, 50.0, 56.0), (1.0, 1.0, 1.0, 1.0)]
     assert ink.ink_summary(pages) == "ink C+M+Y+K per page (Ghostscript ink_cov): mean 80%, most 206% (page 2)"
