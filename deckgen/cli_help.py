@@ -187,6 +187,38 @@ def knowing(ctx: Any) -> Iterator[None]:
         raise
 
 
+def swallowed_option(ctx: Any, params: Sequence[Any], args: Sequence[str]) -> None:
+    """Refuse an option that takes a value followed by an option in place of its value: click would
+    take ``--out --quiet`` for a folder named "--quiet" (and build into it, quietly). The value
+    stands where an option does when it is one of the command's options or has a long option's
+    shape (``--word``); one that really begins so is written ``--out=--quiet``. A negative number
+    (``--seed -1``) is a value."""
+    takes = {o: p for p in params for o in getattr(p, "opts", ()) if o.startswith("-")
+             and not getattr(p, "is_flag", False) and not getattr(p, "count", False) and getattr(p, "nargs", 1) > 0}
+    known = {o for p in params for o in (*getattr(p, "opts", ()), *getattr(p, "secondary_opts", ())) if o.startswith("-")}
+    for option, value in zip(args, args[1:]):
+        if option == "--":
+            return
+        if option in takes and (value.split("=", 1)[0] in known or (value.startswith("--") and value[2:3].isalpha())):
+            if _takes_words(takes[option]):
+                raise click_errors.UsageError(_("the option {option} needs a value, and {value} in its place is an option (a value "
+                                                "that begins so is written {option}={value})", option=option, value=value), ctx)
+            raise click_errors.UsageError(_("the option {option} needs a value, and {value} in its place is an option",
+                                            option=option, value=value), ctx)
+
+
+def _takes_words(param: Any) -> bool:
+    """Whether ``param`` takes a word or a path (which may begin with "--"), not a number or a choice."""
+    kind = getattr(param, "type", None)
+    if kind is not None:  # click's parameter type
+        return getattr(kind, "name", "") in ("text", "path", "file", "directory", "filename")
+    import typing
+    from pathlib import Path
+
+    annotation = getattr(getattr(param, "type_descriptor", None), "annotation", None)  # typer's own
+    return any(a in (str, Path) for a in (annotation, *typing.get_args(annotation)))
+
+
 def extra_arguments(args: Sequence[str]) -> Msg:
     return ngettext("unexpected extra argument: {arguments}", "unexpected extra arguments: {arguments}", len(args),
                     arguments=" ".join(args))
@@ -249,6 +281,8 @@ class Command(typer.core.TyperCommand):
         write_help(self, ctx, formatter)
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        if not ctx.resilient_parsing:
+            swallowed_option(ctx, self.get_params(ctx), args)
         strict = not ctx.allow_extra_args
         ctx.allow_extra_args = True
         try:

@@ -215,6 +215,8 @@ def refusals() -> list[Case]:
         "extra arguments": ("calibrate", "x", "y"),
         "an option needs a value": ("calibrate", "--paper"),
         "a flag takes no value": ("calibrate", "--quiet=yes"),
+        "an option in place of a folder": ("build", "multiplicats", "--out", "--quiet"),
+        "an option in place of a number": ("simulate", "multiplicats", "--games", "--json"),
         "not a number": ("simulate", "multiplicats", "--seed", "seven"),
         "other digits": ("simulate", "multiplicats", "--players", "٣"),
         "no command": ("--",),

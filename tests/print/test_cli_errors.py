@@ -64,6 +64,35 @@ def test_bad_option(tmp_path, capsys, extra, words):
     assert not out.exists() or not any(out.iterdir())
 
 
+SWALLOWED = [  # an option where a value goes: click alone would take "--quiet" for the folder
+    (("build", "multiplicats", "--out", "--quiet"), ["--out needs a value", "--quiet in its place is an option", "--out=--quiet"]),
+    (("build", "multiplicats", "--out", "-q"), ["--out needs a value", "-q in its place is an option"]),
+    (("build", "multiplicats", "--out", "--tables", "1-3"), ["--out needs a value", "--tables in its place"]),  # a game's word
+    (("validate", "multiplicats", "--report", "--json"), ["--report needs a value", "--json in its place", "--report=--json"]),
+    (("simulate", "multiplicats", "--games", "--json"), ["--games needs a value", "--json in its place is an option"]),
+    (("measure", "monete", "--players", "--games", "40"), ["--players needs a value", "--games in its place"]),
+]
+
+
+@pytest.mark.parametrize("argv,words", SWALLOWED, ids=[" ".join(a) for a, _ in SWALLOWED])
+def test_an_option_in_place_of_a_value(tmp_path, capsys, monkeypatch, argv, words):
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run(capsys, *argv)
+    assert_one_clear_line(code, err, *words)
+    if "--games needs" in err:  # a number: no hint to write it with "="
+        assert "=" not in err
+    assert list(tmp_path.iterdir()) == []  # no folder named after the option, nothing built
+
+
+def test_a_value_that_begins_like_an_option_is_written_with_equals(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "build", "multiplicats", "--tables", "2", "--out=--quiet", "--quiet")
+    assert code == 0, err
+    assert (tmp_path / "--quiet" / "cards.pdf").is_file() and out == "--quiet/\n"  # --quiet: the folder alone
+    code, _, err = run(capsys, "simulate", "multiplicats", "--seed", "-1")  # a negative number is a value
+    assert_one_clear_line(code, err, "--seed", "-1", "out of range")
+
+
 def test_unknown_game(tmp_path, capsys):
     code, _, err = run(capsys, "build", "multicats", "--out", str(tmp_path / "o"))
     assert_one_clear_line(code, err, "unknown game 'multicats'", "did you mean multiplicats", "multiplicats")
