@@ -13,7 +13,7 @@ from deckgen.model import Card
 from deckgen.render.faces import Frame, background
 from deckgen.render.orientation import confusable, plain_number, underline
 from deckgen.render.palette import INK, SUITS, Swatch, luminance
-from deckgen.render.pen import Pen, arc_points, badge, fit_size, paragraph, shape, star
+from deckgen.render.pen import Pen, arc_points, badge, fit_size, paragraph, shape, star, text_width
 
 from deckgen.games.maestras.deck import CENTRAL, COLOUR_NAMES, COLOURS, EMPTY, MASTER, PLAYERS
 
@@ -35,6 +35,10 @@ def letter(colour: str, lang: str) -> str:
     """The letter printed in ``colour``'s shape on cards in ``lang``."""
     return LETTERS.get(lang, LETTERS["es"])[colour]
 FEMININE = {"rojo": "roja", "amarillo": "amarilla"}
+INDEX_BADGE_R = 4.6  # mm on a poker card: the corner badge's half-width, as _index places it
+PIP_CLEAR = 1.0  # mm on a poker card: the least gap between a side pip and a corner index
+# How far each shape reaches from its centre across, in radii (deckgen.render.pen.shape)
+PIP_REACH = {"circle": 1.0, "square": 0.88, "triangle": 0.97, "diamond": 1.1}
 CENTRAL_GROUND = "#f3eee2"
 BACK_GROUND = "#24344d"
 GOLD = "#c9a227"
@@ -110,11 +114,16 @@ class MaestrasFaces:
         m = f.safe + 0.25 * f.unit
         pen.rect(m, m, f.width - 2 * m, f.height - 2 * m, stroke=colour, width=0.5 * f.unit, radius=2.5 * f.unit)
 
+    def _index_reach(self, f: Frame, text: str, size: float) -> float:
+        """How far from the card's left edge the top-left corner index (number and badge) reaches,
+        in mm; the turned index bottom-right reaches as far from the right edge."""
+        return f.safe + 1.5 * f.unit + 5.5 * f.unit + max(INDEX_BADGE_R * f.unit, text_width(text, size, bold=True) / 2)
+
     def _index(self, pen: Pen, f: Frame, text: str, sw: Swatch, size: float) -> None:
         """A corner index (number over the colour's shape) top-left, and turned 180° bottom-right."""
         s = f.safe + 1.5 * f.unit
         cap = size * 0.353 * 0.73
-        r = 4.6 * f.unit
+        r = INDEX_BADGE_R * f.unit
         mark = confusable(text, valid_text)
         for turn in (False, True):
             if not turn:
@@ -139,15 +148,23 @@ class MaestrasFaces:
         m = f.safe
         pen.rect(m, m, f.width - 2 * m, f.height - 2 * m, fill="#ffffff", radius=2.5 * f.unit)
         self._border(pen, f)
-        self._index(pen, f, str(n), sw, 24 * f.unit)
-        # the pips: n shapes of the colour
+        size = 24 * f.unit
+        self._index(pen, f, str(n), sw, size)
+        # the pips: n shapes of the colour, in a box whose side columns keep clear of the corner
+        # indices (number over badge, which reach down past the first row of pips)
+        pips = PIPS.get(n, _grid_pips(n))
         box_w, box_h = f.width - 36 * f.unit, f.height - 46 * f.unit
-        x0, y0 = (f.width - box_w) / 2, (f.height - box_h) / 2
         rows = 4 if n <= 8 else 5
         r = min(4.9 * f.unit, box_h / rows / 2.1, box_w / 3.2)
+        if any(px != 0.5 for px, _ in pips):
+            clear = self._index_reach(f, str(n), size) + PIP_CLEAR * f.unit  # where a side pip may begin
+            reach = PIP_REACH.get(sw.shape, 1.15)
+            r = min(r, (f.width - 2 * clear) / (3.2 + 2 * reach))
+            box_w = min(box_w, f.width - 2 * (clear + reach * r))
+        x0, y0 = (f.width - box_w) / 2, (f.height - box_h) / 2
         if n == 1:
             r *= 1.9
-        for px, py in PIPS.get(n, _grid_pips(n)):
+        for px, py in pips:
             shape(pen, sw.shape, x0 + px * box_w, y0 + py * box_h, r, fill=sw.fill, stroke=INK, width=0.3 * f.unit)
         label = colour_name(card["colour"], f.lang)
         pen.text(f.cx, f.height - f.safe - 3.0 * f.unit, label, 9 * f.unit, align="center", bold=True, color=INK)
