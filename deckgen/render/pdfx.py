@@ -80,6 +80,28 @@ def unique_subset_tags(pdf) -> None:
 
 
 _SUBSET = re.compile(rb"/([A-Z]{6})\+([A-Za-z0-9_.-]+)")
+# A stream's dictionary end and its "stream" keyword; the stream's data follows the end of line.
+_STREAM = re.compile(rb">>\s*stream(?:\r\n|\n|\r)")
+_LENGTH = re.compile(rb"/Length\s+(\d+)(?!\d)(?!\s+\d+\s+R)")  # a direct length, not "/Length 12 0 R"
+
+
+def _outside_streams(data: bytes) -> list[tuple[int, int]]:
+    """The (start, end) spans of ``data`` that are not a stream's data: the objects' dictionaries
+    and the file's structure. A stream's data (compressed, or ASCII85 text, which may spell
+    anything, "/ABCDEF+d" included) is skipped by its direct /Length, else up to "endstream"."""
+    spans, start, at = [], 0, 0
+    while (m := _STREAM.search(data, at)) is not None:
+        body = m.end()
+        lengths = _LENGTH.findall(data, max(0, data.rfind(b" obj", 0, m.start())), m.start())
+        end = body + int(lengths[-1]) if lengths else -1
+        if end < 0 or data.find(b"endstream", end, end + 40) < 0:  # no length, or a wrong one
+            end = data.find(b"endstream", body)
+            if end < 0:
+                break
+        spans.append((start, body))
+        start = at = end
+    spans.append((start, len(data)))
+    return spans
 
 
 def tag_fonts(path: Path) -> Path:
@@ -88,16 +110,26 @@ def tag_fonts(path: Path) -> Path:
     that no two fonts share reportlab's AAAAAA+ (a viewer or a shop's RIP may take two fonts of one
     name for one). reportlab writes font dictionaries as plain objects, so each ``/TAG+Name`` is
     replaced by one of the same length: every byte offset of the file stays, and no PDF library is
-    loaded for it (a quiet build's start-up stays as it was)."""
+    loaded for it (a quiet build's start-up stays as it was). Only the objects' dictionaries are
+    read and rewritten, never a stream's data: reportlab writes streams as ASCII85 text, where a
+    run such as "/FOYWVV+d" turns up by chance (Hectoedra's cards on tarot size did), and rewriting
+    it broke the page's content stream."""
     data = Path(path).read_bytes()
     taken: set[str] = set()
     new: dict[bytes, bytes] = {}
-    for m in _SUBSET.finditer(data):
-        if m.group(0) not in new:
-            name = m.group(2).decode("ascii")
-            new[m.group(0)] = b"/" + _tag(f"{m.group(1).decode()}+{name}", taken).encode() + b"+" + m.group(2)
+    spans = _outside_streams(data)
+    for start, end in spans:
+        for m in _SUBSET.finditer(data, start, end):
+            if m.group(0) not in new:
+                name = m.group(2).decode("ascii")
+                new[m.group(0)] = b"/" + _tag(f"{m.group(1).decode()}+{name}", taken).encode() + b"+" + m.group(2)
     if new:
-        Path(path).write_bytes(_SUBSET.sub(lambda m: new[m.group(0)], data))
+        parts, at = [], 0
+        for start, end in spans:
+            parts += [data[at:start], _SUBSET.sub(lambda m: new[m.group(0)], data[start:end])]
+            at = end
+        parts.append(data[at:])
+        Path(path).write_bytes(b"".join(parts))
     return Path(path)
 
 
