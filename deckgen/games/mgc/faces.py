@@ -64,6 +64,10 @@ REMINDERS = {
     },
 }
 ANY_CARD = {"es": "Se juega sobre cualquier carta.", "en": "Goes on any card."}
+# How far each action card's small corner icon (drawn 6 u from the safe line, 5 u in radius) reaches
+# across from the safe line, in u (read back from a poker card); an unknown action's, the widest.
+CORNER_ICON_REACH = {"toma_dos": 9.7, "retorno": 11.1, "intermision": 10.7, "eleccion_coeficiente": 6.6,
+                     "eleccion_grado": 9.5, "toma_cuatro": 11.3}
 
 
 def monomial_runs(card: Card, variables: Sequence[str]) -> list[Run]:
@@ -203,8 +207,13 @@ class MgcFaces:
         pen.rect(m, m, f.width - 2 * m, f.height - 2 * m, stroke=WHITE, width=0.5 * u, radius=3.0 * u)
         title = names["es"]
         top = f.safe + 3 * u
-        words = title.split(" ", 1) if text_width(title, 13 * u, bold=True) > f.width - 2 * f.safe - 16 * u else [title]
-        size = min(fit_size(w, f.width - 2 * f.safe - 16 * u, 13 * u, bold=True) for w in words)
+        # the title, centred, keeps clear of the small icon in the top-left corner (drawn below):
+        # on a small card (mini) the safe line does not shrink with the card, and Toma cuatro's
+        # title ran into its icon
+        reach = CORNER_ICON_REACH.get(key, max(CORNER_ICON_REACH.values()))
+        room = min(f.width - 2 * f.safe - 16 * u, f.width - 2 * (f.safe + (reach + 0.9) * u))
+        words = title.split(" ", 1) if text_width(title, 13 * u, bold=True) > room else [title]
+        size = min(fit_size(w, room, 13 * u, bold=True) for w in words)
         for i, w in enumerate(words):
             pen.text(f.cx, top + _cap(size) + i * size * 0.353 * 1.2, w, size, align="center", bold=True, color=WHITE)
         y_after = top + _cap(size) + (len(words) - 1) * size * 0.353 * 1.2
