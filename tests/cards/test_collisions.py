@@ -12,9 +12,9 @@ import cardcheck
 from cardcheck import GAMES, cells
 
 
-def _collisions(b) -> dict[int, list[str]]:
+def _collisions(b, size: str = "poker") -> dict[int, list[str]]:
     bad = {}
-    for cell in cells(b.shapes, b.deck["cards"], side="front"):  # back pages never read
+    for cell in cells(b.shapes, b.deck["cards"], size=size, side="front"):  # back pages never read
         if cell.side == "front":
             found = cardcheck.collisions(cell)
             if found:
@@ -27,6 +27,18 @@ def _collisions(b) -> dict[int, list[str]]:
 def test_no_text_runs_into_another_mark(built, game, args):
     b = built(game, *args)
     bad = _collisions(b)
+    assert not bad, {k: v[:2] for k, v in list(bad.items())[:6]}
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_mini_cards_too(built, game, lang):
+    """Mini cards (44×63 mm): the safe margin does not shrink with the card, so what is placed from
+    the edges comes nearer what is placed from the centre. The print review of 2026-11-29 found
+    MGC's "Toma cuatro" title on its corner icon and, in English, Monete's wild caption on the star
+    of its turned index."""
+    b = built(game, "--card-size", "mini", "--lang", lang)
+    bad = _collisions(b, "mini")
     assert not bad, {k: v[:2] for k, v in list(bad.items())[:6]}
 
 

@@ -13,7 +13,7 @@ from deckgen.model import Card
 from deckgen.render.faces import Frame, background, misregistration_margin
 from deckgen.render.orientation import confusable, plain_number, underline
 from deckgen.render.palette import INK, luminance
-from deckgen.render.pen import Pen, badge, fit_size, paragraph, shape
+from deckgen.render.pen import Pen, badge, fit_size, paragraph, shape, text_width, wrap
 
 from deckgen.games.monete.deck import ACTION, ACTIONS, COLOUR_NAMES, MARKER, NUMBER, WILD
 from deckgen.games.monete.icons import ACTION_ICONS, leaf, monkey, straight_arrow, unknown_icon
@@ -139,10 +139,7 @@ class MoneteFaces:
     def _index(self, pen: Pen, f: Frame, text: str, ink: Ink | None, *, flip: bool) -> None:
         """The corner index: the value, and under it the colour's shape with its letter."""
         u = f.unit
-        size = fit_size(text, 12 * u, 24 * u, bold=True)
-        x = f.safe + 1.2 * u + 6.8 * u
-        y_num = f.safe + 1.2 * u + 2.0 * u + size * PT * 0.73
-        y_shape = y_num + 2.2 * u + BADGE_R * u
+        size, x, y_num, y_shape = self._index_place(f, text)
         color = ink.dark if ink else INK
         mark = confusable(text, valid_text)
         if flip:
@@ -155,6 +152,15 @@ class MoneteFaces:
             self._badge(pen, x, y_shape, BADGE_R * u, ink, f.lang, flip=False)
             if mark:
                 underline(pen, x, y_num, text, size, color=color)
+
+    def _index_place(self, f: Frame, text: str) -> tuple[float, float, float, float]:
+        """The corner index's size, and its centre's x, its number's baseline and its shape's
+        centre, from the top-left corner (the turned index: from the bottom-right)."""
+        u = f.unit
+        size = fit_size(text, 12 * u, 24 * u, bold=True)
+        x = f.safe + 1.2 * u + 6.8 * u
+        y_num = f.safe + 1.2 * u + 2.0 * u + size * PT * 0.73
+        return size, x, y_num, y_num + 2.2 * u + BADGE_R * u
 
     def _badge(self, pen: Pen, cx: float, cy: float, r: float, ink: Ink | None, lang: str, *, flip: bool) -> None:
         if ink is None:  # a comodín: a star in ink
@@ -243,7 +249,37 @@ class MoneteFaces:
         monkey(pen, f.cx, f.cy - 6 * u, 11 * u)
         title, caption = WILD_TEXT[f.lang]
         pen.text(f.cx, f.cy + 14 * u, title, fit_size(title, f.width - 2 * m - 4 * u, 16 * u, bold=True), align="center", bold=True, color=INK)
-        paragraph(pen, f.cx, f.cy + 20 * u, caption, 8.5 * u, f.width - 2 * m - 17 * u, color=INK)
+        y, size = f.cy + 20 * u, 8.5 * u
+        paragraph(pen, f.cx, y, caption, size, self._clear_of_star(f, caption, size, f.width - 2 * m - 17 * u, y), color=INK)
+
+    def _clear_of_star(self, f: Frame, text: str, size: float, room: float, y: float) -> float:
+        """The width for the wild card's caption (centred, first baseline ``y``): ``room``, or less
+        where a line would come within 0.5 mm of the star of the turned index bottom-right (of the
+        outline through its five points). On a card smaller than poker the safe margin, which does
+        not shrink with the card, lifts that star into the caption (mini cards in English)."""
+        u = f.unit
+        _, x, _, y_shape = self._index_place(f, "?")
+        sx, sy, r = f.width - x, f.height - y_shape, BADGE_R * u * 1.15  # the star's centre and points
+
+        def left_edge(yy: float) -> float:  # the outline's left edge at height yy (down the card)
+            if yy <= sy - 0.309 * r:
+                return sx - 0.951 * r * (yy - (sy - r)) / (0.691 * r)
+            return sx - 0.951 * r + 0.363 * r * (yy - (sy - 0.309 * r)) / (1.118 * r)
+
+        gap, step = 0.5, size * 1.2 * PT  # mm: text keeps 0.5 mm clear of every mark, whatever the card size
+        for _ in range(6):
+            narrowest = room
+            for i, line in enumerate(wrap(text, size, room)):
+                top, low = y + i * step - 0.75 * size * PT - gap, y + i * step + 0.05 * size * PT + gap
+                if low <= sy - r or top >= sy + 0.809 * r:
+                    continue  # above or below the star
+                edge = left_edge(min(max(sy - 0.309 * r, top), low))
+                if f.cx + text_width(line, size) / 2 + gap > edge:
+                    narrowest = min(narrowest, 2 * (edge - gap - f.cx))
+            if narrowest >= room:
+                return room
+            room = narrowest
+        return room
 
     # ------------------------------------------------------------ markers
 
