@@ -7,7 +7,9 @@ stands between a face and the real pen and
 - pales every fill by how much of the card it covers (a background or a big shape keeps its hue as
   a light tint; small marks such as badges and pips keep their colour, so kinds and suits stay
   apart);
-- turns light text dark and light lines grey: they were meant for a dark background, now pale.
+- turns light text dark and light lines grey: they were meant for a dark background, now pale;
+  light text stays light where the mark it is written on still prints dark (a letter in a small
+  badge, a sign on a small dark box), whichever of the two contrasts more with that mark.
 
 A face that needs more (white pictures on a dark card) reads ``frame.ink`` and draws differently.
 """
@@ -21,7 +23,7 @@ from typing import Sequence
 
 from deckgen.errors import OptionError
 from deckgen.i18n import Listing, _
-from deckgen.render.palette import INK, grey
+from deckgen.render.palette import INK, grey, luminance
 
 INK_MODES = ("normal", "low")
 LOW_INK_TARGET = 0.15  # the darkness LowInkPen aims for: mean darkness of a 40 dpi greyscale render
@@ -102,6 +104,12 @@ def legible(colour: str, dark: str = INK) -> str:
     return dark if darkness(colour) < LIGHT else colour
 
 
+def contrast(a: str, b: str) -> float:
+    """The contrast ratio of two colours, 1 (the same) to 21 (black on white), as WCAG defines it."""
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
 def fill_cap(share: float) -> float:
     for least, cap in FILL_CAPS:
         if share >= least:
@@ -121,26 +129,40 @@ class LowInkPen:
         self.pen, self.area = pen, max(1e-9, card_area)
         # a colour of a code (the faces' ``colour_codes``) pales to its code's spread tint
         self.codes = {c: code for code in (tuple(x) for x in codes) for c in code}
+        # every fill drawn on this face: its box (x0, y0, x1, y1) and the colour it prints, topmost last
+        self.grounds: list[tuple[float, float, float, float, str]] = []
 
-    def _fill(self, fill: str | None, area: float) -> str | None:
+    def _fill(self, fill: str | None, area: float, box: tuple[float, float, float, float]) -> str | None:
         if not fill:
             return None
         cap = fill_cap(area / self.area)
-        if fill in self.codes and cap < 1.0:
-            return low_ink_code(self.codes[fill])[fill]
-        return pale(fill, cap)
+        out = low_ink_code(self.codes[fill])[fill] if fill in self.codes and cap < 1.0 else pale(fill, cap)
+        self.grounds.append((*box, out))
+        return out
+
+    def _ground(self, x: float, y: float) -> str | None:
+        """The colour printed at (x, y): the topmost fill whose box holds it."""
+        for x0, y0, x1, y1, colour in reversed(self.grounds):
+            if x0 <= x <= x1 and y0 <= y <= y1:
+                return colour
+        return None
 
     def _stroke(self, stroke: str | None) -> str | None:
         return legible(stroke, LIGHT_LINE) if stroke else None
 
     def rect(self, x, y, w, h, *, fill=None, stroke=None, width=0.25, radius=0.0) -> None:
-        self.pen.rect(x, y, w, h, fill=self._fill(fill, abs(w * h)), stroke=self._stroke(stroke), width=width, radius=radius)
+        box = (min(x, x + w), min(y, y + h), max(x, x + w), max(y, y + h))
+        self.pen.rect(x, y, w, h, fill=self._fill(fill, abs(w * h), box), stroke=self._stroke(stroke), width=width, radius=radius)
 
     def ellipse(self, cx, cy, rx, ry, *, fill=None, stroke=None, width=0.25) -> None:
-        self.pen.ellipse(cx, cy, rx, ry, fill=self._fill(fill, math.pi * abs(rx * ry)), stroke=self._stroke(stroke), width=width)
+        box = (cx - abs(rx), cy - abs(ry), cx + abs(rx), cy + abs(ry))
+        self.pen.ellipse(cx, cy, rx, ry, fill=self._fill(fill, math.pi * abs(rx * ry), box), stroke=self._stroke(stroke), width=width)
 
     def polygon(self, points, *, fill=None, stroke=None, width=0.25) -> None:
-        self.pen.polygon(points, fill=self._fill(fill, polygon_area(points)), stroke=self._stroke(stroke), width=width)
+        points = list(points)
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        box = (min(xs), min(ys), max(xs), max(ys)) if points else (0.0, 0.0, 0.0, 0.0)
+        self.pen.polygon(points, fill=self._fill(fill, polygon_area(points), box), stroke=self._stroke(stroke), width=width)
 
     def polyline(self, points, *, stroke, width=0.25) -> None:
         self.pen.polyline(points, stroke=self._stroke(stroke), width=width)
@@ -149,7 +171,24 @@ class LowInkPen:
         self.pen.image(path, x, y, w, h)
 
     def text(self, x, y, s, size, *, align="left", bold=False, color="#000000", angle=0.0) -> None:
-        self.pen.text(x, y, s, size, align=align, bold=bold, color=legible(color), angle=angle)
+        dark = legible(color)
+        if dark != color and s:  # light text, meant for a dark ground: is its ground still dark?
+            ground = self._ground(*_text_middle(x, y, s, size, align, bold, angle))
+            if ground is not None and contrast(color, ground) > contrast(dark, ground):
+                dark = color
+        self.pen.text(x, y, s, size, align=align, bold=bold, color=dark, angle=angle)
+
+
+def _text_middle(x: float, y: float, s: str, size: float, align: str, bold: bool, angle: float) -> tuple[float, float]:
+    """The middle of a line of text drawn as Pen.text draws it (card millimetres, y down; ``angle``
+    in degrees anticlockwise, as the page shows it): halfway along, half its cap height up."""
+    from deckgen.render.fonts import ascent_mm, text_width_mm
+
+    w = text_width_mm(s, size, bold)
+    along = {"center": 0.0, "right": -w / 2}.get(align, w / 2)
+    up = ascent_mm(size) / 2
+    a = math.radians(angle)
+    return x + math.cos(a) * along - math.sin(a) * up, y - math.sin(a) * along - math.cos(a) * up
 
 
 def page_coverage(pdf: Path, dpi: int = COVERAGE_DPI) -> list[float]:

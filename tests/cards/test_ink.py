@@ -111,3 +111,59 @@ def test_deck_file_asks_for_low_ink(capsys, tmp_path):
 def test_unknown_ink_is_one_error_line(capsys, tmp_path, argv):
     code, out, err = run(capsys, "build", "hectoedra", *argv, "--out", tmp_path / "o")
     assert code == 2 and err.startswith("error:") and len(err.strip().splitlines()) == 1
+
+
+def _hex(colour) -> str | None:
+    """pdfplumber's fill colour (RGB 0..1, or a grey) as #rrggbb."""
+    if colour is None:
+        return None
+    values = tuple(colour) if isinstance(colour, (list, tuple)) else (colour,)
+    if len(values) == 1:
+        values = values * 3
+    if len(values) != 3:
+        return None
+    return "#" + "".join(f"{round(float(v) * 255):02x}" for v in values)
+
+
+def glyphs_on_small_marks(page, cell_area: float) -> list[tuple[str, str, str]]:
+    """(glyph, its colour, the colour under it) for every glyph whose middle lies on a small filled
+    mark (under 2% of a card: a badge, a box in an icon): the last filled mark drawn before the glyph
+    whose box holds its middle, read in the page's drawing order (pdfminer's layout without
+    analysis keeps it)."""
+    from pdfminer.layout import LTChar, LTCurve
+
+    drawn, out = [], []
+    for o in page.layout:
+        if isinstance(o, LTCurve) and o.fill:  # LTRect is an LTCurve
+            drawn.append(o)
+        elif isinstance(o, LTChar) and o.get_text().strip():
+            x, y = (o.x0 + o.x1) / 2, (o.y0 + o.y1) / 2
+            ground = next((m for m in reversed(drawn) if m.x0 <= x <= m.x1 and m.y0 <= y <= m.y1), None)
+            if ground is not None and (ground.x1 - ground.x0) * (ground.y1 - ground.y0) < 0.02 * cell_area:
+                out.append((o.get_text(), _hex(o.graphicstate.ncolor), _hex(ground.non_stroking_color)))
+    return out
+
+
+@pytest.mark.parametrize("game,pages", [("monete", (0, 20)), ("maestras", (0, 2)), ("mgc", (20, 22))])
+def test_low_ink_letters_on_small_marks_stay_readable(built, game, pages):
+    """The print review of 2026-11-29: with --ink low the letters in the colour badges (Monete,
+    Cartas Maestras: the cue for colour-blind players) and the signs on MGC's small corner icons
+    ("?", "+4") were printed dark on their still dark marks (1.8:1 on Monete's blue): small marks keep
+    their colour, and light text was darkened whatever lay under it. Every glyph on a small mark
+    now contrasts with it at least 3:1 (WCAG's least for large text and graphics)."""
+    from deckgen.render.ink import contrast
+
+    b = built(game, "--ink", "low")
+    card_area = (63 * 72 / 25.4) * (88 * 72 / 25.4)
+    found = [g for p in pages for g in glyphs_on_small_marks(b.plumber.pages[p], card_area)]
+    assert len(found) >= 8, found
+    poor = sorted({(t, fg, bg, round(contrast(fg, bg), 2)) for t, fg, bg in found if fg and bg and contrast(fg, bg) < 3.0})
+    assert not poor, poor[:8]
+
+
+def test_contrast_is_wcags_ratio():
+    from deckgen.render.ink import contrast
+
+    assert contrast("#000000", "#ffffff") == pytest.approx(21.0)
+    assert contrast("#777777", "#777777") == pytest.approx(1.0)
+    assert contrast("#ffffff", "#1c3f8a") > 8 > 2 > contrast("#1a1a1a", "#1c3f8a")
