@@ -112,7 +112,7 @@ def tag_fonts(path: Path) -> Path:
     replaced by one of the same length: every byte offset of the file stays, and no PDF library is
     loaded for it (a quiet build's start-up stays as it was). Only the objects' dictionaries are
     read and rewritten, never a stream's data: reportlab writes streams as ASCII85 text, where a
-    run such as "/FOYWVV+d" turns up by chance (Hectoedra's cards on tarot size did), and rewriting
+    run such as "/FOYWVV+d" turns up by chance (a card sheet of 33 pages did), and rewriting
     it broke the page's content stream."""
     data = Path(path).read_bytes()
     taken: set[str] = set()
