@@ -23,7 +23,7 @@ from typing import Sequence
 
 from deckgen.errors import OptionError
 from deckgen.i18n import Listing, _
-from deckgen.render.palette import INK, grey, luminance
+from deckgen.render.palette import INK, contrast, grey
 
 INK_MODES = ("normal", "low")
 LOW_INK_TARGET = 0.15  # the darkness LowInkPen aims for: mean darkness of a 40 dpi greyscale render
@@ -102,12 +102,6 @@ def low_ink_code(colours: tuple[str, ...], most: float = FILL_CAPS[0][1]) -> dic
 def legible(colour: str, dark: str = INK) -> str:
     """A light text or line colour made dark (the ground under it has been paled)."""
     return dark if darkness(colour) < LIGHT else colour
-
-
-def contrast(a: str, b: str) -> float:
-    """The contrast ratio of two colours, 1 (the same) to 21 (black on white), as WCAG defines it."""
-    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
 
 
 def fill_cap(share: float) -> float:

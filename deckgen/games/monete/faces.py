@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from deckgen.model import Card
 from deckgen.render.faces import Frame, background, misregistration_margin
 from deckgen.render.orientation import confusable, plain_number, underline
-from deckgen.render.palette import INK, luminance
+from deckgen.render.palette import INK, on_colour
 from deckgen.render.pen import Pen, badge, fit_size, paragraph, shape, text_width, wrap
 
 from deckgen.games.monete.deck import ACTION, ACTIONS, COLOUR_NAMES, MARKER, NUMBER, WILD
@@ -32,7 +32,7 @@ class Ink:
     letter: str
 
     def letter_colour(self) -> str:
-        return INK if luminance(self.fill) > 0.35 else "#ffffff"
+        return on_colour(self.fill)
 
 
 # Grey levels (Rec. 601) 61, 102, 136 and 177: apart in greyscale; shapes and letters do the rest.
