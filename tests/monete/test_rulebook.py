@@ -111,3 +111,24 @@ def test_figures_draw_inside_their_box(game, name, size):
     box = Image.eval(img.convert("L"), lambda v: 255 - v).getbbox()
     assert box is not None and box[2] <= w * 4 and box[3] <= h * 4
     assert box[2] - box[0] > w * 4 * 0.5  # it fills most of its width
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+@pytest.mark.parametrize("combo", [1, 2, 3])
+def test_the_combos_decision_states_the_decks_own_longest_combo(game, make_deck, lang, combo):
+    """The Combos bullet of "Decisions and variants" gives the longest combo the engine allows with
+    this deck (Rules.combo), the same number the Combo section gives: with --combo 2 it used to say
+    "At most 3 cards" while the rules stopped at two."""
+    from deckgen.games.monete.rules import Rules
+
+    deck = make_deck(mode="jungla", combo=combo)
+    assert Rules.from_options(deck.options).combo == combo
+    html = render_markup(game, deck, lang, SETTINGS)
+    bullet = re.search(r"<li><b>Combos</b>:(.*?)</li>", html, re.S).group(1)
+    most = {"es": r"Como mucho (\d) cartas", "en": r"At most (\d) cards"}[lang]
+    said = [int(n) for n in re.findall(most, bullet)]
+    if combo == 1:
+        assert ("sin combos" if lang == "es" else "no combos") in bullet
+    else:
+        assert said == [combo], bullet
+        assert ("up to" if lang == "en" else "hasta") in html and f"<b>{'up to' if lang == 'en' else 'hasta'} {combo} " in html
