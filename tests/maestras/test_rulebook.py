@@ -148,3 +148,33 @@ def test_the_markup_knows_figure_names_the_game_parses():
     assert len(blocks) == 1
     with pytest.raises(MarkupError, match="empty, links, placement, setup, tiebreak, win"):
         parse('<figure name="placement;hand=3" width="40" height="30"/>', n_cards=46, figures=RULEBOOK.figures)
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+@pytest.mark.parametrize("link", ["either", "both", "colour", "points"])
+@pytest.mark.parametrize("same_points", [True, False])
+def test_the_equal_points_sentence_says_what_the_link_rule_does_with_equal_points(lang, link, same_points):
+    """The decision on equal points is worded for the link rule it joins: with --link both two cards
+    of equal points link only in the same colour, and with --link colour points never matter, so
+    "two cards with equal points also link" (printed for every rule before) was wrong there."""
+    from deckgen.games.maestras.deck import POINTS
+    from deckgen.model import Card
+
+    deck = build(link=link, same_points=same_points)
+    rules = R.Rules.from_options(deck.options)
+    red5, blue5, red5b = (info(Card(POINTS, {"points": 5, "colour": c})) for c in ("red", "blue", "red"))
+    any_colour = R.links(red5, blue5, rules)  # equal points, other colours
+    one_colour = R.links(red5, red5b, rules)  # equal points, the same colour
+    k = 1 + DECIDED.index("same_points")
+    for sheet in ("rulebook", "preparing"):
+        html = render(deck, lang, sheet)
+        if sheet == "rulebook":
+            text = decision_items(html, lang)[k]
+        else:  # the row beside its option
+            flag = "--same-points" if same_points else "--no-same-points"
+            text = re.search(rf"<tr><td>([^<]*)</td><td>{flag}</td></tr>", html).group(1)
+        plain = {"es": "Dos cartas con los mismos puntos también enlazan.", "en": "Two cards with equal points also link."}[lang]
+        # the plain sentence is printed exactly when equal points link whatever the colours
+        assert (plain in text) == any_colour, (sheet, text)
+        if one_colour and not any_colour:  # --link both, or --link colour: the sentence names the colour
+            assert ("mismo color" if lang == "es" else "same colour") in text or ("color" if lang == "es" else "colour") in text, text
