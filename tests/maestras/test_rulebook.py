@@ -178,3 +178,27 @@ def test_the_equal_points_sentence_says_what_the_link_rule_does_with_equal_point
         assert (plain in text) == any_colour, (sheet, text)
         if one_colour and not any_colour:  # --link both, or --link colour: the sentence names the colour
             assert ("mismo color" if lang == "es" else "same colour") in text or ("color" if lang == "es" else "colour") in text, text
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+@pytest.mark.parametrize("in_line", ["all", "links", "off"])
+def test_an_allowed_cell_of_the_placement_figure_is_said_in_line_only_when_it_is(lang, in_line):
+    """The figure's reasons for an allowed cell: "lies in line with the last card placed" when the
+    in-line rule applies, and never for a cell that is not in line (with --in-line off cell C is
+    allowed though it is not in line, and the rulebook said it was)."""
+    from deckgen.games.maestras.rulebook import PLACEMENT_BOARD, PLACEMENT_CANDIDATES
+
+    deck = build(in_line=in_line)
+    html = render(deck, lang)
+    last = PLACEMENT_BOARD[-1][0]
+    said = {"es": "está en línea con la última colocada", "en": "lies in line with the last card placed"}[lang]
+    allowed = {"es": "se puede", "en": "allowed"}[lang]
+    _, marks = placement_board(deck.options)
+    for (label, cell, _), mark in zip(PLACEMENT_CANDIDATES, marks):
+        item = re.search(rf"<li><b>{label}</b>: (.*?)</li>", html, re.S).group(1)
+        if mark["ok"]:
+            assert item.startswith(allowed + ",")
+            if not R.in_line(cell, last):
+                assert said not in item, (label, item)
+            if in_line != "off":  # the rule applies to the figure's cards, which link: the reason names it
+                assert said in item, (label, item)

@@ -181,8 +181,13 @@ def _every_reason(occupied, cell, target, last, *, line: bool, corners: bool) ->
 
 
 def placement_marks(options: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The figure's marks with the reasons the templates word: an allowed cell "fits" (it touches only
+    the card it links to and lies in line with the last card placed), or "fits_anywhere" when the
+    in-line rule is off (it may lie out of line, so the reason must not say it is in line)."""
     _, marks = placement_board(options)
-    return [{"label": m["label"], "ok": m["ok"], "why": REASON_KEYS[m["why"]], "whys": [REASON_KEYS[w] for w in m["whys"]]}
+    fits = "fits" if Rules.from_options(options).in_line != "off" else "fits_anywhere"
+    return [{"label": m["label"], "ok": m["ok"], "why": REASON_KEYS[m["why"]] if m["why"] else fits,
+             "whys": [REASON_KEYS[w] for w in m["whys"]]}
             for m in marks]
 
 
