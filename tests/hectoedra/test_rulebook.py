@@ -125,3 +125,29 @@ def test_english_rulebook_and_a_classroom_subset(books):
     assert "This deck has 30 cards: 1-30, 10 of them prime numbers." in sub
     assert "2 to 3 players" in sub and "draw lots among the tied players" in sub
     assert "the highest stack has 26 cards" in sub  # 1..30 -> 26 (A337125)
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+@pytest.mark.parametrize("hand", [4, 3])
+def test_the_help_card_draws_back_up_after_every_turn_not_only_after_a_penalty(lang, hand):
+    """The source has a player draw after every card played as well as after a penalty, and so does
+    the engine (a play refills the hand below); the help card printed the draw under "If you cannot"
+    only, as if a player who plays drew nothing."""
+    import random
+
+    from deckgen.games.hectoedra.state import HectoedraState, Variant
+
+    state = HectoedraState(list(range(1, 101)), 3, Variant(hand=hand))
+    state.chance(random.Random(5))
+    seat = state.seat
+    play = next(a for a in state.legal_actions() if a < 1000)  # the round's first card: always a play
+    state.apply_action(play)
+    assert len(state.hands[seat]) == hand  # a play draws back up too
+
+    deck = spec_for(GAME, cli={"options": {"hand": hand}}).build()
+    text = GAME.help_card(deck, lang)
+    cannot = {"es": "Si no puedes", "en": "If you cannot"}[lang]
+    draw = {"es": f"hasta tener {hand} cartas", "en": f"up to {hand} cards"}[lang]
+    where = [heading for heading, lines in text.sections if any(draw in line for line in lines)]
+    assert len(where) == 1 and where[0] != cannot, text.sections
+    assert not where[0].startswith({"es": "Tu turno", "en": "Your turn"}[lang])  # that heading lists when a card may go

@@ -12,10 +12,8 @@ TEXT = {
             "tienen un divisor común mayor que 1, o",
             "las dos son primos (las cartas con estrella).",
         ]),
-        ("Si no puedes", [
-            "Deja una carta boca abajo delante de ti: un punto en contra.",
-            "Después roba hasta tener {hand} cartas.",
-        ]),
+        ("Si no puedes", ["Deja una carta boca abajo delante de ti: un punto en contra."]),
+        ("Después de cada turno", ["Roba hasta tener {hand} cartas, mientras queden."]),
         ("Fin", ["Gana la partida quien acumula menos puntos."]),
     ]),
     "en": ("Hectoedra: quick help", [
@@ -24,10 +22,8 @@ TEXT = {
             "they share a divisor greater than 1, or",
             "both are primes (the cards with a star).",
         ]),
-        ("If you cannot", [
-            "Lay a card face down in front of you: one point against you.",
-            "Then draw back up to {hand} cards.",
-        ]),
+        ("If you cannot", ["Lay a card face down in front of you: one point against you."]),
+        ("After every turn", ["Draw back up to {hand} cards while the pile lasts."]),
         ("End", ["Whoever has the fewest points wins the match."]),
     ]),
 }
