@@ -421,3 +421,19 @@ def test_saying_algebra_at_the_moment_costs_nothing_forgetting_it_costs_two(deck
     state.chance(_Draws(x))
     assert len(hand(state, 0)) == cards_left and state.algebra_caught == caught
     assert state.current_player() == 1
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_help_card_says_a_forgotten_algebra_costs_two_only_when_caught_in_time(deck, cards, game, lang):
+    """A forgotten ÁLGEBRA that nobody notices in time costs nothing (the source, and the engine with
+    algebra_catch=0 below); the help card said "forget it and you draw 2" without the condition."""
+    c = cards
+    state, rng = ready(deck, algebra_call=0.0, algebra_catch=0.0)
+    arrange(state, [[c(3, 2), c(6, 6)], [c(2, 2), c(1, 1)]], top=c(3, 4))
+    state.apply_action(c(3, 2))
+    while state.current_player() == CHANCE:
+        state.chance(rng)
+    assert len(hand(state, 0)) == 1 and state.current_player() == 1  # forgotten, not caught: no penalty
+    lines = [line for _, items in game.help_card(deck, lang).sections for line in items]
+    (algebra,) = [line for line in lines if "ÁLGEBRA" in line]
+    assert ("2" in algebra) and ({"es": "a tiempo", "en": "in time"}[lang] in algebra), algebra

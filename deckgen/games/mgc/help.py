@@ -13,13 +13,13 @@ TEXT = {
         "Pon un monomio con el mismo coeficiente o el mismo grado que el de la mesa.",
         "Una carta de acción se puede poner siempre.",
         "Si no puedes poner nada, roba una carta; si sirve, puedes jugarla.",
-        "Con tu penúltima carta di «ÁLGEBRA»; si se te olvida, robas 2.",
+        "Con tu penúltima carta di «ÁLGEBRA»; si se te olvida y alguien lo nota a tiempo, robas 2.",
     ], "Cartas de acción"),
     "en": ("MGC: quick help", "Your turn", [
         "Play a monomial with the same coefficient or the same degree as the one on the table.",
         "An action card may always be played.",
         "If you cannot play, draw a card; if it fits, you may play it.",
-        "Say «ÁLGEBRA» as you play your second-to-last card, or draw 2.",
+        "Say «ÁLGEBRA» as you play your second-to-last card; forget it, and if someone notices in time, draw 2.",
     ], "Action cards"),
 }
 
