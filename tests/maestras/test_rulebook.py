@@ -202,3 +202,35 @@ def test_an_allowed_cell_of_the_placement_figure_is_said_in_line_only_when_it_is
                 assert said not in item, (label, item)
             if in_line != "off":  # the rule applies to the figure's cards, which link: the reason names it
                 assert said in item, (label, item)
+
+
+# the help card's linking line for each link rule, beside what R.links does with three pairs of point
+# cards: the same colour 2 apart, other colours 1 apart, other colours with equal points
+HELP_LINKS = {
+    ("either", False): ("Mismo color, o puntos que se diferencian en uno.", "Same colour, or points one apart.", (True, True, False)),
+    ("either", True): ("Mismo color, o puntos iguales o que se diferencian en uno.", "Same colour, or points equal or one apart.", (True, True, True)),
+    ("both", False): ("Mismo color y puntos que se diferencian en uno.", "Same colour and points one apart.", (False, False, False)),
+    ("both", True): ("Mismo color y puntos iguales o que se diferencian en uno.", "Same colour and points equal or one apart.", (False, False, False)),
+    ("colour", False): ("Mismo color (los puntos no cuentan).", "Same colour (points do not count).", (True, False, False)),
+    ("colour", True): ("Mismo color (los puntos no cuentan).", "Same colour (points do not count).", (True, False, False)),
+    ("points", False): ("Puntos que se diferencian en uno, de cualquier color.", "Points one apart, any colour.", (False, True, False)),
+    ("points", True): ("Puntos iguales o que se diferencian en uno, de cualquier color.", "Points equal or one apart, any colour.", (False, True, True)),
+}
+
+
+@pytest.mark.parametrize(("link", "same_points"), list(HELP_LINKS))
+def test_the_help_card_states_the_decks_link_rule(link, same_points):
+    """The help card's "Linking" line follows --link and --same-points as the engine does: it printed
+    "same colour, or points one apart" whatever the deck's rule."""
+    from deckgen.games.maestras.deck import POINTS
+    from deckgen.model import Card
+
+    deck = build(link=link, same_points=same_points)
+    rules = R.Rules.from_options(deck.options)
+    red5, red7, blue6, blue5 = (info(Card(POINTS, {"points": p, "colour": c})) for c, p in (("red", 5), ("red", 7), ("blue", 6), ("blue", 5)))
+    es, en, facts = HELP_LINKS[(link, same_points)]
+    assert (R.links(red5, red7, rules), R.links(red5, blue6, rules), R.links(red5, blue5, rules)) == facts
+    assert R.links(red5, info(Card(POINTS, {"points": 6, "colour": "red"})), rules)  # same colour, one apart: always
+    for lang, line in (("es", es), ("en", en)):
+        sections = dict(GAME.help_card(deck, lang).sections)
+        assert sections[{"es": "Enlazar", "en": "Linking"}[lang]][0] == line

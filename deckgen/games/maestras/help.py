@@ -13,7 +13,7 @@ TEXT = {
             "si no puedes colocar nada, roba una carta.",
         ]),
         ("Enlazar", [
-            "Mismo color, o puntos que se diferencian en uno.",
+            "{link}",
             "La vacía enlaza con todo; la siguiente enlaza con la de antes.",
             "La carta nueva toca solo a la carta con la que enlaza.",
         ]),
@@ -26,7 +26,7 @@ TEXT = {
             "if you can place nothing, draw a card.",
         ]),
         ("Linking", [
-            "Same colour, or points one apart.",
+            "{link}",
             "An empty card links to anything; the next links to the card before it.",
             "A new card touches only the card it links to.",
         ]),
@@ -35,5 +35,18 @@ TEXT = {
 }
 
 
+# how two point cards link, by --link and --same-points (rules.links): the first line of "Linking"
+LINKS = {
+    "es": {"either": "Mismo color, o puntos {step}.", "both": "Mismo color y puntos {step}.",
+           "colour": "Mismo color (los puntos no cuentan).", "points": "Puntos {step}, de cualquier color."},
+    "en": {"either": "Same colour, or points {step}.", "both": "Same colour and points {step}.",
+           "colour": "Same colour (points do not count).", "points": "Points {step}, any colour."},
+}
+STEP = {"es": ("que se diferencian en uno", "iguales o que se diferencian en uno"), "en": ("one apart", "equal or one apart")}
+
+
 def help_card(deck: Deck, lang: str) -> HelpText:
-    return sections_text(lang, TEXT, n=deck.options.get("path_length", 4))
+    options = deck.options
+    words = LINKS.get(lang, LINKS["es"])[options.get("link", "either")]
+    link = words.format(step=STEP.get(lang, STEP["es"])[bool(options.get("same_points", False))])
+    return sections_text(lang, TEXT, n=options.get("path_length", 4), link=link)
