@@ -265,3 +265,17 @@ def test_a_paths_reference_and_linked_count_follow_its_cards_as_they_are_added(d
             assert state.linked(path) == R.linked_count(after, state.rules)
             assert state.path_reference(path) == R.reference(after, state.infos[m])
         assert state.linked(path) == (4 if counts else 2)
+
+
+@pytest.mark.parametrize("in_line", ["all", "off"])
+def test_paths_do_not_branch_a_card_links_only_to_the_last_card_of_a_path(deck, find, in_line):
+    """RULES.md row 8's decision: a card links to the end of a path, never to a card inside it, even
+    where a free cell beside that card touches nothing else (with the in-line rule off, (1, 2) and
+    (-1, 2) beside the green 2 would otherwise be open)."""
+    m, g2, g3 = find("master", "green"), find("points", "green", 2), find("points", "green", 3)
+    g1 = find("points", "green", 1)
+    state = make_state(deck, [[g1], [find("points", "blue", 1)]], in_line=in_line)
+    lay_path(state, [m, g2, g3], [(0, 1), (0, 2), (0, 3)])
+    cells = {decode(a)[1] for a in state.legal_actions() if a != DRAW and decode(a)[0] == g1}
+    assert cells and all(abs(x) + abs(y - 3) == 1 for x, y in cells)  # beside the green 3, the path's end
+    assert (1, 2) not in cells and (-1, 2) not in cells

@@ -142,6 +142,19 @@ def test_win_by_emptying_the_hand_even_with_a_closing_card(cards):
     assert state.winners() == (0,)
 
 
+@pytest.mark.parametrize(("action", "value"), [("maldicion", 9), ("toma_3", 7), ("repite_turno", 8)])
+def test_an_action_card_played_as_the_last_card_wins_and_its_action_does_not_happen(cards, action, value):
+    """The rulebook's decision (RULES.md, row 34): whoever plays their last card wins at once; the
+    action of that card no longer happens (nobody draws, nobody plays again)."""
+    c = cards
+    hands = [[c.action(action, value)], [c(3, "blue"), c(18, "green")], [c(5, "green"), c(19, "green")]]
+    draw = [c(16, "red"), c(17, "red"), c(15, "red"), c(14, "red")]
+    state = c.setup("siesta", hands, draw=draw, pile=[c(2, "red")], up=True)
+    play(state, c.action(action, value))
+    assert state.is_terminal() and state.winners() == (0,)
+    assert [len(h) for h in state.hands] == [0, 2, 2] and len(state.draw) == 4
+
+
 def test_a_monete_discard_that_empties_a_hand_wins(cards):
     c = cards
     state = c.setup("siesta", [[c(1, "red"), c(9, "red")], [c(5, "blue")], [c(1, "green")]], pile=[c(6, "red")], up=False)
