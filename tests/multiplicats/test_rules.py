@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections import deque
 
 import pytest
@@ -365,3 +366,21 @@ def test_only_the_newest_face_up_card_counts(older, newest, matches):
         assert s.tally["slaps"] == 1 and s.piles[1] == deque([4, 0, 1, 2]) and s.up == [[], [], []]
     else:
         assert s.tally["chances"] == 0 and s.up == [[0], [1, 2], []] and s.turn == 1
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_balancin_with_every_number_showing_equal_has_no_duel_and_the_rulebook_says_so(lang):
+    """No highest against lowest when every number card showing has the same product: nobody may
+    slap, and a slap is gula (rules.balancin_sides). The rulebook said only "fewer than two number
+    cards showing"; it now names this case too, in the card's description and in the decisions."""
+    from deckgen.render.settings import PrintSettings
+    from deckgen.rulebook.render import render_markup
+
+    deck = deck_of("balancin", "12", "3x4", "6x2", "7x7", "1x1")
+    s = position(deck, 3, [[0, 3], [4], [5]], up=[[], [1], [2]], times={1: 100, 2: 100}, false={1})
+    play_turn(s)
+    assert s.tally["chances"] == 0 and s.tally["gulas"] == 1  # 12, 12: no duel, the slap is gula
+    full = GAME.build(__import__("deckgen.registry", fromlist=["BuildRequest"]).BuildRequest(resolve(GAME.options, {}), 1))
+    text = re.sub(r"<[^>]+>|\s+", " ", render_markup(GAME, full, lang, PrintSettings.parse()))
+    said = {"es": "todas muestran el mismo producto", "en": "they all show the same product"}[lang]
+    assert text.count(said) == 2, said  # the Balancín card, and the decisions
