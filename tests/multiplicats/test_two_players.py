@@ -184,3 +184,29 @@ def test_magia_with_two_pairs_each_pair_exchanges_when_the_option_says_so(player
     s = _two_pairs(players, magia_pairs="each")
     assert piles(s)[2] == [6, 1, 2]  # the first pair as before
     assert piles(s)[0] == [3, 0, 4] and s.up[3] == []  # pile 3 beat pile 0: 5×5 goes under pile 0 with its cards
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_a_balancin_whose_highest_and_lowest_are_one_players_piles_has_no_duel(lang):
+    """With two players, a Balancín whose highest and lowest products both show on one player's piles
+    has no duel (rules.balancin_sides: a player never duels themselves), as an equal product between
+    one's own piles does not count; the rulebook's two-player list now says so."""
+    import re
+
+    from deckgen.games.multiplicats import GAME
+    from deckgen.options import resolve
+    from deckgen.registry import BuildRequest
+    from deckgen.render.settings import PrintSettings
+    from deckgen.rulebook.render import render_markup
+
+    deck = deck_of("balancin", "81", "1x1", "3x4", *FILL[:4])
+    # player 1 turns up the Balancín from pile 1; player 0 shows 81 (pile 0) and 1 (pile 2), player 1 shows 12 (pile 3)
+    s = position(deck, 2, [[4], [0, 5], [6], [7]], up=[[1], [], [2], [3]], turn=1, times={0: 100, 1: 200})
+    play_turn(s)
+    assert s.tally["chances"] == 0 and s.tally["slaps"] == 0  # no duel: nobody had the right to slap
+    assert piles(s) == [[4], [5], [6], [7]]
+    full = GAME.build(BuildRequest(resolve(GAME.options, {}), 1))
+    text = re.sub(r"<[^>]+>|\s+", " ", render_markup(GAME, full, lang, PrintSettings.parse()))
+    said = {"es": "ni un Balancín cuyos productos mayor y menor estén los dos en tus pilas",
+            "en": "nor a Balancín whose highest and lowest products both show on your piles"}[lang]
+    assert said in text
