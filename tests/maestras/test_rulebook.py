@@ -234,3 +234,23 @@ def test_the_help_card_states_the_decks_link_rule(link, same_points):
     for lang, line in (("es", es), ("en", en)):
         sections = dict(GAME.help_card(deck, lang).sections)
         assert sections[{"es": "Enlazar", "en": "Linking"}[lang]][0] == line
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_with_corners_the_rulebook_says_masters_only_go_on_opposite_sides(lang):
+    """With --corners two neighbouring sides of the central card meet at a corner, so once a master
+    lies on one side only the opposite side is open to another (the engine below): the decision said
+    only that paths cannot turn."""
+    from deckgen.games.maestras.state import DRAW, decode, encode
+    from maestras.helpers import make_state
+
+    deck = build(corners=True, in_line="links")
+    masters = [i for i, c in enumerate(deck.cards) if c.kind == "master"][:2]
+    state = make_state(deck, [[masters[0]], [masters[1]]], in_line="links", corners=True)
+    state.apply_action(encode(masters[0], (0, -1)))
+    assert {decode(a)[1] for a in state.legal_actions() if a != DRAW} == {(0, 1)}  # only the opposite side
+    said = {"es": "las maestras solo pueden ir en lados opuestos de la carta central",
+            "en": "masters can only lie on opposite sides of the central card"}[lang]
+    for sheet in ("rulebook", "preparing"):
+        assert said in render(build(corners=True), lang, sheet), sheet
+    assert said not in render(build(), lang)

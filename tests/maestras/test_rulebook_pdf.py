@@ -53,5 +53,5 @@ def test_build_writes_both_rulebooks(tmp_path):
     english = flat(" ".join(pdf_pages(tmp_path / "rulebook-en.pdf", body=True)))
     assert "5 players" in english and "--corners" in flat(" ".join(pdf_pages(tmp_path / "preparing-en.pdf", body=True)))
     text = flat(" ".join(pdf_pages(tmp_path / "rulebook-es.pdf", body=True)))
-    assert "también se tocan (así" in text and "los caminos no pueden girar" in text
+    assert "también se tocan: así" in text and "los caminos no pueden girar" in text and "lados opuestos" in text
     assert "--corners" in flat(" ".join(pdf_pages(tmp_path / "preparing-es.pdf", body=True)))
