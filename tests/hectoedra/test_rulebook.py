@@ -151,3 +151,31 @@ def test_the_help_card_draws_back_up_after_every_turn_not_only_after_a_penalty(l
     where = [heading for heading, lines in text.sections if any(draw in line for line in lines)]
     assert len(where) == 1 and where[0] != cannot, text.sections
     assert not where[0].startswith({"es": "Tu turno", "en": "Your turn"}[lang])  # that heading lists when a card may go
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+@pytest.mark.parametrize("rounds", [0, 1, 2, 5])
+def test_the_rulebook_says_how_many_rounds_the_match_has(lang, rounds):
+    """With --rounds N the engine plays N rounds whatever the number of players, but the rulebook's
+    body said "as many rounds as there are players, so that everyone starts one" (and, in the set-up,
+    "everyone starts exactly one round") beside a decision giving N."""
+    import random
+
+    from deckgen.games.hectoedra.state import HectoedraState, Variant
+
+    players = 3
+    state = HectoedraState(list(range(1, 101)), players, Variant(rounds=rounds))
+    rng = random.Random(2)
+    while not state.is_terminal():
+        state.chance(rng) if state.dealing else state.apply_action(state.legal_actions()[0])
+    assert state.round_no == (rounds or players)
+
+    html, _ = render(lang, rounds=rounds)
+    text = re.sub(r"<[^>]+>|\s+", " ", html)
+    every = {"es": "tantas rondas como jugadores", "en": "as many rounds as there are players"}[lang]
+    once = {"es": "cada uno empieza exactamente una ronda", "en": "everyone starts exactly one round"}[lang]
+    assert (every in text) == (rounds == 0) and (once in text) == (rounds == 0)
+    if rounds:
+        said = {"es": {1: "Se juega una sola ronda"}.get(rounds, f"Se juegan {rounds} rondas"),
+                "en": {1: "Play a single round"}.get(rounds, f"Play {rounds} rounds")}[lang]
+        assert said in text, said

@@ -150,6 +150,7 @@ def context(deck: Deck, lang: str) -> Mapping[str, Any]:
         "own": None if own is None else {"length": own.length, "proven": own.proven, "order": list(own.order)},
         "variants": variants(deck.options, lang),
         "each_starts": v.each_starts,
+        "rounds": v.rounds,  # 0: as many rounds as players
         "aids": list(deck.options.get("aids", ["prime"])),
         "has_one": 1 in index,
         "one_index": index.get(1),
