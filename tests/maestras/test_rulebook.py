@@ -62,7 +62,8 @@ def test_every_decision_is_printed_with_the_option_that_switches_it(lang, option
     assert len(re.findall(r"<li>", section(html, "Decisiones fijas" if lang == "es" else "Fixed decisions"))) == 8
     # the figures the template asks for exist, for this deck's rule variant
     names = re.findall(r'<figure name="([^"]+)"', html)
-    assert len(names) == 6 and all(n in RULEBOOK.figures for n in names)
+    # six figures; the tie-break chain's only when the deck plays a tie-break
+    assert len(names) == (5 if deck.options["tiebreak"] == "never" else 6) and all(n in RULEBOOK.figures for n in names)
     assert "<note>" in html  # the deck is made for 3 players
 
 
@@ -254,3 +255,65 @@ def test_with_corners_the_rulebook_says_masters_only_go_on_opposite_sides(lang):
     for sheet in ("rulebook", "preparing"):
         assert said in render(build(corners=True), lang, sheet), sheet
     assert said not in render(build(), lang)
+
+
+def _body(html: str, lang: str) -> str:
+    """The players' rules before the decisions list, tags and line breaks taken out."""
+    cut = html.index("<h2>Variantes y decisiones</h2>" if lang == "es" else "<h2>Variants and decisions</h2>")
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html[:cut]))
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+@pytest.mark.parametrize("play_drawn", [False, True])
+def test_the_turn_says_whether_a_drawn_card_may_be_placed_at_once(lang, play_drawn):
+    """With --play-drawn the engine lets the player place a drawn card at once, in the same turn; the
+    turn's list said "draw one from the pile and your turn ends" whatever the option."""
+    from deckgen.games.maestras.state import DRAW
+    from maestras.helpers import make_state
+
+    deck = build(play_drawn=play_drawn)
+    cards = deck.cards
+    master = next(i for i, c in enumerate(cards) if c.kind == "master")
+    points = next(i for i, c in enumerate(cards) if c.kind == "points")
+    state = make_state(deck, [[points], [points + 1]], pile=[master], play_drawn=play_drawn)
+    assert state.legal_actions() == [DRAW]
+    state.apply_action(DRAW)
+    assert (state.turn == 0) == play_drawn  # the drawn master goes down at once only with the option
+    text = _body(render(deck, lang), lang)
+    ends = {"es": "robas una del mazo y pasas", "en": "draw one from the pile and your turn ends"}[lang]
+    at_once = {"es": "si se puede colocar, la colocas en ese momento", "en": "if it can be placed, place it at once"}[lang]
+    assert (ends in text) == (not play_drawn) and (at_once in text) == play_drawn
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+@pytest.mark.parametrize("won_paths", ["taken", "stay"])
+def test_winning_a_path_says_whether_it_leaves_the_table(lang, won_paths):
+    """With --won-paths stay a won path stays on the table (the engine keeps its cells), but the
+    rulebook's body said its winner takes it, master and every card."""
+    deck = build(won_paths=won_paths)
+    rules = R.Rules.from_options(deck.options)
+    assert rules.won_paths == won_paths
+    text = _body(render(deck, lang), lang)
+    take = {"es": "se lleva la maestra y todas las cartas del camino", "en": "take the master and every card of the path"}[lang]
+    stays = {"es": "el camino se queda en la mesa", "en": "the path stays on the table"}[lang]
+    assert (take in text) == (won_paths == "taken") and (stays in text) == (won_paths == "stay")
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+@pytest.mark.parametrize("tiebreak", ["when-tied", "always", "never"])
+def test_the_end_of_the_game_says_when_the_tie_break_is_played(lang, tiebreak):
+    """The body described the tie-break as always played, even with --tiebreak never (the engine then
+    ends the game with the main phase) and without saying that by default it is played only when the
+    most masters are tied."""
+    deck = build(tiebreak=tiebreak)
+    state_rules = R.Rules.from_options(deck.options)
+    assert state_rules.tiebreak == tiebreak
+    html = render(deck, lang)
+    text = _body(html, lang)
+    chain = {"es": "enlaza en una cadena desde la carta central", "en": "links in one chain from the central card"}[lang]
+    only_tied = {"es": "Si hay empate en el número de maestras", "en": "If the most masters are tied"}[lang]
+    none = {"es": "Con esta baraja no hay desempate", "en": "This deck is played without a tie-break"}[lang]
+    assert (chain in text) == (tiebreak != "never")
+    assert (only_tied in text) == (tiebreak == "when-tied")
+    assert (none in text) == (tiebreak == "never")
+    assert ('<figure name="tiebreak' in html) == (tiebreak != "never")
