@@ -179,3 +179,31 @@ def test_the_rulebook_says_how_many_rounds_the_match_has(lang, rounds):
         said = {"es": {1: "Se juega una sola ronda"}.get(rounds, f"Se juegan {rounds} rondas"),
                 "en": {1: "Play a single round"}.get(rounds, f"Play {rounds} rounds")}[lang]
         assert said in text, said
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+@pytest.mark.parametrize("next_starter", ["last-played", "last-turn"])
+def test_the_set_up_names_who_starts_a_later_round_as_the_engine_does(lang, next_starter):
+    """With --next-starter last-turn the engine starts a round with whoever took the last turn of the
+    previous one, a penalty included; the set-up said "whoever played the last card" for both."""
+    import random
+
+    from deckgen.games.hectoedra.state import PENALTY, HectoedraState, Variant
+
+    # a round whose last turn is a penalty: seat 0 plays the last card (6 on 3), seat 1 then has only 97
+    state = HectoedraState(list(range(1, 101)), 2, Variant(next_starter=next_starter, each_starts=False, per_player=2, hand=2))
+    state.chance(random.Random(1))
+    state.hands = [[2, 6], [3, 97]]
+    state.seat = 0
+    for action in (2, 3, 6):  # 2 opens the pile, 3 on 2 (two primes), 6 on 3 (a multiple)
+        state.apply_action(action)
+    assert state.legal_actions() == [PENALTY + 97]  # 97 follows nothing on 6
+    state.apply_action(PENALTY + 97)  # seat 1 takes the round's last turn, with a penalty
+    state.chance(random.Random(2))
+    assert state.seat == (0 if next_starter == "last-played" else 1)
+
+    html, _ = render(lang, next_starter=next_starter)
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+    played = {"es": "empieza quien jugó la última carta de la ronda anterior", "en": "whoever played the last card of the previous round starts"}[lang]
+    turn = {"es": "empieza quien hizo el último turno de la ronda anterior", "en": "whoever took the last turn of the previous round starts"}[lang]
+    assert (played in text) == (next_starter == "last-played") and (turn in text) == (next_starter == "last-turn")

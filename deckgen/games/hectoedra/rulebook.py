@@ -151,6 +151,7 @@ def context(deck: Deck, lang: str) -> Mapping[str, Any]:
         "variants": variants(deck.options, lang),
         "each_starts": v.each_starts,
         "rounds": v.rounds,  # 0: as many rounds as players
+        "next_starter": v.next_starter,  # "last-played" or "last-turn"
         "aids": list(deck.options.get("aids", ["prime"])),
         "has_one": 1 in index,
         "one_index": index.get(1),
