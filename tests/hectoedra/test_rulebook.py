@@ -207,3 +207,30 @@ def test_the_set_up_names_who_starts_a_later_round_as_the_engine_does(lang, next
     played = {"es": "empieza quien jugó la última carta de la ronda anterior", "en": "whoever played the last card of the previous round starts"}[lang]
     turn = {"es": "empieza quien hizo el último turno de la ronda anterior", "en": "whoever took the last turn of the previous round starts"}[lang]
     assert (played in text) == (next_starter == "last-played") and (turn in text) == (next_starter == "last-turn")
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+@pytest.mark.parametrize("keep", [False, True])
+def test_the_round_count_is_of_this_rounds_penalties_when_penalty_cards_stay_out(lang, keep):
+    """With --keep-penalties a player's face-down pile keeps every round's penalties (the engine keeps
+    them out of later deals) while a round scores only its own; the body said to count "your
+    face-down cards" at each round's end, which with that option counts earlier rounds again."""
+    import random
+
+    from deckgen.games.hectoedra.state import HectoedraState, Variant
+
+    state = HectoedraState(list(range(1, 101)), 3, Variant(keep_penalties=keep))
+    rng = random.Random(4)
+    while not state.is_terminal():
+        state.chance(rng) if state.dealing else state.apply_action(state.legal_actions()[-1])  # penalties first
+    per_round = [r["penalties"] for r in state.history]
+    assert state.totals == [sum(r[i] for r in per_round) for i in range(3)]
+    piles = [len(p) for p in state.penalty_piles]
+    assert piles == (state.totals if keep else per_round[-1])  # kept: every round's; else only the last
+    assert keep == (piles != per_round[-1])
+
+    html, _ = render(lang, keep_penalties=keep)
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+    all_cards = {"es": "Cada uno cuenta sus cartas boca abajo y las apunta", "en": "Everyone counts their face-down cards and writes them down"}[lang]
+    this_round = {"es": "las cartas que ha puesto boca abajo en esta ronda", "en": "the cards they laid face down in this round"}[lang]
+    assert (all_cards in text) == (not keep) and (this_round in text) == keep

@@ -152,6 +152,7 @@ def context(deck: Deck, lang: str) -> Mapping[str, Any]:
         "each_starts": v.each_starts,
         "rounds": v.rounds,  # 0: as many rounds as players
         "next_starter": v.next_starter,  # "last-played" or "last-turn"
+        "keep_penalties": v.keep_penalties,  # penalty cards stay face down, out of later deals
         "aids": list(deck.options.get("aids", ["prime"])),
         "has_one": 1 in index,
         "one_index": index.get(1),
