@@ -234,3 +234,22 @@ def test_the_round_count_is_of_this_rounds_penalties_when_penalty_cards_stay_out
     all_cards = {"es": "Cada uno cuenta sus cartas boca abajo y las apunta", "en": "Everyone counts their face-down cards and writes them down"}[lang]
     this_round = {"es": "las cartas que ha puesto boca abajo en esta ronda", "en": "the cards they laid face down in this round"}[lang]
     assert (all_cards in text) == (not keep) and (this_round in text) == keep
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+@pytest.mark.parametrize("must_play", [True, False])
+def test_the_help_card_says_when_a_penalty_may_be_taken(lang, must_play):
+    """With --no-must-play the engine offers a penalty beside the legal cards; the help card's
+    heading said a penalty is for a player who cannot play, whatever the option."""
+    import random
+
+    from deckgen.games.hectoedra.state import PENALTY, HectoedraState, Variant
+
+    state = HectoedraState(list(range(1, 101)), 2, Variant(must_play=must_play))
+    state.chance(random.Random(3))
+    assert any(a >= PENALTY for a in state.legal_actions()) == (not must_play)  # the first card always fits
+    deck = spec_for(GAME, cli={"options": {"must_play": must_play}}).build()
+    headings = [h for h, _ in GAME.help_card(deck, lang).sections]
+    cannot = {"es": "Si no puedes", "en": "If you cannot"}[lang]
+    rather = {"es": "Si no puedes (o no quieres)", "en": "If you cannot (or would rather not)"}[lang]
+    assert (rather in headings) == (not must_play) and (cannot in headings) == must_play

@@ -317,3 +317,14 @@ def test_the_end_of_the_game_says_when_the_tie_break_is_played(lang, tiebreak):
     assert (only_tied in text) == (tiebreak == "when-tied")
     assert (none in text) == (tiebreak == "never")
     assert ('<figure name="tiebreak' in html) == (tiebreak != "never")
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+@pytest.mark.parametrize("play_drawn", [False, True])
+def test_the_help_card_says_whether_a_drawn_card_is_placed_at_once(lang, play_drawn):
+    """The help card's turn follows --play-drawn (the engine's behaviour is pinned by
+    test_the_turn_says_whether_a_drawn_card_may_be_placed_at_once)."""
+    deck = build(play_drawn=play_drawn)
+    turn = GAME.help_card(deck, lang).sections[0][1]
+    at_once = {"es": "colócala enseguida si se puede", "en": "place it at once if it fits"}[lang]
+    assert any(at_once in line for line in turn) == play_drawn

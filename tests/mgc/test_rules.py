@@ -437,3 +437,19 @@ def test_the_help_card_says_a_forgotten_algebra_costs_two_only_when_caught_in_ti
     lines = [line for _, items in game.help_card(deck, lang).sections for line in items]
     (algebra,) = [line for line in lines if "ÁLGEBRA" in line]
     assert ("2" in algebra) and ({"es": "a tiempo", "en": "in time"}[lang] in algebra), algebra
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+@pytest.mark.parametrize("freely", [False, True])
+def test_the_help_card_says_when_a_player_may_draw(make_deck, game, lang, freely):
+    """With --draw-freely the engine offers the draw beside the legal cards; the help card said
+    "if you cannot play, draw a card" whatever the option."""
+    deck = make_deck(draw_freely=freely)
+    c = Cards(deck)
+    state, _ = ready(deck, draw_freely=freely)
+    arrange(state, [[c(3, 2), c(6, 6)], [c(2, 2), c(1, 1)]], top=c(3, 4))
+    assert (state.k.DRAW in state.legal_actions()) == freely  # seat 0 holds a card it may play
+    lines = [line for _, items in game.help_card(deck, lang).sections for line in items]
+    cannot = {"es": "Si no puedes poner nada, roba una carta", "en": "If you cannot play, draw a card"}[lang]
+    anyway = {"es": "Puedes robar una carta aunque puedas poner otra", "en": "You may draw a card even when you could play"}[lang]
+    assert any(cannot in line for line in lines) == (not freely) and any(anyway in line for line in lines) == freely

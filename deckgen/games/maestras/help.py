@@ -10,7 +10,7 @@ TEXT = {
         ("Tu turno: haz una sola cosa", [
             "abre un camino con una maestra junto a la carta central, o",
             "enlaza una carta al final de un camino, o",
-            "si no puedes colocar nada, roba una carta.",
+            "{draw}",
         ]),
         ("Enlazar", [
             "{link}",
@@ -23,7 +23,7 @@ TEXT = {
         ("Your turn: do one thing", [
             "open a path with a master beside the central card, or",
             "link a card to the end of a path, or",
-            "if you can place nothing, draw a card.",
+            "{draw}",
         ]),
         ("Linking", [
             "{link}",
@@ -42,6 +42,9 @@ LINKS = {
     "en": {"either": "Same colour, or points {step}.", "both": "Same colour and points {step}.",
            "colour": "Same colour (points do not count).", "points": "Points {step}, any colour."},
 }
+# the last step of the turn, without and with --play-drawn
+DRAW = {"es": ("si no puedes colocar nada, roba una carta.", "si no puedes colocar nada, roba una carta y colócala enseguida si se puede."),
+        "en": ("if you can place nothing, draw a card.", "if you can place nothing, draw a card and place it at once if it fits.")}
 STEP = {"es": ("que se diferencian en uno", "iguales o que se diferencian en uno"), "en": ("one apart", "equal or one apart")}
 
 
@@ -49,4 +52,5 @@ def help_card(deck: Deck, lang: str) -> HelpText:
     options = deck.options
     words = LINKS.get(lang, LINKS["es"])[options.get("link", "either")]
     link = words.format(step=STEP.get(lang, STEP["es"])[bool(options.get("same_points", False))])
-    return sections_text(lang, TEXT, n=options.get("path_length", 4), link=link)
+    draw = DRAW.get(lang, DRAW["es"])[bool(options.get("play_drawn", False))]
+    return sections_text(lang, TEXT, n=options.get("path_length", 4), link=link, draw=draw)

@@ -24,6 +24,18 @@ TEXT = {
 }
 
 
+# the drawing step under --draw-freely (a player may draw even holding a card that may be played)
+DRAW_FREELY = {
+    "es": "Puedes robar una carta aunque puedas poner otra; si sirve, puedes jugarla.",
+    "en": "You may draw a card even when you could play; if it fits, you may play it.",
+}
+
+
 def help_card(deck: Deck, lang: str) -> HelpText:
+    words = TEXT
+    if deck.options.get("draw_freely"):
+        title, turn, steps, specials = TEXT.get(lang, TEXT["es"])
+        steps = [DRAW_FREELY.get(lang, DRAW_FREELY["es"]) if k == 2 else step for k, step in enumerate(steps)]
+        words = {**TEXT, lang: (title, turn, steps, specials)}
     # the action cards keep their Spanish names in every language
-    return help_text(deck, lang, TEXT, kind=ACTION, field="action", names=ACTIONS, reminders=REMINDERS, name_lang="es")
+    return help_text(deck, lang, words, kind=ACTION, field="action", names=ACTIONS, reminders=REMINDERS, name_lang="es")
