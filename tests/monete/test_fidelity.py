@@ -149,3 +149,26 @@ def test_in_siesta_numeros_mayores_and_menores_set_the_number_marker(cards):
 ])
 def test_the_modes_table_says_what_siesta_markers_do(game, make_deck, lang, words):
     assert words in text_of(game, make_deck(), lang)
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+@pytest.mark.parametrize("deck_out", ["empty", "need"])
+def test_the_monete_paragraph_says_when_a_pile_run_out_at_a_monete_ends_the_game(cards, game, make_deck, lang, deck_out):
+    """With --deck-out need a ¡Monete! whose last drawer takes the pile's last card does not end the
+    game (nobody was left without a card to draw): the paragraph said "if the pile has run out, the
+    game ends right after" for both readings."""
+    import re
+
+    from deckgen.render.settings import PrintSettings
+    from deckgen.rulebook.render import render_markup
+
+    c = cards
+    hands = [[c(1, "red"), c(5, "blue")], [c(1, "blue"), c(7, "red")], [c(9, "green"), c(8, "green")]]
+    state = c.setup("siesta", hands, draw=[c(3, "orange")], pile=[c(6, "red")], up=False, rules={"deck_out": deck_out})
+    play(state, c(1, "red"))  # seat 1 discards its 1, seat 2 draws the pile's last card
+    assert state.draw == [] and state.is_terminal() == (deck_out == "empty")
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", render_markup(game, make_deck(mode="siesta", deck_out=deck_out), lang, PrintSettings.parse())))
+    ran_out = {"es": "Si el mazo se ha acabado, la partida termina justo después", "en": "If the pile has run out, the game ends right after"}[lang]
+    could_not = {"es": "Si alguien no ha podido robar porque el mazo estaba vacío, la partida termina justo después",
+                 "en": "If someone could not draw because the pile was empty, the game ends right after"}[lang]
+    assert (ran_out in text) == (deck_out == "empty") and (could_not in text) == (deck_out == "need")
