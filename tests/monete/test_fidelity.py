@@ -167,8 +167,13 @@ def test_the_monete_paragraph_says_when_a_pile_run_out_at_a_monete_ends_the_game
     state = c.setup("siesta", hands, draw=[c(3, "orange")], pile=[c(6, "red")], up=False, rules={"deck_out": deck_out})
     play(state, c(1, "red"))  # seat 1 discards its 1, seat 2 draws the pile's last card
     assert state.draw == [] and state.is_terminal() == (deck_out == "empty")
-    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", render_markup(game, make_deck(mode="siesta", deck_out=deck_out), lang, PrintSettings.parse())))
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", render_markup(game, make_deck(mode="siesta", deck_out=deck_out), lang, PrintSettings.parse())))
     ran_out = {"es": "Si el mazo se ha acabado, la partida termina justo después", "en": "If the pile has run out, the game ends right after"}[lang]
     could_not = {"es": "Si alguien no ha podido robar porque el mazo estaba vacío, la partida termina justo después",
                  "en": "If someone could not draw because the pile was empty, the game ends right after"}[lang]
     assert (ran_out in text) == (deck_out == "empty") and (could_not in text) == (deck_out == "need")
+    # and "Who wins" says the same moment
+    runs_out = {"es": "Cuando no quedan cartas para robar, la partida termina", "en": "When the draw pile runs out, the player with the fewest cards wins"}[lang]
+    must_draw = {"es": "Cuando alguien tiene que robar y el mazo está vacío, la partida termina",
+                 "en": "When someone must draw and the draw pile is empty, the player with the fewest cards wins"}[lang]
+    assert (runs_out in text) == (deck_out == "empty") and (must_draw in text) == (deck_out == "need")
