@@ -12,6 +12,7 @@ words do (tests/web/test_differential.py proves it, file by file).
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
@@ -25,7 +26,7 @@ from deckgen.shared_options import BUILD, CHECK_GAMES, SHARED, VALIDATE, for_com
 if TYPE_CHECKING:  # pragma: no cover
     from deckgen.spec import DeckSpec
 
-__all__ = ["CHECK_GAMES", "DeckRequest", "FieldErrors", "load_spec", "request_from_values"]
+__all__ = ["CHECK_GAMES", "DeckRequest", "FieldErrors", "command_line", "load_spec", "request_from_values"]
 
 # a requested check is `deckgen validate --report`; its skill section (about two minutes by default)
 # is left out unless the request asks for it with a number of games
@@ -152,6 +153,24 @@ def typed_words(opt: Option | None, name: str, text: str) -> tuple[str, ...]:
             return ("--no-" + flag[2:],)
         return (f"{flag}={text}",)
     return (flag, text)
+
+
+def command_line(argv: Sequence[str]) -> str:
+    """``deckgen`` and ``argv`` as one line to paste into a terminal that runs exactly ``argv``: a word
+    with a space, a ``;``, a ``$``... is quoted (``--tables "1, 2"``), so a value or an uploaded deck
+    file's name is never split into two words or run as a command (``a$(rm x).toml``). A word made
+    only of letters, digits and ``-_.,/:=+@%`` stays bare; another in double quotes when it holds none
+    of ``"$`\\!%`` (the same in sh, PowerShell and cmd.exe), else in single quotes (POSIX sh)."""
+    import shlex
+
+    def one(word: str) -> str:
+        if word and re.fullmatch(r"[\w@%+=:,./-]+", word):
+            return word
+        if not re.search(r"[\"$`\\!%\n\r]", word):
+            return f'"{word}"'
+        return shlex.quote(word)
+
+    return " ".join(["deckgen", *(one(str(w)) for w in argv)])
 
 
 # ---------------------------------------------------------------- the request

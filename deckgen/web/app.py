@@ -37,7 +37,7 @@ from deckgen.errors import DeckgenError
 from deckgen.i18n import Listing, Msg, _, current_lang, ngettext
 from deckgen.options import message
 from deckgen.registry import Game, games, get_game
-from deckgen.request import DeckRequest, FieldErrors
+from deckgen.request import DeckRequest, FieldErrors, command_line
 from deckgen.web.forms import ACTIONS, FORM_KEYS, Field, common_fields, option_fields, request_from_form, sent_by
 from deckgen.web.guard import CSRF_FIELD, SESSION_COOKIE, SIMPLE_TYPES, Access, Guard, Hosts, content_type, header_csrf_ok
 from deckgen.web.jobs import CANCELLED, Busy, Job, JobManager
@@ -105,6 +105,7 @@ class Preview(BaseModel):
     files: list[dict[str, Any]]  # what a build writes: each card file and its pages or files
     counts: str  # the counts in words, in the page's language
     argv: list[str]  # the command line that builds this deck
+    command: str  # the same as one line to paste into a terminal (its words quoted where a shell would split them)
 
 
 class JobState(BaseModel):
@@ -181,6 +182,7 @@ def template_env() -> Environment:
     )
     env.filters["first_upper"] = lambda v: (lambda t: t[:1].upper() + t[1:])(str(v))
     env.filters["say"] = lambda v: str(v) if v is not None else ""
+    env.filters["command_line"] = command_line  # argv as a line to paste: "deckgen build x --tables '1, 2'"
     env.globals["page_langs"] = page_langs
     env.globals["lang_name"] = lang_name
     env.globals["summary"] = summary
@@ -949,6 +951,7 @@ def make_preview(req: DeckRequest, start: int | None = None) -> Preview:
         help_cards=plan.help_cards, start=start or 0, label=spec.game.label(deck, current_lang()),  # the page's words
         warnings=[str(c.line()) for c in checks if not c.ok], images=images, files=files,
         counts=" · ".join(str(c) for c in counts_words(n, plan.help_cards, plan.per_sheet, files)), argv=req.argv("build"),
+        command=command_line(req.argv("build")),
     )
 
 

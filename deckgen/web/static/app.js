@@ -172,7 +172,7 @@
     $("preview-status").textContent = "";
     $("counts").textContent = data.counts;
     $("preview-label").textContent = data.label;
-    $("argv").textContent = "deckgen " + data.argv.join(" ");
+    $("argv").textContent = data.command;
     const w = $("preview-warnings"); w.textContent = "";
     for (const line of data.warnings) w.append(el("li", {}, line));
     const box = $("sample"); box.textContent = "";
