@@ -473,8 +473,10 @@ def validate(
         raise DeckgenError(_("--pace must be {lo:g} to {hi:g} seconds a turn, not {value:g}", lo=0.1, hi=600, value=pace))
     if confidence is not None and not 1 <= confidence <= 100_000:
         raise DeckgenError(_("--confidence must be {lo} to {hi} games, not {value}", lo=1, hi=100_000, value=confidence))
-    if skill_games is not None and not 0 <= skill_games <= 100_000:  # told by its own name, before any game
-        raise DeckgenError(_("--skill-games must be 0 (no skill section) to {hi}, not {value}", hi=100_000, value=skill_games))
+    if skill_games is not None:  # told by its own name, before any game (the page's check judges it so too)
+        from deckgen.request import judged_skill_games
+
+        judged_skill_games(skill_games)
     spec = load_spec(target, ctx.args, players=players, seed=seed)
     if report:  # a folder the report cannot go to is refused before the games, not after them
         from deckgen.publish import check_replaceable

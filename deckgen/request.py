@@ -359,6 +359,17 @@ def _check_counts(name: str, request: DeckRequest) -> None:
 
     if name == "games":
         _in_range("--games", request.check_plan()[1], 1, 1_000_000)
-    elif name == "skill_games" and request.skill_games() != 0:
-        _in_range("--skill-games", request.skill_games(), 1, 100_000)
+    elif name == "skill_games":
+        judged_skill_games(request.skill_games())
+
+
+def judged_skill_games(n: int) -> int:
+    """`--skill-games` of a check, as `deckgen validate` judges it before any game: 0 (no skill section)
+    to MOST_SKILL_GAMES, said in the same words on both faces (the page said "1 to 100000" of -1, as
+    if 0 were refused)."""
+    from deckgen.shared_options import MOST_SKILL_GAMES
+
+    if not 0 <= n <= MOST_SKILL_GAMES:
+        raise DeckgenError(_("--skill-games must be 0 (no skill section) to {hi}, not {value}", hi=MOST_SKILL_GAMES, value=n))
+    return n
 

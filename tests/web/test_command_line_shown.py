@@ -72,3 +72,22 @@ def test_an_uploaded_deck_files_name_is_quoted_never_run(client):
     result = client.get(f"/jobs/{job['id']}/result").text
     line = html.unescape(re.search(r'<p class="note cli-line">.*?<code>(.*?)</code>', result, re.S).group(1))
     assert shlex.split(line) == ["deckgen", "build", name]
+
+
+# ---------------------------------------------------------------- a check's settings refused in the same words
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("field, value", [("skill_games", "-1"), ("skill_games", "100001"), ("games", "0"), ("games", "1000001"),
+                                          ("games", "x"), ("players", "1")])
+def test_a_check_setting_the_command_line_refuses_is_refused_in_its_words(client, capsys, field, value, lang):
+    """Before, the page said of --skill-games -1 "must be 1 to 100000", as if 0 (no skill section, its
+    own default) were refused; `deckgen validate` says "0 (no skill section) to 100000"."""
+    flag = {"skill_games": "--skill-games", "games": "--games", "players": "--players"}[field]
+    code, _out, err = run(capsys, "--ui-lang", lang, "validate", "hectoedra", flag, value, "--quiet")
+    assert code == 2 and err.startswith("error: ") and len(err.strip().splitlines()) == 1, err
+    r = client.post(f"/api/check?lang={lang}", json={"game": "hectoedra", field: value})
+    assert r.status_code == 400
+    assert r.json()["error"] == err.strip()[len("error: "):]
+    assert r.json()["fields"] == {field: r.json()["error"]}
+    assert not client.app.state.manager.jobs

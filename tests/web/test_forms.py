@@ -153,7 +153,7 @@ def test_errors_come_back_per_field_with_the_first_as_the_message():
     assert str(err.value) == err.value.fields["tables"] == "multiplicats: --tables: 0 is out of range (1 to 10)"
     with pytest.raises(FormError) as err:
         request_from_form({"game": "multiplicats", "games": "0", "skill_games": "100001"}, action="check")
-    assert err.value.fields == {"games": "--games must be 1 to 1000000, not 0", "skill_games": "--skill-games must be 1 to 100000, not 100001"}
+    assert err.value.fields == {"games": "--games must be 1 to 1000000, not 0", "skill_games": "--skill-games must be 0 (no skill section) to 100000, not 100001"}
     with pytest.raises(FormError) as err:
         request_from_form({"game": "multiplicats", "tables": "1" * 201})
     assert str(err.value) == "a form value of 201 characters is too long (at most 200)"
