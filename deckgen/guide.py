@@ -148,7 +148,7 @@ def validate_summary(v: Any, pace: float | None = None) -> list[str]:
         if v.deck.players and served and v.deck.players not in served:
             lines.append(_("With its cards it serves {served}, not {asked}.", served=players_words(served), asked=v.deck.players))
     if summaries:
-        at = v.deck.players or (game.default_players if game.default_players in counts else counts[len(counts) // 2])
+        at = v.deck.players or game.usual_players(counts)
         here = [s for s in summaries if s.players == at]
         minutes = [(s.variant, s.length_median * pace / 60) for s in here]
         if len(minutes) == 1:

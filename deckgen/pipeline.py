@@ -664,7 +664,7 @@ def measure(
     trace: Path | None = None,
 ) -> MeasureRun:
     """The twelve design measures of the deck at one player count (the deck's, else the game's
-    default, else the first it serves), under each of its rule variants; beside a custom deck, the
+    default, else the middle one it serves: Game.usual_players), under each of its rule variants; beside a custom deck, the
     default deck's measured the same way (kept in the figures cache). ``trace``: every measured
     game's steps written to this file (analysis/measures/tracefile.py; the games are then played,
     not read from the cache)."""
@@ -691,7 +691,7 @@ def measure(
     workers = worker_count(default_workers() if workers is None else workers)
     deck, checks = make_deck(spec)
     served = game.player_counts(dataclasses.replace(deck, players=None))
-    n = players or spec.players or (game.default_players if game.default_players in served else (served[0] if served else game.default_players))
+    n = players or spec.players or game.usual_players(served)  # the count the report's and the page's figures are at
     _check_served(game, deck, n, _players_given(spec, players))
     bad = [c for c in checks if not c.ok]
     if bad:

@@ -149,6 +149,15 @@ class Game:
         tag = self.out_tag(options)
         return safe_name(f"{self.id}-{tag}" if tag else self.id)  # a folder, ZIP or file name on any system
 
+    def usual_players(self, counts: "list[int]") -> int:
+        """The one player count a deck's single-count figures are given at, among the ``counts`` it is
+        played at: the game's usual count if it is one of them, else the middle one. The report's
+        "a game lasts about N minutes at P players", the page's key line and teacher's sentences, and
+        `deckgen measure` (and `validate --measures`) all take this count, so they speak of one table."""
+        if not counts:
+            return self.default_players
+        return self.default_players if self.default_players in counts else sorted(counts)[len(counts) // 2]
+
     def player_counts(self, deck: "Deck") -> list[int]:
         """The player counts ``deck`` serves: the game's range, narrowed by the engine for a small deck."""
         lo, hi = self.players

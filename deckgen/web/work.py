@@ -112,7 +112,7 @@ def key_facts(v: Any) -> dict[str, Any]:
     counts = sorted({s.players for s in summaries}) or ([v.deck.players] if v.deck.players else game.player_counts(v.deck))
     facts: dict[str, Any] = {"ok": bool(report.ok), "lo": counts[0] if counts else 0, "hi": counts[-1] if counts else 0, "minutes": None}
     if summaries:
-        at = v.deck.players or (game.default_players if game.default_players in counts else counts[len(counts) // 2])
+        at = v.deck.players or game.usual_players(counts)  # the count `deckgen measure` takes too
         here = [s.length_median * game.seconds_per_turn / 60 for s in summaries if s.players == at]
         if here:
             facts["minutes"] = max(1, round(min(here))), max(1, round(max(here)))
