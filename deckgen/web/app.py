@@ -75,6 +75,7 @@ class Settings:
     keep: float = 3600.0  # seconds a job's folder is kept
     max_waiting: int = 50
     waiting_per_client: int = 25  # of those places, what one client address may hold
+    kept_per_client: int = 10  # finished jobs whose files one client address keeps (its newest removes its oldest's)
     root: Path | None = None  # where the temporary folders go (default: the system's)
     host: str = "127.0.0.1"  # the address it listens on: its name joins the Host allow-list
     allowed_hosts: tuple[str, ...] = ()  # more Host names to answer to
@@ -213,7 +214,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
     manager = JobManager(
         settings.jobs, time_limit=settings.time_limit, keep=settings.keep, max_waiting=settings.max_waiting, root=settings.root,
-        per_client=settings.waiting_per_client,
+        per_client=settings.waiting_per_client, kept_per_client=settings.kept_per_client,
     )
     uploads: dict[str, tuple[float, DeckRequest, str]] = {}  # token -> (when, request, client)
     back_images: dict[str, tuple[float, Path, str]] = {}  # token -> (when, the server's own file, the client)
@@ -586,8 +587,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     def finished_files(job: Job) -> Job:
         if job.removed:
-            raise HTTPException(410, _("The files of this job were removed from the server (after its ZIP was downloaded, or after an "
-                                       "hour). Press “Make it ready to print” again to make them anew."))
+            raise HTTPException(410, _("The files of this job were removed from the server (after its ZIP was downloaded, after an hour, "
+                                       "or to make room for newer jobs from the same computer). Press “Make it ready to print” again to make them anew."))
         if job.state in ("queued", "running"):
             raise HTTPException(409, _("the job is not finished yet"))
         if job.state != "done":

@@ -122,11 +122,15 @@ class JobManager:
         max_waiting: int = 50,
         root: Path | None = None,
         per_client: int = 25,
+        kept_per_client: int = 10,
     ) -> None:
         if slots < 1:
             raise DeckgenError(_("--jobs must be at least 1, not {n}", n=slots))
         self.slots, self.time_limit, self.keep, self.max_waiting = slots, time_limit, keep, max_waiting
         self.per_client = per_client  # waiting jobs one client address may hold
+        # finished jobs whose files one client address keeps on the server: its newest makes its oldest
+        # go, never another client's (a loop of builds filled the disk for an hour)
+        self.kept_per_client = kept_per_client
         self.removed_leftovers = remove_leftovers(root)  # what servers that died (kill -9, a power cut) left behind
         self.root = Path(tempfile.mkdtemp(prefix=ROOT_PREFIX, dir=root))
         mark(self.root)
@@ -235,6 +239,15 @@ class JobManager:
                 job.error = _("the job could not run ({kind})", kind=type(exc).__name__)
             job.state = "done" if job.error is None else "failed"
             job.finished = time.monotonic()
+            self.make_room(job.client)
+
+    def make_room(self, client: str) -> None:
+        """Keep the files of ``client``'s ``kept_per_client`` latest finished jobs; remove its older
+        ones' (their pages then say the files are gone). Another client's are never touched."""
+        kept = sorted((j for j in self.jobs.values() if j.client == client and j.state in FINAL and not j.removed),
+                      key=lambda j: j.number)
+        for old in kept[:max(0, len(kept) - self.kept_per_client)]:
+            self.remove(old)
 
     def _execute(self, job: Job) -> None:
         from deckgen.web.work import run
