@@ -236,12 +236,24 @@ class Guard:
 
 
 def cross_origin(headers: dict[str, str]) -> Any:
-    """Why a write is refused as coming from another site, or None. A request without these headers
-    comes from a program (curl, a script), not from a page in a browser."""
+    """Why a write is refused as coming from another site, or None: ``Sec-Fetch-Site``, else ``Origin``,
+    else the origin of ``Referer``. A request without these headers comes from a program (curl, a
+    script), not from a page in a browser."""
     site = headers.get("sec-fetch-site")
     if site is not None and site not in ("same-origin", "none"):
         return _("a request from another site ({site}) may not change anything here; use the page itself", site=site[:40])
     origin = headers.get("origin")
+    referer = headers.get("referer")
+    if origin is None and site is None and referer:
+        # a browser that sends neither header (Firefox before 70 sent no Origin on a form's POST) still
+        # names the page that sent it: another site's page is refused as its origin would be
+        from urllib.parse import urlsplit
+
+        try:
+            parts = urlsplit(referer)
+            origin = f"{parts.scheme}://{parts.netloc}" if parts.scheme and parts.netloc else referer
+        except ValueError:
+            origin = referer
     if origin is not None:
         host = headers.get("host", "")
         if origin.lower() not in (f"http://{host}".lower(), f"https://{host}".lower()):

@@ -144,6 +144,11 @@ FORM = {"game": "multiplicats", "tables": "1"}
     {"sec-fetch-site": "cross-site"},
     {"sec-fetch-site": "same-site"},
     {"origin": "http://evil.example", "sec-fetch-site": "cross-site"},
+    # a browser that sends neither Origin nor Sec-Fetch-Site (Firefox before 70 on a form's POST) still
+    # names the page that sent it
+    {"referer": "http://evil.example/page.html"},
+    {"referer": "http://127.0.0.1:9999/"},
+    {"referer": "http://127.0.0.1.evil.example/"},
 ])
 def test_a_write_from_another_origin_is_refused_even_with_the_token(client, path, headers):
     r = client.post(path, data=FORM, headers=headers)  # the page's token is sent: the origin alone refuses it
@@ -151,6 +156,16 @@ def test_a_write_from_another_origin_is_refused_even_with_the_token(client, path
     r = client.post(path, json=FORM, headers=headers)
     assert r.status_code == 403
     assert no_jobs(client)
+
+
+def test_the_pages_own_referer_passes_and_origin_or_sec_fetch_site_outrank_it(client):
+    for headers in ({"referer": "http://127.0.0.1/games/multiplicats?lang=es"}, {"referer": "HTTP://127.0.0.1/"},
+                    {"origin": "http://127.0.0.1", "referer": "http://127.0.0.1/games/hectoedra"},
+                    {"sec-fetch-site": "same-origin", "referer": "http://127.0.0.1/"}):
+        assert client.post("/api/preview", json={"game": "multiplicats", "tables": "2"}, headers=headers).status_code == 200, headers
+    r = client.post("/api/preview", json={"game": "multiplicats"}, headers={"referer": "http://evil.example/x"})
+    assert r.status_code == 403 and r.json()["error"] == (
+        "a request from another origin (http://evil.example) may not change anything here; use the page itself")
 
 
 @pytest.mark.parametrize("path", ["/api/build", "/api/check", "/api/preview", "/api/deckfile"])
