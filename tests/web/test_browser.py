@@ -231,6 +231,12 @@ def test_a_teacher_chooses_previews_checks_and_downloads(d, server):
     retype(d, "f-tables", "2,5,10")
     wait_for(d, lambda d: counts(d) == (63, 8, 16), what="the preview of tables 2,5,10 (16 pages)")
     assert d.switch_to.active_element.get_attribute("id") == "f-tables"  # focus stays where the teacher types
+    assert text(d, "#argv") == "deckgen build multiplicats --tables 2,5,10"
+    # the command line shown is one to paste: a value a shell would split is quoted
+    retype(d, "f-tables", "2, 5, 10")
+    wait_for(d, lambda d: text(d, "#argv") == 'deckgen build multiplicats --tables "2, 5, 10"', what="the quoted command line")
+    retype(d, "f-tables", "2,5,10")
+    wait_for(d, lambda d: counts(d) == (63, 8, 16), what="the preview of tables 2,5,10 again")
     # the options live in the address, and the language switch keeps them
     assert parse_qs(urlparse(d.current_url).query)["tables"] == ["2,5,10"]
     assert parse_qs(urlparse(d.find_element(By.ID, "switch-lang-en").get_attribute("href")).query) == {"lang": ["en"], "tables": ["2,5,10"]}
