@@ -242,13 +242,20 @@ def read_deck_file(path: Path) -> tuple[dict[str, Any], Game]:
         data = path.read_bytes()
     except OSError as exc:
         raise DeckgenError(_("cannot read deck file {file}: {problem}", file=name, problem=os_problem(exc))) from None
+    return read_deck_text(deck_text_of(data, name), name, folder=path.parent)
+
+
+def deck_text_of(data: bytes, name: str) -> str:
+    """A deck file's bytes as text, as both faces read them (a file named on the command line, a file
+    uploaded to the web page): UTF-8, or Notepad's "Unicode" (UTF-16 with its byte-order mark), with
+    the line ends of Windows (and of old Macs) made plain; anything else refused in one message that
+    says how to save it. ``name`` only labels the message."""
     try:  # Notepad's "Unicode" is UTF-16 with its byte-order mark; everything else must be UTF-8
         text = data.decode("utf-16") if data.startswith((b"\xff\xfe", b"\xfe\xff")) else data.decode("utf-8")
     except UnicodeDecodeError:
         raise DeckgenError(_("deck file {file} is not UTF-8 text; save it as UTF-8 (in Notepad: Save as, Encoding: UTF-8)",
                              file=name)) from None
-    text = text.replace("\r\n", "\n").replace("\r", "\n")  # the line ends of Windows (and of old Macs)
-    return read_deck_text(text, name, folder=path.parent)
+    return text.replace("\r\n", "\n").replace("\r", "\n")  # the line ends of Windows (and of old Macs)
 
 
 def read_deck_text(text: str, name: str, *, folder: Path | None) -> tuple[dict[str, Any], Game]:

@@ -692,14 +692,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 "send the deck file as application/toml (or with the page's CSRF token); it came without a content type"))
         body = await limited_body(request, MAX_UPLOAD, what=_("a deck file"))
         label = display_name(name, "deck.toml")
-        if not body.strip():
+        from deckgen.deckfile.load import DeckFileError, deck_text_of
+
+        text = deck_text_of(body, label) if body.strip() else ""  # read as `deckgen build FILE` reads it (UTF-16 too)
+        if not text.strip("\ufeff \t\n"):
             raise DeckgenError(_("deck file {name} is empty: choose a deck file that has a game and its options", name=label))
-        try:
-            text = body.decode("utf-8")
-        except UnicodeDecodeError:
-            raise DeckgenError(_("deck file {name} is not UTF-8 text", name=label)) from None
         req = DeckRequest("", deck_text=text, deck_name=label)
-        from deckgen.deckfile.load import DeckFileError
 
         try:
             spec = await asyncio.to_thread(req.spec)

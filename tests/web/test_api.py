@@ -555,8 +555,10 @@ def test_upload_limits_and_broken_files(client):
     r = client.post("/api/upload", content=iter([b"#" * 600_000, b"#" * 600_000]))  # streamed, no length given
     assert r.status_code == 413 and "at most 1,000,000 bytes" in r.json()["error"]
     assert client.post("/api/upload", content=b"#" * 1_000_000 + b"").status_code == 400  # exactly 1 MB: read (and no game)
-    r = client.post("/api/upload", content="game = \"mgc\"\n".encode("utf-16"))
-    assert r.status_code == 400 and "not UTF-8" in r.json()["error"]
+    r = client.post("/api/upload", content="game = \"mgc\"\n".encode("utf-16"))  # Notepad's "Unicode": read, as the CLI reads it
+    assert r.status_code == 200 and r.json()["game"] == "mgc"
+    r = client.post("/api/upload", content="game = \"mgc\" # año\n".encode("utf-16-le"))  # no byte-order mark: not UTF-8
+    assert r.status_code == 400 and r.json()["error"].endswith("is not UTF-8 text; save it as UTF-8 (in Notepad: Save as, Encoding: UTF-8)")
     r = client.post("/api/upload", content=b'game = "mgc"\nseed = = 3\n')
     assert r.status_code == 400 and r.json()["problems"][0]["line"] == 2 and "not valid TOML" in r.json()["problems"][0]["message"]
     r = client.post("/api/upload", content=b'game = "multiplicats"\n[print]\nback_image = "../../etc/passwd"\n')
