@@ -602,7 +602,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if name not in files:  # the path is always one the job wrote, never the user's text
             raise HTTPException(404, _("this job has no file {name!r}", name=shown(name, 60)))
         path = job.base() / files[files.index(name)]
-        return FileResponse(path, filename=path.name, media_type=media_type(path.name))
+        return JobFile(path, filename=path.name, media_type=media_type(path.name), job=job, manager=manager)
 
     @app.get("/api/jobs/{job_id}/zip")
     async def job_zip(job_id: str) -> FileResponse:
@@ -613,7 +613,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise HTTPException(404, _("only a build has a ZIP"))
         return WholeDownload(
             job.folder / ZIP_NAME, filename=str(job.result["zip_name"]), media_type="application/zip",
-            after=lambda: manager.remove(job),
+            after=lambda: manager.remove(job), job=job, manager=manager,
         )
 
     # ------------------------------------------------------------ deck files
@@ -825,16 +825,37 @@ def safe_next(target: Any) -> str:
     return text if ok else "/"
 
 
-class WholeDownload(FileResponse):
-    """A file answered as FileResponse does (ranges too), that calls ``after`` only once the whole file
-    went out in one full 200 answer to a GET: a range request (206), a HEAD or a broken transfer leave
-    the file where it is."""
+class JobFile(FileResponse):
+    """A file of a finished job, answered as FileResponse does (ranges too), whose job's folder stays
+    until the answer is over: the job counts it as a reader from the moment the route chose the file,
+    and a removal meanwhile (another download of its ZIP ending, the hour, newer jobs) waits for its
+    last reader (JobManager.remove). Before, a removal between the route and the file's opening was a
+    500, or an answer cut after its headers."""
+
+    def __init__(self, *args: Any, job: Any, manager: Any, **kw: Any) -> None:
+        super().__init__(*args, **kw)
+        self.job, self.manager = job, manager
+        manager.reading(job)
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        try:
+            await self.answer(scope, receive, send)
+        finally:
+            self.manager.done_reading(self.job)
+
+    async def answer(self, scope: Any, receive: Any, send: Any) -> None:
+        await FileResponse.__call__(self, scope, receive, send)
+
+
+class WholeDownload(JobFile):
+    """A job's file (its ZIP) that calls ``after`` only once the whole file went out in one full 200
+    answer to a GET: a range request (206), a HEAD or a broken transfer leave the file where it is."""
 
     def __init__(self, *args: Any, after: Any, **kw: Any) -> None:
         super().__init__(*args, **kw)
         self.after = after
 
-    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+    async def answer(self, scope: Any, receive: Any, send: Any) -> None:
         seen = {"status": 0, "bytes": 0, "ended": False}
 
         async def counting(message: dict[str, Any]) -> None:
@@ -852,7 +873,7 @@ class WholeDownload(FileResponse):
             await send(message)
 
         size = os.stat(self.path).st_size
-        await super().__call__(scope, receive, counting)
+        await FileResponse.__call__(self, scope, receive, counting)
         whole = seen["bytes"] in (size, -1)
         if scope.get("method") == "GET" and seen["status"] == 200 and seen["ended"] and whole:
             self.after()

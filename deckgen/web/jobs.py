@@ -63,6 +63,7 @@ class Job:
     parts: dict[str, tuple[int, int]] = field(default_factory=dict)  # each stage's latest (done, total)
     best: float = 0.0  # the most the bar has shown
     cancelled: bool = False
+    readers: int = 0  # answers sending one of its files now: its folder is removed only once they are over
 
     def _fractions(self) -> list[float]:
         """Each stage's share done. A stage's count only grows, and may stop before its total (a
@@ -223,8 +224,19 @@ class JobManager:
             proc.kill()
 
     def remove(self, job: Job) -> None:
+        """Its files go: at once, or once the last answer sending one of them is over (a link followed
+        from now on says the files were removed)."""
         job.removed = True
-        shutil.rmtree(job.folder, ignore_errors=True)
+        if job.readers <= 0:
+            shutil.rmtree(job.folder, ignore_errors=True)
+
+    def reading(self, job: Job) -> None:
+        job.readers += 1
+
+    def done_reading(self, job: Job) -> None:
+        job.readers -= 1
+        if job.readers <= 0 and job.removed:
+            shutil.rmtree(job.folder, ignore_errors=True)
 
     async def _run(self, job: Job) -> None:
         assert self._sem is not None
