@@ -459,9 +459,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """The counts and a sample of the cards; with ``?start=N`` the cards from the N-th on (a gallery page)."""
         req = await form_request(request, "preview")
         async with preview_slots:
-            return await asyncio.wait_for(
-                asyncio.to_thread(make_preview, req, None if start is None else max(0, start)), timeout=settings.time_limit
-            )
+            try:
+                return await asyncio.wait_for(
+                    asyncio.to_thread(make_preview, req, None if start is None else max(0, start)), timeout=settings.time_limit
+                )
+            except asyncio.TimeoutError:  # said in words, not as a fault of the server (a 500)
+                raise DeckgenError(_("the preview took longer than this server's time limit of {s:g} s (deckgen serve "
+                                     "--time-limit); a build or a check of this deck would be stopped too", s=settings.time_limit)) from None
 
     @app.get("/api/games/{game_id}/sample.png")
     async def sample(game_id: str) -> Response:
