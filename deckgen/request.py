@@ -212,7 +212,10 @@ class DeckRequest:
             if "skill_games" not in dict(self.common):
                 words += ["--skill-games", str(SKILL_GAMES)]
             words += ["--report", "report"]
-        return [command, self.deck_name if self.uploaded else self.game, *words]
+        target = self.deck_name if self.uploaded else self.game
+        if target.startswith("-"):  # a deck file named "-x.toml" is written ./-x.toml, or it reads as an option
+            target = "./" + target
+        return [command, target, *words]
 
     def values(self, command: str) -> dict[str, Any]:
         """The typed common options ``command`` takes (a check is `validate`, a preview a `build`)."""

@@ -91,3 +91,15 @@ def test_a_check_setting_the_command_line_refuses_is_refused_in_its_words(client
     assert r.json()["error"] == err.strip()[len("error: "):]
     assert r.json()["fields"] == {field: r.json()["error"]}
     assert not client.app.state.manager.jobs
+
+
+def test_an_uploaded_deck_file_named_like_an_option_is_named_by_its_path(client, capsys, tmp_path, monkeypatch):
+    """`deckgen build --tablas.toml` reads the name as an option (and refuses it): the line says ./--tablas.toml."""
+    body = b'game = "multiplicats"\n\n[options]\ntables = "2,5"\n'
+    up = client.post("/api/upload", params={"name": "--tablas.toml"}, content=body, headers={"Content-Type": "application/toml"}).json()
+    data = client.post("/api/preview", json={"deck": up["deck"]}).json()
+    assert data["command"] == "deckgen build ./--tablas.toml"
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "--tablas.toml").write_bytes(body)
+    code, _out, err = run(capsys, *shlex.split(data["command"])[1:], "--out", "cli", "--quiet")
+    assert code == 0, err
