@@ -243,8 +243,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     def page(request: Request, name: str, status_code: int = 200, headers: dict[str, str] | None = None, **context: Any) -> Response:
         lang = current_lang()
         other = [l for l in page_langs() if l != lang]
-        return pages.TemplateResponse(request, name, {"lang": lang, "other_langs": other, **context}, status_code=status_code,
-                                      headers=headers)
+        return pages.TemplateResponse(request, name, {"lang": lang, "other_langs": other, "switch": switch_links(request, other), **context},
+                                      status_code=status_code, headers=headers)
+
+    def switch_links(request: Request, langs: list[str]) -> dict[str, str]:
+        """The language switch's links: this page's address in another language, its options kept (the
+        page's script keeps them up to date as they change; without it, these are the address's own)."""
+        from urllib.parse import urlencode
+
+        kept = [(k, v) for k, v in request.query_params.multi_items() if k != "lang" and not has_surrogate(k + v)]
+        if len(urlencode(kept)) > 2000:  # an address that long keeps only its language
+            kept = []
+        return {l: "?" + urlencode([*kept, ("lang", l)]) for l in langs}
 
     # ------------------------------------------------------------ errors: one message, never a traceback
     def is_api(request: Request) -> bool:
