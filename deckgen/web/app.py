@@ -40,7 +40,7 @@ from deckgen.registry import Game, games, get_game
 from deckgen.request import DeckRequest, FieldErrors, command_line
 from deckgen.web.forms import ACTIONS, FORM_KEYS, Field, common_fields, option_fields, request_from_form, sent_by
 from deckgen.web.guard import CSRF_FIELD, SESSION_COOKIE, SIMPLE_TYPES, Access, Guard, Hosts, content_type, header_csrf_ok
-from deckgen.web.jobs import CANCELLED, Busy, Job, JobManager
+from deckgen.web.jobs import CANCELLED, MIN_FREE, Busy, Job, JobManager, NoRoom
 from deckgen.web.speak import Speak, page_langs
 
 HERE = Path(__file__).parent
@@ -76,6 +76,7 @@ class Settings:
     max_waiting: int = 50
     waiting_per_client: int = 25  # of those places, what one client address may hold
     kept_per_client: int = 10  # finished jobs whose files one client address keeps (its newest removes its oldest's)
+    min_free: int = MIN_FREE  # bytes free on the jobs' disk below which no new job starts (507)
     root: Path | None = None  # where the temporary folders go (default: the system's)
     host: str = "127.0.0.1"  # the address it listens on: its name joins the Host allow-list
     allowed_hosts: tuple[str, ...] = ()  # more Host names to answer to
@@ -214,7 +215,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
     manager = JobManager(
         settings.jobs, time_limit=settings.time_limit, keep=settings.keep, max_waiting=settings.max_waiting, root=settings.root,
-        per_client=settings.waiting_per_client, kept_per_client=settings.kept_per_client,
+        per_client=settings.waiting_per_client, kept_per_client=settings.kept_per_client, min_free=settings.min_free,
     )
     uploads: dict[str, tuple[float, DeckRequest, str]] = {}  # token -> (when, request, client)
     back_images: dict[str, tuple[float, Path, str]] = {}  # token -> (when, the server's own file, the client)
@@ -275,7 +276,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(DeckgenError)
     async def _deckgen_error(request: Request, exc: DeckgenError) -> Response:
-        return error(request, 429 if isinstance(exc, Busy) else 400, message(exc))
+        return error(request, 429 if isinstance(exc, Busy) else 507 if isinstance(exc, NoRoom) else 400, message(exc))
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(request: Request, exc: StarletteHTTPException) -> Response:

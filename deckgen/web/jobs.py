@@ -41,6 +41,13 @@ class Busy(DeckgenError):
     """The queue is full."""
 
 
+class NoRoom(DeckgenError):
+    """The disk the jobs write to has less free space than the server keeps in reserve."""
+
+
+MIN_FREE = 512 * 1024 * 1024  # bytes of the jobs' disk a server never lets a new job start into
+
+
 @dataclass
 class Job:
     id: str
@@ -124,6 +131,7 @@ class JobManager:
         root: Path | None = None,
         per_client: int = 25,
         kept_per_client: int = 10,
+        min_free: int = MIN_FREE,
     ) -> None:
         if slots < 1:
             raise DeckgenError(_("--jobs must be at least 1, not {n}", n=slots))
@@ -132,6 +140,9 @@ class JobManager:
         # finished jobs whose files one client address keeps on the server: its newest makes its oldest
         # go, never another client's (a loop of builds filled the disk for an hour)
         self.kept_per_client = kept_per_client
+        # free space a new job may not start into: the jobs' files (a 1,200 dpi PNG export of a large
+        # deck runs to gigabytes) never fill the disk the computer itself needs
+        self.min_free = min_free
         self.removed_leftovers = remove_leftovers(root)  # what servers that died (kill -9, a power cut) left behind
         self.root = Path(tempfile.mkdtemp(prefix=ROOT_PREFIX, dir=root))
         mark(self.root)
@@ -188,6 +199,10 @@ class JobManager:
         mine = sum(1 for j in self.jobs.values() if j.state == "queued" and j.client == client)
         if client and mine >= self.per_client:
             raise Busy(_("you already have {n} jobs waiting; wait for them to finish", n=mine))
+        free = shutil.disk_usage(self.root).free
+        if free < self.min_free:
+            raise NoRoom(_("the server's disk is nearly full ({free:.1f} GB free; it keeps {reserve:.1f} GB free): no job starts "
+                           "until there is room; try again later, or ask whoever runs the server", free=free / 1e9, reserve=self.min_free / 1e9))
         job_id = secrets.token_urlsafe(12)
         folder = Path(tempfile.mkdtemp(prefix="job-", dir=self.root))
         job = Job(job_id, kind, request, folder, next(self._numbers), client=client, lang=lang)
