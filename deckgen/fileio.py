@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import os
 import stat
+import struct
 import tempfile
+import zlib
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 from deckgen.errors import DeckgenError, os_problem
 from deckgen.i18n import _
@@ -114,6 +116,55 @@ def json_text(data: object, indent: int | None = 1) -> str:
     import json
 
     return json.dumps(finite(data), indent=indent, allow_nan=False)
+
+
+def check_own_file(path: Path, flag: str, ours: Callable[[bytes], bool], head: int) -> Path:
+    """``path``, a single file an option (``flag``) names, refused before any work unless nothing is
+    there or a file deckgen wrote, told by ``ours`` from its first ``head`` bytes: deckgen replaces a
+    file of its own, never a file of the user's, a folder, a FIFO or a device."""
+    path = Path(path)
+    if path.is_dir():
+        raise DeckgenError(_("{flag} {path}: a folder is there; name a file", flag=flag, path=path))
+    if path.exists() or path.is_symlink():
+        try:
+            if not path.is_file():
+                raise DeckgenError(_("{flag} {path}: something other than a file is there", flag=flag, path=path))
+            with open(path, "rb") as f:
+                first = f.read(head)
+        except OSError as exc:
+            raise DeckgenError(_("{flag} {path}: {problem}", flag=flag, path=path, problem=os_problem(exc))) from None
+        if not ours(first):
+            raise DeckgenError(_("{flag} {path}: a file deckgen did not write is there; choose another name", flag=flag, path=path))
+    return path
+
+
+def _png_chunk(kind: bytes, body: bytes) -> bytes:
+    return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+
+_PNG_HEADER = 33  # the signature (8 bytes) and the IHDR chunk (25), which opens every PNG
+_PNG_MARK = _png_chunk(b"tEXt", b"Software\0deckgen")
+PNG_MARK_END = _PNG_HEADER + len(_PNG_MARK)  # how much of a PNG tells whether deckgen wrote it
+
+
+def marked_png(data: bytes) -> bytes:
+    """PNG ``data`` with deckgen's mark, a text chunk "Software: deckgen" right after the header, so
+    that a later command knows the file for its own (:func:`is_marked_png`)."""
+    if data[12:16] != b"IHDR":  # pragma: no cover - Pillow always writes IHDR first
+        raise ValueError("not a PNG")
+    return data[:_PNG_HEADER] + _PNG_MARK + data[_PNG_HEADER:]
+
+
+def png_name(path: Path) -> Path:
+    """``path`` when its name ends in .png (a picture deckgen writes is a PNG, and says so by its name)."""
+    if not str(path).lower().endswith(".png"):
+        raise DeckgenError(_("the board picture must be a .png file, not {path}", path=path))
+    return Path(path)
+
+
+def is_marked_png(head: bytes) -> bool:
+    """Whether a file beginning with ``head`` is a PNG deckgen marked (:func:`marked_png`)."""
+    return head[:8] == b"\x89PNG\r\n\x1a\n" and head[12:16] == b"IHDR" and head[_PNG_HEADER:PNG_MARK_END] == _PNG_MARK
 
 
 def read_regular(path: Path, most: int) -> bytes | None:

@@ -504,8 +504,12 @@ def simulate(
         raise DeckgenError(_("{game} has no rule engine yet", game=spec.game.title))
     if board is not None and engine.board_picture is None:
         raise DeckgenError(_("{game} has no board to draw (--board)", game=spec.game.title))
-    if board is not None:
+    if board is not None:  # refused before the games: a name that is no PNG's, a folder, a file of the user's
+        from deckgen.fileio import PNG_MARK_END, check_own_file, is_marked_png, png_name
+
+        png_name(board)
         prepare_out_dir(board.parent)  # as every output: its folder is made (before the games), a file in the way named
+        check_own_file(board, "--board", is_marked_png, PNG_MARK_END)
     if policy not in engine.policies:
         raise DeckgenError(_("unknown --policy {policy!r}: use {policies}", policy=policy, policies=Listing(engine.policies, "or")))
     n_games = _in_range("--games", 1000 if games is None else games, 1, 10_000_000)

@@ -22,7 +22,8 @@ from pathlib import Path
 from typing import IO, Any
 
 from deckgen.analysis.measures.trace import Trace
-from deckgen.errors import DeckgenError, os_problem
+from deckgen.errors import DeckgenError
+from deckgen.fileio import check_own_file
 from deckgen.i18n import _
 
 FORMAT = "deckgen-trace"
@@ -50,19 +51,7 @@ def game_line(variant: str, seed: int, trace: Trace) -> dict[str, Any]:
 def check_target(path: Path) -> Path:
     """The trace file's path, refused before any game is played when it cannot be written or holds a
     file deckgen did not write."""
-    path = Path(path)
-    if path.is_dir():
-        raise DeckgenError(_("--trace {path}: a folder is there; name a file", path=path))
-    if path.exists() or path.is_symlink():
-        try:
-            if not path.is_file():
-                raise DeckgenError(_("--trace {path}: something other than a file is there", path=path))
-            with open(path, "rb") as f:
-                first = f.read(len(PREFIX))
-        except OSError as exc:
-            raise DeckgenError(_("--trace {path}: {problem}", path=path, problem=os_problem(exc))) from None
-        if first != PREFIX:
-            raise DeckgenError(_("--trace {path}: a file deckgen did not write is there; choose another name", path=path))
+    path = check_own_file(path, "--trace", lambda first: first == PREFIX, len(PREFIX))
     folder = path.parent
     if not folder.is_dir():
         raise DeckgenError(_("--trace {path}: the folder {folder} does not exist", path=path, folder=folder))

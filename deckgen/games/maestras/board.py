@@ -15,7 +15,7 @@ from typing import Any
 from PIL import Image
 
 from deckgen.errors import DeckgenError
-from deckgen.fileio import write_bytes
+from deckgen.fileio import marked_png, png_name, write_bytes
 from deckgen.model import Card, Deck
 from deckgen.render.faces import Faces, Frame
 from deckgen.render.palette import INK
@@ -168,8 +168,7 @@ PICTURE_WORDS = {
 
 
 def check_picture_path(path: Path) -> None:
-    if not str(path).lower().endswith(".png"):
-        raise DeckgenError(f"the board picture must be a .png file, not {path}")
+    png_name(path)
 
 
 def final_board_picture(deck: Deck, state, players: int, seed: int, policy: str, path: Path, lang: str = "es",
@@ -233,4 +232,4 @@ def final_board_picture(deck: Deck, state, players: int, seed: int, policy: str,
         y += line + 2
     buf = io.BytesIO()
     img.save(buf, format="PNG")
-    return write_bytes(Path(path), buf.getvalue())
+    return write_bytes(Path(path), marked_png(buf.getvalue()))  # marked: the next --board knows it for deckgen's

@@ -1,0 +1,66 @@
+"""Round 5 of hostile input: single files a command writes beside the user's own (`simulate --board`),
+and what the messages show of the values a deck file gave."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from PIL import Image
+
+from clirun import run
+
+BOARD = ["simulate", "maestras", "--games", "1", "--players", "2", "-q"]
+
+
+def test_a_file_of_the_users_at_the_board_path_is_kept(tmp_path, monkeypatch, capsys):
+    """`--board` named a file deckgen did not write: it was overwritten after the games."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "holiday.png").write_bytes(b"my own picture")
+    code, out, err = run(capsys, *BOARD, "--board", "holiday.png")
+    assert code == 2 and err == "error: --board holiday.png: a file deckgen did not write is there; choose another name\n"
+    assert out == ""  # refused before the games: no table printed
+    assert (tmp_path / "holiday.png").read_bytes() == b"my own picture"
+    Image.new("RGB", (4, 4)).save(tmp_path / "real.png")  # a real PNG, not deckgen's, is the user's as well
+    before = (tmp_path / "real.png").read_bytes()
+    code, _, err = run(capsys, *BOARD, "--board", "real.png")
+    assert code == 2 and "a file deckgen did not write" in err
+    assert (tmp_path / "real.png").read_bytes() == before
+
+
+def test_a_board_deckgen_wrote_is_replaced(tmp_path, capsys):
+    path = tmp_path / "b.png"
+    code, _, err = run(capsys, *BOARD, "--board", path)
+    assert code == 0, err
+    with Image.open(path) as img:
+        assert img.text.get("Software") == "deckgen"  # the mark the next command reads
+        img.load()  # still a whole PNG
+    first = path.read_bytes()
+    code, _, err = run(capsys, *BOARD, "--board", path)
+    assert code == 0, err
+    assert path.read_bytes() == first  # the same seed draws the same board, written again
+
+
+@pytest.mark.parametrize("case", ["jpg", "folder", *(["fifo"] if hasattr(os, "mkfifo") else [])])  # (no FIFOs on Windows)
+def test_a_board_path_that_cannot_be_a_picture_is_refused_before_the_games(tmp_path, monkeypatch, capsys, case):
+    """Each was refused only after every game had been played and its table printed (or not at all:
+    a FIFO)."""
+    monkeypatch.chdir(tmp_path)
+    if case == "folder":
+        (tmp_path / "b.png").mkdir()
+        (tmp_path / "b.png" / "keep.txt").write_text("mine")
+    elif case == "fifo":
+        os.mkfifo(tmp_path / "b.png")
+    name = "b.jpg" if case == "jpg" else "b.png"
+    code, out, err = run(capsys, *BOARD[:2], "--players", "2", "--board", name, "-q")  # 1,000 games: a refusal after them takes seconds
+    assert code == 2 and out == ""
+    assert err == {"jpg": "error: the board picture must be a .png file, not b.jpg\n",
+                   "folder": "error: --board b.png: a folder is there; name a file\n",
+                   "fifo": "error: --board b.png: something other than a file is there\n"}[case]
+    if case == "folder":
+        assert (tmp_path / "b.png" / "keep.txt").read_text() == "mine"
+
+
+def test_the_board_name_is_refused_in_the_users_language(tmp_path, capsys):
+    code, _, err = run(capsys, "--ui-lang", "es", *BOARD, "--board", tmp_path / "b.gif")
+    assert code == 2 and err == f"error: la imagen del tablero debe ser un archivo .png, no {tmp_path / 'b.gif'}\n"
