@@ -150,6 +150,15 @@ def _say_files(headline: Any, files: list[Path], quiet: bool) -> None:
 _is_file = is_file
 
 
+def _game_only(target: str, command: str) -> Any:
+    """The game of a command that takes a game id and no deck file (sweep, solve, puzzle): a deck file
+    given to it is named as such (it read "unknown game './my-deck.toml'")."""
+    if _is_file(target):
+        raise DeckgenError(_("{command} takes a game id, not a deck file ({file}); the games are: {games}", command=command,
+                             file=target, games=", ".join(games())))
+    return get_game(target)
+
+
 def load_spec(target: str, extra: list[str], **common: Any) -> "DeckSpec":
     """A spec from GAME (or a deck FILE) plus the common options and the game's own options (the
     request layer's, with this command's own flags offered by "did you mean")."""
@@ -577,7 +586,7 @@ def sweep(
     quiet: bool = QuietOpt,
 ) -> None:
     with _bars(quiet) as bars:
-        result, written = pipeline.sweep(get_game(game), vary, players=players, games=games, seed=seed, workers=workers, scheduler=scheduler, out=out, progress=bars, measures=measure)
+        result, written = pipeline.sweep(_game_only(game, "sweep"), vary, players=players, games=games, seed=seed, workers=workers, scheduler=scheduler, out=out, progress=bars, measures=measure)
     from deckgen.analysis.sweep import summary_lines
 
     for line in summary_lines(result):
@@ -588,7 +597,7 @@ def sweep(
 
 def run_capability(name: str, game_id: str, args: list[str], quiet: bool = False) -> int:
     """Run the game's ``name`` capability with its own options parsed from ``args``."""
-    game = get_game(game_id)
+    game = _game_only(game_id, name)
     cap = game.capabilities.get(name)
     if cap is None:
         offered = [g.id for g in games().values() if name in g.capabilities]

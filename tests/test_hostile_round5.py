@@ -64,3 +64,16 @@ def test_a_board_path_that_cannot_be_a_picture_is_refused_before_the_games(tmp_p
 def test_the_board_name_is_refused_in_the_users_language(tmp_path, capsys):
     code, _, err = run(capsys, "--ui-lang", "es", *BOARD, "--board", tmp_path / "b.gif")
     assert code == 2 and err == f"error: la imagen del tablero debe ser un archivo .png, no {tmp_path / 'b.gif'}\n"
+
+
+@pytest.mark.parametrize("argv", [["sweep", "{deck}", "--vary", "tables=1|2", "-q"], ["solve", "{deck}"], ["puzzle", "{deck}", "-q"]],
+                         ids=lambda a: a[0])
+def test_a_deck_file_given_where_only_a_game_goes_is_named_as_such(tmp_path, monkeypatch, capsys, argv):
+    """It read "unknown game './my-deck.toml'", as though the file had been taken for a misspelt game."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "my-deck.toml").write_text('game = "hectoedra"\n')
+    code, out, err = run(capsys, *[a.replace("{deck}", "./my-deck.toml") for a in argv])
+    assert code == 2 and out == ""
+    assert err == (f"error: {argv[0]} takes a game id, not a deck file (./my-deck.toml); "
+                   "the games are: hectoedra, maestras, mgc, monete, multiplicats\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["my-deck.toml"]
