@@ -65,6 +65,35 @@ class Terminated(BaseException):
     """The process was asked to stop (SIGTERM): unwinds like Ctrl-C, so every cleanup runs."""
 
 
+class AsWritten:
+    """A value read from a deck file, shown by ``{value!r}`` as the file writes it (``true``,
+    ``1979-05-27``, ``[1, "a"]``, ``{a = 1}``), never as Python writes it (``True``,
+    ``datetime.date(1979, 5, 27)``); text keeps its quotes."""
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __repr__(self) -> str:
+        return written(self.value)
+
+    __str__ = __repr__
+
+
+def written(value: Any) -> str:
+    """``value`` (of a TOML file) as TOML writes it."""
+    import datetime
+
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (datetime.date, datetime.time)):  # (datetime is a date)
+        return value.isoformat()
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(written(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k} = {written(v)}" for k, v in value.items()) + "}"
+    return repr(value)
+
+
 # C0 and C1 control characters (ESC starts terminal escape sequences, CR and LF forge lines), DEL,
 # and the Unicode marks that reorder or break lines on screen
 _UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")

@@ -77,3 +77,32 @@ def test_a_deck_file_given_where_only_a_game_goes_is_named_as_such(tmp_path, mon
     assert err == (f"error: {argv[0]} takes a game id, not a deck file (./my-deck.toml); "
                    "the games are: hectoedra, maestras, mgc, monete, multiplicats\n")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["my-deck.toml"]
+
+
+@pytest.mark.parametrize("line,shown", [
+    ("seed = 1979-05-27", "2: seed: should be a whole number (got 1979-05-27)"),
+    ("seed = 07:32:00", "2: seed: should be a whole number (got 07:32:00)"),
+    ("players = 1979-05-27T07:32:00", "2: players: should be a whole number (got 1979-05-27T07:32:00)"),
+    ("lang = 1979-05-27", "2: lang: should be 'es', 'en' or 'all' (got 1979-05-27)"),
+    ("[print]\nback_offset = 1979-05-27", "3: print.back_offset: should be text in quotes or a list [ … ] (got 1979-05-27)"),
+    ("[print]\nback_offset = {x = true}", "3: print.back_offset: should be text in quotes or a list [ … ] (got {x = true})"),
+])
+def test_a_deck_files_value_is_shown_as_the_file_writes_it(tmp_path, capsys, line, shown):
+    """TOML's dates and times were shown as Python writes them: (got datetime.date(1979, 5, 27))."""
+    deck = tmp_path / "deck.toml"
+    deck.write_text(f'game = "multiplicats"\n{line}\n')
+    code, _, err = run(capsys, "validate", deck)
+    assert code == 2 and err == f"error: {deck}: 1 problem:\n  {deck}:{shown}\n"
+
+
+@pytest.mark.parametrize("value,shown", [('["a", 1]', "['a', 1]"), ("[true, 1]", "[true, 1]"), ("[[1], 2]", "[[1], 2]"),
+                                         ("[1979-05-27, 1]", "[1979-05-27, 1]"), ("[{a = 1}, 2]", "[{a = 1}, 2]")])
+def test_a_back_offset_list_that_is_no_offset_is_one_problem(tmp_path, capsys, value, shown):
+    """A list holding something other than numbers was three problems, one of them at pydantic's own
+    name for the list ('print.back_offset.list[float][1]: should be a number'), one that asked for
+    text in quotes."""
+    deck = tmp_path / "deck.toml"
+    deck.write_text(f'game = "multiplicats"\n[print]\nback_offset = {value}\n')
+    code, _, err = run(capsys, "validate", deck)
+    assert code == 2 and err == (f"error: {deck}: 1 problem:\n  {deck}:3: print.back_offset: expected X,Y in millimetres "
+                                 f"(like 1.5,-0.5, or 1,5;-0,5 with decimal commas), got {shown}\n")

@@ -10,6 +10,7 @@ import re
 import typing
 from typing import Any
 
+from deckgen.errors import AsWritten
 from deckgen.i18n import Listing, N_, _, ngettext
 
 # ---------------------------------------------------------------- TOML
@@ -143,9 +144,7 @@ def _plain(value: Any) -> Any:
 
 
 def _got(message: Any, got: Any, shown: bool) -> Any:
-    if isinstance(got, bool):  # as the file writes it
-        return _("{problem} (got {value})", problem=message, value="true" if got else "false")
-    return _("{problem} (got {value!r})", problem=message, value=got) if shown else message
+    return _("{problem} (got {value!r})", problem=message, value=AsWritten(got)) if shown else message  # as the file writes it
 
 
 def _choices(model: Any, loc: tuple) -> tuple | None:

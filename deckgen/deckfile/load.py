@@ -40,7 +40,7 @@ from deckgen.deckfile.limits import (  # noqa: F401 (the limits are read from he
 from deckgen.deckfile.locate import key_lines, line_of
 from deckgen.deckfile.paths import referenced_image
 from deckgen.deckfile.explain import KINDS, schema_problem, toml_problem, union_tag
-from deckgen.errors import DeckgenError, OptionError, os_problem
+from deckgen.errors import AsWritten, DeckgenError, OptionError, os_problem
 from deckgen.i18n import Listing, _, ngettext
 from deckgen.options import check_size
 from deckgen.spelling import did_you_mean
@@ -166,7 +166,7 @@ class _Collector:
         for loc, errs in unions.items():
             kinds = Listing([_(KINDS[e["type"]]) for e in errs if e["type"] in KINDS], "or")
             got = errs[0].get("input")
-            self.add(loc, _("should be {kinds} (got {value!r})", kinds=kinds, value=got))
+            self.add(loc, _("should be {kinds} (got {value!r})", kinds=kinds, value=AsWritten(got)))
 
 
 def _too_many_values(name: str) -> DeckFileError:

@@ -51,7 +51,7 @@ class PrintSection(BaseModel):
     format: str = "sheets"
     dpi: Whole = Field(300, ge=72, le=1200)
     colour: Literal["rgb", "cmyk"] = "rgb"
-    back_offset: str | list[float] | None = None
+    back_offset: str | list[Any] | None = None  # a list judged by the command line's own parser (load._check_print_values)
 
 
 class DeckFileModel(BaseModel):

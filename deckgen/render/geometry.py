@@ -13,7 +13,7 @@ import math
 import re
 from dataclasses import dataclass
 
-from deckgen.errors import OptionError
+from deckgen.errors import AsWritten, OptionError
 from deckgen.i18n import Listing, _
 from deckgen.numerals import decimal_number, odd_digits
 
@@ -144,6 +144,7 @@ def back_offset(value: object) -> tuple[float, float]:
             raise ValueError
         x, y = (decimal_number(p) for p in parts)  # the digits 0-9, a point or a comma (deckgen.numerals)
     except (TypeError, ValueError):
+        value = value if isinstance(value, str) else AsWritten(value)  # a deck file's list, as the file writes it
         if odd_digits(str(value)):
             raise OptionError(_("expected X,Y in millimetres written with the digits 0-9 (like 1.5,-0.5, or 1,5;-0,5 with decimal commas), got {value!r}", value=value),
                               option="--back-offset") from None
