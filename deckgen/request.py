@@ -110,10 +110,17 @@ def spec_of(game: Game, extra: Sequence[str], common: Mapping[str, Any], *, file
 def judged_image(path: Any) -> Path:
     """A back image given by path (``--back-image``, or the file the web page keeps under the name the
     teacher's file had): a whole PNG or JPEG within a deck file's limits, or one message naming it."""
-    from deckgen.deckfile.paths import referenced_image
+    from deckgen.deckfile.paths import not_an_image_file, referenced_image
 
+    if not str(path).strip():  # ("" is the current folder to pathlib)
+        raise OptionError(_("{flag} needs a value", flag=SHARED["back_image"].flag))
     given = Path(str(path))
-    try:
+    try:  # named by the path as given: there is no deck file for it to sit beside
+        if not (given.exists() or given.is_symlink()):
+            raise DeckgenError(_("{file} not found", file=given))
+        problem = not_an_image_file(given, str(given))
+        if problem is not None:
+            raise DeckgenError(problem)
         return referenced_image(given.parent, given.name)
     except DeckgenError as exc:
         raise OptionError(_("{flag}: {problem}", flag=SHARED["back_image"].flag, problem=message(exc))) from None

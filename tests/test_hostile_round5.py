@@ -106,3 +106,25 @@ def test_a_back_offset_list_that_is_no_offset_is_one_problem(tmp_path, capsys, v
     code, _, err = run(capsys, "validate", deck)
     assert code == 2 and err == (f"error: {deck}: 1 problem:\n  {deck}:3: print.back_offset: expected X,Y in millimetres "
                                  f"(like 1.5,-0.5, or 1,5;-0,5 with decimal commas), got {shown}\n")
+
+
+@pytest.mark.parametrize("case", ["missing", "folder", "empty", *(["device"] if os.name == "posix" else [])])  # (/dev/null)
+def test_a_back_image_that_is_not_there_or_no_file_is_named_as_such(tmp_path, monkeypatch, capsys, case):
+    """`--back-image /tmp` read "'tmp' not found beside the deck file": the folder is there, and a
+    command line has no deck file for it to sit beside. The same in a deck file names the folder."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "pics").mkdir()
+    given = {"missing": str(tmp_path / "nowhere.png"), "folder": str(tmp_path / "pics"), "device": os.devnull, "empty": ""}[case]
+    code, out, err = run(capsys, "build", "multiplicats", "--tables", "1", "--back-image", given, "--out", "o", "-q")
+    assert code == 2 and out == ""
+    assert err == "error: " + {"missing": f"--back-image: {given} not found", "folder": f"--back-image: {given} is a folder, not an image",
+                               "device": f"--back-image: {given} is not a file", "empty": "--back-image needs a value"}[case] + "\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pics"]
+
+
+def test_a_deck_files_back_image_that_is_a_folder_is_named_as_such(tmp_path, capsys):
+    (tmp_path / "pics").mkdir()
+    deck = tmp_path / "deck.toml"
+    deck.write_text('game = "multiplicats"\n[print]\nback_image = "pics"\n')
+    code, _, err = run(capsys, "validate", deck)
+    assert code == 2 and err == f"error: {deck}: 1 problem:\n  {deck}:3: print.back_image: 'pics' is a folder, not an image\n"

@@ -7,6 +7,7 @@ import struct
 import warnings
 import zlib
 from pathlib import Path
+from typing import Any
 
 from deckgen.errors import DeckgenError, os_problem
 from deckgen.i18n import _
@@ -34,12 +35,22 @@ def referenced_image(folder: Path, name: str) -> Path:
     if not target.is_relative_to(base):
         raise DeckgenError(_("{name!r} leaves the deck file's folder; images must sit beside the deck file", name=name))
     if not target.is_file():
-        raise DeckgenError(_("{name!r} not found beside the deck file", name=name))
+        raise DeckgenError(not_an_image_file(target, repr(name)) or _("{name!r} not found beside the deck file", name=name))
     size = target.stat().st_size
     if size > MAX_IMAGE_BYTES:
         raise DeckgenError(_("{name!r} is {size:,} bytes; an image is at most {most:,}", name=name, size=size, most=MAX_IMAGE_BYTES))
     check_image(target, repr(name))
     return target
+
+
+def not_an_image_file(path: Path, shown: str) -> Any:
+    """Why ``path``, which is there, cannot be an image (a folder, a FIFO, a device); None when it is a
+    file or is not there at all."""
+    if path.is_dir():
+        return _("{file} is a folder, not an image", file=shown)
+    if path.exists() and not path.is_file():
+        return _("{file} is not a file", file=shown)
+    return None
 
 
 def check_image(path: Path, shown: str) -> None:
