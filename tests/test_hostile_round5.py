@@ -128,3 +128,44 @@ def test_a_deck_files_back_image_that_is_a_folder_is_named_as_such(tmp_path, cap
     deck.write_text('game = "multiplicats"\n[print]\nback_image = "pics"\n')
     code, _, err = run(capsys, "validate", deck)
     assert code == 2 and err == f"error: {deck}: 1 problem:\n  {deck}:3: print.back_image: 'pics' is a folder, not an image\n"
+
+
+def _phone_photo(path, size=(800, 1100)) -> None:
+    """A portrait photo as a phone stores it: the pixels on their side, EXIF orientation 6 (turn a
+    quarter clockwise to show it). Shown upright, its top half is red and its bottom half blue."""
+    shown = Image.new("RGB", size, "blue")
+    shown.paste((255, 0, 0), (0, 0, size[0], size[1] // 2))
+    exif = Image.Exif()
+    exif[0x0112] = 6
+    shown.transpose(Image.Transpose.ROTATE_90).save(path, exif=exif, quality=95)
+
+
+def test_a_phone_photo_is_printed_upright_on_the_backs(tmp_path, capsys):
+    """The back image was cropped from the stored pixels, so a phone's portrait photo printed on its
+    side: red on the left, blue on the right, cropped to the card's middle."""
+    _phone_photo(tmp_path / "photo.jpg")
+    code, _, err = run(capsys, "build", "multiplicats", "--tables", "1", "--back-image", tmp_path / "photo.jpg", "--format", "png",
+                       "--dpi", "100", "--out", tmp_path / "o", "-q")
+    assert code == 0, err
+    with Image.open(tmp_path / "o" / "png" / "back.png") as img:
+        back = img.convert("RGB")
+    w, h = back.size
+
+    def red(p):
+        return p[0] > 200 and p[2] < 60
+
+    def blue(p):
+        return p[2] > 200 and p[0] < 60
+
+    assert red(back.getpixel((w // 2, h // 8))) and blue(back.getpixel((w // 2, 7 * h // 8)))
+    assert blue(back.getpixel((w // 8, 3 * h // 4))) and blue(back.getpixel((7 * w // 8, 3 * h // 4)))  # across: one colour
+
+
+def test_a_phone_photos_resolution_is_judged_upright(tmp_path, capsys):
+    """Stored 1,100 wide and 800 high, shown 800 × 1,100: judged sideways, cropped to a card's shape it
+    read 219 dpi (a warning) where it gives 300."""
+    from deckgen.render.images import check_back_image
+    from deckgen.render.settings import PrintSettings
+
+    _phone_photo(tmp_path / "photo.jpg", (792, 1087))  # 300 dpi over a poker card and its 2 mm
+    assert check_back_image(PrintSettings.parse(card="poker", bleed=0, back_image=str(tmp_path / "photo.jpg"))) is None

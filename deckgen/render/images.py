@@ -34,8 +34,10 @@ def check_back_image(settings: PrintSettings) -> str | None:
     from PIL import Image  # only for a back image: a build without one never loads Pillow
 
     path = Path(settings.back_image)
+    from deckgen.render.pen import upright_size
+
     with Image.open(path) as img:
-        size = img.size
+        size = upright_size(img)
     box = back_box(settings)
     dpi = cover_dpi(size, box)
     if dpi >= GOOD_DPI:

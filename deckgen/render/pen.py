@@ -240,8 +240,22 @@ def paragraph(
     return y + max(0, len(lines) - 1) * step
 
 
+ORIENTATION = 0x0112  # the EXIF tag of how a picture is turned (1: upright; 5 to 8: a quarter turn)
+
+
+def upright_size(img) -> tuple[int, int]:
+    """A PIL image's size as it is shown: a phone stores a portrait photo sideways with an EXIF
+    orientation that turns it upright."""
+    w, h = img.size
+    return (h, w) if img.getexif().get(ORIENTATION, 1) in (5, 6, 7, 8) else (w, h)
+
+
 def cover_crop(img, w: float, h: float):
-    """Crop a PIL image to the aspect ratio w:h around its centre (for "cover" placement)."""
+    """Crop a PIL image, turned upright as its EXIF orientation says (as every viewer shows it), to
+    the aspect ratio w:h around its centre (for "cover" placement)."""
+    from PIL import ImageOps
+
+    img = ImageOps.exif_transpose(img)
     iw, ih = img.size
     target = w / h
     if iw / ih > target:
