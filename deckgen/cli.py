@@ -487,10 +487,8 @@ def validate(
 
         judged_skill_games(skill_games)
     spec = load_spec(target, ctx.args, players=players, seed=seed)
-    if report:  # a folder the report cannot go to is refused before the games, not after them
-        from deckgen.publish import check_replaceable
-
-        check_replaceable(Path(report))
+    if report:  # a folder the report cannot go to (another deck's build too) is refused before the games, not after them
+        pipeline.check_report_folder(spec, Path(report))
     with _bars(quiet or as_json, lambda step: _("simulating, {step}", step=step)) as bars:
         result = pipeline.validate(
             spec, players=None, games=400 if games is None else games, workers=workers, sequential=not fixed, progress=bars,

@@ -415,6 +415,22 @@ def write_report(v: Validation, out_dir: Path, pace: float | None = None, *, lan
         return _write_report(v, out_dir, pace)
 
 
+def _report_files(name: str) -> bool:
+    return name in REPORT_FILES
+
+
+def _not_report_files(name: str) -> bool:
+    return name not in REPORT_FILES
+
+
+def check_report_folder(spec: DeckSpec, out_dir: Path) -> None:
+    """Refuse, before any game, a folder :func:`write_report` would refuse after them: one deckgen may
+    not replace, or one holding another deck's build."""
+    from deckgen.publish import check_addable
+
+    check_addable(Path(out_dir), keep=_not_report_files, own=_report_files, identity=deck_identity(spec.build()))
+
+
 def _write_report(v: Validation, out_dir: Path, pace: float | None) -> list[Path]:
     from deckgen.engine.simulate import seat_advantage, seat_advantage_error
     from deckgen.engine.words import length_unit
@@ -433,8 +449,7 @@ def _write_report(v: Validation, out_dir: Path, pace: float | None) -> list[Path
     title = v.spec.game.title
     # beside a build of the same deck the report adds its files and the build stays; a folder of
     # another deck's build is refused (never emptied)
-    with publishing(Path(out_dir), keep=lambda name: name not in REPORT_FILES, own=lambda name: name in REPORT_FILES,
-                    identity=deck_identity(v.deck)) as stage:
+    with publishing(Path(out_dir), keep=_not_report_files, own=_report_files, identity=deck_identity(v.deck)) as stage:
         written = [
             write_text(stage / "report.txt", report_text(v, pace)),
             write_text(stage / "report.json", json_text(report_data(v, pace)) + "\n"),

@@ -594,6 +594,14 @@ def publishing(
                 _remove(staging)
 
 
+def check_addable(out: Path, *, keep: Callable[[str], bool], own: Callable[[str], bool], identity: str | None) -> None:
+    """Refuse before any work what :func:`publishing` with these arguments would refuse only at the
+    end: an output deckgen must not replace (:func:`check_replaceable`), or a folder holding another
+    deck's files this command would keep beside its own."""
+    check_replaceable(out)
+    _refuse_mix(out, _mixed(out, identity, keep, own or (lambda name: False)))
+
+
 def _refuse_mix(out: Path, names: list[str]) -> None:
     if names:
         shown = Listing([repr(n) for n in names[:3]] + ([ngettext("{n} more", "{n} more", len(names) - 3)] if len(names) > 3 else []))

@@ -169,3 +169,26 @@ def test_a_phone_photos_resolution_is_judged_upright(tmp_path, capsys):
 
     _phone_photo(tmp_path / "photo.jpg", (792, 1087))  # 300 dpi over a poker card and its 2 mm
     assert check_back_image(PrintSettings.parse(card="poker", bleed=0, back_image=str(tmp_path / "photo.jpg"))) is None
+
+
+def test_a_report_folder_holding_another_decks_build_is_refused_before_the_games(tmp_path, monkeypatch, capsys):
+    """The folder was refused only when the report was written: after every game, the skill ladder
+    and the printed report (73 s for MGC's default deck)."""
+    out = tmp_path / "o"
+    code, _, err = run(capsys, "build", "multiplicats", "--tables", "1-2", "--players", "2", "--out", out, "-q")
+    assert code == 0, err
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    from deckgen import pipeline
+
+    played = []
+    real = pipeline.validate
+    monkeypatch.setattr(pipeline, "validate", lambda *a, **k: played.append(1) or real(*a, **k))
+    code, printed, err = run(capsys, "validate", "mgc", "--games", "2", "--players", "2", "--skill-games", "0", "--report", out, "-q")
+    assert code == 2 and printed == "" and played == []  # no game was played
+    assert err.startswith(f"error: the output folder {out} holds ") and "of another deck" in err
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+    code, _, err = run(capsys, "validate", "multiplicats", "--tables", "1-2", "--games", "2", "--players", "2", "--skill-games", "0",
+                       "--report", out, "-q")  # the same deck: the report goes beside its build
+    assert code in (0, 1), err
+    assert set(before) < {p.name for p in out.iterdir()} and "report.txt" in {p.name for p in out.iterdir()}
+    assert (out / "cards.pdf").read_bytes() == before["cards.pdf"]
