@@ -192,3 +192,21 @@ def test_a_report_folder_holding_another_decks_build_is_refused_before_the_games
     assert code in (0, 1), err
     assert set(before) < {p.name for p in out.iterdir()} and "report.txt" in {p.name for p in out.iterdir()}
     assert (out / "cards.pdf").read_bytes() == before["cards.pdf"]
+
+
+def test_preview_holds_one_contact_sheet_at_a_time(tmp_path, monkeypatch, capsys):
+    """Every contact sheet was drawn before the first was written: a sheet of 30 cards of 300 × 300 mm
+    is 130 MB of pixels, so `preview` of a 4,900-card deck file of them grew past 23 GB and was
+    killed. Each sheet is now written (and let go) before the next is drawn."""
+    from deckgen.render import preview
+
+    events = []
+    drawn, wrote = preview.render_card, preview.write_bytes
+    monkeypatch.setattr(preview, "render_card", lambda *a, **k: events.append("card") or drawn(*a, **k))
+    monkeypatch.setattr(preview, "write_bytes", lambda *a, **k: events.append("sheet") or wrote(*a, **k))
+    code, _, err = run(capsys, "preview", "multiplicats", "--card-size", "20x20", "--out", tmp_path / "o", "-q")
+    assert code == 0, err
+    sheets = sorted(p.name for p in (tmp_path / "o").glob("preview-*.png"))
+    assert len(sheets) == 6 == events.count("sheet")  # 160 cards and the back, 30 a sheet
+    cards_before = [events[:i].count("card") for i, e in enumerate(events) if e == "sheet"]
+    assert cards_before == [30, 60, 90, 120, 150, 161]
