@@ -132,7 +132,8 @@ def build(
     from deckgen.render.faces import two_sided
     from deckgen.render.planning import either_edge
 
-    result.either_edge = either_edge(len(printed.cards), spec.print.layout(), two_sided(job.faces, job.cards))
+    if "sheets" in spec.print.formats:  # (only sheets are laid out on paper: a card too large for it makes png/ and tts/)
+        result.either_edge = either_edge(len(printed.cards), spec.print.layout(), two_sided(job.faces, job.cards))
     return result
 
 

@@ -210,3 +210,16 @@ def test_preview_holds_one_contact_sheet_at_a_time(tmp_path, monkeypatch, capsys
     assert len(sheets) == 6 == events.count("sheet")  # 160 cards and the back, 30 a sheet
     cards_before = [events[:i].count("card") for i, e in enumerate(events) if e == "sheet"]
     assert cards_before == [30, 60, 90, 120, 150, 161]
+
+
+def test_a_card_too_large_for_the_paper_still_makes_the_files_that_need_no_paper(tmp_path, capsys):
+    """`--format png` of 300 × 280 mm cards wrote png/ and swapped the folder in, then ended with
+    "error: a 300×280 mm card with 0 mm bleed does not fit on a4 paper" (exit 2), from the sheets'
+    printing advice, though no sheet was asked for. cards.pdf itself is still refused before any file."""
+    argv = ["build", "multiplicats", "--tables", "1", "--card-size", "300x280", "--dpi", "72"]
+    code, _, err = run(capsys, *argv, "--format", "png,tts", "--out", tmp_path / "o", "-q")
+    assert code == 0 and err == "", err
+    assert {p.name for p in (tmp_path / "o").iterdir()} >= {"png", "tts", "deck.json"}
+    code, _, err = run(capsys, *argv, "--format", "png,sheets", "--out", tmp_path / "p", "-q")
+    assert code == 2 and err == "error: a 300×280 mm card with 0 mm bleed does not fit on a4 paper\n"
+    assert not (tmp_path / "p").exists()
