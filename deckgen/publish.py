@@ -611,8 +611,18 @@ def _refuse_mix(out: Path, names: list[str]) -> None:
         ))
 
 
+# the names of deckgen's own working files beside an output folder NAME: .NAME.staging-PID-HEX,
+# .NAME.old-PID-HEX (removed, or put back, by the next build into NAME) and .NAME.lock
+_WORKING_NAME = re.compile(r"\..+\.((staging|old)-\d{1,10}-[0-9a-f]{8}|lock)")
+
+
 def _check_name(out: Path) -> None:
-    """A name the system cannot hold is told as such (not as a failure of the folder above)."""
+    """A name the system cannot hold is told as such (not as a failure of the folder above); a name
+    deckgen gives its own working files is refused: a build into the folder it would sit beside
+    would take it for its own leftover and remove it (or lock on it)."""
+    if _WORKING_NAME.fullmatch(out.name):
+        raise DeckgenError(_("the output folder's name {name!r} is one deckgen gives its own working files; choose another --out",
+                             name=out.name))
     size = len(os.fsencode(out.name))
     if size > NAME_MAX:
         raise DeckgenError(_(

@@ -223,3 +223,17 @@ def test_a_card_too_large_for_the_paper_still_makes_the_files_that_need_no_paper
     code, _, err = run(capsys, *argv, "--format", "png,sheets", "--out", tmp_path / "p", "-q")
     assert code == 2 and err == "error: a 300×280 mm card with 0 mm bleed does not fit on a4 paper\n"
     assert not (tmp_path / "p").exists()
+
+
+@pytest.mark.parametrize("name", [".o.staging-99999-deadbeef", ".o.old-99999-deadbeef", ".o.lock"])
+def test_an_output_named_like_deckgens_working_files_is_refused(tmp_path, monkeypatch, capsys, name):
+    """A build into `.o.staging-99999-deadbeef` or `.o.old-…` was written, and the next build into `o`
+    took it for a killed build's leftover: it removed it (or, `o` missing, renamed the old one to `o`);
+    one into `.o.lock` made every build into `o` fail ('cannot lock o: it is a folder')."""
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "build", "multiplicats", "--tables", "1", "--out", name, "-q")
+    assert code == 2 and out == ""
+    assert err == f"error: the output folder's name {name!r} is one deckgen gives its own working files; choose another --out\n"
+    assert list(tmp_path.iterdir()) == []
+    code, _, err = run(capsys, "build", "multiplicats", "--tables", "1", "--out", ".o.old-mine", "-q")  # a name merely alike
+    assert code == 0, err
