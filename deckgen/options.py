@@ -491,6 +491,8 @@ def parse_cli_args(options: Sequence[Option], args: Sequence[str], *, game: str,
             negated = opt is not None and opt.flag
             if not negated:
                 opt = None
+        if opt is None and name in also:  # the command's own option, read as the game's: it came after "--"
+            raise OptionError(_("{flag} came after --, which ends the command's options; write it before --", flag=name))
         if opt is None:
             hint = _did_you_mean(name[:SHOWN], [*by_flag, *also])
             known = ", ".join(sorted(by_flag)) or _("none")

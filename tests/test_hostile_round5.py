@@ -237,3 +237,14 @@ def test_an_output_named_like_deckgens_working_files_is_refused(tmp_path, monkey
     assert list(tmp_path.iterdir()) == []
     code, _, err = run(capsys, "build", "multiplicats", "--tables", "1", "--out", ".o.old-mine", "-q")  # a name merely alike
     assert code == 0, err
+
+
+@pytest.mark.parametrize("argv", [["build", "multiplicats", "--tables", "1", "--", "--out", "x"], ["solve", "hectoedra", "--", "--quiet"]],
+                         ids=lambda a: a[0])
+def test_a_commands_option_after_a_double_dash_is_named_as_such(tmp_path, monkeypatch, capsys, argv):
+    """It read "unknown option --out for multiplicats (did you mean --out?)"."""
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err == f"error: {argv[-2] if argv[-1] == 'x' else argv[-1]} came after --, which ends the command's options; write it before --\n"
+    assert list(tmp_path.iterdir()) == []
