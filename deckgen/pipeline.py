@@ -838,6 +838,8 @@ def init_file(spec: DeckSpec, out: "Path | str", *, with_cards: bool) -> Path:
     if out.exists() or out.is_symlink():  # a link to nowhere (or a loop) is the user's too: never replaced
         raise DeckgenError(_("{file} already exists; choose another name (nothing was overwritten)", file=out))
     folder = prepare_out_dir(out.parent if str(out.parent) else Path("."))
+    # a deck file that lists its cards keeps them (without them the new file would describe another deck)
+    with_cards = with_cards or spec.cards is not None
     return write_text(out, deck_file_text(spec, spec.build(), with_cards=with_cards, folder=folder))
 
 

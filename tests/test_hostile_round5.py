@@ -248,3 +248,19 @@ def test_a_commands_option_after_a_double_dash_is_named_as_such(tmp_path, monkey
     assert code == 2 and out == ""
     assert err == f"error: {argv[-2] if argv[-1] == 'x' else argv[-1]} came after --, which ends the command's options; write it before --\n"
     assert list(tmp_path.iterdir()) == []
+
+
+def test_init_from_a_deck_file_that_lists_its_cards_keeps_them(tmp_path, capsys):
+    """Without --cards, `init my-deck.toml --out copy.toml` wrote only the options: the copy of a deck
+    edited card by card described the generated deck instead (here 3 cards became 30)."""
+    deck = tmp_path / "mine.toml"
+    deck.write_text('game = "multiplicats"\n[options]\ntables = "1"\n\n[[cards]]\nkind = "multiplication"\na = 1\nb = 2\ncopies = 3\n')
+    code, _, err = run(capsys, "init", deck, "--out", tmp_path / "copy.toml")
+    assert code == 0, err
+    import json
+
+    for name in ("mine.toml", "copy.toml"):
+        code, _, err = run(capsys, "build", tmp_path / name, "--out", tmp_path / f"out-{name}", "--force", "--no-help-card", "-q")
+        assert code == 0, err
+    cards = [json.loads((tmp_path / f"out-{n}" / "deck.json").read_text())["cards"] for n in ("mine.toml", "copy.toml")]
+    assert len(cards[0]) == 3 and cards[1] == cards[0]
