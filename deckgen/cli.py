@@ -900,6 +900,20 @@ class _Guarded:
     def flush(self) -> None:
         self._call("flush")
 
+    @property
+    def encoding(self) -> str | None:
+        """The stream's encoding, but never ASCII: click takes an ASCII stream for a misconfigured one
+        and writes past it to its byte buffer, so a broken pipe ended the command with exit code 1 and
+        no word, and a bidi mark reached the terminal unescaped. The stream itself shows what ASCII
+        cannot as ``?`` (:func:`_lenient`)."""
+        import codecs
+
+        found = getattr(self._stream, "encoding", None)
+        try:
+            return "utf-8" if found is None or codecs.lookup(found).name == "ascii" else found
+        except LookupError:
+            return found
+
     def __getattr__(self, name: str) -> Any:
         if self._stream is None:
             raise AttributeError(name)

@@ -3,7 +3,10 @@ and what the messages show of the values a deck file gave."""
 
 from __future__ import annotations
 
+import errno
+import io
 import os
+import sys
 
 import pytest
 from PIL import Image
@@ -264,3 +267,32 @@ def test_init_from_a_deck_file_that_lists_its_cards_keeps_them(tmp_path, capsys)
         assert code == 0, err
     cards = [json.loads((tmp_path / f"out-{n}" / "deck.json").read_text())["cards"] for n in ("mine.toml", "copy.toml")]
     assert len(cards[0]) == 3 and cards[1] == cards[0]
+
+
+class _ClosedPipe(io.RawIOBase):
+    """The reading end of a pipe gone: every write fails with EPIPE."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data) -> int:
+        raise BrokenPipeError(errno.EPIPE, "Broken pipe")
+
+
+def test_an_ascii_standard_output_is_guarded_too(tmp_path, monkeypatch, capsys):
+    """With an ASCII standard output (PYTHONIOENCODING=ascii, a C locale without UTF-8) click wrote past
+    deckgen's guard to the stream's byte buffer: a bidi mark in a file name reached the terminal raw,
+    and a closed pipe ended the command with exit code 1 and no word."""
+    from deckgen.main import main
+
+    raw = io.BytesIO()
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(raw, encoding="ascii", write_through=True))
+    monkeypatch.chdir(tmp_path)
+    main(["init", "multiplicats", "--out", "a\u202eb.toml"])  # (returns: it succeeds)
+    shown = raw.getvalue()
+    assert b"a\\u202eb.toml" in shown and "\u202e".encode() not in shown
+    capsys.readouterr()
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(io.BufferedWriter(_ClosedPipe()), encoding="ascii", write_through=True))
+    with pytest.raises(SystemExit) as exit_:
+        main(["list"])
+    assert exit_.value.code == 2 and capsys.readouterr().err == "error: cannot write the output: the pipe was closed\n"
