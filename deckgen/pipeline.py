@@ -424,6 +424,7 @@ def _not_report_files(name: str) -> bool:
     return name not in REPORT_FILES
 
 
+@blames_the_file
 def check_report_folder(spec: DeckSpec, out_dir: Path) -> None:
     """Refuse, before any game, a folder :func:`write_report` would refuse after them: one deckgen may
     not replace, or one holding another deck's build."""
