@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from deckgen.errors import DeckgenError, OptionError
-from deckgen.i18n import _
+from deckgen.i18n import _, ngettext
 from deckgen.model import Card, Deck
 from deckgen.options import _did_you_mean, integer, resolve
 from deckgen.registry import BuildRequest, Game, get_game
@@ -196,6 +196,15 @@ def spec_for(game: Game | str, *, cli: Mapping[str, Any], file_layer: Mapping[st
     command line."""
     if isinstance(game, str):
         game = get_game(game)
+    if file_layer is not None and file_layer.get("cards"):  # the file's own cards: an option that makes cards has none to make
+        typed_options = cli.get("options") or {}
+        ignored = [o.cli for o in game.options if o.scope == "deck" and typed_options.get(o.name) is not None]
+        if ignored:
+            raise OptionError(ngettext(
+                "{flags} changes the cards deckgen makes, but {file} lists its own cards ([[cards]]); leave it out, or "
+                "remove the [[cards]] tables", "{flags} change the cards deckgen makes, but {file} lists its own cards "
+                "([[cards]]); leave them out, or remove the [[cards]] tables", len(ignored), flags=", ".join(ignored),
+                file=source or "the deck file"))
     # A shop preset fixes the card size and bleed over the deck files'. Its files, resolution and
     # colour space win over a deck file too when --for is typed, but are only defaults a deck file
     # may change when the file itself names the shop ([print] for). The command line wins over all.

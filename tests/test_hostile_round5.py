@@ -296,3 +296,19 @@ def test_an_ascii_standard_output_is_guarded_too(tmp_path, monkeypatch, capsys):
     with pytest.raises(SystemExit) as exit_:
         main(["list"])
     assert exit_.value.code == 2 and capsys.readouterr().err == "error: cannot write the output: the pipe was closed\n"
+
+
+def test_an_option_that_makes_cards_is_refused_beside_a_deck_files_own_cards(tmp_path, capsys):
+    """`build my-deck.toml --tables 1-5` of a deck file listing its cards built the file's 3 cards and
+    said nothing of --tables. A rule variant still applies."""
+    deck = tmp_path / "mine.toml"
+    deck.write_text('game = "multiplicats"\n[options]\ntables = "1"\n\n[[cards]]\nkind = "multiplication"\na = 1\nb = 2\ncopies = 3\n')
+    code, out, err = run(capsys, "build", deck, "--tables", "1-5", "--force", "--out", tmp_path / "o", "-q")
+    assert code == 2 and out == ""
+    assert err == (f"error: --tables changes the cards deckgen makes, but {deck} lists its own cards ([[cards]]); leave it out, "
+                   "or remove the [[cards]] tables\n")
+    assert not (tmp_path / "o").exists()
+    code, _, err = run(capsys, "init", deck, "--tables", "1-5", "--specials", "--out", tmp_path / "copy.toml")
+    assert code == 2 and err.startswith("error: --tables, --specials change the cards deckgen makes")
+    code, _, err = run(capsys, "build", deck, "--end", "first", "--force", "--out", tmp_path / "o", "-q")  # a rule variant
+    assert code == 0, err
