@@ -179,15 +179,51 @@ def read_manifest(folder: Path) -> dict | None:
             if not (isinstance(files, list) and all(isinstance(f, str) for f in files)):
                 files = None
             deck = data.get("deck") if isinstance(data.get("deck"), str) else None
-            return {"files": files, "deck": deck, "owner": data.get("owner")}
-    return {"files": None, "deck": None, "owner": None}
+            digests = data.get("sha256")
+            if not (isinstance(digests, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in digests.items())):
+                digests = None
+            return {"files": files, "deck": deck, "owner": data.get("owner"), "sha256": digests}
+    return {"files": None, "deck": None, "owner": None, "sha256": None}
 
 
 def _write_manifest(folder: Path, deck: str | None, files: list[str] | None) -> None:
     """The marker: while the folder is staged it names its owner process; once complete it lists the
-    files instead (and no process id, so a build's folder is the same byte for byte every time)."""
-    data = {"deckgen": 1, "owner": os.getpid() if files is None else None, "deck": deck, "files": files}
+    files instead (and no process id, so a build's folder is the same byte for byte every time), and
+    the SHA-256 of each file at the top of the folder (cards.pdf, the rulebooks, deck.json, the
+    previews: what a teacher opens and might edit), so that the next build can tell a file changed
+    since it was written (:func:`changed_files`)."""
+    data: dict[str, Any] = {"deckgen": 1, "owner": os.getpid() if files is None else None, "deck": deck, "files": files}
+    if files is not None:
+        data["sha256"] = {name: _digest(folder / name) for name in files if "/" not in name}
     (folder / MARKER).write_text(MARKER_TEXT + json.dumps(data, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def _digest(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def changed_files(out: Path) -> list[str]:
+    """The files at the top of the folder ``out`` that deckgen wrote and that were changed since (their
+    SHA-256 is not the manifest's: a cards.pdf annotated in a PDF editor and saved): a build would
+    replace them, and with them the change. A folder whose marker records no digests (an earlier
+    deckgen's) has none."""
+    manifest = read_manifest(out)
+    digests = manifest["sha256"] if manifest else None
+    changed = []
+    for name, digest in sorted((digests or {}).items()):
+        path = out / name
+        try:
+            if "/" in name or name in ("", ".", "..") or path.is_symlink() or not path.is_file():
+                continue
+            if _digest(path) != digest:
+                changed.append(name)
+        except OSError:
+            continue  # unreadable now: the build's own checks say so
+    return changed
 
 
 def _tree(folder: Path) -> list[str]:
@@ -392,6 +428,13 @@ def check_replaceable(out: Path) -> None:
         raise DeckgenError(_(
             "the output folder {folder} holds {name!r}, which deckgen did not write; a build replaces its "
             "folder whole, so choose a new or empty folder (--out DIR)", folder=out, name=foreign[0]
+        ))
+    changed = changed_files(out) if entries else []
+    if changed:
+        raise DeckgenError(_(
+            "the output folder {folder} holds {name!r}, changed since deckgen wrote it; a build replaces its folder "
+            "whole, so move that file out of the folder to keep your changes, or choose another folder (--out DIR)",
+            folder=out, name=changed[0]
         ))
     check_writable(out)
 

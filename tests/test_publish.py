@@ -523,6 +523,40 @@ def test_a_stale_rulebook_of_an_earlier_build_does_not_survive(tmp_path, capsys)
     assert sorted(p.name for p in out.iterdir()) == [MARKER, "cards.pdf", "deck.json", "preparing-es.pdf", "rulebook-es.pdf"]
 
 
+@pytest.mark.parametrize("command", [("build",), ("rules", "--lang", "en"), ("preview",)])
+def test_a_file_changed_since_deckgen_wrote_it_is_never_replaced(tmp_path, capsys, command):
+    """A teacher annotates cards.pdf (or a rulebook) in a PDF editor and saves it in place: the next
+    build, rules or preview into that folder is refused before any work, every file as it was."""
+    out = tmp_path / "deck"
+    assert run(capsys, "build", "multiplicats", "--tables", "1", "--out", out, "-q")[0] == 0
+    assert sorted(publish.read_manifest(out)["sha256"]) == ["cards.pdf", "deck.json", "preparing-es.pdf", "rulebook-es.pdf"]
+    assert publish.changed_files(out) == []
+    assert run(capsys, "build", "multiplicats", "--tables", "1", "--out", out, "-q")[0] == 0  # unchanged: replaced as ever
+    edited = "rulebook-es.pdf" if command[0] == "rules" else "cards.pdf"
+    (out / edited).write_bytes((out / edited).read_bytes() + b"%% the teacher's note\n")
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    code, _, err = run(capsys, command[0], "multiplicats", "--tables", "1", *command[1:], "--out", out, "-q")
+    assert code == 2 and err == (f"error: the output folder {out} holds '{edited}', changed since deckgen wrote it; a build replaces "
+                                 "its folder whole, so move that file out of the folder to keep your changes, or choose another "
+                                 "folder (--out DIR)\n")
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before and siblings(out) == []
+    assert publish.changed_files(out) == [edited]
+    (out / edited).rename(tmp_path / edited)  # moved out, as the message says: the next build goes ahead
+    assert run(capsys, "build", "multiplicats", "--tables", "1", "--out", out, "-q")[0] == 0
+    assert (tmp_path / edited).read_bytes() == before[edited]
+
+
+def test_a_marker_without_digests_or_with_odd_ones_changes_nothing(tmp_path):
+    out = tmp_path / "deck"
+    out.mkdir()
+    (out / "cards.pdf").write_text("cards")
+    for digests in ("", ', "sha256": null', ', "sha256": {"cards.pdf": 5}', ', "sha256": {"../x": "ab", "cards.pdf/": "cd"}'):
+        (out / MARKER).write_text(publish.MARKER_TEXT + '{"deckgen": 1, "owner": null, "deck": null, "files": ["cards.pdf"]%s}\n' % digests)
+        assert publish.changed_files(out) == [], digests
+    (out / MARKER).write_text(publish.MARKER_TEXT + '{"deckgen": 1, "owner": null, "deck": null, "files": ["cards.pdf"], "sha256": {"cards.pdf": "00"}}\n')
+    assert publish.changed_files(out) == ["cards.pdf"]
+
+
 def test_rules_and_preview_keep_the_build_beside_them(tmp_path, capsys):
     out = tmp_path / "deck"
     assert run(capsys, "build", "multiplicats", "--tables", "1", "--out", out, "-q")[0] == 0
