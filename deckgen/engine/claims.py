@@ -135,7 +135,10 @@ def _model_checks(engine: Any, tag: str, r: Result | None, budget: int = MODEL_B
                                   n=r.states, scope=scope, ends=r.ends) if scope else
                                 _("proven for every deal: {n:,} positions searched; backward search from the {ends:,} ends reaches every one",
                                   n=r.states, ends=r.ends)), proof=PROVEN),
-        check(trap, True, _("proven for every deal: no closed set of positions without an end (finite graph, an end reachable from each)"), proof=PROVEN),
+        check(trap, True, (_("proven for every deal: no closed set of positions without an end ({scope}: finite graph, an end reachable from each)",
+                             scope=scope) if scope else
+                           _("proven for every deal: no closed set of positions without an end (finite graph, an end reachable from each)")),
+              proof=PROVEN),
     ]
 
 

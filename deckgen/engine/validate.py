@@ -37,6 +37,10 @@ class Report:
     summaries: dict[int | str, Summary] = field(default_factory=dict)  # by player count ("mode 4" with variants)
     models: dict[int | str, object] = field(default_factory=dict)  # the model checker's Result per stream key
     proven: set = field(default_factory=set)  # stream keys whose claims are proven (model checker or the game's argument)
+    # stream keys whose search was complete and found nothing, over the model's scope only (Engine.model_scope: MGC's one
+    # round): the claims of that scope are proven, but a whole game is not, so "every game ends" stays sampled, with its
+    # --confidence games, and the headline says so
+    scoped: set = field(default_factory=set)
     argued: dict = field(default_factory=dict)  # stream key -> the game's argument that proves its claims
     claim_games: dict[int | str, int] = field(default_factory=dict)  # games behind the sampled claim, per stream key
     player_faults: list[str] = field(default_factory=list)  # games where the computer player, not the deck, went round in circles (messages)
@@ -136,7 +140,7 @@ def validate(
             report.exhaustive.extend(claims.model_checks(engine, tag, result, share))
             report.phrases.update((str.__str__(x.message()), x) for x in claims.replays(result))
             if result is not None and result.ok:
-                report.proven.add(key)
+                (report.scoped if engine.model_scope else report.proven).add(key)
             elif engine.proof_gap is not None and (result is None or claims.stopped_search(result)):
                 gap = engine.proof_gap(variant, n)  # which claims stay sampled, and why no proof covers them
                 if gap:
@@ -314,7 +318,7 @@ def _ends_check(report: Report, engine, s: Stream) -> Check:
     if s.key in report.argued:
         return check(name, True, noted(_("proven for every deal by the game's argument ({argument}, above)", argument=report.argued[s.key])),
                      proof=PROVEN)
-    if s.key in report.proven and not engine.model_scope:
+    if s.key in report.proven:  # searched whole (a scoped search's keys are in report.scoped)
         return check(name, True, noted(_("proven for every deal: {n:,} positions searched", n=model.states)), proof=PROVEN)
     ended = report.claim_games[s.key]
     if ended <= 0:  # nothing behind a claim: never "no failure in 0 games"
@@ -322,7 +326,7 @@ def _ends_check(report: Report, engine, s: Stream) -> Check:
                                           total=total, excused=len(faults))),
                      proof=SAMPLED, hint=_("more --confidence"))
     claim = claims.bound(ended)
-    if s.key in report.proven:
+    if s.key in report.scoped:
         claim = _("{claim} ({scope}: proven for every deal by search)", claim=claim, scope=engine.model_scope)
     return check(name, True, noted(claim), proof=SAMPLED)
 

@@ -104,3 +104,24 @@ def test_the_model_budget_is_set_on_the_command_line_and_the_report_says_when_it
     assert code == 0 and "--model-budget 0 turns the model checker off" in out
     code, _, err = run(capsys, "validate", f, "--model-budget", "-1", "--quiet")
     assert code == 2 and "--model-budget" in err
+
+
+def test_a_round_proven_by_search_is_not_a_match_proven():
+    """MGC's model covers one round (Engine.model_scope). A complete search proves that round's three
+    claims, not the match's "every game ends": that claim stays sampled, over at least --confidence
+    games like any sampled claim (it rested on the 50 measured and exploring games), and the
+    headline does not say "proven for every deal" (it did)."""
+    from deckgen.engine.claims import headline_basis
+
+    game, deck = load("mgc_one_round_proven.toml")
+    report = validate(game, deck, players=[2], games=40, sequential=False, seed=1)
+    assert report.ok, [c.line() for c in report.checks if not c.ok]
+    m = report.models[2]
+    assert m.complete and m.ok and m.states == 14_336
+    proven = {c.name: c for c in report.exhaustive if c.proof == "proven"}
+    for claim in ("no dead end", "an end is always reachable", "no trap"):
+        assert proven[f"{claim} (2 players)"].ok and "(one round" in proven[f"{claim} (2 players)"].detail
+    ends = next(c for c in report.simulated if c.name == "every game ends (2 players)")
+    assert ends.proof == "sampled" and "one round: proven for every deal by search" in ends.detail
+    assert report.claim_games[2] >= 100  # --confidence's default, whatever --games says
+    assert headline_basis(report) == "no failure in 100 games"
