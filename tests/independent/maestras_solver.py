@@ -14,10 +14,11 @@ The printed rules, as this solver reads them:
   card, or a point or empty card linked to the last card of a path not won; else they draw one (with
   ``play_drawn`` a drawn card that can be placed is placed at once), and with the pile empty they
   pass; with ``refill`` a player who placed a card draws back up to ``hand`` while the pile lasts;
-- links: two point cards link by ``link`` (same colour / points one apart / either / both), equal
-  points too with ``same_points``; after a master, a point card of its colour (``after_master =
-  "colour"``) or any point card; an empty card links to any card, and the card after it links to the
-  card before it; a master is never placed inside a path;
+- links: two point cards link by ``link`` (same colour / points one apart / either / both); with
+  ``same_points`` equal points count as points one apart (the rulebook's "Variants": with ``both``
+  the colour must still match, with ``colour`` points never matter); after a master, a point card
+  of its colour (``after_master = "colour"``) or any point card; an empty card links to any card,
+  and the card after it links to the card before it; a master is never placed inside a path;
 - placement: a free cell sharing a side with the card it links to (a master: with the central card),
   touching no other card (with ``corners`` a corner counts as touching), in the same row or column as
   the last card placed (``in_line``: every card, only linked cards, or none); at the start, and after
@@ -131,9 +132,8 @@ class Game:
         pk, pc, pp = r.types[prev]
         if pk == MASTER:
             return r.after_master == "any" or colour == pc
-        same, near = colour == pc, abs(pts - pp) == 1
-        ok = {"either": same or near, "both": same and near, "colour": same, "points": near}[r.link]
-        return ok or (r.same_points and pts == pp)
+        same, near = colour == pc, abs(pts - pp) == 1 or (r.same_points and pts == pp)
+        return {"either": same or near, "both": same and near, "colour": same, "points": near}[r.link]
 
     def occupied(self, paths):
         cells = {(0, 0)}

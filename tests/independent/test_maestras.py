@@ -54,3 +54,24 @@ def test_hands_larger_than_the_deck_deals_are_refused_with_one_message():
     got = compare(Case([(MASTER, 0, 0), (POINTS, 0, 1), (POINTS, 0, 2)], [2, 2, 2], 2, {"hand": 4}), games=6)
     assert got["solver"].positions == 0 and "refused" in got and not got["problems"]
     assert "no player count" in got["refused"]
+
+
+def test_equal_points_link_as_the_rulebook_says_for_every_link_rule():
+    """Found by the wider sweep (bench/independent_solvers.py --game maestras --decks 150 --seed 1001):
+    the solver let equal points link whatever ``link`` said, so with ``link = "colour"`` a blue 3 and a
+    green 3 linked and it won a path validate's enumeration rightly says cannot be won. The rulebook's
+    "Variants" say equal points count as points one apart: with ``colour`` they change nothing, with
+    ``both`` the colour must still match. Both sides now read it so and agree."""
+    from independent.maestras_solver import Game, Rules
+
+    blue3, green3, blue4 = (POINTS, 0, 3), (POINTS, 2, 3), (POINTS, 0, 4)
+    types = (blue3, green3, blue4)
+    for link, cross, same_colour in (("colour", False, True), ("both", False, True), ("points", True, True), ("either", True, True)):
+        s = Game(Rules(types, (1, 1, 1), 2, link=link, same_points=True))
+        assert s.links(0, 1) is cross and s.links(0, 2) is same_colour, link
+    options = {"link": "colour", "same_points": True, "after_master": "colour", "empty_counts": True, "path_length": 3, "hand": 2,
+               "in_line": "links", "corners": False, "play_drawn": True, "refill": False, "won_paths": "taken", "main_end": "masters",
+               "tiebreak": "never"}
+    got = compare(Case([(MASTER, 0, 0), (MASTER, 2, 0), (POINTS, 0, 1), blue3, green3], [1, 1, 1, 1, 1], 2, options), games=6)
+    assert got["complete"] and not got["problems"], got["problems"]
+    assert not got["solver"].won
