@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import errno
 import ipaddress
+import re
 import os
 import secrets
 import signal
@@ -246,6 +247,24 @@ def network_addresses(host: str, port: int) -> list[str]:
     return [f"http://{a}:{port}/" for a in usable]
 
 
+_HOST_LABEL = r"[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?"
+_HOST_NAME = re.compile(rf"{_HOST_LABEL}(\.{_HOST_LABEL})*")
+
+
+def checked_host_name(value: str) -> str:
+    """An ``--allow-host`` value as the Host allow-list reads it (guard.host_name: lower case, no
+    port, no final dot), refused with one line when it is no host name: empty, a URL, a name with a
+    path, spaces or a user part (it would be kept and never match, and the page would answer a
+    teacher's address with a refusal nobody understands)."""
+    from deckgen.web.guard import host_name, is_ip
+
+    name = host_name(value)
+    if not name or len(name) > 253 or not (is_ip(name) or _HOST_NAME.fullmatch(name)):
+        raise DeckgenError(_("--allow-host {value!r}: not a host name; give a name like school.example or an IP address, "
+                             "without http:// or a path", value=value[:80]))
+    return name
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, *, jobs: int | None = None, time_limit: float = 600.0,
           open_browser: bool = False, quiet: bool = False, password: str | None = None,
           allowed_hosts: tuple[str, ...] = (), proxy: str | None = None) -> None:
@@ -267,6 +286,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, *, jobs: int | None = None,
         except ValueError:
             raise DeckgenError(_("--proxy {value!r}: give the proxy's IP address, like 127.0.0.1", value=proxy[:60])) from None
         proxy = proxy.strip()
+    allowed_hosts = tuple(checked_host_name(a) for a in allowed_hosts)
     check_address(host, port)
     open_to_network = not is_loopback(host)
     made_up = open_to_network and password is None

@@ -516,6 +516,42 @@ def test_network_host_warns_and_makes_up_a_password(monkeypatch, capsys):
     assert code == 2 and "--password must be 8 to 200 characters" in err
 
 
+@pytest.mark.parametrize("value", ["", " ", "http://school.example", "school.example/page", "a b", "teacher@school.example",
+                                   "school..example", "-school.example", "x" * 64 + ".example"])
+def test_allow_host_that_is_no_host_name_is_refused(monkeypatch, capsys, value):
+    """`deckgen serve --allow-host VALUE`: a value that could never match a Host header (it was kept,
+    or silently dropped when empty) is one line and exit 2, before the server starts."""
+    import uvicorn
+
+    from clirun import run
+    from web.webtools import free_port
+
+    started = []
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self: started.append(self))
+    code, out, err = run(capsys, "serve", "--port", free_port(), "--quiet", "--allow-host", "printer-room", "--allow-host", value)
+    assert code == 2 and err == f"error: --allow-host {value[:80]!r}: not a host name; give a name like school.example or an IP address, without http:// or a path\n"
+    assert started == []
+
+
+def test_allow_host_names_are_read_as_the_host_header_is(monkeypatch, capsys):
+    import uvicorn
+
+    from clirun import run
+    from web.webtools import free_port
+
+    seen = {}
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self: seen.setdefault("app", self.config.app))
+    code, _, err = run(capsys, "serve", "--port", free_port(), "--quiet", "--allow-host", "Printer-Room.", "--allow-host", "10.0.0.5",
+                       "--allow-host", "[::1]:8000", "--allow-host", "xn--espaa-rta.example")
+    assert code == 130, err
+    from fastapi.testclient import TestClient
+
+    with TestClient(seen["app"], base_url="http://127.0.0.1") as c:  # the served app answers the names given, as given
+        for host in ("printer-room", "PRINTER-ROOM:8000", "10.0.0.5", "xn--espaa-rta.example"):
+            assert c.get("/", headers={"host": host}).status_code == 200, host
+        assert c.get("/", headers={"host": "evil.example"}).status_code == 400
+
+
 # ---------------------------------------------------------------- refusals in the page's language
 
 ENGLISH = re.compile(r"\b(the|is|are|not|from|may|here|field|fields|request|unknown|allowed|page|use|send|read|host|name|log)\b", re.I)
