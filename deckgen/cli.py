@@ -376,12 +376,18 @@ def preview(
     out: Optional[Path] = OutOpt,
     quiet: bool = QuietOpt,
     force: bool = ForceOpt,
+    help_card: bool = HelpCardOpt,
 ) -> None:
     spec = load_spec(target, ctx.args, players=players, seed=seed, lang=lang, card_size=card_size, back_image=back_image)
     with _bars(quiet) as bars:
-        result = pipeline.preview(spec, out, force=force, progress=bars)
-    headline = ngettext("{game}: {n} card previewed in {folder}/", "{game}: {n} cards previewed in {folder}/", len(result.deck),
-                        game=spec.game.title, folder=result.out_dir)
+        result = pipeline.preview(spec, out, force=force, progress=bars, help_card=help_card)
+    helpers = result.printed - len(result.deck)
+    if helpers > 0:  # the help card(s) end the sheets, as cards.pdf prints them after the deck
+        headline = _("{game}: {cards} and {helpers} previewed in {folder}/", game=spec.game.title, folder=result.out_dir,
+                     cards=ngettext("{n:,} card", "{n:,} cards", len(result.deck)), helpers=ngettext("{n} help card", "{n} help cards", helpers))
+    else:
+        headline = ngettext("{game}: {n} card previewed in {folder}/", "{game}: {n} cards previewed in {folder}/", len(result.deck),
+                            game=spec.game.title, folder=result.out_dir)
     _say_files(headline, result.files, quiet)
 
 

@@ -268,17 +268,21 @@ def _write_rulebooks(spec: DeckSpec, result: BuildResult, progress: Callable[[st
 
 
 @blames_the_file
-def preview(spec: DeckSpec, out_dir: Path | None = None, *, force: bool = False, progress: Callable[[str], Tick] | None = None) -> BuildResult:
-    """PNG contact sheets in the output folder; its other files (an earlier build) stay, earlier previews go."""
+def preview(spec: DeckSpec, out_dir: Path | None = None, *, force: bool = False, progress: Callable[[str], Tick] | None = None,
+            help_card: bool = True) -> BuildResult:
+    """PNG contact sheets in the output folder; its other files (an earlier build) stay, earlier previews go.
+    With ``help_card`` the sheets end with the help card(s), as cards.pdf prints them after the deck."""
     from deckgen.render.preview import write_previews
 
     result = _checked(spec, out_dir, force)
     deck, out = result.deck, result.out_dir
+    printed, faces = _with_help(spec, deck) if help_card else (deck, spec.game.faces)
     tick = progress(_("previews")) if progress else None
     with publishing(out, keep=lambda name: not name.startswith("preview-"), own=lambda name: name.startswith("preview-"),
                     identity=deck_identity(deck)) as stage:
-        written = write_previews(stage, print_job(spec, deck), progress=tick)
+        written = write_previews(stage, print_job(spec, deck, printed.cards, faces), progress=tick)
     result.files.extend(out / p.name for p in written)
+    result.printed = len(printed.cards)
     return result
 
 

@@ -134,7 +134,7 @@ _ROWS = (
     Shared("back_image", "--back-image", "image", _("Back image"),
            _("A PNG or JPEG printed on the back of every card; 300 dpi or more prints sharp."), "print", (BUILD, PREVIEW, INIT), metavar=pgettext("metavar", "FILE")),
     Shared("help_card", "--help-card", "switch", _("Help card"),
-           _("Print a card with a summary of the rules after the deck."), "print", (BUILD,)),
+           _("Print a card with a summary of the rules after the deck."), "print", (BUILD, PREVIEW)),
     Shared("games", "--games", "int", _("Most simulated games"),
            _("The most games the check plays at each player count. It stops a player count sooner, from 80 games on, "
              "once every figure is settled, so more is slower only where a figure is close to its limit; "

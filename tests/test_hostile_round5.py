@@ -207,10 +207,10 @@ def test_preview_holds_one_contact_sheet_at_a_time(tmp_path, monkeypatch, capsys
     drawn, wrote = preview.render_card, preview.write_bytes
     monkeypatch.setattr(preview, "render_card", lambda *a, **k: events.append("card") or drawn(*a, **k))
     monkeypatch.setattr(preview, "write_bytes", lambda *a, **k: events.append("sheet") or wrote(*a, **k))
-    code, _, err = run(capsys, "preview", "multiplicats", "--card-size", "20x20", "--out", tmp_path / "o", "-q")
+    code, _, err = run(capsys, "preview", "multiplicats", "--card-size", "20x20", "--no-help-card", "--out", tmp_path / "o", "-q")
     assert code == 0, err
     sheets = sorted(p.name for p in (tmp_path / "o").glob("preview-*.png"))
-    assert len(sheets) == 6 == events.count("sheet")  # 160 cards and the back, 30 a sheet
+    assert len(sheets) == 6 == events.count("sheet")  # 160 cards and the back (no help card asked), 30 a sheet
     cards_before = [events[:i].count("card") for i, e in enumerate(events) if e == "sheet"]
     assert cards_before == [30, 60, 90, 120, 150, 161]
 
