@@ -5,8 +5,8 @@ from __future__ import annotations
 import asyncio
 import errno
 import ipaddress
-import re
 import os
+import re
 import secrets
 import signal
 import socket

@@ -12,7 +12,7 @@ import math
 from deckgen.model import Card
 from deckgen.render.faces import Frame, background
 from deckgen.render.orientation import confusable, plain_number, underline
-from deckgen.render.palette import INK, SUITS, Swatch, on_colour as palette_on_colour
+from deckgen.render.palette import INK, SUITS, Swatch, on_colour
 from deckgen.render.pen import Pen, arc_points, badge, fit_size, paragraph, shape, star, text_width
 
 from deckgen.games.maestras.deck import CENTRAL, COLOUR_NAMES, COLOURS, EMPTY, MASTER, PLAYERS
@@ -79,11 +79,6 @@ def master_colour_name(colour: str, lang: str) -> str:
     """The colour as it reads after "maestra" (Spanish adjectives agree: maestra roja, amarilla)."""
     name = colour_name(colour, lang)
     return FEMININE.get(name, name) if lang == "es" else name
-
-
-def on_colour(fill: str) -> str:
-    """Text colour that reads on ``fill`` (deckgen.render.palette.on_colour)."""
-    return palette_on_colour(fill)
 
 
 def valid_text(text: str) -> bool:
