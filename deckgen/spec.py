@@ -204,7 +204,7 @@ def spec_for(game: Game | str, *, cli: Mapping[str, Any], file_layer: Mapping[st
                 "{flags} changes the cards deckgen makes, but {file} lists its own cards ([[cards]]); leave it out, or "
                 "remove the [[cards]] tables", "{flags} change the cards deckgen makes, but {file} lists its own cards "
                 "([[cards]]); leave them out, or remove the [[cards]] tables", len(ignored), flags=", ".join(ignored),
-                file=source or "the deck file"))
+                file=source or _("the deck file")))
     # A shop preset fixes the card size and bleed over the deck files'. Its files, resolution and
     # colour space win over a deck file too when --for is typed, but are only defaults a deck file
     # may change when the file itself names the shop ([print] for). The command line wins over all.
