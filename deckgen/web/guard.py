@@ -62,8 +62,11 @@ def host_name(value: str) -> str:
     """The name part of a Host header (``[::1]:8000`` -> ``::1``, ``Example.org.:80`` -> ``example.org``)."""
     value = value.strip().lower()
     if value.startswith("["):
-        name, _, rest = value[1:].partition("]")
-        return name if rest == "" or (rest[:1] == ":" and rest[1:].isdigit()) else value
+        # only an IPv6 address goes in brackets: "[::1" (no "]") or "[school.example]" is no name (kept as
+        # it is, and so refused)
+        name, closed, rest = value[1:].partition("]")
+        ok = closed and ":" in name and is_ip(name) and (rest == "" or (rest[:1] == ":" and rest[1:].isdigit()))
+        return name if ok else value
     if value.count(":") > 1:  # a bare IPv6 address (not a valid Host, but say so by name)
         return value
     if ":" in value:

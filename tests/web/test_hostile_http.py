@@ -100,7 +100,7 @@ def test_every_answer_carries_the_security_headers(client):
 
 @pytest.mark.parametrize("host", ["evil.example", "evil.example:8000", "127.0.0.1.evil.example", "localhost.evil.example",
                                   "10.0.0.5", "[::2]:8000", "example.com:80", "attacker", "127.0.0.1:80@evil.example",
-                                  "localhost:evil", "[::1]evil", "127.0.0.1 evil.example"])
+                                  "localhost:evil", "[::1]evil", "127.0.0.1 evil.example", "[::1", "[::1:8000", "[localhost]", "[127.0.0.1]:8000"])
 def test_other_host_names_are_refused(client, host):
     for r in (client.get("/", headers={"host": host}), client.post("/api/build", json={"game": "mgc"}, headers={"host": host})):
         assert r.status_code == 400
@@ -517,7 +517,7 @@ def test_network_host_warns_and_makes_up_a_password(monkeypatch, capsys):
 
 
 @pytest.mark.parametrize("value", ["", " ", "http://school.example", "school.example/page", "a b", "teacher@school.example",
-                                   "school..example", "-school.example", "x" * 64 + ".example"])
+                                   "school..example", "-school.example", "x" * 64 + ".example", "[::1", "[school.example]"])
 def test_allow_host_that_is_no_host_name_is_refused(monkeypatch, capsys, value):
     """`deckgen serve --allow-host VALUE`: a value that could never match a Host header (it was kept,
     or silently dropped when empty) is one line and exit 2, before the server starts."""
