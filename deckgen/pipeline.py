@@ -19,7 +19,7 @@ from deckgen.render.faces import faces_for
 from deckgen.render.export import write_formats
 from deckgen.render.job import PrintJob
 from deckgen.resources import data_dir
-from deckgen.rulebook.render import file_name, languages, preparing_name, write_rulebook
+from deckgen.rulebook.render import file_name, languages, preparing_name, rulebook_context, write_rulebook
 from deckgen.rulebook.template import PREPARING, template_name
 from deckgen.spec import DeckSpec
 
@@ -258,10 +258,12 @@ def _write_rulebooks(spec: DeckSpec, result: BuildResult, progress: Callable[[st
     tick = progress(_("rulebook")) if progress else None
     written = []
     for n, lang in enumerate(langs, 1):
-        written.append(write_rulebook(stage / file_name(lang), spec.game, result.deck, lang, spec.print, card_lang=spec.card_lang))
+        context = rulebook_context(spec.game, result.deck, lang, spec.print)  # the same for both files
+        written.append(write_rulebook(stage / file_name(lang), spec.game, result.deck, lang, spec.print, card_lang=spec.card_lang,
+                                      context=context))
         if (data_dir("templates") / template_name(spec.game, lang, PREPARING)).exists():
             written.append(write_rulebook(stage / preparing_name(lang), spec.game, result.deck, lang, spec.print,
-                                          card_lang=spec.card_lang, stem=PREPARING))
+                                          card_lang=spec.card_lang, stem=PREPARING, context=context))
         if tick:
             tick(n, len(langs))
     return written

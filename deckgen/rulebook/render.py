@@ -56,14 +56,30 @@ def preparing_name(lang: str) -> str:
 
 
 def render_markup(
-    game: Game, deck: Deck, lang: str, settings: PrintSettings, *, templates: Path | None = None, stem: str | None = None
+    game: Game,
+    deck: Deck,
+    lang: str,
+    settings: PrintSettings,
+    *,
+    templates: Path | None = None,
+    stem: str | None = None,
+    context: Mapping[str, Any] | None = None,
 ) -> str:
-    """The rendered template: the HTML subset, with every fact taken from ``deck``."""
+    """The rendered template: the HTML subset, with every fact taken from ``deck`` (``context``: the
+    facts :func:`rulebook_context` gives for the same arguments, when the caller has them already)."""
     if game.rulebook is None:
         raise DeckgenError(f"{game.title} has no rulebook yet")
+    if context is None:
+        context = rulebook_context(game, deck, lang, settings)
+    return render_text(templates or data_dir("templates"), template_name(game, lang, stem), context)
+
+
+def rulebook_context(game: Game, deck: Deck, lang: str, settings: PrintSettings) -> dict[str, Any]:
+    """What a game's templates are given: the facts every game's rulebook prints and the game's own.
+    The rulebook and the page for whoever prepares the deck are given the same (worked out once)."""
     context: dict[str, Any] = common_context(game, deck, lang, settings)
     context.update(_game_context(game, deck, lang, settings.lang))
-    return render_text(templates or data_dir("templates"), template_name(game, lang, stem), context)
+    return context
 
 
 def _game_context(game: Game, deck: Deck, lang: str, card_lang: str) -> Mapping[str, Any]:
@@ -90,13 +106,15 @@ def write_rulebook(
     card_lang: str | None = None,
     templates: Path | None = None,
     stem: str | None = None,
+    context: Mapping[str, Any] | None = None,
 ) -> Path:
     """Write the rulebook of ``deck`` in ``lang`` to ``target`` (atomically) and return its path.
 
     Card pictures are drawn as the cards are printed: in ``card_lang`` (default: the print settings').
+    ``context``: the templates' facts (:func:`rulebook_context`), when the caller has them already.
     """
     root = templates or data_dir("templates")
-    markup = render_markup(game, deck, lang, settings, templates=root, stem=stem)
+    markup = render_markup(game, deck, lang, settings, templates=root, stem=stem, context=context)
     assert game.rulebook is not None
     try:
         blocks = parse(markup, n_cards=len(deck), figures=game.rulebook.figures, lang=lang)
