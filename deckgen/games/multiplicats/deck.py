@@ -142,13 +142,16 @@ def checks(deck: Deck) -> list[Check]:
     dup = sorted({v for v in prod_values if prod_values.count(v) > 1})
     out.append(check(_("product cards are distinct"), not dup, _("repeated: {values}", values=dup) if dup else _("no repeats"),
                      hint=_("keep one product card per value")))
+    giving: dict[int, set[tuple[int, int]]] = {}  # product -> the deck's multiplications that give it
+    for m in mults:
+        giving.setdefault(m["a"] * m["b"], set()).add((m["a"], m["b"]))
     wrong = [
         c["value"]
         for c in prods
         if not 1 <= len(c["multiplications"]) <= 4
         or any(a * b != c["value"] for a, b in c["multiplications"])
         or len(c["multiplications"]) != len({tuple(m) for m in c["multiplications"]})
-        or {tuple(m) for m in c["multiplications"]} != {(m["a"], m["b"]) for m in mults if m["a"] * m["b"] == c["value"]}
+        or {tuple(m) for m in c["multiplications"]} != giving.get(c["value"], set())
     ]
     out.append(
         check(
