@@ -24,7 +24,6 @@ full name) so that they stay within the system's 255-byte limit on a name.
 
 from __future__ import annotations
 
-import ctypes
 import errno
 import hashlib
 import json
@@ -108,6 +107,8 @@ def _owner_gone(pid: int) -> bool:
 
 
 def _windows_process_gone(pid: int) -> bool:  # pragma: no cover - Windows
+    import ctypes
+
     try:
         kernel = ctypes.WinDLL("kernel32", use_last_error=True)  # type: ignore[attr-defined]
     except (AttributeError, OSError):
@@ -305,8 +306,12 @@ def locked(out: Path, wait: float | None = None) -> Iterator[None]:
 
 
 def _renameat2() -> Callable[[bytes, bytes, int], int] | None:
+    """Linux's renameat2, through ctypes (loaded only when a folder is replaced: a first build into a
+    new folder never needs it)."""
     if not sys.platform.startswith("linux"):  # renameat2 is Linux's (ctypes.CDLL(None) fails on Windows)
         return None
+    import ctypes
+
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         fn = libc.renameat2
@@ -327,6 +332,8 @@ def exchange(a: Path, b: Path) -> bool:
         return False
     if fn(os.fsencode(a), os.fsencode(b), _RENAME_EXCHANGE) == 0:
         return True
+    import ctypes
+
     err = ctypes.get_errno()
     if err in (errno.EINVAL, errno.ENOSYS, errno.ENOTSUP, errno.EOPNOTSUPP):
         return False

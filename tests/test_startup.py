@@ -44,6 +44,7 @@ BUILD_NEEDS_NOT = [  # what `deckgen build multiplicats --quiet` has no use for 
     "deckgen.render.preview", "deckgen.render.png_pen", "deckgen.render.charts", "deckgen.analysis", "deckgen.web.app",
     "deckgen.engine.game", "deckgen.games.multiplicats.engine",  # the rule engine: the rulebook's player counts come from the deck
     "deckgen.games.mgc", "deckgen.games.monete", "deckgen.games.maestras", "deckgen.games.hectoedra",  # the other games
+    "ctypes",  # renameat2, only to replace a folder that exists (this build's is new)
 ]
 
 
