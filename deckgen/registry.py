@@ -9,12 +9,14 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import pkgutil
+import sys
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from deckgen.errors import DeckgenError
 from deckgen.i18n import Listing, Msg, _, ngettext, render
+from deckgen.lazy import settled
 from deckgen.options import Option, _did_you_mean
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -36,11 +38,21 @@ class Deferred:
         self.make = make
 
 
+def imported(module: str) -> Any:
+    """``module``, imported (the first time) as deckgen's long-lived modules are: with the garbage
+    collector paused, and kept out of its later passes (deckgen.lazy.settled). A game's modules live
+    as long as the program."""
+    if module in sys.modules:
+        return sys.modules[module]
+    with settled():
+        return importlib.import_module(module)
+
+
 def deferred(module: str, name: str, *, call: bool = False) -> Deferred:
     """``module.name`` (called with no arguments when ``call``), imported on first use."""
 
     def make() -> Any:
-        value = getattr(importlib.import_module(module), name)
+        value = getattr(imported(module), name)
         return value() if call else value
 
     return Deferred(make)
@@ -243,7 +255,7 @@ def games() -> Mapping[str, Game]:
     for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda i: i.name):
         if not info.ispkg:
             continue
-        module = importlib.import_module(f"{pkg.__name__}.{info.name}")
+        module = imported(f"{pkg.__name__}.{info.name}")
         game = getattr(module, "GAME", None)
         if isinstance(game, Game):
             found[game.id] = game
@@ -261,7 +273,7 @@ def find_game(key: str) -> Game | None:
         except (ImportError, ValueError):
             spec = None
         if spec is not None and spec.submodule_search_locations is not None:  # a package, as games() asks
-            game = getattr(importlib.import_module(spec.name), "GAME", None)
+            game = getattr(imported(spec.name), "GAME", None)
             if isinstance(game, Game) and game.id == key:
                 return game
     return games().get(key)

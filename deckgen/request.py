@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 from deckgen.errors import DeckgenError, OptionError
 from deckgen.i18n import _, ngettext
 from deckgen.options import SHOWN, Option, message, parse_cli_args
-from deckgen.registry import Game, get_game
+from deckgen.registry import Game, get_game, imported
 from deckgen.shared_options import BUILD, CHECK_GAMES, SHARED, VALIDATE, for_command
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -58,7 +58,7 @@ def load_spec(target: str, extra: Sequence[str], *, also: Sequence[str] = (), **
     """A spec from GAME (or a deck FILE) plus the common options (``players``, ``seed``, ``paper``...,
     as deckgen.shared_options names them; None: the deck file's) and the game's own option words
     (``extra``). ``also``: other flags the "did you mean" of an unknown word may propose."""
-    from deckgen.deckfile.load import read_deck_file
+    read_deck_file = imported("deckgen.deckfile.load").read_deck_file  # (settled: it lives as long as the program)
 
     if target.startswith("-"):
         raise DeckgenError(_("name the game (or deck file) first and its options after it; {target!r} came first", target=target[:SHOWN]))
