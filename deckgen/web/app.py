@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, AsyncIterator
 
 from fastapi import FastAPI, HTTPException, Request
+from fastapi.routing import APIRoute
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
 from fastapi.staticfiles import StaticFiles
@@ -290,6 +291,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         elif exc.status_code == 405:
             said = _("{method} is not allowed here", method=shown(request.method, 20))
         answer = error(request, exc.status_code, said)
+        for name, value in (exc.headers or {}).items():  # what the refusal carries, as a 405's Allow (RFC 9110 asks for it)
+            answer.headers[name] = value
         if exc.status_code in (408, 413):  # the rest of the body is not read: the connection ends here
             answer.headers["connection"] = "close"
         return answer
@@ -732,6 +735,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         uploads[token] = (time.monotonic(), req, client)
         return JSONResponse({"deck": token, "game": spec.game.id, "title": spec.game.shown_name, "cards": len(deck), "url": f"/decks/{token}"})
 
+    # HEAD is answered wherever GET is, as HTTP asks of every server (a link checker, `curl -I`): the
+    # same status and headers, the server sending no body (FastAPI's routes took only GET, so every page
+    # but /static answered 405; a download's HEAD never counts as its download, WholeDownload)
+    for route in app.routes:
+        if isinstance(route, APIRoute) and "GET" in route.methods:
+            route.methods.add("HEAD")
     return app
 
 
