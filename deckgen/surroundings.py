@@ -57,3 +57,26 @@ def prepare() -> None:
                 os.environ.pop("HOME", None)
             else:
                 os.environ["HOME"] = home
+
+
+def base_folder(variable: str, name: str) -> Path | None:
+    """Where deckgen keeps what it may throw away (``XDG_CACHE_HOME``, ``.cache``) or a library's
+    settings (``XDG_CONFIG_HOME``, ``.config``): the variable when it holds an absolute path, else
+    ``name`` in the home folder when that is an absolute path; None when there is neither, and then
+    nothing is kept. A relative path is ignored, as the XDG base directory specification asks: it
+    would put these folders in whatever folder deckgen runs in (``XDG_CACHE_HOME=cache``, or a HOME of
+    ``relhome``, left ``relhome/.cache/deckgen/`` in the user's current folder; with no home at all,
+    Python's ``~`` stays ``~``, a folder named so)."""
+    given = os.environ.get(variable, "")
+    if given and os.path.isabs(given):
+        return Path(given)
+    try:
+        home = os.path.expanduser("~")
+    except (KeyError, OSError, RuntimeError):  # no home at all
+        return None
+    return Path(home) / name if os.path.isabs(home) else None
+
+
+def cache_home() -> Path | None:
+    """``$XDG_CACHE_HOME``, else ``~/.cache``, when absolute (:func:`base_folder`)."""
+    return base_folder("XDG_CACHE_HOME", ".cache")

@@ -27,9 +27,13 @@ from deckgen.engine.simulate import Summary
 from deckgen.model import Deck
 
 
-def cache_dir() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "deckgen" / "figures"
+def cache_dir() -> Path | None:
+    """The cache's folder; None when there is no absolute place for it (deckgen.surroundings.cache_home):
+    then nothing is stored, and nothing is written in the current folder."""
+    from deckgen.surroundings import cache_home
+
+    base = cache_home()
+    return None if base is None else base / "deckgen" / "figures"
 
 
 @lru_cache(maxsize=16)
@@ -69,8 +73,10 @@ MOST_BYTES = 32 * 1024 * 1024  # an entry larger than this is not one deckgen wr
 
 def load_json(game: str, digest: str) -> Any:
     """The stored entry, or None when there is none or it cannot be read."""
-    path = cache_dir() / f"{game}-{digest}.json"
-    data = read_regular(path, MOST_BYTES)
+    folder = cache_dir()
+    if folder is None:
+        return None
+    data = read_regular(folder / f"{game}-{digest}.json", MOST_BYTES)
     if data is None:
         return None
     try:
@@ -117,6 +123,8 @@ def sensible(s: Summary, game: str, players: int | None = None) -> bool:
 def store_json(game: str, digest: str, data: Any) -> None:
     """Write an entry whole (a temporary file, then a rename), or nothing when the disk refuses."""
     folder = cache_dir()
+    if folder is None:
+        return
     path = folder / f"{game}-{digest}.json"
     tmp = folder / f".{path.name}.{os.getpid()}.tmp"
     try:

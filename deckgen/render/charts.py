@@ -38,18 +38,16 @@ def own_config_dir() -> None:
     home, a read-only ``~/.cache``): point it at a temporary folder of deckgen's, removed at exit, so
     matplotlib never prints its warnings about it. A folder the user set (MPLCONFIGDIR) is left alone."""
     import os
-    from pathlib import Path
 
     if os.environ.get(CONFIG_DIR):
         return
-    home = None
-    try:
-        home = Path.home()
-    except (RuntimeError, KeyError, OSError):  # no home at all
-        pass
-    config = os.environ.get("XDG_CONFIG_HOME") or (str(home / ".config") if home else "")
-    cache = os.environ.get("XDG_CACHE_HOME") or (str(home / ".cache") if home else "")
-    if config and cache and all(_writable(Path(base) / "matplotlib") for base in (config, cache)):
+    from deckgen.surroundings import base_folder
+
+    # a relative XDG_CONFIG_HOME or XDG_CACHE_HOME, or a home that is no absolute path: matplotlib would
+    # take it as it is and make its folders under the current one
+    relative = any(os.environ.get(v) and not os.path.isabs(os.environ[v]) for v in ("XDG_CONFIG_HOME", "XDG_CACHE_HOME"))
+    config, cache = base_folder("XDG_CONFIG_HOME", ".config"), base_folder("XDG_CACHE_HOME", ".cache")
+    if not relative and config and cache and all(_writable(base / "matplotlib") for base in (config, cache)):
         return
     import atexit
     import shutil

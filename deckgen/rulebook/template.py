@@ -81,9 +81,12 @@ def environment(root: Path) -> jinja2.Environment:
     return env
 
 
-def _cache_dir() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "deckgen" / "templates"
+def _cache_dir() -> Path | None:
+    """None when there is no absolute place for caches (deckgen.surroundings.cache_home): no cache then."""
+    from deckgen.surroundings import cache_home
+
+    base = cache_home()
+    return None if base is None else base / "deckgen" / "templates"
 
 
 MOST_BYTES = 4 * 1024 * 1024  # a compiled rulebook template is some 100 KB
@@ -99,7 +102,9 @@ class _CompiledTemplates(jinja2.FileSystemBytecodeCache):
     optimisation: a folder that cannot be made, read or written means compiling, never an error."""
 
     @classmethod
-    def at(cls, folder: Path) -> "_CompiledTemplates | None":
+    def at(cls, folder: Path | None) -> "_CompiledTemplates | None":
+        if folder is None:
+            return None
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError:

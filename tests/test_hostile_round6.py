@@ -1,0 +1,72 @@
+"""Round 6 of hostile input: the surroundings deckgen reads (the cache folders the environment names),
+and what its messages show of the paths and options the user gave."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from clirun import run
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _deckgen(*argv, cwd: Path, **env_given) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k not in ("MPLCONFIGDIR", "XDG_CACHE_HOME", "XDG_CONFIG_HOME")}
+    env.update(PYTHONPATH=str(ROOT), DECKGEN_LANG="en", **env_given)
+    return subprocess.run([sys.executable, "-m", "deckgen", *map(str, argv)], cwd=cwd, env=env, capture_output=True, text=True,
+                          timeout=300)
+
+
+# ---------------------------------------------------------------- the cache folders: never relative
+
+# the XDG base directory specification: a relative path in these variables is invalid and ignored. They
+# were taken as they were, so deckgen (the figures cache, the compiled rulebook templates) and
+# matplotlib (its settings and font cache) made their folders under whatever folder deckgen ran in
+RELATIVE = {
+    "XDG_CACHE_HOME relative": {"XDG_CACHE_HOME": "cache"},
+    "XDG_CONFIG_HOME relative": {"XDG_CONFIG_HOME": "config"},
+    "HOME relative": {"HOME": "relhome"},
+}
+
+
+@pytest.mark.parametrize("case", list(RELATIVE))
+def test_a_relative_cache_folder_writes_nothing_in_the_current_folder(tmp_path, case):
+    here = tmp_path / "here"
+    here.mkdir()
+    out = tmp_path / "out"
+    env = dict(RELATIVE[case])
+    env.setdefault("HOME", str(tmp_path / "home"))
+    rules = _deckgen("rules", "hectoedra", "-q", "--out", out / "rules", cwd=here, **env)
+    assert rules.returncode == 0 and rules.stderr == "", rules.stderr
+    checked = _deckgen("validate", "hectoedra", "--cards", "1-20", "--players", "2", "--games", "40", "--skill-games", "0",
+                       "--report", out / "report", "-q", cwd=here, **env)
+    assert checked.returncode == 0 and checked.stderr == "", checked.stderr
+    assert (out / "report" / "game-length.png").is_file()
+    assert sorted(p.name for p in here.iterdir()) == []
+
+
+def test_an_absolute_cache_folder_is_still_used(tmp_path):
+    here = tmp_path / "here"
+    here.mkdir()
+    proc = _deckgen("rules", "hectoedra", "-q", "--out", tmp_path / "rules", cwd=here, XDG_CACHE_HOME=str(tmp_path / "c"),
+                    HOME=str(tmp_path / "home"))
+    assert proc.returncode == 0, proc.stderr
+    assert list((tmp_path / "c" / "deckgen" / "templates").iterdir())
+    assert not list(here.iterdir())
+
+
+def test_the_cache_folder_is_absolute_or_none(monkeypatch):
+    from deckgen.surroundings import cache_home
+
+    monkeypatch.setenv("XDG_CACHE_HOME", "rel/cache")
+    monkeypatch.setenv("HOME", "/somewhere")
+    assert cache_home() == Path("/somewhere/.cache")
+    monkeypatch.setenv("HOME", "relhome")
+    assert cache_home() is None
+    monkeypatch.setenv("XDG_CACHE_HOME", "/abs/cache")
+    assert cache_home() == Path("/abs/cache")
