@@ -434,9 +434,10 @@ def _not_report_files(name: str) -> bool:
 def check_report_folder(spec: DeckSpec, out_dir: Path) -> None:
     """Refuse, before any game, a folder :func:`write_report` would refuse after them: one deckgen may
     not replace, or one holding another deck's build."""
-    from deckgen.publish import check_addable
+    from deckgen.publish import check_addable, named_by
 
-    check_addable(Path(out_dir), keep=_not_report_files, own=_report_files, identity=deck_identity(spec.build()))
+    with named_by("--report"):  # its messages name the option that named the folder
+        check_addable(Path(out_dir), keep=_not_report_files, own=_report_files, identity=deck_identity(spec.build()))
 
 
 def _write_report(v: Validation, out_dir: Path, pace: float | None) -> list[Path]:
@@ -457,7 +458,10 @@ def _write_report(v: Validation, out_dir: Path, pace: float | None) -> list[Path
     title = v.spec.game.title
     # beside a build of the same deck the report adds its files and the build stays; a folder of
     # another deck's build is refused (never emptied)
-    with publishing(Path(out_dir), keep=_not_report_files, own=_report_files, identity=deck_identity(v.deck)) as stage:
+    from deckgen.publish import named_by
+
+    with named_by("--report"), publishing(Path(out_dir), keep=_not_report_files, own=_report_files,
+                                          identity=deck_identity(v.deck)) as stage:
         written = [
             write_text(stage / "report.txt", report_text(v, pace)),
             write_text(stage / "report.json", json_text(report_data(v, pace)) + "\n"),

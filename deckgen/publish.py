@@ -34,6 +34,7 @@ import stat
 import shutil
 import sys
 from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -282,6 +283,28 @@ def _remove(path: Path) -> None:
             pass
 
 
+# ---------------------------------------------------------------- the option that named the folder
+
+_FLAG: ContextVar[str] = ContextVar("deckgen_output_flag", default="--out")
+
+
+def out_flag() -> str:
+    """The option that named the output folder, as the messages about it say it: ``--out``, or what
+    :func:`named_by` set (``validate --report``: its messages told the user to choose another --out,
+    an option validate does not have)."""
+    return _FLAG.get()
+
+
+@contextmanager
+def named_by(flag: str) -> Iterator[None]:
+    """Within the block, messages about the output folder name ``flag`` as the option to change."""
+    token = _FLAG.set(flag)
+    try:
+        yield
+    finally:
+        _FLAG.reset(token)
+
+
 # ---------------------------------------------------------------- the lock
 
 
@@ -292,8 +315,8 @@ def locked(out: Path, wait: float | None = None) -> Iterator[None]:
     lock = lock_path(out)
 
     def busy() -> DeckgenError:
-        return DeckgenError(_("another deckgen is writing {folder} right now; wait until it has finished, or choose another --out",
-                              folder=out))
+        return DeckgenError(_("another deckgen is writing {folder} right now; wait until it has finished, or choose another {flag}",
+                              folder=out, flag=out_flag()))
 
     try:
         with hold(lock, LOCK_WAIT if wait is None else wait, busy):
@@ -397,7 +420,7 @@ def swap_in(staging: Path, out: Path) -> None:
 def _not_removed(out: Path) -> DeckgenError:
     return DeckgenError(_(
         "cannot replace {folder}: the earlier build in it cannot be removed (read-only files or folders of another user); "
-        "it is left as it was: ask its owner to remove it, or choose another --out", folder=out))
+        "it is left as it was: ask its owner to remove it, or choose another {flag}", folder=out, flag=out_flag()))
 
 
 def recover(out: Path) -> None:
@@ -423,8 +446,8 @@ def check_replaceable(out: Path) -> None:
     try:
         here = current_folder()  # (None: the current folder is gone, so the output cannot be it)
         if here is not None and resolved(out) in (here.resolve(), *here.resolve().parents):
-            raise DeckgenError(_("the output folder {folder!r} is the current folder or holds it; name a folder of its own (--out DIR)",
-                                 folder=str(out) or "."))
+            raise DeckgenError(_("the output folder {folder!r} is the current folder or holds it; name a folder of its own ({flag} DIR)",
+                                 folder=str(out) or ".", flag=out_flag()))
         if out.is_symlink() or out.exists() and not out.is_dir():
             raise DeckgenError(_("the output path {path} is not a folder", path=out))
         entries = list(out.iterdir()) if out.exists() else None
@@ -434,14 +457,14 @@ def check_replaceable(out: Path) -> None:
     if foreign:
         raise DeckgenError(_(
             "the output folder {folder} holds {name!r}, which deckgen did not write; a build replaces its "
-            "folder whole, so choose a new or empty folder (--out DIR)", folder=out, name=foreign[0]
+            "folder whole, so choose a new or empty folder ({flag} DIR)", folder=out, name=foreign[0], flag=out_flag()
         ))
     changed = changed_files(out) if entries else []
     if changed:
         raise DeckgenError(_(
             "the output folder {folder} holds {name!r}, changed since deckgen wrote it; a build replaces its folder "
-            "whole, so move that file out of the folder to keep your changes, or choose another folder (--out DIR)",
-            folder=out, name=changed[0]
+            "whole, so move that file out of the folder to keep your changes, or choose another folder ({flag} DIR)",
+            folder=out, name=changed[0], flag=out_flag()
         ))
     check_writable(out)
 
@@ -465,7 +488,7 @@ def check_writable(out: Path) -> None:
     if blocker is not None:
         raise DeckgenError(_(
             "cannot replace {folder}: {blocker} is read-only and belongs to another user, so the earlier build cannot be "
-            "removed; ask its owner to remove it, or choose another --out", folder=out, blocker=blocker))
+            "removed; ask its owner to remove it, or choose another {flag}", folder=out, blocker=blocker, flag=out_flag()))
 
 
 def _owned(path: Path) -> bool:
@@ -621,8 +644,8 @@ def publishing(
             found = read_manifest(out)
             if found is not None and found["deck"] is not None:
                 raise DeckgenError(_(
-                    "the output folder {folder} holds a deck's build ({game}); this command would replace it, so choose another --out",
-                    folder=out, game=found["deck"].split(":")[0]))
+                    "the output folder {folder} holds a deck's build ({game}); this command would replace it, so choose another {flag}",
+                    folder=out, game=found["deck"].split(":")[0], flag=out_flag()))
         staging = out.parent / hidden_name(out, "staging")
         try:
             staging.mkdir()
@@ -657,7 +680,7 @@ def _refuse_mix(out: Path, names: list[str]) -> None:
         shown = Listing([repr(n) for n in names[:3]] + ([ngettext("{n} more", "{n} more", len(names) - 3)] if len(names) > 3 else []))
         raise DeckgenError(_(
             "the output folder {folder} holds {names} of another deck; this command adds to a folder of the same "
-            "deck only, so choose another --out (or build this deck there first)", folder=out, names=shown
+            "deck only, so choose another {flag} (or build this deck there first)", folder=out, names=shown, flag=out_flag()
         ))
 
 
@@ -671,14 +694,14 @@ def _check_name(out: Path) -> None:
     deckgen gives its own working files is refused: a build into the folder it would sit beside
     would take it for its own leftover and remove it (or lock on it)."""
     if _WORKING_NAME.fullmatch(out.name):
-        raise DeckgenError(_("the output folder's name {name!r} is one deckgen gives its own working files; choose another --out",
-                             name=out.name))
+        raise DeckgenError(_("the output folder's name {name!r} is one deckgen gives its own working files; choose another {flag}",
+                             name=out.name, flag=out_flag()))
     size = len(os.fsencode(out.name))
     if size > NAME_MAX:
         raise DeckgenError(_(
             "the output folder's name is {size:,} bytes long ({name}…); a file or folder name is at most {most} bytes: "
-            "choose a shorter --out", size=size, name=out.name[:40], most=NAME_MAX
+            "choose a shorter {flag}", size=size, name=out.name[:40], most=NAME_MAX, flag=out_flag()
         ))
     if len(os.fsencode(str(out.absolute()))) > 4000:
-        raise DeckgenError(_("the output folder's path is longer than the system allows ({most:,} bytes): choose a shorter --out",
-                             most=4096))
+        raise DeckgenError(_("the output folder's path is longer than the system allows ({most:,} bytes): choose a shorter {flag}",
+                             most=4096, flag=out_flag()))

@@ -70,3 +70,38 @@ def test_the_cache_folder_is_absolute_or_none(monkeypatch):
     assert cache_home() is None
     monkeypatch.setenv("XDG_CACHE_HOME", "/abs/cache")
     assert cache_home() == Path("/abs/cache")
+
+
+# ---------------------------------------------------------------- messages name the option the user gave
+
+# `validate --report FOLDER` is refused as an output folder is, and its messages told the user to
+# "choose another --out": an option validate does not have (typed, it is "unknown option --out")
+REPORT = ["validate", "hectoedra", "--cards", "1-20", "--players", "2", "--games", "4", "--skill-games", "0", "-q", "--report"]
+
+
+def _report_folders(tmp_path: Path) -> dict[str, Path]:
+    mine = tmp_path / "notes"
+    mine.mkdir()
+    (mine / "mine.txt").write_text("my notes")
+    return {"the current folder": Path("."), "a folder of the user's": mine, "another deck's build": tmp_path / "built",
+            "a working file's name": tmp_path / ".x.staging-1-0123abcd", "a name too long": tmp_path / ("r" * 256)}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_report_folder_refused_names_the_report_option(tmp_path, monkeypatch, capsys, lang):
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run(capsys, "build", "multiplicats", "--tables", "2", "-q", "--out", tmp_path / "built")
+    assert code == 0, err
+    for case, folder in _report_folders(tmp_path).items():
+        code, out, err = run(capsys, "--ui-lang", lang, *REPORT, folder)
+        assert code == 2 and len(err.splitlines()) == 1 and out == "", (case, err)
+        assert "--report" in err and "--out" not in err, (case, err)
+    assert (tmp_path / "notes" / "mine.txt").read_text() == "my notes"
+
+
+def test_an_output_folder_refused_still_names_out(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run(capsys, "build", "multiplicats", "--tables", "2", "-q", "--out", ".")
+    assert code == 2 and "(--out DIR)" in err and "--report" not in err
+    code, _, err = run(capsys, "rules", "multiplicats", "-q", "--out", "r" * 256)
+    assert code == 2 and "choose a shorter --out" in err
