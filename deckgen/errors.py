@@ -95,25 +95,37 @@ def written(value: Any) -> str:
 
 
 # C0 and C1 control characters (ESC starts terminal escape sequences, CR and LF forge lines), DEL,
-# and the Unicode marks that reorder or break lines on screen
-_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+# the Unicode marks that reorder or break lines on screen, and lone surrogates: a name's bytes that are
+# not UTF-8 (Python reads them as \udc80 to \udcff), which a strict UTF-8 stream cannot write at all
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+def _escaped(m: re.Match) -> str:
+    """A character as an escape; a byte that was not UTF-8 as that byte (``\xff``)."""
+    c = m.group()
+    if "\udc80" <= c <= "\udcff":
+        return f"\\x{ord(c) - 0xdc00:02x}"
+    return c.encode("unicode_escape").decode("ascii")
 
 
 def printable(text: str) -> str:
     r"""``text`` with every character that could change the terminal or start a new line written as
-    an escape (``\x1b``, ``\n``, ``\u202e``): what a file or an argument says is shown, never obeyed."""
-    return _UNSAFE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), str(text))
+    an escape (``\x1b``, ``\n``, ``\u202e``), and a byte of a name that is not UTF-8 as ``\xff``:
+    what a file or an argument says is shown, never obeyed."""
+    return _UNSAFE.sub(_escaped, str(text))
 
 
 # what a normal report may hold: line breaks and tabs between its own lines
-_UNSAFE_IN_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+_UNSAFE_IN_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 
 
 def printable_text(text: str) -> str:
     r"""``text`` of several lines made safe to print: as :func:`printable`, but its own line breaks and
     tabs are kept. Every line deckgen prints on standard output goes through it, so a folder or file
-    name that holds ``\x1b`` or ``\u202e`` is shown escaped, never obeyed by the terminal."""
-    return _UNSAFE_IN_TEXT.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), str(text))
+    name that holds ``\x1b`` or ``\u202e`` is shown escaped, never obeyed by the terminal, and one
+    holding bytes that are not UTF-8 is shown (``\xff``) where a strict UTF-8 output could not write it:
+    that failure was taken for a closed output, the build's listing cut and its exit code 2."""
+    return _UNSAFE_IN_TEXT.sub(_escaped, str(text))
 
 
 def os_problem(exc: BaseException) -> Any:

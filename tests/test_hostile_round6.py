@@ -105,3 +105,37 @@ def test_an_output_folder_refused_still_names_out(tmp_path, monkeypatch, capsys)
     assert code == 2 and "(--out DIR)" in err and "--report" not in err
     code, _, err = run(capsys, "rules", "multiplicats", "-q", "--out", "r" * 256)
     assert code == 2 and "choose a shorter --out" in err
+
+
+# ---------------------------------------------------------------- names whose bytes are not UTF-8
+
+# a strict UTF-8 output (PYTHONIOENCODING=utf-8, or any UTF-8 locale but C.UTF-8) cannot write the lone
+# surrogates Python reads such bytes as: the failure was taken for a closed output, so a build that
+# wrote its folder ended with "error: cannot write the output: standard output is closed" and exit 2
+NOT_UTF8 = os.fsdecode(b"\xff\xfe-deck")
+
+
+@pytest.mark.parametrize("command", [["build", "multiplicats", "--tables", "2", "-q", "--out"],
+                                     ["build", "multiplicats", "--tables", "2", "--out"],
+                                     ["rules", "multiplicats", "--out"],
+                                     ["init", "multiplicats", "--out"]])
+def test_a_name_that_is_not_utf8_is_shown_by_its_bytes(tmp_path, command):
+    target = tmp_path / (NOT_UTF8 + (".toml" if command[0] == "init" else ""))
+    proc = _deckgen(*command, target, cwd=tmp_path, PYTHONIOENCODING="utf-8")
+    assert proc.returncode == 0 and proc.stderr == "", proc.stderr
+    assert target.exists()
+    if command[-2:] != ["-q", "--out"]:
+        assert "\\xff\\xfe-deck" in proc.stdout, proc.stdout
+    again = _deckgen(*(["init", "multiplicats", "--out"] if command[0] == "init" else command), target, cwd=tmp_path,
+                     PYTHONIOENCODING="utf-8")
+    if command[0] == "init":  # refused by name: the one line says which file
+        lines = again.stderr.splitlines()
+        assert again.returncode == 2 and len(lines) == 1 and "\\xff\\xfe-deck.toml already exists" in lines[0], again.stderr
+
+
+def test_printable_shows_a_byte_that_is_not_utf8_as_that_byte():
+    from deckgen.errors import printable, printable_text
+
+    assert printable(os.fsdecode(b"a\xffb\n")) == "a\\xffb\\n"
+    assert printable_text(os.fsdecode(b"a\x9bb\n")) == "a\\x9bb\n"
+    assert printable("\ud800") == "\\ud800"
