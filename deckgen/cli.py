@@ -142,10 +142,11 @@ def _say(text: Any, quiet: bool = False) -> None:
 
 
 def _say_files(headline: Any, files: list[Path], quiet: bool) -> None:
-    """What a command wrote: a headline, then one indented line per file."""
+    """What a command wrote: a headline, then one indented line per file (a line break in a name the
+    user chose escaped, as a message shows a path: deckgen.i18n.message)."""
     _say(headline, quiet)
     for f in files:
-        _say(f"  {f}", quiet)
+        _say(f"  {printable(str(f))}", quiet)
 
 
 _is_file = is_file
@@ -302,7 +303,7 @@ def build(
     for w in result.warnings:
         _say(_("warning: {problem}", problem=w), quiet)
     if quiet:
-        typer.echo(f"{result.out_dir}/")  # the one line --quiet keeps: where the files are
+        typer.echo(f"{printable(str(result.out_dir))}/")  # the one line --quiet keeps: where the files are (a line break escaped)
     else:  # what each file is, with its ink: measured only to be shown (Ghostscript run)
         from deckgen.guide import build_lines
 
@@ -513,7 +514,7 @@ def validate(
     else:
         typer.echo(str(pipeline.report_text(result, pace)), nl=False)
         for f in written:
-            typer.echo(f"  {f}")
+            typer.echo(f"  {printable(str(f))}")
     raise typer.Exit(0 if result.ok else 1)
 
 
@@ -597,7 +598,7 @@ def sweep(
     for line in summary_lines(result):
         _say(line)
     for f in written:
-        _say(f"  {f}", quiet)
+        _say(f"  {printable(str(f))}", quiet)
 
 
 def run_capability(name: str, game_id: str, args: list[str], quiet: bool = False) -> int:

@@ -139,3 +139,26 @@ def test_printable_shows_a_byte_that_is_not_utf8_as_that_byte():
     assert printable(os.fsdecode(b"a\xffb\n")) == "a\\xffb\\n"
     assert printable_text(os.fsdecode(b"a\x9bb\n")) == "a\\x9bb\n"
     assert printable("\ud800") == "\\ud800"
+
+
+# ---------------------------------------------------------------- a line break in a name the user chose
+
+# what a command wrote was listed with the names as they are: a folder named "x⏎error: forged" printed a
+# line "error: forged/ ..." of its own on standard output (an error line escapes it; a listing did not)
+FORGED = "x\nerror: forged"
+
+
+@pytest.mark.parametrize("argv", [
+    ["build", "multiplicats", "--tables", "2", "--out", "{}"], ["build", "multiplicats", "--tables", "2", "-q", "--out", "{}"],
+    ["rules", "multiplicats", "--out", "{}"], ["preview", "multiplicats", "--tables", "1", "--out", "{}"],
+    ["init", "multiplicats", "--out", "{}.toml"], ["calibrate", "--out", "{}"],
+    ["validate", "hectoedra", "--cards", "1-20", "--players", "2", "--games", "4", "--skill-games", "0", "--report", "{}"],
+])
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_line_break_in_a_name_never_starts_a_line(tmp_path, monkeypatch, capsys, argv, lang):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "--ui-lang", lang, *[a.replace("{}", FORGED) for a in argv])
+    assert code == 0 and err == "", err
+    assert (tmp_path / argv[-1].replace("{}", FORGED)).exists()
+    assert "x\\nerror: forged" in out
+    assert not any(line.startswith("error") for line in out.splitlines()), out

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 import string
 from functools import lru_cache
+from pathlib import PurePath
 from typing import Any, Iterable
 
 from deckgen.i18n.current import ENGLISH, current_lang
@@ -147,7 +148,18 @@ def text_in(value: Any, lang: str) -> str:
         return value.render(lang)
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return localized(str(value), lang)
+    if isinstance(value, PurePath):
+        return _shown_path(value)
     return str(value)
+
+
+def _shown_path(path: PurePath) -> str:
+    r"""A path as a message shows it: a line break, a control character or a bidi mark in a name the
+    user chose is escaped (``\n``), so a folder named ``a⏎error: x`` never starts a line of its own
+    in what deckgen prints (an error line is escaped whole anyway; a build's listing kept its breaks)."""
+    from deckgen.errors import printable
+
+    return printable(str(path))
 
 
 # ---------------------------------------------------------------- rendering
@@ -211,6 +223,8 @@ class _Formatter(string.Formatter):
             return format(value.render(self.lang), spec)
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             return localized(format(value, spec), self.lang)
+        if isinstance(value, PurePath):
+            return format(_shown_path(value), spec)
         return format(value, spec)
 
 
