@@ -162,3 +162,21 @@ def test_a_line_break_in_a_name_never_starts_a_line(tmp_path, monkeypatch, capsy
     assert (tmp_path / argv[-1].replace("{}", FORGED)).exists()
     assert "x\\nerror: forged" in out
     assert not any(line.startswith("error") for line in out.splitlines()), out
+
+
+@pytest.mark.skipif(__import__("shutil").which("gs") is None, reason="Ghostscript (gs) is not installed")
+def test_a_folder_whose_name_is_not_utf8_still_has_its_ink_measured(tmp_path, capsys):
+    """Ghostscript takes a file name as UTF-8 and dropped the other bytes: the build said "ink not measured
+    (Ghostscript could not read the file)" for every PDF, and a CMYK build lost its heaviest colour."""
+    from deckgen.render import ink
+
+    out_dir = tmp_path / NOT_UTF8
+    code, out, err = run(capsys, "build", "multiplicats", "--tables", "2", "--colour", "cmyk", "--out", out_dir)
+    assert code == 0, err
+    assert "not measured" not in out
+    assert out.count("ink C+M+Y+K per page (Ghostscript ink_cov): mean") == 3 and "heaviest colour" in out
+    plain = tmp_path / "plain"
+    plain.mkdir()
+    (plain / "cards.pdf").write_bytes((out_dir / "cards.pdf").read_bytes())
+    assert ink.ink_coverage(out_dir / "cards.pdf") == ink.ink_coverage(plain / "cards.pdf") != []
+    assert ink.heaviest_colour(out_dir / "cards.pdf") == ink.heaviest_colour(plain / "cards.pdf") > 0

@@ -220,10 +220,11 @@ def ink_coverage(pdf: Path, dpi: int = 72) -> list[tuple[float, float, float, fl
     exe = next((shutil.which(name) for name in GHOSTSCRIPT if shutil.which(name)), None)
     if exe is None:
         return None
+    name, folder = _as_file(pdf)
     try:
         done = subprocess.run(
-            [exe, "-q", "-dSAFER", "-dNOPAUSE", "-dBATCH", "-sDEVICE=ink_cov", f"-r{dpi}", "-o", "-", _as_file(pdf)],
-            capture_output=True, text=True, timeout=300, check=False,
+            [exe, "-q", "-dSAFER", "-dNOPAUSE", "-dBATCH", "-sDEVICE=ink_cov", f"-r{dpi}", "-o", "-", name],
+            capture_output=True, text=True, timeout=300, check=False, cwd=folder,
         )
     except (OSError, subprocess.SubprocessError):
         return []
@@ -238,10 +239,18 @@ def ink_coverage(pdf: Path, dpi: int = 72) -> list[tuple[float, float, float, fl
     return pages if done.returncode == 0 else []
 
 
-def _as_file(path: Path) -> str:
-    """``path`` as Ghostscript reads a file name: absolute, so that a folder named like an option
-    (``--out -x``: "-x/cards.pdf") is never read as one of its switches."""
-    return str(Path(path).absolute())
+def _as_file(path: Path) -> tuple[str, str | None]:
+    """``path`` as Ghostscript reads a file name, and the folder to run it in (None: any): absolute,
+    so that a folder named like an option (``--out -x``: "-x/cards.pdf") is never read as one of its
+    switches. Ghostscript takes a file name as UTF-8 and drops the bytes that are not (a folder named
+    ``$'\\xff'``: "/undefinedfilename", the ink "not measured"), so such a path is read from its own
+    folder, as ``./NAME`` (deckgen's names of its files are ASCII)."""
+    full = Path(path).absolute()
+    try:
+        str(full).encode("utf-8")
+    except UnicodeEncodeError:  # lone surrogates: the name's bytes were not UTF-8
+        return "./" + full.name, str(full.parent)
+    return str(full), None
 
 
 def ink_summary(pages: Sequence[tuple[float, float, float, float]]) -> str:
@@ -271,10 +280,11 @@ def heaviest_colour(pdf: Path, dpi: int = 72) -> float | None:
 
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "ink.tif"
+        name, folder = _as_file(pdf)
         try:
             done = subprocess.run(
-                [exe, "-q", "-dSAFER", "-dNOPAUSE", "-dBATCH", "-sDEVICE=tiff32nc", f"-r{dpi}", "-o", str(out), _as_file(pdf)],
-                capture_output=True, timeout=300, check=False,
+                [exe, "-q", "-dSAFER", "-dNOPAUSE", "-dBATCH", "-sDEVICE=tiff32nc", f"-r{dpi}", "-o", str(out), name],
+                capture_output=True, timeout=300, check=False, cwd=folder,
             )
         except (OSError, subprocess.SubprocessError):
             return None
