@@ -802,6 +802,8 @@ def ui_lang_arg(args: list[str]) -> tuple[list[str], str | None]:
         else:
             rest.append(a)
         i += 1
+    if asked is not None and not asked.strip():  # typed empty, it was taken as not given: the locale's language
+        raise DeckgenError(_("{flag} needs a language, such as es or en", flag=UI_LANG))
     return rest, asked
 
 

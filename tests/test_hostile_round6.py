@@ -180,3 +180,15 @@ def test_a_folder_whose_name_is_not_utf8_still_has_its_ink_measured(tmp_path, ca
     (plain / "cards.pdf").write_bytes((out_dir / "cards.pdf").read_bytes())
     assert ink.ink_coverage(out_dir / "cards.pdf") == ink.ink_coverage(plain / "cards.pdf") != []
     assert ink.heaviest_colour(out_dir / "cards.pdf") == ink.heaviest_colour(plain / "cards.pdf") > 0
+
+
+# ---------------------------------------------------------------- an empty --ui-lang
+
+@pytest.mark.parametrize("argv", [["--ui-lang", "", "list"], ["--ui-lang=", "build", "uno"], ["build", "uno", "--ui-lang", " "]])
+@pytest.mark.parametrize("lang, said", [("en", "error: --ui-lang needs a language, such as es or en\n"),
+                                        ("es", "error: --ui-lang necesita un idioma, como es o en\n")])
+def test_an_empty_ui_lang_is_refused_by_name(monkeypatch, capsys, argv, lang, said):
+    """An empty --ui-lang was taken as not given: the command ran on, in the language of the locale."""
+    monkeypatch.setenv("DECKGEN_LANG", lang)
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and err == said and out == ""
