@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
+import errno
 import io
 import json
 import os
 import secrets
+import shutil
 import tempfile
 import time
 from contextlib import asynccontextmanager
@@ -34,7 +37,7 @@ from markupsafe import Markup
 from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from deckgen.errors import DeckgenError
+from deckgen.errors import DeckgenError, os_problem
 from deckgen.i18n import Listing, Msg, _, current_lang, ngettext
 from deckgen.options import message
 from deckgen.registry import Game, games, get_game
@@ -685,11 +688,25 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             forget(own[0][1])
         elif len(back_images) >= settings.max_images:
             raise HTTPException(429, _("the server holds {n} back images, its most; try again in an hour", n=len(back_images)))
+        # kept on the jobs' disk, so within its reserve as a job is (deckgen serve keeps MIN_FREE free)
+        free = shutil.disk_usage(manager.root).free
+        if free - len(body) < manager.min_free:
+            raise NoRoom(_("the server's disk is nearly full ({free:.1f} GB free; it keeps {reserve:.1f} GB free): it cannot keep "
+                           "the back image; try again later, or ask whoever runs the server", free=free / 1e9,
+                           reserve=manager.min_free / 1e9))
         token = secrets.token_urlsafe(12)
         folder = manager.root / "backs" / token
-        folder.mkdir(parents=True)
         path = folder / label
-        path.write_bytes(body)
+        try:
+            folder.mkdir(parents=True)
+            path.write_bytes(body)
+        except OSError as exc:  # the disk filled meanwhile: said as such (507), never a fault of the page, nothing left
+            path.unlink(missing_ok=True)
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+            if exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+                raise NoRoom(_("the server cannot keep the back image: {problem}", problem=os_problem(exc))) from None
+            raise
         try:  # judged as the command line judges --back-image, named as the teacher's file
             await asyncio.to_thread(judge_image, path)
         except DeckgenError:

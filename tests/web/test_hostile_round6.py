@@ -59,3 +59,52 @@ def test_a_method_not_allowed_says_which_are(client, method, path, allowed):
     assert sorted(r.headers["allow"].split(", ")) == sorted(allowed.split(", "))
     said = r.json()["error"] if path.startswith("/api/") else r.text
     assert f"{method} is not allowed here" in said
+
+
+# ---------------------------------------------------------------- a back image and the server's disk
+
+def _png() -> bytes:
+    from PIL import Image
+
+    buf = io.BytesIO()
+    Image.new("RGB", (900, 1200), "red").save(buf, "PNG")
+    return buf.getvalue()
+
+
+def _kept(client) -> list:
+    backs = client.app.state.manager.root / "backs"
+    return sorted(p.name for p in backs.rglob("*")) if backs.exists() else []
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "it cannot keep the back image; try again later, or ask whoever runs the server"),
+    ("es", "no puede guardar la imagen del reverso; vuelve a intentarlo más tarde"),
+])
+def test_a_back_image_is_refused_below_the_disk_reserve(make_client, lang, said):
+    """The reserve kept a job from taking the last of the disk, but a back image (up to its limit, five a
+    computer) was written below it all the same."""
+    client = make_client(min_free=10**18)
+    r = client.post(f"/api/backimage?name=b.png&lang={lang}", content=_png(), headers={"content-type": "image/png"})
+    assert r.status_code == 507 and said in r.json()["error"], r.text
+    assert _kept(client) == []
+
+
+def test_a_back_image_on_a_full_disk_is_507_and_leaves_nothing(make_client, monkeypatch):
+    """The disk filling as the image was written was a 500 ("a fault of deckgen") with a traceback in the
+    server's log, and left the image's empty folder behind."""
+    import errno
+    from pathlib import Path
+
+    client = make_client(min_free=1)
+
+    def full(self, data):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(Path, "write_bytes", full)
+    r = client.post("/api/backimage?name=b.png", content=_png(), headers={"content-type": "image/png"})
+    assert r.status_code == 507, r.text
+    assert r.json()["error"] == "the server cannot keep the back image: no space left on the disk"
+    assert _kept(client) == []
+    monkeypatch.undo()
+    r = client.post("/api/backimage?name=b.png", content=_png(), headers={"content-type": "image/png"})
+    assert r.status_code == 200 and _kept(client) == [r.json()["back_image"], "b.png"]
