@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import base64
 import contextlib
-import errno
 import io
 import json
 import os
@@ -44,7 +43,7 @@ from deckgen.registry import Game, games, get_game
 from deckgen.request import DeckRequest, FieldErrors, command_line
 from deckgen.web.forms import ACTIONS, FORM_KEYS, Field, common_fields, option_fields, request_from_form, sent_by
 from deckgen.web.guard import CSRF_FIELD, SESSION_COOKIE, SIMPLE_TYPES, Access, Guard, Hosts, content_type, header_csrf_ok
-from deckgen.web.jobs import CANCELLED, MIN_FREE, Busy, Job, JobManager, NoRoom
+from deckgen.web.jobs import CANCELLED, DISK_FULL, MIN_FREE, Busy, Job, JobManager, NoRoom
 from deckgen.web.speak import Speak, page_langs
 
 HERE = Path(__file__).parent
@@ -704,7 +703,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             path.unlink(missing_ok=True)
             with contextlib.suppress(OSError):
                 folder.rmdir()
-            if exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+            if exc.errno in DISK_FULL:
                 raise NoRoom(_("the server cannot keep the back image: {problem}", problem=os_problem(exc))) from None
             raise
         try:  # judged as the command line judges --back-image, named as the teacher's file

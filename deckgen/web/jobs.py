@@ -8,6 +8,7 @@ A folder is removed when its ZIP has been downloaded, or ``keep`` seconds after 
 from __future__ import annotations
 
 import asyncio
+import errno
 import itertools
 import os
 import multiprocessing
@@ -22,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from deckgen.errors import DeckgenError
+from deckgen.errors import DeckgenError, os_problem
 from deckgen.i18n import _, ngettext
 from deckgen.request import DeckRequest
 
@@ -46,6 +47,7 @@ class NoRoom(DeckgenError):
 
 
 MIN_FREE = 512 * 1024 * 1024  # bytes of the jobs' disk a server never lets a new job start into
+DISK_FULL = (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC))  # the disk (or the user's quota) is full
 
 
 @dataclass
@@ -204,7 +206,13 @@ class JobManager:
             raise NoRoom(_("the server's disk is nearly full ({free:.1f} GB free; it keeps {reserve:.1f} GB free): no job starts "
                            "until there is room; try again later, or ask whoever runs the server", free=free / 1e9, reserve=self.min_free / 1e9))
         job_id = secrets.token_urlsafe(12)
-        folder = Path(tempfile.mkdtemp(prefix="job-", dir=self.root))
+        try:
+            folder = Path(tempfile.mkdtemp(prefix="job-", dir=self.root))
+        except OSError as exc:  # the disk filled past the reserve's check: 507 in words, not a fault of the page (500)
+            if exc.errno in DISK_FULL:
+                raise NoRoom(_("the server cannot start the job: {problem}; try again later, or ask whoever runs the server",
+                               problem=os_problem(exc))) from None
+            raise
         job = Job(job_id, kind, request, folder, next(self._numbers), client=client, lang=lang)
         self.jobs[job_id] = job
         task = asyncio.create_task(self._run(job))

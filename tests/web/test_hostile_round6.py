@@ -107,4 +107,27 @@ def test_a_back_image_on_a_full_disk_is_507_and_leaves_nothing(make_client, monk
     assert _kept(client) == []
     monkeypatch.undo()
     r = client.post("/api/backimage?name=b.png", content=_png(), headers={"content-type": "image/png"})
-    assert r.status_code == 200 and _kept(client) == [r.json()["back_image"], "b.png"]
+    assert r.status_code == 200 and _kept(client) == sorted([r.json()["back_image"], "b.png"])
+
+
+@pytest.mark.parametrize("route", ["/api/build", "/api/check", "/build", "/check"])
+@pytest.mark.parametrize("lang, said", [
+    ("en", "the server cannot start the job: no space left on the disk; try again later"),
+    ("es", "el servidor no puede empezar el trabajo: no queda espacio en el disco; vuelve a intentarlo"),
+])
+def test_a_job_whose_folder_cannot_be_made_on_a_full_disk_is_507(make_client, monkeypatch, route, lang, said):
+    """The disk filling between the reserve's check and the job's folder was a 500, "a fault of deckgen"."""
+    import errno
+    import tempfile
+
+    client = make_client(min_free=1)
+
+    def full(*args, **kw):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(tempfile, "mkdtemp", full)
+    r = client.post(f"{route}?lang={lang}", data={"game": "multiplicats", "tables": "1"}, follow_redirects=False)
+    assert r.status_code == 507, r.text
+    text = r.json()["error"] if route.startswith("/api/") else r.text
+    assert said in text, text
+    assert not client.app.state.manager.jobs
