@@ -795,13 +795,18 @@ def ui_lang_arg(args: list[str]) -> tuple[list[str], str | None]:
         if a == UI_LANG:
             if i + 1 >= len(args):
                 raise DeckgenError(_("{flag} needs a language, such as es or en", flag=UI_LANG))
-            asked, i = args[i + 1], i + 2
-            continue
-        if a.startswith(UI_LANG + "="):
-            asked = a.split("=", 1)[1]
+            given, i = args[i + 1], i + 2
+        elif a.startswith(UI_LANG + "="):
+            given, i = a.split("=", 1)[1], i + 1
         else:
             rest.append(a)
-        i += 1
+            i += 1
+            continue
+        if asked is not None and given != asked:  # which was meant? (the last was taken without a word)
+            from deckgen.options import given_twice
+
+            raise DeckgenError(given_twice(UI_LANG, f"{UI_LANG} {asked}", f"{UI_LANG} {given}"))
+        asked = given
     if asked is not None and not asked.strip():  # typed empty, it was taken as not given: the locale's language
         raise DeckgenError(_("{flag} needs a language, such as es or en", flag=UI_LANG))
     return rest, asked

@@ -207,6 +207,46 @@ def swallowed_option(ctx: Any, params: Sequence[Any], args: Sequence[str]) -> No
                                             option=option, value=value), ctx)
 
 
+def repeated_option(ctx: Any, params: Sequence[Any], args: Sequence[str]) -> None:
+    """Refuse a command's option given twice with two values (``--paper a4 --paper letter``,
+    ``--json --no-json``): click took the last without a word. An option that gathers values
+    (``sweep --vary``) may come many times; the same value twice is no question. The game's own
+    options are judged likewise where they are read (deckgen.options.parse_cli_args)."""
+    from deckgen.options import given_twice
+    from deckgen.switches import _short
+
+    found: dict[str, tuple[Any, bool]] = {}
+    for p in params:
+        if getattr(p, "multiple", False) or getattr(p, "count", False):
+            continue
+        found.update({o: (p, True) for o in getattr(p, "opts", ()) if o.startswith("-")})
+        found.update({o: (p, False) for o in getattr(p, "secondary_opts", ()) if o.startswith("-")})
+    given: dict[str, tuple[Any, str]] = {}
+    i = 0
+    while i < len(args):
+        word = args[i]
+        if word == "--":
+            return
+        name, eq, inline = word.partition("=") if word.startswith("--") else (word, "", "")
+        if name not in found:
+            i += 1
+            continue
+        param, positive = found[name]
+        if getattr(param, "is_flag", False) and not eq:
+            value, words, i = positive, name, i + 1
+        elif eq:
+            value, words, i = inline, f"{name} {_short(inline)}", i + 1
+        elif i + 1 < len(args):
+            value, words, i = args[i + 1], f"{name} {_short(args[i + 1])}", i + 2
+        else:
+            return  # a value missing: click says so
+        key = param.name
+        if key in given and given[key][0] != value:
+            long = next((o for o in param.opts if o.startswith("--")), name)
+            raise click_errors.UsageError(given_twice(long, given[key][1], words), ctx)
+        given.setdefault(key, (value, words))
+
+
 def _takes_words(param: Any) -> bool:
     """Whether ``param`` takes a word or a path (which may begin with "--"), not a number or a choice."""
     kind = getattr(param, "type", None)
@@ -283,6 +323,7 @@ class Command(typer.core.TyperCommand):
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         if not ctx.resilient_parsing:
             swallowed_option(ctx, self.get_params(ctx), args)
+            repeated_option(ctx, self.get_params(ctx), args)
         strict = not ctx.allow_extra_args
         ctx.allow_extra_args = True
         try:

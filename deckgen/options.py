@@ -477,6 +477,7 @@ def parse_cli_args(options: Sequence[Option], args: Sequence[str], *, game: str,
     for o in options:
         by_flag[o.cli] = o
     raw: dict[str, Any] = {}
+    typed: dict[str, str] = {}  # each option's words as typed, to name a second, different value
     i = 0
     args = list(args)
     while i < len(args):
@@ -506,16 +507,28 @@ def parse_cli_args(options: Sequence[Option], args: Sequence[str], *, game: str,
             raise OptionError(_("{flag} takes no value (write {flag}, or {positive}={value})", flag=name, positive=opt.cli,
                                 value=_short(inline) or "VALUE"))
         if opt.flag and not eq:
-            raw[opt.name] = not negated
-            i += 1
-            continue
-        if eq:
-            value = inline
+            value: Any = not negated
+            words = name
             i += 1
         else:
-            if i + 1 >= len(args):
-                raise OptionError(_("{flag} needs a value", flag=name))
-            value = args[i + 1]
-            i += 2
-        raw[opt.name] = value
+            if eq:
+                value = inline
+                i += 1
+            else:
+                if i + 1 >= len(args):
+                    raise OptionError(_("{flag} needs a value", flag=name))
+                value = args[i + 1]
+                i += 2
+            words = f"{name} {_short(value)}"
+        if opt.name in raw and raw[opt.name] != value:
+            raise OptionError(given_twice(opt.cli, typed[opt.name], words))
+        raw[opt.name], typed[opt.name] = value, words
     return raw
+
+
+def given_twice(flag: str, first: str, second: str) -> Any:
+    """An option given twice with two values (``--tables 2 --tables 5``): which was meant? The last
+    one was taken without a word, so a deck of table 5 alone was built for "tables 2 and 5". The same
+    value twice is no question. (The web page refuses a field sent twice; a deck file, one key in two
+    spellings.)"""
+    return _("{flag} is given twice, as {first} and as {second}; give it once", flag=flag, first=first, second=second)

@@ -192,3 +192,50 @@ def test_an_empty_ui_lang_is_refused_by_name(monkeypatch, capsys, argv, lang, sa
     monkeypatch.setenv("DECKGEN_LANG", lang)
     code, out, err = run(capsys, *argv)
     assert code == 2 and err == said and out == ""
+
+
+# ---------------------------------------------------------------- an option given twice
+
+# `--tables 2 --tables 5` built table 5 alone, without a word (the last value was taken), for a teacher
+# who meant tables 2 and 5; the same for every option of every command. The web page refuses a field
+# sent twice, and a deck file one key in two spellings: the command line now asks which was meant too.
+TWICE = {
+    "a game option": (["build", "multiplicats", "--tables", "2", "--tables", "5"], "--tables", "--tables 2", "--tables 5"),
+    "a game switch": (["build", "multiplicats", "--specials", "--no-specials"], "--specials", "--specials", "--no-specials"),
+    "a game option, = and a space": (["validate", "mgc", "--toma-dos=2", "--toma-dos", "3"], "--toma-dos", "--toma-dos 2", "--toma-dos 3"),
+    "a command option": (["build", "multiplicats", "--paper", "a4", "--paper", "letter"], "--paper", "--paper a4", "--paper letter"),
+    "a command switch": (["build", "multiplicats", "--help-card", "--no-help-card"], "--help-card", "--help-card", "--no-help-card"),
+    "the output folder": (["rules", "mgc", "--out", "a", "--out", "b"], "--out", "--out a", "--out b"),
+    "the seed, after --": (["simulate", "hectoedra", "--seed", "1", "--", "--seed", "2"], None, None, None),
+    "a capability's option": (["solve", "hectoedra", "--cards", "1-20", "--cards", "1-30"], "--cards", "--cards 1-20", "--cards 1-30"),
+    "the language deckgen speaks": (["--ui-lang", "en", "list", "--ui-lang", "es"], "--ui-lang", "--ui-lang en", "--ui-lang es"),
+}
+
+
+@pytest.mark.parametrize("case", list(TWICE))
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_an_option_given_twice_with_two_values_is_refused(tmp_path, monkeypatch, capsys, case, lang):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DECKGEN_LANG", lang)
+    argv, flag, first, second = TWICE[case]
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and len(err.splitlines()) == 1, err
+    if flag is None:  # after --: the command's own option is named as such (round 5)
+        assert "--seed came after --" in err or "--seed va después de --" in err, err
+    elif lang == "en":
+        assert err == f"error: {flag} is given twice, as {first} and as {second}; give it once\n", err
+    else:
+        assert err == f"error: {flag} aparece dos veces, como {first} y como {second}; escríbela una sola vez\n", err
+    assert list(tmp_path.iterdir()) == []  # refused before any work
+
+
+@pytest.mark.parametrize("argv", [
+    ["build", "multiplicats", "--tables", "2", "--tables", "2", "-q", "--quiet", "--out", "o"],  # the same value twice
+    ["sweep", "hectoedra", "--vary", "cards=1-20,1-30", "--vary", "hand=3,4", "--players", "2", "--games", "2", "-q", "--out", "o"],
+    ["--ui-lang", "en", "build", "multiplicats", "--tables", "2", "-q", "--out", "o", "--ui-lang", "en"],
+])
+def test_an_option_given_twice_with_one_value_or_that_gathers_values_is_kept(tmp_path, monkeypatch, capsys, argv):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, *argv)
+    assert code == 0 and err == "", err
+    assert (tmp_path / "o").is_dir()
