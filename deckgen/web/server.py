@@ -280,6 +280,10 @@ def serve(host: str = "127.0.0.1", port: int = 8000, *, jobs: int | None = None,
         raise DeckgenError(_("--time-limit must be 1 to 86400 seconds, not {s:g}", s=time_limit))
     if password is not None and not 8 <= len(password) <= 200:
         raise DeckgenError(_("--password must be 8 to 200 characters, not {n}", n=len(password)))
+    if password is not None and any(c < " " or "\x7f" <= c <= "\x9f" or "\ud800" <= c <= "\udfff" for c in password):
+        # a browser's password field drops line breaks and cannot send the rest: nobody could ever log in
+        raise DeckgenError(_("--password cannot hold a line break, a tab, a control character or bytes that are not UTF-8: "
+                             "no browser could type it on the login page"))
     if proxy is not None:
         try:
             ipaddress.ip_address(proxy.strip())

@@ -131,3 +131,48 @@ def test_a_job_whose_folder_cannot_be_made_on_a_full_disk_is_507(make_client, mo
     text = r.json()["error"] if route.startswith("/api/") else r.text
     assert said in text, text
     assert not client.app.state.manager.jobs
+
+
+# ---------------------------------------------------------------- a password nobody could type
+
+class _Started(Exception):
+    """The server got past its checks of the command line (it would start now)."""
+
+
+@pytest.mark.parametrize("password", ["abcd\nefgh", "abcdefgh\t", "abcd\refgh", "abcdefgh\x1b", "abcdefgh\x85",
+                                      __import__("os").fsdecode(b"abcdefgh\xff")])
+@pytest.mark.parametrize("given", ["option", "environment"])
+def test_a_password_no_browser_can_type_is_refused_before_the_server_starts(monkeypatch, capsys, password, given):
+    """A browser's password field drops line breaks and cannot send a control character or a byte that is
+    not UTF-8: the server started, and nobody could ever log in to it."""
+    from clirun import run
+
+    import deckgen.web.server as server
+
+    def started(*args, **kw):
+        raise _Started
+
+    monkeypatch.setattr(server, "check_address", started)
+    monkeypatch.setenv("DECKGEN_LANG", "en")
+    argv = ["serve", "--host", "0.0.0.0", "--port", "8799"]
+    if given == "option":
+        argv += ["--password", password]
+    else:
+        monkeypatch.setenv("DECKGEN_PASSWORD", password)
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and err == ("error: --password cannot hold a line break, a tab, a control character or bytes that are not "
+                                 "UTF-8: no browser could type it on the login page\n"), err
+
+
+def test_a_password_a_browser_can_type_passes_those_checks(monkeypatch, capsys):
+    from clirun import run
+
+    import deckgen.web.server as server
+
+    def started(*args, **kw):
+        raise _Started
+
+    monkeypatch.setattr(server, "check_address", started)
+    for password in ("año escolar 2026", "  spaces  ", "pässwörd€"):
+        with pytest.raises(_Started):
+            run(capsys, "serve", "--host", "0.0.0.0", "--port", "8799", "--password", password)
