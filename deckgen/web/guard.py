@@ -196,7 +196,9 @@ class Guard:
         api = path.startswith("/api/")
         host = headers.get("host")
         if not self.hosts.allows(host):
-            shown = host_name(host)[:80] if host else ""
+            # the header's bytes as the browser or program sent them (read as Latin-1, so "lоcalhost"
+            # with a Cyrillic о was named "lð¾calhost"): UTF-8 where they are, the rest replaced
+            shown = host_name(host.encode("latin-1").decode("utf-8", "replace"))[:80] if host else ""
             await refuse(send, api, 400, _("this server does not answer to the host name {name!r}; open it as {first} or {second}",
                                            name=shown, first="http://127.0.0.1", second="http://localhost")
                          if host else _("the request has no Host header"))

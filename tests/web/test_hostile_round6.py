@@ -176,3 +176,13 @@ def test_a_password_a_browser_can_type_passes_those_checks(monkeypatch, capsys):
     for password in ("año escolar 2026", "  spaces  ", "pässwörd€"):
         with pytest.raises(_Started):
             run(capsys, "serve", "--host", "0.0.0.0", "--port", "8799", "--password", password)
+
+
+# ---------------------------------------------------------------- a host name of another script
+
+@pytest.mark.parametrize("name", ["lоcalhost", "ejemplo.españa", "例え.テスト"])
+def test_a_host_name_refused_is_named_as_it_was_sent(client, name):
+    """The Host header's bytes were read as Latin-1: "lоcalhost" (a Cyrillic о) was named "lð¾calhost"."""
+    r = client.get("/api/jobs/x", headers={"host": name.encode("utf-8")})
+    assert r.status_code == 400
+    assert f"does not answer to the host name '{name}'" in r.json()["error"], r.json()["error"]
