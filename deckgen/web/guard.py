@@ -65,14 +65,19 @@ def host_name(value: str) -> str:
         # only an IPv6 address goes in brackets: "[::1" (no "]") or "[school.example]" is no name (kept as
         # it is, and so refused)
         name, closed, rest = value[1:].partition("]")
-        ok = closed and ":" in name and is_ip(name) and (rest == "" or (rest[:1] == ":" and rest[1:].isdigit()))
+        ok = closed and ":" in name and is_ip(name) and (rest == "" or (rest[:1] == ":" and is_port(rest[1:])))
         return name if ok else value
     if value.count(":") > 1:  # a bare IPv6 address (not a valid Host, but say so by name)
         return value
     if ":" in value:
         name, _, port = value.rpartition(":")
-        return name.rstrip(".") if port.isdigit() else value  # "127.0.0.1:80@evil" is no name of ours
+        return name.rstrip(".") if is_port(port) else value  # "127.0.0.1:80@evil" is no name of ours
     return value.rstrip(".")
+
+
+def is_port(text: str) -> bool:
+    """A TCP port as a Host header writes it: ASCII digits (not "٨٠", which str.isdigit takes), 0 to 65535."""
+    return text.isascii() and text.isdigit() and len(text) <= 5 and int(text) <= 65535
 
 
 def is_ip(name: str) -> bool:

@@ -100,7 +100,8 @@ def test_every_answer_carries_the_security_headers(client):
 
 @pytest.mark.parametrize("host", ["evil.example", "evil.example:8000", "127.0.0.1.evil.example", "localhost.evil.example",
                                   "10.0.0.5", "[::2]:8000", "example.com:80", "attacker", "127.0.0.1:80@evil.example",
-                                  "localhost:evil", "[::1]evil", "127.0.0.1 evil.example", "[::1", "[::1:8000", "[localhost]", "[127.0.0.1]:8000"])
+                                  "localhost:evil", "[::1]evil", "127.0.0.1 evil.example", "[::1", "[::1:8000", "[localhost]", "[127.0.0.1]:8000", "127.0.0.1:99999", "localhost:65536", "[::1]:123456",
+                                  "127.0.0.1:\u0668\u0660".encode(), "localhost:\u00b2".encode()])
 def test_other_host_names_are_refused(client, host):
     for r in (client.get("/", headers={"host": host}), client.post("/api/build", json={"game": "mgc"}, headers={"host": host})):
         assert r.status_code == 400
@@ -110,7 +111,7 @@ def test_other_host_names_are_refused(client, host):
     assert no_jobs(client)
 
 
-@pytest.mark.parametrize("host", ["127.0.0.1", "127.0.0.1:8000", "localhost:8000", "LOCALHOST", "localhost.", "[::1]:8000"])
+@pytest.mark.parametrize("host", ["127.0.0.1", "127.0.0.1:8000", "localhost:8000", "LOCALHOST", "localhost.", "[::1]:8000", "localhost:65535", "127.0.0.1:0"])
 def test_loopback_host_names_are_answered(client, host):
     assert client.get("/", headers={"host": host}).status_code == 200
 
