@@ -117,6 +117,8 @@ def schema_problem(err: dict[str, Any], model: Any = None) -> Any:
         "finite_number": lambda: _("should be a finite number"),
     }
     if kind in bounds:
+        if isinstance(got, float) and got != got:  # nan: no bound it breaks says what is wrong with it
+            kind = "finite_number"
         return _got(bounds[kind](), got, shown)
     if kind == "too_short":
         n = int(ctx.get("min_length", 1))

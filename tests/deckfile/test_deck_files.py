@@ -39,6 +39,8 @@ BROKEN = {
     "unknown option": ('game = "multiplicats"\n[options]\ntabels = "1-6"\n', ["deck.toml:3: options.tabels: Multipli Cat's has no option 'tabels' (did you mean tables?)"]),
     "bad option value": ('game = "multiplicats"\n[options]\ntables = "7-3"\n', ["deck.toml:3: options.tables: the range 7-3 goes backwards"]),
     "out of range": ('game = "multiplicats"\n[print]\nbleed = 30\n', ["deck.toml:3: print.bleed: should be at most 10 (got 30)"]),
+    "not a number": ('game = "multiplicats"\n[print]\nbleed = nan\n', ["deck.toml:3: print.bleed: should be a finite number (got nan)"]),
+    "infinite": ('game = "multiplicats"\n[print]\nbleed = -inf\n', ["deck.toml:3: print.bleed: should be at least 0 (got -inf)"]),
     "unknown print key": ('game = "multiplicats"\n[print]\npapre = "a4"\n', ["deck.toml:3: print.papre: unknown key (did you mean paper?)"]),
     "bad card size": ('game = "multiplicats"\n[print]\ncard_size = "huge"\n', ["deck.toml:3: print.card_size: unknown card size 'huge'"]),
     "impossible card": ('game = "multiplicats"\n[[cards]]\nkind = "multiplication"\na = 11\nb = 2\n', ["deck.toml:4: cards[1].a: should be at most 10 (got 11)"]),
