@@ -488,9 +488,18 @@ def group_ends(pgid: int, within: float = 10.0) -> list[int]:
     return alive
 
 
-def slow_check(port: int) -> None:
+def slow_check(port: int) -> str:
     r = httpx.post(f"http://127.0.0.1:{port}/api/check", json={"game": "multiplicats", "games": "1000000"}, timeout=30)
     assert r.status_code == 202, r.text
+    return r.json()["id"]
+
+
+def at_work(port: int, job_id: str, timeout: float = 60) -> None:
+    """Wait until the job's own process runs: it has sent its first progress (was a fixed 2 s sleep)."""
+    deadline = time.monotonic() + timeout
+    while not httpx.get(f"http://127.0.0.1:{port}/api/jobs/{job_id}", timeout=30).json().get("progress"):
+        assert time.monotonic() < deadline, "the job never reported its progress"
+        time.sleep(0.1)
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="process groups read from /proc")
@@ -514,8 +523,7 @@ def test_a_server_stopped_or_killed_in_any_way_leaves_no_process_and_no_folder(t
     port = free_port()
     proc = start_server(tmp_path, port)
     wait_up(port, proc)
-    slow_check(port)
-    time.sleep(2)
+    at_work(port, slow_check(port))
     os.killpg(proc.pid, signal.SIGHUP)
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 129 and b"Traceback" not in err and err.decode().strip().endswith("error: hung up (SIGHUP)"), err
@@ -525,8 +533,7 @@ def test_a_server_stopped_or_killed_in_any_way_leaves_no_process_and_no_folder(t
     port = free_port()
     proc = start_server(tmp_path, port)
     wait_up(port, proc)
-    slow_check(port)
-    time.sleep(2)
+    at_work(port, slow_check(port))
     assert len(group(proc.pid)) >= 3  # the server, the forkserver, the tracker (and the job)
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait(timeout=10)
