@@ -200,10 +200,9 @@ def test_a_stop_ends_the_command_and_every_worker(sig, code, word):
     )
     try:
         deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and len(_children(proc.pid)) < 2:  # both workers running
-            time.sleep(0.2)
-        assert len(_children(proc.pid)) >= 2
-        time.sleep(1.0)
+        while time.monotonic() < deadline and len(_at_work(proc.pid)) < 2:  # both workers running (was: both there, then 1 s)
+            time.sleep(0.1)
+        assert len(_at_work(proc.pid)) >= 2
         os.kill(proc.pid, sig)
         _, err = proc.communicate(timeout=30)
     finally:
@@ -212,6 +211,20 @@ def test_a_stop_ends_the_command_and_every_worker(sig, code, word):
     assert proc.returncode == code
     assert err == f"error: {word}\n"
     assert _gone(proc.pid)  # no worker (nor resource tracker) outlives the command
+
+
+def _at_work(pid: int) -> list[int]:
+    """The children of ``pid`` that have finished starting: a worker runs its watch of the command (a
+    second thread, deckgen.workers.watch_parent, started once the worker has read what to run); the
+    helpers of spawn and forkserver (resource tracker, fork server) run one thread."""
+    out = []
+    for child in _children(pid):
+        try:
+            if len(os.listdir(f"/proc/{child}/task")) >= 2:
+                out.append(child)
+        except OSError:
+            continue
+    return out
 
 
 def _children(pid: int) -> list[int]:
