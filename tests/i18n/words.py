@@ -47,7 +47,7 @@ games' player's deck's game's
 IDENTIFIERS = frozenset("""
 deckgen list build rules init preview calibrate simulate validate skill sweep solve puzzle serve measure
 a4 letter poker bridge mini tarot sheets png pdf tts tgc mpc dtc home normal low rgb cmyk es en all
-none separate random heuristic true false card_size back_image back_offset dpi qps
+none separate random heuristic true false nan inf card_size back_image back_offset dpi qps
 """.split())
 
 # names of things, the same in every language
