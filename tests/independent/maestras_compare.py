@@ -24,6 +24,7 @@ class Case:
     counts: list
     players: int
     options: dict = field(default_factory=dict)
+    aside: int = 0  # more empty cards in the file, each marked to be taken out at this player count (the solver never sees them)
 
     def rules(self) -> Rules:
         return Rules(tuple(self.types), tuple(self.counts), self.players, **{k: v for k, v in self.options.items() if k in RULE_OPTIONS})
@@ -40,6 +41,7 @@ class Case:
                 cards += [Card("points", {"colour": COLOURS[c], "points": p})] * k
             else:
                 cards += [Card("empty", {"remove_for": []})] * k
+        cards += [Card("empty", {"remove_for": [self.players]})] * self.aside
         options = {**{o.name: o.default for o in get_game("maestras").options}, **self.options}
         return Deck("maestras", options, 1, tuple(cards), custom=True)
 
@@ -48,13 +50,15 @@ class Case:
             kind, c, p = t
             return f"{COLOURS[c]} master" if kind == MASTER else f"{COLOURS[c]} {p}" if kind == POINTS else "empty"
 
-        return f"{self.players} players, {', '.join(f'{k}×{name(t)}' for t, k in zip(self.types, self.counts))}, {self.options}"
+        aside = f", {self.aside}×empty taken out at {self.players} players" if self.aside else ""
+        return f"{self.players} players, {', '.join(f'{k}×{name(t)}' for t, k in zip(self.types, self.counts))}{aside}, {self.options}"
 
 
 def random_case(rng: random.Random, players: int = 2) -> Case:
     """1 to 3 masters, 2 or 3 point types of points 1-4 in one or two colours, 0 or 1 empty card, a
     hand of 1 or 2 and 0 to 4 cards left to draw (or one card too few to deal the hands); paths of 2 or 3 linked cards; every rule option at
-    random, the rarely used values as often as the defaults."""
+    random, the rarely used values as often as the defaults. Half the decks also list an empty card or two that this player
+    count takes out (``remove_for``): played without them, judged with them in the file."""
     colours = rng.sample(range(4), rng.choice((1, 2)))
     hand = rng.choice((1, 2))
     masters = [(MASTER, c, 0) for c in colours]
@@ -80,7 +84,7 @@ def random_case(rng: random.Random, players: int = 2) -> Case:
         "main_end": rng.choice(("masters", "stuck")),
         "tiebreak": rng.choice(("when-tied", "always", "never")),
     }
-    return Case(types, counts, players, options)
+    return Case(types, counts, players, options, aside=rng.choice((0, 0, 1, 2)))
 
 
 ACTIONS = re.compile(r"= ([\d,]+) actions")

@@ -75,3 +75,28 @@ def test_equal_points_link_as_the_rulebook_says_for_every_link_rule():
     got = compare(Case([(MASTER, 0, 0), (MASTER, 2, 0), (POINTS, 0, 1), blue3, green3], [1, 1, 1, 1, 1], 2, options), games=6)
     assert got["complete"] and not got["problems"], got["problems"]
     assert not got["solver"].won
+
+
+def test_a_path_won_only_with_an_empty_card_that_the_player_count_takes_out():
+    """Found by crafting decks the random ones did not hold: one blue master, four blue 1s (equal points
+    do not link under ``link = "points"``) and an empty card marked to be taken out at two players;
+    with ``empty_counts`` the empty card is a path's second linked card, the only way to win one. At
+    three players it is in play and a path can be won; at two it is set aside and none can, as the
+    solver finds, but validate enumerated the whole file and said a path could be won at both."""
+    options = {"link": "points", "same_points": False, "after_master": "colour", "empty_counts": True, "path_length": 2, "hand": 2,
+               "in_line": "off", "corners": False, "play_drawn": False, "refill": True, "won_paths": "taken", "main_end": "stuck",
+               "tiebreak": "when-tied"}
+    two = compare(Case([(MASTER, 0, 0), (POINTS, 0, 1)], [1, 4], 2, options, aside=1), games=6)
+    assert two["complete"] and not two["solver"].won
+    assert not two["problems"], two["problems"]
+    assert "a path can be won" in {str.__str__(c.name) for c in two["report"].checks if not c.ok}
+    three = compare(Case([(MASTER, 0, 0), (POINTS, 0, 1), (EMPTY, None, 0)], [1, 4, 1], 3, options), games=6)
+    assert three["complete"] and three["solver"].won and not three["problems"], three["problems"]
+    # the whole file validated at every player count it serves names the one where no path can be won
+    from deckgen.engine.validate import validate
+    from deckgen.registry import get_game
+
+    deck = Case([(MASTER, 0, 0), (POINTS, 0, 1)], [1, 4], 2, options, aside=1).deck()
+    report = validate(get_game("maestras"), deck, games=6, sequential=False, workers=1)
+    won = next(c for c in report.checks if str.__str__(c.name) == "a path can be won")
+    assert not won.ok and str.__str__(won.detail).startswith("not at 2 players"), won.detail

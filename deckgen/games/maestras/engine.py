@@ -113,6 +113,13 @@ def _reachable(deck: Deck, rules: Rules) -> tuple[set[int], list[str]]:
     return seen, missing
 
 
+def at_players(deck: Deck, players: int) -> Deck:
+    """The deck as ``players`` play it: the empty cards that player count takes out set aside."""
+    from dataclasses import replace
+
+    return replace(deck, cards=tuple(deck.cards[i] for i in deck_for_players(deck, players)))
+
+
 def _winnable(deck: Deck, rules: Rules) -> bool:
     """Is there a master and ``path_length`` distinct cards linking one after another from it?"""
     info = infos(deck.cards)
@@ -189,8 +196,15 @@ def exhaustive(deck: Deck, counts: Sequence[int]) -> list[Check]:
                          _("never linkable: {cards}", cards=", ".join(missing)) if missing
                          else _("every point card links from a master, directly or through other cards"),
                          hint=_("{link}, or other --points", link=_typed("link", "either"))))
-        out.append(check(_("a path can be won"), _winnable(deck, rules),
-                         _("a master and {n} linked cards exist", n=rules.path_length), hint=_("a shorter --path-length, or more --points")))
+        # at each player count, with the cards that count plays with: the empty cards it takes out may be the only ones a path
+        # could be won with (an empty card counts as a linked card with --empty-counts)
+        lost = [n for n in counts if not _winnable(at_players(deck, n), rules)] if counts else ([] if _winnable(deck, rules) else [0])
+        out.append(check(_("a path can be won"), not lost,
+                         _("a master and {n} linked cards exist", n=rules.path_length) if not lost else
+                         _("no master can have {n} linked cards", n=rules.path_length) if lost == [0] or len(lost) == len(counts) else
+                         _("not at {counts} players: with the empty cards set aside there, no master can have {n} linked cards",
+                           counts=Listing(lost), n=rules.path_length),
+                         hint=_("a shorter --path-length, or more --points")))
     out.append(check(_("a path fits on the grid"), _straight_path_fits(rules),
                      _("a straight arm of {n} cards from a side is legal", n=rules.path_length + 1), hint=_("a shorter --path-length")))
     return out
