@@ -49,3 +49,22 @@ def test_a_third_closing_card_on_the_spared_twin_closes_the_round():
     assert got["complete"] and got["solver"]["perezoso"].closes and not got["problems"], got["problems"]
     closed = next(c for c in got["report"].checks if str.__str__(c.name) == "a round can be closed (PEREZOSO)")
     assert closed.ok and "1 kinds of card" in str.__str__(closed.detail)
+
+
+def test_an_action_card_numbered_top_closes_a_round():
+    """Found by crafting decks the random ones did not hold: ten red 10s and four Te la cambio numbered
+    20 (a deck file may number an action card 1 to --top). Played, a purple 20 closes the round as a
+    number 20 does (the engine and the solver agree), but the static check counted number cards only,
+    failed "a round can be closed" and skipped every game. In PEREZOSO, which plays without the purple
+    cards, no card closes a round, and the mode's own check says so."""
+    options = {"top": 20, "combo": 3, "wildcards": False, "deck_out": "empty"}
+    got = compare(Case([(NUM, 10, 1, None), (ACT, 20, PURPLE, "te_la_cambio")], [10, 4], 2, {**options, "mode": "siesta"}), games=6)
+    assert got["complete"] and got["solver"]["siesta"].closes and got["proven"] >= 2
+    assert not got["problems"], got["problems"]
+    closed = next(c for c in got["report"].checks if str.__str__(c.name) == "a round can be closed")
+    assert closed.ok and "20" in str.__str__(closed.detail)
+    every = compare(Case([(NUM, 10, 1, None), (ACT, 20, PURPLE, "toma_2")], [14, 2], 2, {**options, "mode": "all"}), games=6)
+    assert every["complete"] and not every["problems"], every["problems"]
+    assert not every["solver"]["perezoso"].closes and every["solver"]["siesta"].closes
+    failed = {str.__str__(c.name) for c in every["report"].checks if not c.ok}
+    assert failed == {"a round can be closed (PEREZOSO)"}, failed

@@ -218,7 +218,7 @@ def checks(deck: Deck) -> list[Check]:
                   _("all present") if needed <= set(markers) else _("missing {markers}", markers=_markers(sorted(needed - set(markers)))),
                   hint=_('add the marker cards named (kind = "marker", marker and side)'))
         )
-        return out + _playability(deck, numbers, top)
+        return out + _playability(deck, numbers, top, actions)
     out += [
         expect_equal(_("number cards"), len(numbers), expected.numbers, hint=_("build the deck again from --top")),
         expect_equal(_("action cards"), len(actions), expected.actions, hint=_("build the deck again from --mode")),
@@ -253,7 +253,7 @@ def checks(deck: Deck) -> list[Check]:
                 hint=_("build the deck again from --top"),
             )
         )
-    return out + _playability(deck, numbers, top)
+    return out + _playability(deck, numbers, top, actions)
 
 
 MARKER_WORDS = {("number", "+"): N_("number +"), ("number", "-"): N_("number -"), ("colour", "same"): N_("colour same"),
@@ -273,14 +273,18 @@ def _players_hint(deck: Deck, have: int) -> Msg:
             else _("more cards, or a bigger deck (a higher --top, --wildcards, --mode all)"))
 
 
-def _playability(deck: Deck, numbers: list[Card], top: int) -> list[Check]:
+def _playability(deck: Deck, numbers: list[Card], top: int, actions: Sequence[Card] = ()) -> list[Check]:
     out = []
     ends = [v for v in closing_values(top) if any(c["value"] == v for c in numbers)]
+    # an action card is numbered too, and a deck file may number one 1 or --top: played, it closes the round as a number card does
+    acted = [v for v in closing_values(top) if v not in ends and any(c["value"] == v for c in actions)]
     out.append(
         check(
             _("a round can be closed"),
-            bool(ends) or bool(deck.of_kind(WILD)),
-            _("number cards {values} close a round", values=Listing(ends)) if ends else _("no 1, no {top} and no comodín", top=top),
+            bool(ends) or bool(acted) or bool(deck.of_kind(WILD)),
+            _("number cards {values} close a round", values=Listing(ends)) if ends and not acted
+            else _("cards numbered {values} close a round (action cards among them)", values=Listing(sorted(ends + acted))) if acted
+            else _("no 1, no {top} and no comodín", top=top),
             hint=_('add a number card 1 or {top}, or comodines (kind = "wild")', top=top),
         )
     )
