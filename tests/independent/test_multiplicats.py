@@ -36,3 +36,18 @@ def test_false_slaps_open_a_way_out():
     card, and an end is reachable from every position of the solver's search."""
     loose = solve(Rules((PERSECUCION, BALANCIN, 5, 5, 6, 6), 3, "two-left", "next", False, True), budget=200_000)
     assert loose.complete and loose.cannot_end == 0 and not loose.dead_ends
+
+
+def test_a_single_product_with_no_balancin_is_not_failed_for_a_duel():
+    """Found by crafting decks the random ones did not hold: five cards showing 4 and one Persecución.
+    validate failed "a Balancín can start a duel" (fewer than two different products) for any special
+    card, though the deck holds no Balancín and the solver finds every game ends; with a Balancín
+    among the same cards the check still fails, rightly: no duel can ever start."""
+    options = {"end": "two-left", "next_after_exchange": "loser", "miss_rate": 0.1, "false_slap_rate": 0.01}
+    got = compare(Case((PERSECUCION, 4, 4, 4, 4, 4), 3, options), budget=60_000, games=6, confidence=30)
+    assert got["complete"] and got["solver"].cannot_end == 0 and not got["solver"].duel
+    assert not got["problems"], got["problems"]
+    assert all(c.ok for c in got["report"].checks), [str.__str__(c.name) for c in got["report"].checks if not c.ok]
+    duel = compare(Case((BALANCIN, 4, 4, 4, 4, 4), 3, options), budget=60_000, games=6, confidence=30)
+    assert duel["complete"] and not duel["problems"], duel["problems"]
+    assert {str.__str__(c.name) for c in duel["report"].checks if not c.ok} == {"a Balancín can start a duel"}

@@ -10,7 +10,7 @@ from deckgen.engine.words import players_tag
 from deckgen.i18n import _
 from deckgen.model import Deck
 
-from deckgen.games.multiplicats.cards import CardTable
+from deckgen.games.multiplicats.cards import BALANCIN, CardTable
 from deckgen.games.multiplicats.deck import MIN_CARDS_PER_PILE, piles_for
 from deckgen.games.multiplicats.skill import PLAYER_WORDS, PROFILE_WORDS, PROFILES, apply_profiles
 from deckgen.games.multiplicats.state import new_state
@@ -67,7 +67,7 @@ def exhaustive(deck: Deck, players: Sequence[int]) -> list[Check]:
             hint=_("more --tables, so that each product appears on two cards"),
         )
     ]
-    if any(c < 0 for c in code) and len(numbers) < 2:
+    if BALANCIN in code and len(numbers) < 2:  # a duel needs a Balancín and two different products; other specials need neither
         out.append(check(_("a Balancín can start a duel"), False, _("the deck shows fewer than two different products"),
                          hint=_("more --tables, or --no-specials")))
     for p in players:
