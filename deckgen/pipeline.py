@@ -843,6 +843,8 @@ def init_file(spec: DeckSpec, out: "Path | str", *, with_cards: bool) -> Path:
     from deckgen.deckfile.write import deck_file_text
 
     text = str(out)
+    if not text.strip():  # '' would be the current folder, ' ' a file named by a blank: neither is a name given
+        raise DeckgenError(_("--out needs a file name, such as {name}", name=spec.game.id + ".toml"))
     out = Path(out)
     if text.endswith(("/", "\\")) or (out.is_dir() and not out.is_symlink()):
         out = out / f"{spec.game.id}.toml"

@@ -194,6 +194,20 @@ def test_an_empty_ui_lang_is_refused_by_name(monkeypatch, capsys, argv, lang, sa
     assert code == 2 and err == said and out == ""
 
 
+# ---------------------------------------------------------------- init with no file name
+
+@pytest.mark.parametrize("name", ["", " ", "\t"])
+@pytest.mark.parametrize("lang, said", [("en", "error: --out needs a file name, such as mgc.toml\n"),
+                                        ("es", "error: --out necesita un nombre de archivo, como mgc.toml\n")])
+def test_init_with_a_blank_out_is_refused(monkeypatch, capsys, tmp_path, name, lang, said):
+    """`init --out ''` wrote mgc.toml in the current folder, and `--out ' '` a file named by a blank."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DECKGEN_LANG", lang)
+    code, out, err = run(capsys, "init", "mgc", "--out", name)
+    assert code == 2 and err == said and out == ""
+    assert list(tmp_path.iterdir()) == []
+
+
 # ---------------------------------------------------------------- an option given twice
 
 # `--tables 2 --tables 5` built table 5 alone, without a word (the last value was taken), for a teacher
