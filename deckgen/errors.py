@@ -97,7 +97,8 @@ def written(value: Any) -> str:
 # C0 and C1 control characters (ESC starts terminal escape sequences, CR and LF forge lines), DEL,
 # the Unicode marks that reorder or break lines on screen, and lone surrogates: a name's bytes that are
 # not UTF-8 (Python reads them as \udc80 to \udcff), which a strict UTF-8 stream cannot write at all
-_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+_MARKS = "\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff"  # DEL, C1, the marks, lone surrogates
+_UNSAFE = re.compile(f"[\\x00-\\x1f{_MARKS}]")
 
 
 def _escaped(m: re.Match) -> str:
@@ -116,7 +117,7 @@ def printable(text: str) -> str:
 
 
 # what a normal report may hold: line breaks and tabs between its own lines
-_UNSAFE_IN_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+_UNSAFE_IN_TEXT = re.compile(f"[\\x00-\\x08\\x0b-\\x1f{_MARKS}]")
 
 
 def printable_text(text: str) -> str:

@@ -201,11 +201,8 @@ def _write_manifest(folder: Path, deck: str | None, files: list[str] | None) -> 
 
 
 def _digest(path: Path) -> str:
-    h = hashlib.sha256()
     with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
+        return hashlib.file_digest(f, "sha256").hexdigest()
 
 
 def changed_files(out: Path) -> list[str]:
